@@ -1,0 +1,80 @@
+/**
+ * Turns every schemas/*.schema.json into a TypeScript module under src/generated/.
+ *
+ *   npm run codegen          rewrite the files whose content changed (others keep their mtime)
+ *   npm run codegen:check    exit 1 and name the stale files, write nothing (CI)
+ */
+import { readdir, readFile, writeFile, mkdir, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { renderSchemaModule, renderIndexModule } from './render.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface GeneratedFile {
+  file: string;
+  content: string;
+}
+
+/** Everything codegen would write, computed in memory (used by both modes and the tests). */
+export async function generateAll(schemaDir = path.join(root, 'schemas')): Promise<GeneratedFile[]> {
+  const names = (await readdir(schemaDir)).filter((n) => n.endsWith('.schema.json')).sort();
+  const outputs: GeneratedFile[] = [];
+  for (const name of names) {
+    const schema = JSON.parse(await readFile(path.join(schemaDir, name), 'utf8'));
+    const moduleName = name.replace(/\.schema\.json$/, '');
+    outputs.push({ file: `${moduleName}.ts`, content: await renderSchemaModule(schema, name) });
+  }
+  outputs.push({ file: 'index.ts', content: renderIndexModule(outputs.map((o) => o.file)) });
+  return outputs;
+}
+
+async function readOrNull(file: string): Promise<string | null> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** Compares generated output with what is on disk: files to write and files to delete. */
+export async function diffGenerated(outDir: string, outputs: GeneratedFile[]) {
+  const stale: string[] = [];
+  for (const { file, content } of outputs) {
+    if ((await readOrNull(path.join(outDir, file))) !== content) stale.push(file);
+  }
+  const wanted = new Set(outputs.map((o) => o.file));
+  const existing = await readdir(outDir).catch(() => [] as string[]);
+  const orphans = existing.filter((f) => f.endsWith('.ts') && !wanted.has(f));
+  return { stale, orphans };
+}
+
+async function main() {
+  const check = process.argv.includes('--check');
+  const outDir = path.join(root, 'src', 'generated');
+  const outputs = await generateAll();
+  const { stale, orphans } = await diffGenerated(outDir, outputs);
+  if (check) {
+    if (stale.length || orphans.length) {
+      console.error('src/generated is stale; run `npm run codegen` and commit the result.');
+      for (const f of stale) console.error(`  out of date: src/generated/${f}`);
+      for (const f of orphans) console.error(`  no schema:   src/generated/${f}`);
+      process.exit(1);
+    }
+    console.log(`codegen: ${outputs.length} generated files are up to date`);
+    return;
+  }
+  await mkdir(outDir, { recursive: true });
+  for (const f of stale) {
+    await writeFile(path.join(outDir, f), outputs.find((o) => o.file === f)!.content);
+  }
+  for (const f of orphans) await unlink(path.join(outDir, f));
+  console.log(`codegen: ${stale.length} written, ${orphans.length} removed, ${outputs.length - stale.length} unchanged`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,77 @@
+/* eslint-disable */
+/**
+ * GENERATED FILE: do not edit. Source: schemas/auth.schema.json
+ * Rebuild with `npm run codegen`.
+ */
+
+import type { User } from './user';
+
+/**
+ * Request and answer bodies of the sign-in calls (spec 1 §7).
+ */
+export interface AuthMessages {
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `AuthMessages`'s JSON-Schema
+ * via the `definition` "LoginRequest".
+ */
+export interface LoginRequest {
+  email: string;
+  password: string;
+  isKeepLogin?: boolean;
+  /**
+   * Browser name and mode, e.g. 'Chrome (Regular)'
+   */
+  userAgent?: string;
+}
+/**
+ * This interface was referenced by `AuthMessages`'s JSON-Schema
+ * via the `definition` "SessionAnswer".
+ */
+export interface SessionAnswer {
+  user: User;
+  token: string;
+}
+/**
+ * This interface was referenced by `AuthMessages`'s JSON-Schema
+ * via the `definition` "VerifyRequest".
+ */
+export interface VerifyRequest {
+  token: string;
+}
+/**
+ * This interface was referenced by `AuthMessages`'s JSON-Schema
+ * via the `definition` "ForgotPasswordRequest".
+ */
+export interface ForgotPasswordRequest {
+  email: string;
+}
+/**
+ * This interface was referenced by `AuthMessages`'s JSON-Schema
+ * via the `definition` "ResetPasswordRequest".
+ */
+export interface ResetPasswordRequest {
+  token: string;
+  password: string;
+  repassword: string;
+}
+/**
+ * This interface was referenced by `AuthMessages`'s JSON-Schema
+ * via the `definition` "MessageAnswer".
+ */
+export interface MessageAnswer {
+  message: string;
+}
+/**
+ * This interface was referenced by `AuthMessages`'s JSON-Schema
+ * via the `definition` "ErrorAnswer".
+ */
+export interface ErrorAnswer {
+  message: string;
+  code: string;
+  fields?: {
+    [k: string]: string;
+  };
+  requestId?: string;
+}

@@ -1,0 +1,39 @@
+/* eslint-disable */
+/**
+ * GENERATED FILE: do not edit. Source: schemas/permission.schema.json
+ * Rebuild with `npm run codegen`.
+ */
+
+/**
+ * The flags a role grants. Each property is one checkbox on /role/permission/{id}, grouped by x-group and labelled by title. Adding a flag = adding a property here.
+ */
+export interface Permission {
+  can_access_app?: boolean;
+  can_access_mobile?: boolean;
+  can_access_dashboard?: boolean;
+  can_get_user?: boolean;
+  can_create_user?: boolean;
+  can_edit_user?: boolean;
+  can_delete_user?: boolean;
+  can_get_role?: boolean;
+  can_create_role?: boolean;
+  can_edit_role?: boolean;
+  can_delete_role?: boolean;
+  can_get_permission?: boolean;
+  can_create_permission?: boolean;
+  can_edit_permission?: boolean;
+  can_delete_permission?: boolean;
+  can_get_designation?: boolean;
+  can_create_designation?: boolean;
+  can_edit_designation?: boolean;
+  can_delete_designation?: boolean;
+  can_add_document?: boolean;
+  can_edit_own_document?: boolean;
+  can_edit_document?: boolean;
+  can_edit_document_after_processing?: boolean;
+  can_delete_own_document?: boolean;
+  can_delete_document?: boolean;
+  can_delete_document_after_processing?: boolean;
+  edit_document_after_no_of_days?: boolean;
+  can_see_all_docs?: boolean;
+}

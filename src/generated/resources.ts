@@ -1,0 +1,74 @@
+/* eslint-disable */
+/**
+ * GENERATED FILE: do not edit. Source: schemas/resources.schema.json
+ * Rebuild with `npm run codegen`.
+ */
+
+/**
+ * This interface was referenced by `ResourceMap`'s JSON-Schema
+ * via the `definition` "Action".
+ */
+export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete';
+
+/**
+ * Where each entity lives and who may touch it. The console's data provider, menu, generic pages and access checks, and the servers' generic CRUD routes, all read this map.
+ */
+export interface ResourceMap {
+  [k: string]: ResourceEntry;
+}
+/**
+ * This interface was referenced by `ResourceMap`'s JSON-Schema
+ * via the `definition` "ResourceEntry".
+ */
+export interface ResourceEntry {
+  /**
+   * $id of the entity schema in schemas/
+   */
+  schema: string;
+  server: 'auth' | 'api';
+  /**
+   * Collection path on that server, without leading slash
+   */
+  path: string;
+  /**
+   * generic: the server's CRUD routes and table are generated from the schema; custom: hand-written routes in the named place
+   */
+  routes: 'generic' | 'custom';
+  label: {
+    one: string;
+    many: string;
+  };
+  /**
+   * The permission flag each action needs, checked by the server and mirrored by the console
+   */
+  permissions: {
+    list?: string;
+    show?: string;
+    create?: string;
+    edit?: string;
+    delete?: string;
+  };
+  list?: {
+    columns?: string[];
+    /**
+     * Property matched case-insensitively by the search box
+     */
+    search?: string;
+    sort?: {
+      field: string;
+      order: 'ASC' | 'DESC';
+    };
+  };
+  form?: {
+    fields?: string[];
+    mode?: 'dialog' | 'page';
+  };
+  /**
+   * Boolean property that marks a row active (true) or inactive (false)
+   */
+  status?: string;
+  menu?: {
+    order: number;
+    icon: string;
+  };
+}

@@ -1,0 +1,20 @@
+/* eslint-disable */
+/**
+ * GENERATED FILE: do not edit. Source: schemas/role.schema.json
+ * Rebuild with `npm run codegen`.
+ */
+
+import type { Permission } from './permission';
+
+/**
+ * A named set of permission flags (spec 1 §3). role_slug is derived from the name when not given.
+ */
+export interface Role {
+  _id?: string;
+  role: string;
+  role_slug?: string;
+  status?: boolean;
+  permission?: Permission;
+  createdAt?: string;
+  updatedAt?: string;
+}

@@ -1,0 +1,42 @@
+/* eslint-disable */
+/**
+ * GENERATED FILE: do not edit. Source: schemas/user.schema.json
+ * Rebuild with `npm run codegen`.
+ */
+
+import type { Permission } from './permission';
+
+/**
+ * A staff member who signs in (spec 1 §3). designation and role are ids on write and objects on read.
+ */
+export interface User {
+  _id?: string;
+  employeeId: string;
+  first_name: string;
+  last_name: string;
+  fullname?: string;
+  email: string;
+  mobile: string;
+  designation:
+    | string
+    | {
+        _id: string;
+        name?: string;
+      };
+  role:
+    | string
+    | {
+        _id: string;
+        role?: string;
+        role_slug?: string;
+        permission?: Permission;
+      };
+  /**
+   * Path relative to the auth server
+   */
+  photo?: string | null;
+  status?: boolean;
+  password?: string;
+  createdAt?: string;
+  updatedAt?: string;
+}
