@@ -1,0 +1,12 @@
+/** The api server: dashboard, documents, programs, forms, list views (their routes arrive with their issues). */
+import type { AppContext } from '../context.ts';
+import { createBaseApp, type ServerApp } from '../http/create-app.ts';
+import { healthRoute } from '../http/health-route.ts';
+import { genericCrudRoutes } from '../crud/generic-routes.ts';
+
+export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
+  const server = await createBaseApp(ctx, 'api');
+  healthRoute(server.app, ctx, 'api');
+  genericCrudRoutes(server.app, ctx, 'api');
+  return server;
+}

@@ -1,0 +1,16 @@
+/** The auth server: sign-in, sessions, users, roles, permissions, designations (spec 1 §7). */
+import type { AppContext } from '../context.ts';
+import { createBaseApp, type ServerApp } from '../http/create-app.ts';
+import { healthRoute } from '../http/health-route.ts';
+import { genericCrudRoutes } from '../crud/generic-routes.ts';
+import { sessionRoutes } from './routes/session-routes.ts';
+import { passwordResetRoutes } from './routes/password-reset-routes.ts';
+
+export async function createAuthServer(ctx: AppContext): Promise<ServerApp> {
+  const server = await createBaseApp(ctx, 'auth');
+  healthRoute(server.app, ctx, 'auth');
+  sessionRoutes(server.app, ctx);
+  passwordResetRoutes(server.app, ctx);
+  genericCrudRoutes(server.app, ctx, 'auth');
+  return server;
+}

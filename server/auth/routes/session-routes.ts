@@ -1,0 +1,97 @@
+/** POST /login, GET /logout, POST /user/verify (spec 1 §4, §7). */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { isPublic } from '../../http/permissions.ts';
+import { problems } from '../../http/errors.ts';
+import { bearerToken } from '../tokens.ts';
+import { dummyPasswordHash, verifyPassword } from '../passwords.ts';
+import { clearFailures, lockedMinutes, recordFailure } from '../login-failures.ts';
+import { extendSession, openSession, revokeSession, sessionUser } from '../sessions.ts';
+import { loadUserView } from '../session-user.ts';
+
+export function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, config, tokens } = ctx;
+  const issueToken = (userId: string, sessionId: string) =>
+    tokens.sign({ sub: userId, sid: sessionId }, config.clock.now(), config.accessTokenTtlSeconds);
+
+  app.post<{ Body: { email: string; password: string; isKeepLogin?: boolean; userAgent?: string } }>(
+    '/login',
+    {
+      config: {
+        permission: isPublic('signing in'),
+        rateLimit: { max: config.loginRateLimit.max, timeWindow: config.loginRateLimit.windowMs },
+      },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign in',
+        body: { $ref: 'auth#/definitions/LoginRequest' },
+        response: { 200: { $ref: 'auth#/definitions/SessionAnswer' } },
+      },
+    },
+    async (request) => {
+      const email = request.body.email.trim().toLowerCase();
+      const now = config.clock.now();
+      const locked = await lockedMinutes(db, email, now);
+      if (locked) throw problems.accountLocked(locked);
+
+      const user = await db
+        .selectFrom('users as u')
+        .innerJoin('roles as r', 'r.id', 'u.role_id')
+        .select(['u.id', 'u.password_hash', 'u.status', 'r.permission', 'r.status as role_status'])
+        .where((eb) => eb(eb.fn('lower', ['u.email']), '=', email))
+        .executeTakeFirst();
+      const passwordOk = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), request.body.password);
+      if (!user || !passwordOk) {
+        await recordFailure(db, config, email, now);
+        throw problems.badCredentials();
+      }
+      await clearFailures(db, email);
+      if (!user.status) throw problems.accountInactive();
+      if (!user.role_status || user.permission.can_access_dashboard !== true) throw problems.noDashboard();
+
+      const sessionId = await openSession(db, config, user.id, request.body.isKeepLogin ?? true, request.body.userAgent);
+      return { user: await loadUserView(db, user.id), token: await issueToken(user.id, sessionId) };
+    },
+  );
+
+  app.get(
+    '/logout',
+    {
+      // An expired token may still sign out: the session is what gets revoked.
+      config: { permission: isPublic('signing out with whatever token the browser holds') },
+      schema: { tags: ['session'], summary: 'Sign out (revokes the session)', response: { 200: { $ref: 'auth#/definitions/MessageAnswer' } } },
+    },
+    async (request) => {
+      const token = bearerToken(request.headers.authorization);
+      if (token) {
+        const check = await tokens.check(token, config.clock.now());
+        if (check.claims) await revokeSession(db, check.claims.sid, config.clock.now());
+      }
+      return { message: 'Logged out' };
+    },
+  );
+
+  app.post<{ Body: { token: string } }>(
+    '/user/verify',
+    {
+      config: { permission: isPublic('checks the token in its body') },
+      schema: {
+        tags: ['session'],
+        summary: 'Check a token; an expired one inside its refresh window answers 401 with a fresh user and token',
+        body: { $ref: 'auth#/definitions/VerifyRequest' },
+        response: { 200: { $ref: 'auth#/definitions/SessionAnswer' }, 401: { $ref: 'auth#/definitions/SessionAnswer' } },
+      },
+    },
+    async (request, reply) => {
+      const now = config.clock.now();
+      const check = await tokens.check(request.body.token, now);
+      const session = check.claims ? await sessionUser(db, check.claims.sid, now) : undefined;
+      if (!check.claims || !session || session.id !== check.claims.sub) throw problems.sessionEnded();
+      const user = await loadUserView(db, session.id);
+      if (check.ok) return { user, token: request.body.token };
+      // Expired but within the window: the spec's refresh answer is a 401 carrying user and token.
+      await extendSession(db, config, session.sessionId, session.keepLogin);
+      return reply.status(401).send({ user, token: await issueToken(session.id, session.sessionId) });
+    },
+  );
+}

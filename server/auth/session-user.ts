@@ -1,0 +1,61 @@
+/** The signed-in user as routes see them, and the user record as the wire shows it. */
+import type { Kysely } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { rowToWire } from '../db/columns.ts';
+
+export interface SessionUser {
+  id: string;
+  sessionId: string;
+  email: string;
+  roleName: string;
+  roleSlug: string;
+  permission: Record<string, boolean>;
+}
+
+/** Users joined with their role and designation, never with the password hash. */
+export function userViewQuery(db: Db) {
+  // designation is a generic (schema-driven) table, so this query is typed loosely.
+  return (db as unknown as Kysely<any>)
+    .selectFrom('users as u')
+    .innerJoin('roles as r', 'r.id', 'u.role_id')
+    .innerJoin('designation as d', 'd.id', 'u.designation_id')
+    .select([
+      'u.id',
+      'u.employeeId',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.mobile',
+      'u.photo',
+      'u.status',
+      'u.created_at',
+      'u.updated_at',
+      'r.id as role_id',
+      'r.role as role_name',
+      'r.role_slug',
+      'r.permission',
+      'd.id as designation_id',
+      'd.name as designation_name',
+    ]);
+}
+
+type UserViewRow = Record<string, unknown> & {
+  id: string;
+  first_name: string;
+  last_name: string;
+};
+
+export function userRowToWire(row: UserViewRow): Record<string, unknown> {
+  const { role_id, role_name, role_slug, permission, designation_id, designation_name, ...user } = row;
+  return {
+    ...rowToWire(user),
+    fullname: `${row.first_name} ${row.last_name}`,
+    role: { _id: role_id, role: role_name, role_slug, permission },
+    designation: { _id: designation_id, name: designation_name },
+  };
+}
+
+export async function loadUserView(db: Db, userId: string): Promise<Record<string, unknown> | undefined> {
+  const row = await userViewQuery(db).where('u.id', '=', userId).executeTakeFirst();
+  return row ? userRowToWire(row as unknown as UserViewRow) : undefined;
+}

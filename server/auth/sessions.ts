@@ -1,0 +1,74 @@
+/** Sessions: one row per sign-in, revocable, with the window within which its token may be refreshed. */
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.ts';
+import type { Config } from '../config.ts';
+import type { SessionUser } from './session-user.ts';
+
+export async function openSession(
+  db: Db,
+  config: Config,
+  userId: string,
+  keepLogin: boolean,
+  userAgent: string | undefined,
+): Promise<string> {
+  const now = config.clock.now();
+  const id = randomUUID();
+  await db
+    .insertInto('sessions')
+    .values({
+      id,
+      user_id: userId,
+      keep_login: keepLogin,
+      user_agent: userAgent ?? null,
+      created_at: now,
+      refresh_until: new Date(now.getTime() + refreshWindow(config, keepLogin) * 1000),
+    })
+    .execute();
+  return id;
+}
+
+export function refreshWindow(config: Config, keepLogin: boolean): number {
+  return keepLogin ? config.refreshWindowSeconds.keepLogin : config.refreshWindowSeconds.session;
+}
+
+/** The live session's user with their role's flags, or undefined when the session, user or role is gone. */
+export async function sessionUser(db: Db, sessionId: string, now: Date): Promise<(SessionUser & { keepLogin: boolean }) | undefined> {
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('roles as r', 'r.id', 'u.role_id')
+    .select(['s.id as session_id', 's.keep_login', 'u.id', 'u.email', 'r.role', 'r.role_slug', 'r.permission', 'r.status as role_status'])
+    .where('s.id', '=', sessionId)
+    .where('s.revoked_at', 'is', null)
+    .where('s.refresh_until', '>', now)
+    .where('u.status', '=', true)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    sessionId: row.session_id,
+    keepLogin: row.keep_login,
+    email: row.email,
+    roleName: row.role,
+    roleSlug: row.role_slug,
+    // An inactive role grants nothing.
+    permission: row.role_status ? row.permission : {},
+  };
+}
+
+/** Slides a keep-me-logged-in window forward on refresh; a plain session keeps its end. */
+export async function extendSession(db: Db, config: Config, sessionId: string, keepLogin: boolean): Promise<void> {
+  if (!keepLogin) return;
+  const until = new Date(config.clock.now().getTime() + config.refreshWindowSeconds.keepLogin * 1000);
+  await db.updateTable('sessions').set({ refresh_until: until }).where('id', '=', sessionId).execute();
+}
+
+export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+export async function revokeUserSessions(db: Db, userId: string, now: Date, exceptSessionId?: string): Promise<void> {
+  let q = db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
+  await q.execute();
+}

@@ -1,0 +1,25 @@
+/** `npm run dev`: both servers plus Vite with hot reload for the console. */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { loadConfig, projectRoot } from '../config.ts';
+import { startServers } from '../servers.ts';
+import { stopOnSignals, printBanner } from './lifecycle.ts';
+
+async function main() {
+  const vitePort = Number(process.env.VITE_PORT ?? 5173);
+  const config = loadConfig(process.env, {});
+  config.consoleUrl = process.env.CONSOLE_URL ?? `http://localhost:${vitePort}`;
+  const running = await startServers(config, { serveConsole: false });
+  const vite = spawn(process.execPath, [path.join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js'), '--port', String(vitePort)], {
+    cwd: projectRoot,
+    stdio: 'inherit',
+    env: { ...process.env, FIELDBASE_AUTH_PORT: String(config.authPort), FIELDBASE_API_PORT: String(config.apiPort) },
+  });
+  stopOnSignals(running.stop, () => vite.kill('SIGTERM'));
+  printBanner(running, config.consoleUrl);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,48 @@
+/** Shared by `npm start` and `npm run dev`: clean shutdown and the first-run banner. */
+import type { Running } from '../servers.ts';
+
+/** Ctrl-C and SIGTERM stop the servers and PostgreSQL (a killed Node would leave postgres holding data/). */
+export function stopOnSignals(stop: () => Promise<void>, also: () => void = () => undefined) {
+  let stopping = false;
+  const handler = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n[fieldbase] ${signal}: stopping...`);
+    also();
+    stop()
+      .then(() => {
+        console.log('[fieldbase] stopped cleanly');
+        process.exit(0);
+      })
+      .catch((err) => {
+        console.error(err);
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => handler('SIGINT'));
+  process.on('SIGTERM', () => handler('SIGTERM'));
+}
+
+export function printBanner(running: Running, consoleUrl = running.urls.console) {
+  const lines = [
+    '',
+    '  Fieldbase is running',
+    '',
+    consoleUrl ? `  Console      ${consoleUrl}` : undefined,
+    `  Auth server  ${running.urls.auth}   (API docs: ${running.urls.auth}/docs)`,
+    `  Api server   ${running.urls.api}   (API docs: ${running.urls.api}/docs)`,
+    `  Database     ${running.databaseLabel}`,
+    `  Mail         ${running.ctx.mailer.describe()}`,
+    '',
+    `  Admin e-mail     ${running.seed.adminEmail}`,
+    running.seed.generatedPassword
+      ? `  Admin password   ${running.seed.generatedPassword}   <- generated now and shown only this once: note it down`
+      : running.seed.seeded
+        ? '  Admin password   the one in ADMIN_PASSWORD'
+        : '  Admin password   as set on first start (ADMIN_PASSWORD, or the one printed then; "Forgot password?" mails a reset link)',
+    '',
+    '  Ctrl-C stops everything.',
+    '',
+  ];
+  console.log(lines.filter((l) => l !== undefined).join('\n'));
+}

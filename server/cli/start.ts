@@ -1,0 +1,19 @@
+/** `npm start`: build the console if stale, start the database and the three servers, say where they are. */
+import { loadConfig } from '../config.ts';
+import { startServers } from '../servers.ts';
+import { buildConsoleIfStale } from './console-build.ts';
+import { EmbeddedStartError } from '../db/embedded.ts';
+import { stopOnSignals, printBanner } from './lifecycle.ts';
+
+async function main() {
+  const config = loadConfig();
+  buildConsoleIfStale(console.log);
+  const running = await startServers(config, { serveConsole: true });
+  stopOnSignals(running.stop);
+  printBanner(running);
+}
+
+main().catch((err) => {
+  console.error(err instanceof EmbeddedStartError ? `\n${err.message}\n` : err);
+  process.exit(1);
+});

@@ -1,0 +1,84 @@
+/** Every setting the servers read from the environment, in one place, with its default. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+export interface Config {
+  host: string;
+  authPort: number;
+  apiPort: number;
+  consolePort: number;
+  /** Addresses the browser uses; undefined = same host as the console page, on the port above. */
+  authUrl?: string;
+  apiUrl?: string;
+  /** Where the console is reached; reset links in e-mails point here. */
+  consoleUrl: string;
+  dataDir: string;
+  uploadsDir: string;
+  outboxDir: string;
+  databaseUrl?: string;
+  embeddedPgPort: number;
+  smtpUrl?: string;
+  mailFrom: string;
+  adminEmail: string;
+  adminPassword?: string;
+  corsOrigins: string[] | true;
+  accessTokenTtlSeconds: number;
+  /** How long an expired token can still be refreshed through POST /user/verify. */
+  refreshWindowSeconds: { keepLogin: number; session: number };
+  resetTokenTtlSeconds: number;
+  lockout: { maxFailures: number; lockSeconds: number };
+  loginRateLimit: { max: number; windowMs: number };
+  logLevel: string;
+  clock: Clock;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`Expected a whole number, got "${value}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const consolePort = int(env.CONSOLE_PORT, 8080);
+  const dataDir = path.resolve(projectRoot, env.DATA_DIR ?? 'data');
+  const cors = env.CORS_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean);
+  return {
+    host: env.HOST ?? '127.0.0.1',
+    authPort: int(env.AUTH_PORT, 8081),
+    apiPort: int(env.API_PORT, 8082),
+    consolePort,
+    authUrl: env.AUTH_URL || undefined,
+    apiUrl: env.API_URL || undefined,
+    consoleUrl: (env.CONSOLE_URL || `http://localhost:${consolePort}`).replace(/\/$/, ''),
+    dataDir,
+    uploadsDir: path.resolve(dataDir, env.UPLOADS_DIR ?? 'uploads'),
+    outboxDir: path.resolve(dataDir, 'outbox'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    embeddedPgPort: int(env.EMBEDDED_PG_PORT, 54329),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Fieldbase <no-reply@fieldbase.local>',
+    adminEmail: (env.ADMIN_EMAIL ?? 'admin@fieldbase.local').toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    // Bearer tokens, no cookies: a permissive CORS default cannot be used for request forgery.
+    corsOrigins: cors && cors.length ? cors : true,
+    accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL, 15 * 60),
+    refreshWindowSeconds: {
+      keepLogin: int(env.KEEP_LOGIN_WINDOW, 30 * 24 * 3600),
+      session: int(env.SESSION_WINDOW, 12 * 3600),
+    },
+    resetTokenTtlSeconds: int(env.RESET_TOKEN_TTL, 60 * 60),
+    lockout: { maxFailures: 5, lockSeconds: int(env.LOCKOUT_SECONDS, 15 * 60) },
+    loginRateLimit: { max: int(env.LOGIN_RATE_LIMIT, 30), windowMs: 60_000 },
+    logLevel: env.LOG_LEVEL ?? 'warn',
+    clock: systemClock,
+    ...overrides,
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * Serves the built console (dist/console) and /config.json, which tells the browser where the
+ * auth and api servers are: one build, any pair of servers.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { projectRoot, type Config } from './config.ts';
+
+export const consoleDist = path.join(projectRoot, 'dist', 'console');
+
+export interface ConsoleConfig {
+  authUrl?: string;
+  apiUrl?: string;
+  authPort: number;
+  apiPort: number;
+}
+
+export function consoleConfig(config: Config): ConsoleConfig {
+  return { authUrl: config.authUrl, apiUrl: config.apiUrl, authPort: config.authPort, apiPort: config.apiPort };
+}
+
+export async function createConsoleServer(config: Config): Promise<FastifyInstance> {
+  if (!existsSync(path.join(consoleDist, 'index.html'))) {
+    throw new Error('The console is not built (dist/console is missing): run `npm run build` or `npm start`.');
+  }
+  const app = Fastify({ logger: { level: config.logLevel } });
+  app.get('/config.json', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return consoleConfig(config);
+  });
+  await app.register(fastifyStatic, { root: consoleDist, wildcard: false, index: 'index.html' });
+  // Client-side routes (/login, /designation, ...) all load the single page.
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' || path.extname(request.url.split('?')[0])) {
+      return reply.status(404).send({ message: 'Not found', code: 'NO_ROUTE' });
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+  return app;
+}

@@ -1,0 +1,80 @@
+/**
+ * The ra-data-simple-rest list convention: ?sort=["name","ASC"]&range=[0,9]&filter={"q":"ab"}.
+ * Without parameters a list answers everything, in the resource's default order (the contract).
+ */
+import type { EntitySchema } from '../../src/shared/schema-registry.ts';
+import { problems } from '../http/errors.ts';
+
+export interface ListQuery {
+  sort?: string;
+  range?: string;
+  filter?: string;
+}
+
+export interface ListParams {
+  sort: { field: string; order: 'ASC' | 'DESC' };
+  range?: { start: number; end: number };
+  search?: string;
+  equals: Record<string, unknown>;
+}
+
+export const listQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    sort: { type: 'string', maxLength: 200, description: 'JSON ["field","ASC"|"DESC"]' },
+    range: { type: 'string', maxLength: 100, description: 'JSON [start,end], inclusive, zero-based' },
+    filter: { type: 'string', maxLength: 2000, description: 'JSON object: q searches, other keys must equal' },
+  },
+} as const;
+
+function parseJson(name: string, raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw problems.badRequest(`${name} must be JSON`, { [name]: `${name} must be JSON` });
+  }
+}
+
+export function parseListParams(
+  query: ListQuery,
+  schema: EntitySchema,
+  defaults: { sort: { field: string; order: 'ASC' | 'DESC' } },
+): ListParams {
+  const sortable = (field: unknown): field is string =>
+    typeof field === 'string' && field in schema.properties && !schema.properties[field].writeOnly;
+
+  let sort = defaults.sort;
+  if (query.sort) {
+    const [field, order] = parseJson('sort', query.sort) as [unknown, unknown];
+    if (!sortable(field)) throw problems.badRequest(`Cannot sort by ${String(field)}`, { sort: `Cannot sort by ${String(field)}` });
+    sort = { field, order: order === 'DESC' ? 'DESC' : 'ASC' };
+  }
+
+  let range: ListParams['range'];
+  if (query.range) {
+    const value = parseJson('range', query.range);
+    const [start, end] = Array.isArray(value) ? value : [];
+    if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end < start) {
+      throw problems.badRequest('range must be [start,end] with 0 <= start <= end', { range: 'Invalid range' });
+    }
+    range = { start, end: Math.min(end, start + 999) };
+  }
+
+  const equals: Record<string, unknown> = {};
+  let search: string | undefined;
+  if (query.filter) {
+    const filter = parseJson('filter', query.filter);
+    if (!filter || typeof filter !== 'object' || Array.isArray(filter)) throw problems.badRequest('filter must be a JSON object');
+    for (const [key, value] of Object.entries(filter)) {
+      if (key === 'q') {
+        if (typeof value === 'string' && value.trim()) search = value.trim();
+      } else if (sortable(key) && ['string', 'boolean', 'number'].includes(typeof value)) {
+        equals[key] = value;
+      } else {
+        throw problems.badRequest(`Cannot filter by ${key}`, { filter: `Cannot filter by ${key}` });
+      }
+    }
+  }
+  return { sort, range, search, equals };
+}

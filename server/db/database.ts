@@ -1,0 +1,94 @@
+/** The Kysely handle and the row types of the hand-written tables. */
+import { Kysely, PostgresDialect, type Generated, type ColumnType } from 'kysely';
+import pg from 'pg';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface RoleTable {
+  id: string;
+  role: string;
+  role_slug: string;
+  status: Generated<boolean>;
+  permission: Json<Record<string, boolean>>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UserTable {
+  id: string;
+  employeeId: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  mobile: string;
+  designation_id: string;
+  role_id: string;
+  photo: string | null;
+  status: Generated<boolean>;
+  password_hash: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionTable {
+  id: string;
+  user_id: string;
+  keep_login: boolean;
+  user_agent: string | null;
+  created_at: Timestamp;
+  refresh_until: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface PasswordResetTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface LoginFailureTable {
+  email: string;
+  failures: number;
+  locked_until: Timestamp | null;
+  last_failure_at: Timestamp;
+}
+
+export interface AppSecretTable {
+  name: string;
+  value: string;
+}
+
+export interface Database {
+  roles: RoleTable;
+  users: UserTable;
+  sessions: SessionTable;
+  password_resets: PasswordResetTable;
+  login_failures: LoginFailureTable;
+  app_secrets: AppSecretTable;
+}
+
+export type Db = Kysely<Database>;
+
+export function createDb(connectionString: string): Db {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Creates the database named in the URL when the server has only `postgres` (first embedded start). */
+export async function ensureDatabase(adminUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!found.rowCount) await client.query(`create database "${name.replace(/"/g, '')}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}

@@ -1,0 +1,28 @@
+/** Brings the database up to date at start: generic tables from the schemas, then the migrations. */
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as core from './migrations/001-core.ts';
+import { syncGenericTables } from './generic-tables.ts';
+
+// Listed here rather than read from a folder, so the bundle/tsx resolution never guesses.
+const migrations: Record<string, Migration> = {
+  '001-core': core,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+// Any fixed number: serialises concurrent starts (auth and api as two processes) on one database.
+const LOCK_KEY = 7_301_2026;
+
+export async function migrate(db: Kysely<any>): Promise<void> {
+  await db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${LOCK_KEY})`.execute(conn);
+    try {
+      await syncGenericTables(conn);
+      const { error, results } = await new Migrator({ db: conn, provider }).migrateToLatest();
+      const failed = results?.find((r) => r.status === 'Error');
+      if (error) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error).message ?? error)}`);
+    } finally {
+      await sql`select pg_advisory_unlock(${LOCK_KEY})`.execute(conn);
+    }
+  });
+}

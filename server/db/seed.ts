@@ -1,0 +1,79 @@
+/**
+ * First start: the three roles of the issue, one designation and the admin user. Runs only on
+ * an empty users table, in one transaction, so a crash half-way leaves nothing half-seeded.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Db } from './database.ts';
+import type { Config } from '../config.ts';
+import { permissionFlags } from '../../src/shared/schema-registry.ts';
+import { hashPassword } from '../auth/passwords.ts';
+
+const allFlags = (value: (flag: string) => boolean) =>
+  Object.fromEntries(permissionFlags.map((f) => [f.name, value(f.name)]));
+
+const PROGRAM_MANAGER = new Set([
+  'can_access_dashboard', 'can_access_app', 'can_access_mobile',
+  'can_get_user', 'can_get_role', 'can_get_designation',
+  'can_add_document', 'can_edit_document', 'can_edit_own_document', 'can_delete_own_document', 'can_see_all_docs',
+]);
+const FIELD_STAFF = new Set(['can_access_app', 'can_access_mobile', 'can_add_document', 'can_edit_own_document', 'can_delete_own_document']);
+
+export interface SeedResult {
+  seeded: boolean;
+  adminEmail: string;
+  /** Only when generated now: shown once, never stored in clear. */
+  generatedPassword?: string;
+}
+
+export async function seed(db: Db, config: Config): Promise<SeedResult> {
+  const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (anyUser) return { seeded: false, adminEmail: config.adminEmail };
+
+  const generatedPassword = config.adminPassword ? undefined : randomBytes(12).toString('base64url');
+  const passwordHash = await hashPassword(config.adminPassword ?? generatedPassword!);
+  const now = config.clock.now();
+  const adminRoleId = randomUUID();
+  const designationId = randomUUID();
+
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('roles')
+      .values([
+        { id: adminRoleId, role: 'Admin', role_slug: 'admin', permission: JSON.stringify(allFlags(() => true)), created_at: now, updated_at: now },
+        { id: randomUUID(), role: 'Program Manager', role_slug: 'program-manager', permission: JSON.stringify(allFlags((f) => PROGRAM_MANAGER.has(f))), created_at: now, updated_at: now },
+        { id: randomUUID(), role: 'Field Staff', role_slug: 'field-staff', permission: JSON.stringify(allFlags((f) => FIELD_STAFF.has(f))), created_at: now, updated_at: now },
+      ])
+      .onConflict((c) => c.column('role_slug').doNothing())
+      .execute();
+    const role = await trx.selectFrom('roles').select('id').where('role_slug', '=', 'admin').executeTakeFirstOrThrow();
+    const generic = trx as unknown as Kysely<any>;
+    await generic
+      .insertInto('designation')
+      .values({ id: designationId, name: 'Administrator', status: true, created_at: now, updated_at: now })
+      .onConflict((c) => c.doNothing())
+      .execute();
+    const designation = await generic
+      .selectFrom('designation')
+      .select('id')
+      .where(sql`lower(name)`, '=', 'administrator')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('users')
+      .values({
+        id: randomUUID(),
+        employeeId: 'ADMIN-1',
+        first_name: 'Admin',
+        last_name: 'User',
+        email: config.adminEmail,
+        mobile: '0000000000',
+        designation_id: designation.id as string,
+        role_id: role.id,
+        password_hash: passwordHash,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  });
+  return { seeded: true, adminEmail: config.adminEmail, generatedPassword };
+}

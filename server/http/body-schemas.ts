@@ -1,0 +1,32 @@
+/** Request-body schemas derived from an entity schema, so the server validates with the very same rules. */
+import type { EntitySchema } from '../../src/shared/schema-registry.ts';
+
+export type WriteMode = 'create' | 'update';
+
+export function writeSchema(schema: EntitySchema, mode: WriteMode): Record<string, unknown> {
+  const properties = Object.fromEntries(
+    Object.entries(schema.properties)
+      .filter(([, p]) => !p.readOnly)
+      // A default belongs to creation only: on PATCH it would silently overwrite the stored value.
+      .map(([name, p]) => [name, mode === 'update' ? withoutDefault(p) : p]),
+  );
+  const required = (schema.required ?? []).filter((name) => name in properties);
+  return {
+    type: 'object',
+    title: schema.title,
+    additionalProperties: false,
+    properties,
+    ...(mode === 'create' ? { required } : { minProperties: 1 }),
+  };
+}
+
+export const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
+} as const;
+
+function withoutDefault<T extends { default?: unknown }>(property: T): Omit<T, 'default'> {
+  const { default: _ignored, ...rest } = property;
+  return rest;
+}

@@ -1,0 +1,90 @@
+/**
+ * The parts both servers share: strict validation against schemas/, the error catalogue,
+ * CORS, security headers, the permission guard and the OpenAPI document at /docs.
+ */
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { randomUUID } from 'node:crypto';
+import type { Ajv } from 'ajv';
+import type { AppContext } from '../context.ts';
+import { allSchemas, ANNOTATION_KEYWORDS } from '../../src/shared/schema-registry.ts';
+import { installPermissionGuard, type RouteRecord } from './permissions.ts';
+import { createAuthenticator } from './authenticate.ts';
+import { Problem, problems } from './errors.ts';
+import { validationFields } from './validation.ts';
+
+export interface ServerApp {
+  app: FastifyInstance;
+  routeTable: RouteRecord[];
+}
+
+function registerAnnotations(ajv: Ajv) {
+  for (const keyword of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword });
+  return ajv;
+}
+
+export async function createBaseApp(ctx: AppContext, kind: 'auth' | 'api'): Promise<ServerApp> {
+  const app = Fastify({
+    logger: { level: ctx.config.logLevel },
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    ajv: {
+      // Bodies are checked as sent: no silent type coercion or dropping of unknown fields.
+      customOptions: { allErrors: true, verbose: true, coerceTypes: false, removeAdditional: false, useDefaults: true },
+      plugins: [registerAnnotations as never],
+    },
+  });
+  // Response schemas document the API; answers are plain JSON (no field is ever dropped silently).
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  for (const schema of allSchemas) app.addSchema(schema as never);
+
+  await app.register(cors, { origin: ctx.config.corsOrigins, exposedHeaders: ['Content-Range'], maxAge: 600 });
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => problems.tooManyRequests(),
+  });
+
+  const routeTable = installPermissionGuard(app, createAuthenticator(ctx));
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: kind === 'auth' ? 'Fieldbase auth server' : 'Fieldbase api server',
+        version: '1',
+        description:
+          kind === 'auth'
+            ? 'Sign-in, sessions, users, roles, permissions and designations (spec 1 §7).'
+            : 'Dashboard, documents, programs, forms, list views (spec 1 §7, spec 2).',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  app.setErrorHandler((error: FastifyError | Problem, request, reply) => {
+    if (error instanceof Problem) return reply.status(error.status).send(error.toBody());
+    if ((error as FastifyError).validation) {
+      return reply.status(400).send(problems.validation(validationFields((error as FastifyError).validation as never)).toBody());
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status === 429) return reply.status(429).send(problems.tooManyRequests().toBody());
+    if (status === 413) return reply.status(413).send({ message: 'The request is too large', code: 'TOO_LARGE' });
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: error.message, code: (error as FastifyError).code ?? 'BAD_REQUEST' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Something went wrong on the server', code: 'INTERNAL', requestId: request.id });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NO_ROUTE' });
+  });
+  return { app, routeTable };
+}

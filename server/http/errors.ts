@@ -1,0 +1,52 @@
+/**
+ * The one catalogue of errors the servers answer with. Every error body is
+ * { message, code, fields? }: `message` is what the console shows, `code` is stable.
+ */
+export class Problem extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+
+  toBody(): Record<string, unknown> {
+    return { message: this.message, code: this.code, ...(this.fields ? { fields: this.fields } : {}), ...this.extra };
+  }
+}
+
+export const problems = {
+  validation: (fields: Record<string, string>) =>
+    new Problem(400, 'VALIDATION_FAILED', Object.values(fields).join('; ') || 'Invalid request', fields),
+  badRequest: (message: string, fields?: Record<string, string>) => new Problem(400, 'BAD_REQUEST', message, fields),
+  passwordMismatch: () => new Problem(400, 'PASSWORD_MISMATCH', 'Password not match', { repassword: 'Password not match' }),
+  weakPassword: (reason: string) => new Problem(400, 'WEAK_PASSWORD', reason, { password: reason }),
+  resetLinkInvalid: () =>
+    new Problem(400, 'RESET_LINK_INVALID', 'This reset link is invalid, expired or already used. Ask for a new one.'),
+
+  unauthenticated: () => new Problem(401, 'UNAUTHENTICATED', 'Please log in to continue'),
+  sessionEnded: () => new Problem(401, 'SESSION_ENDED', 'Your session has ended, please log in again'),
+  badCredentials: () => new Problem(401, 'BAD_CREDENTIALS', 'Invalid email or password'),
+  accountLocked: (minutes: number) =>
+    new Problem(
+      423,
+      'ACCOUNT_LOCKED',
+      `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    ),
+  accountInactive: () => new Problem(403, 'ACCOUNT_INACTIVE', 'Your account is inactive, please contact admin'),
+  noDashboard: () => new Problem(403, 'NO_DASHBOARD_ACCESS', "You don't have permission to access dashboard"),
+  forbidden: (flag: string) =>
+    new Problem(403, 'FORBIDDEN', `You don't have permission to do this (${flag})`, undefined, { permission: flag }),
+
+  notFound: (what = 'Record') => new Problem(404, 'NOT_FOUND', `${what} not found`),
+  duplicate: (label: string, field: string, fieldLabel: string) =>
+    new Problem(409, 'DUPLICATE', `A ${label.toLowerCase()} with this ${fieldLabel.toLowerCase()} already exists`, {
+      [field]: `${fieldLabel} is already taken`,
+    }),
+  inUse: (label: string) =>
+    new Problem(409, 'IN_USE', `This ${label.toLowerCase()} is still in use and cannot be deleted`),
+  tooManyRequests: () => new Problem(429, 'RATE_LIMITED', 'Too many requests, please wait a minute and try again'),
+} as const;

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { AppContext } from '../context.ts';
+import { isPublic } from './permissions.ts';
+
+/** GET /health: the server is up and its database answers (used by `npm start` and deployments). */
+export function healthRoute(app: FastifyInstance, ctx: AppContext, name: string) {
+  app.get(
+    '/health',
+    { config: { permission: isPublic('liveness probe') }, schema: { tags: ['health'], summary: 'Liveness and database check' } },
+    async () => {
+      await sql`select 1`.execute(ctx.db);
+      return { ok: true, server: name };
+    },
+  );
+}

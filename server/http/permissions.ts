@@ -1,0 +1,66 @@
+/**
+ * Every route declares who may call it, in `config.permission`:
+ *   { public: 'why it is open' }   anyone (sign-in, docs)
+ *   { session: true }              any signed-in user
+ *   { flag: 'can_get_designation' } a signed-in user whose role grants the flag
+ * The check runs in onRequest, before the body is parsed: an anonymous caller learns nothing
+ * about validation. A route without a declaration answers 500 and fails the route-table test.
+ */
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { Problem, problems } from './errors.ts';
+import type { SessionUser } from '../auth/session-user.ts';
+
+export type PermissionDeclaration = { public: string } | { session: true } | { flag: string };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: PermissionDeclaration;
+  }
+  interface FastifyRequest {
+    sessionUser?: SessionUser;
+  }
+}
+
+export const isPublic = (reason: string): PermissionDeclaration => ({ public: reason });
+export const signedIn: PermissionDeclaration = { session: true };
+export const needsFlag = (flag: string): PermissionDeclaration => ({ flag });
+
+export interface RouteRecord {
+  method: string;
+  url: string;
+  options: RouteOptions;
+}
+
+/** Routes that plugins register for us (CORS preflight, the OpenAPI pages) are public by nature. */
+const INFRASTRUCTURE = [
+  { test: (r: RouteOptions) => r.method === 'OPTIONS' || (Array.isArray(r.method) && r.method.includes('OPTIONS')), reason: 'CORS preflight' },
+  { test: (r: RouteOptions) => r.url.startsWith('/docs'), reason: 'OpenAPI document and its browsable page' },
+];
+
+export type Authenticator = (request: FastifyRequest) => Promise<SessionUser>;
+
+export function installPermissionGuard(app: FastifyInstance, authenticate: Authenticator): RouteRecord[] {
+  const table: RouteRecord[] = [];
+  app.addHook('onRoute', (options) => {
+    const config = (options.config ??= {} as never) as { permission?: PermissionDeclaration };
+    if (!config.permission) {
+      const infra = INFRASTRUCTURE.find((i) => i.test(options));
+      if (infra) config.permission = isPublic(infra.reason);
+    }
+    const methods = Array.isArray(options.method) ? options.method : [options.method];
+    for (const method of methods) table.push({ method, url: options.url, options });
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const permission = request.routeOptions.config?.permission;
+    if (!request.routeOptions.url) return; // 404: nothing to guard
+    if (!permission) throw new Problem(500, 'ROUTE_WITHOUT_PERMISSION', 'This route declares no permission');
+    if ('public' in permission) return;
+    const user = await authenticate(request);
+    request.sessionUser = user;
+    if ('flag' in permission && user.permission[permission.flag] !== true) {
+      throw problems.forbidden(permission.flag);
+    }
+  });
+  return table;
+}

@@ -1,0 +1,67 @@
+/**
+ * Turns ajv's errors into messages a person can act on, named after the schema's titles:
+ * { name: 'Name is required', email: 'Email must be a valid e-mail address' }.
+ */
+import type { ErrorObject } from 'ajv';
+
+interface SchemaNode {
+  title?: string;
+  properties?: Record<string, SchemaNode>;
+  'x-messages'?: Record<string, string>;
+  [k: string]: unknown;
+}
+
+function fieldName(error: ErrorObject): string {
+  const path = error.instancePath.split('/').filter(Boolean);
+  if (error.keyword === 'required') path.push((error.params as { missingProperty: string }).missingProperty);
+  if (error.keyword === 'additionalProperties') path.push((error.params as { additionalProperty: string }).additionalProperty);
+  return path.join('.') || '(body)';
+}
+
+function propertySchema(error: ErrorObject, field: string): SchemaNode | undefined {
+  const parent = error.parentSchema as SchemaNode | undefined;
+  if (error.keyword === 'required' || error.keyword === 'additionalProperties') {
+    return parent?.properties?.[field.split('.').pop()!];
+  }
+  return parent;
+}
+
+function describe(error: ErrorObject, label: string, schema?: SchemaNode): string {
+  const custom = schema?.['x-messages']?.[error.keyword === 'minLength' && (error.params as { limit: number }).limit === 1 ? 'required' : error.keyword];
+  if (custom) return custom;
+  const p = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return `${label} is required`;
+    case 'additionalProperties':
+      return `${label} is not a field that can be set here`;
+    case 'minLength':
+      return p.limit === 1 ? `${label} is required` : `${label} must be at least ${p.limit} characters`;
+    case 'maxLength':
+      return `${label} must be at most ${p.limit} characters`;
+    case 'format':
+      return p.format === 'email' ? `${label} must be a valid e-mail address` : `${label} must be a valid ${p.format}`;
+    case 'type':
+      return `${label} must be a ${p.type}`;
+    case 'enum':
+      return `${label} must be one of ${(p.allowedValues as unknown[]).join(', ')}`;
+    case 'pattern':
+      return `${label} has an invalid format`;
+    case 'minProperties':
+      return 'Send at least one field to change';
+    default:
+      return `${label} ${error.message ?? 'is invalid'}`;
+  }
+}
+
+export function validationFields(errors: ErrorObject[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const error of errors) {
+    if (error.keyword === 'oneOf' || error.keyword === 'if') continue; // the branch errors say more
+    const field = fieldName(error);
+    if (fields[field]) continue;
+    const schema = propertySchema(error, field);
+    fields[field] = describe(error, schema?.title ?? field, schema);
+  }
+  return fields;
+}

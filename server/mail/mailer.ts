@@ -1,0 +1,44 @@
+/**
+ * Sends mail through SMTP_URL when set; otherwise writes each message as an .eml file into
+ * data/outbox and logs where it went, so sign-in flows work on a machine with no mail server.
+ */
+import nodemailer from 'nodemailer';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../config.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  describe(): string;
+}
+
+export function createMailer(config: Config, log: (line: string) => void = console.log): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: config.mailFrom, ...message });
+      },
+      describe: () => `SMTP (${new URL(config.smtpUrl!).host})`,
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: config.mailFrom, ...message });
+      await mkdir(config.outboxDir, { recursive: true });
+      const safeTo = message.to.replace(/[^a-zA-Z0-9@.-]/g, '_');
+      const file = path.join(config.outboxDir, `${config.clock.now().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      await writeFile(file, info.message as Buffer);
+      log(`[mail] no SMTP_URL set: mail to ${message.to} ("${message.subject}") written to ${file}`);
+    },
+    describe: () => `outbox folder ${config.outboxDir}`,
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * Starts everything `npm start` runs in one process: the database (embedded PostgreSQL or
+ * DATABASE_URL), migrations and first-run seed, the auth and api servers, and the console.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { createDb, ensureDatabase, type Db } from './db/database.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { migrate } from './db/migrate.ts';
+import { seed, type SeedResult } from './db/seed.ts';
+import { TokenService } from './auth/tokens.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createAuthServer } from './auth/app.ts';
+import { createApiServer } from './api/app.ts';
+import { createConsoleServer } from './console-server.ts';
+
+export interface Running {
+  ctx: AppContext;
+  seed: SeedResult;
+  databaseLabel: string;
+  urls: { console?: string; auth: string; api: string };
+  stop(): Promise<void>;
+}
+
+/** Opens the database, brings it up to date and seeds it. */
+export async function openDatabase(config: Config, log: (line: string) => void) {
+  let embedded: EmbeddedDatabase | undefined;
+  let url = config.databaseUrl;
+  if (!url) {
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort });
+    url = await ensureDatabase(embedded.url, 'fieldbase');
+  }
+  const db: Db = createDb(url);
+  try {
+    await migrate(db);
+  } catch (err) {
+    await db.destroy();
+    await embedded?.stop();
+    throw err;
+  }
+  const label = embedded ? `embedded PostgreSQL, data in ${embedded.dataDir}` : `PostgreSQL at ${new URL(url).host}`;
+  log(`[db] ${label}`);
+  return { db, embedded, label };
+}
+
+export async function startServers(
+  config: Config,
+  opts: { serveConsole: boolean; log?: (line: string) => void },
+): Promise<Running> {
+  const log = opts.log ?? console.log;
+  const { db, embedded, label } = await openDatabase(config, log);
+  const started: FastifyInstance[] = [];
+  const stop = async () => {
+    for (const app of started.reverse()) await app.close().catch(() => undefined);
+    await db.destroy().catch(() => undefined);
+    await embedded?.stop();
+  };
+  try {
+    const seeded = await seed(db, config);
+    const ctx: AppContext = { db, config, tokens: await TokenService.create(db), mailer: createMailer(config, log) };
+    const auth = (await createAuthServer(ctx)).app;
+    const api = (await createApiServer(ctx)).app;
+    await auth.listen({ host: config.host, port: config.authPort });
+    started.push(auth);
+    await api.listen({ host: config.host, port: config.apiPort });
+    started.push(api);
+    let consoleUrl: string | undefined;
+    if (opts.serveConsole) {
+      const consoleApp = await createConsoleServer(config);
+      await consoleApp.listen({ host: config.host, port: config.consolePort });
+      started.push(consoleApp);
+      consoleUrl = config.consoleUrl;
+    }
+    const hostName = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
+    return {
+      ctx,
+      seed: seeded,
+      databaseLabel: label,
+      urls: {
+        console: consoleUrl,
+        auth: config.authUrl ?? `http://${hostName}:${config.authPort}`,
+        api: config.apiUrl ?? `http://${hostName}:${config.apiPort}`,
+      },
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * The schemas and the resource map as plain data, for the console and the servers alike.
+ * Importing JSON keeps one source of truth: nothing here is copied out of schemas/.
+ */
+import resourcesJson from '../../schemas/resources.json';
+import userSchema from '../../schemas/user.schema.json';
+import roleSchema from '../../schemas/role.schema.json';
+import designationSchema from '../../schemas/designation.schema.json';
+import permissionSchema from '../../schemas/permission.schema.json';
+import authSchema from '../../schemas/auth.schema.json';
+import type { Action, ResourceEntry, ResourceMap } from '../generated';
+
+export interface PropertySchema {
+  type?: string | string[];
+  title?: string;
+  format?: string;
+  enum?: unknown[];
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  default?: unknown;
+  $ref?: string;
+  'x-ref'?: string;
+  'x-unique'?: boolean;
+  'x-group'?: string;
+  'x-messages'?: Record<string, string>;
+  [keyword: string]: unknown;
+}
+
+export interface EntitySchema {
+  $id: string;
+  title?: string;
+  type: 'object';
+  required?: string[];
+  properties: Record<string, PropertySchema>;
+  [keyword: string]: unknown;
+}
+
+/** Every schema the servers register with ajv; `$id` is how they refer to each other. */
+export const allSchemas = [permissionSchema, designationSchema, roleSchema, userSchema, authSchema] as unknown as EntitySchema[];
+
+/** The annotations our schemas may carry beyond standard JSON Schema (documented in schemas/README.md). */
+export const ANNOTATION_KEYWORDS = ['x-ref', 'x-unique', 'x-group', 'x-groups', 'x-messages'] as const;
+
+export const resourceMap = resourcesJson as unknown as ResourceMap;
+
+export type ResourceName = string;
+
+export function resourceEntry(name: ResourceName): ResourceEntry {
+  const entry = resourceMap[name];
+  if (!entry) throw new Error(`Unknown resource "${name}" (not in schemas/resources.json)`);
+  return entry;
+}
+
+export function schemaById(id: string): EntitySchema {
+  const schema = allSchemas.find((s) => s.$id === id);
+  if (!schema) throw new Error(`No schema with $id "${id}" in schemas/`);
+  return schema;
+}
+
+export function resourceSchema(name: ResourceName): EntitySchema {
+  return schemaById(resourceEntry(name).schema);
+}
+
+export function permissionFor(name: ResourceName, action: Action): string | undefined {
+  return resourceEntry(name).permissions[action];
+}
+
+export interface PermissionFlag {
+  name: string;
+  label: string;
+  group: string;
+}
+
+/** The flags in schema order, each with its checkbox label and group. */
+export const permissionFlags: PermissionFlag[] = Object.entries(
+  (permissionSchema as unknown as EntitySchema).properties,
+).map(([name, p]) => ({ name, label: p.title ?? name, group: p['x-group'] ?? 'Other' }));
+
+export const permissionGroups: string[] = (permissionSchema as { 'x-groups': string[] })['x-groups'];
+
+/** A human label for a property: its schema title, else the name itself. */
+export function propertyLabel(schema: EntitySchema, property: string): string {
+  return schema.properties[property]?.title ?? property;
+}
