@@ -30,7 +30,8 @@ export async function createConsoleServer(config: Config): Promise<FastifyInstan
     reply.header('Cache-Control', 'no-store');
     return consoleConfig(config);
   });
-  await app.register(fastifyStatic, { root: consoleDist, wildcard: false, index: 'index.html' });
+  // wildcard: files are looked up per request, so a rebuild while running is served at once.
+  await app.register(fastifyStatic, { root: consoleDist, wildcard: true, index: 'index.html' });
   // Client-side routes (/login, /designation, ...) all load the single page.
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' || path.extname(request.url.split('?')[0])) {

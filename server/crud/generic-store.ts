@@ -78,7 +78,8 @@ export class GenericStore {
         const field = Object.keys(this.schema.properties).find((p) => pgError.constraint === `${this.table}_${p}_unique`) ?? 'name';
         throw problems.duplicate(this.entry.label.one, field, this.schema.properties[field]?.title ?? field);
       }
-      if (pgError.code === '23503') throw problems.inUse(this.entry.label.one);
+      // 23503 foreign_key_violation (NO ACTION); 23001 restrict_violation (ON DELETE RESTRICT, e.g. users.designation_id).
+      if (pgError.code === '23503' || pgError.code === '23001') throw problems.inUse(this.entry.label.one);
       throw err;
     }
   }

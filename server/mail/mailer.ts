@@ -5,6 +5,7 @@
 import nodemailer from 'nodemailer';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
 
 export interface MailMessage {
@@ -35,8 +36,10 @@ export function createMailer(config: Config, log: (line: string) => void = conso
       const info = await transport.sendMail({ from: config.mailFrom, ...message });
       await mkdir(config.outboxDir, { recursive: true });
       const safeTo = message.to.replace(/[^a-zA-Z0-9@.-]/g, '_');
-      const file = path.join(config.outboxDir, `${config.clock.now().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // A random tail: two mails to one address in the same millisecond must not overwrite each other.
+      const stamp = config.clock.now().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(config.outboxDir, `${stamp}-${safeTo}-${randomBytes(4).toString('hex')}.eml`);
+      await writeFile(file, info.message as Buffer, { flag: 'wx' });
       log(`[mail] no SMTP_URL set: mail to ${message.to} ("${message.subject}") written to ${file}`);
     },
     describe: () => `outbox folder ${config.outboxDir}`,

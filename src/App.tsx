@@ -1,0 +1,44 @@
+/** The console: react-admin with our providers, shell, resources from the map and the sign-in screens. */
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import { dataProvider } from './providers/data-provider';
+import { authProvider } from './providers/auth-provider';
+import { theme } from './theme';
+import { AppLayout } from './layout/AppLayout';
+import { AppNotification } from './layout/AppNotification';
+import { LoginPage } from './auth/LoginPage';
+import { OtpPage } from './auth/OtpPage';
+import { ResetPasswordPage } from './auth/ResetPasswordPage';
+import { Dashboard } from './dashboard/Dashboard';
+import { resourceDefinitions } from './resources/registry';
+
+const i18nProvider = polyglotI18nProvider(() => englishMessages, 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
+
+export const App = () => (
+  <Admin
+    title="Fieldbase"
+    disableTelemetry
+    requireAuth
+    dataProvider={dataProvider}
+    authProvider={authProvider}
+    i18nProvider={i18nProvider}
+    theme={theme}
+    layout={AppLayout}
+    loginPage={LoginPage}
+    dashboard={Dashboard}
+    notification={AppNotification}
+  >
+    <CustomRoutes noLayout>
+      <Route path="/otp" element={<OtpPage />} />
+      <Route path="/resetpassword" element={<ResetPasswordPage />} />
+    </CustomRoutes>
+    <CustomRoutes>
+      <Route path="/dashboard" element={<Dashboard />} />
+    </CustomRoutes>
+    {resourceDefinitions().map(({ name, ...props }) => (
+      <Resource key={name} name={name} {...props} />
+    ))}
+  </Admin>
+);

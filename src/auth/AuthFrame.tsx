@@ -1,0 +1,29 @@
+/** The frame of the signed-out screens: brand, a card, and the footer line (spec 1 §1). */
+import type { ReactNode } from 'react';
+import { Box, Card, CardContent, Typography } from '@mui/material';
+
+export const FOOTER_LINE = 'Fieldbase: a connected field-data platform, delivered by a digital agency';
+
+export const AuthFrame = ({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) => (
+  <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', px: 2 }}>
+    <Typography variant="h4" sx={{ mb: 3, letterSpacing: '-0.02em', fontWeight: 800 }}>
+      Field<Box component="span" sx={{ color: 'secondary.main' }}>base</Box>
+    </Typography>
+    <Card sx={{ width: '100%', maxWidth: 400 }} elevation={2}>
+      <CardContent sx={{ p: 4 }}>
+        <Typography variant="h5" gutterBottom sx={{ fontWeight: 700 }}>
+          {title}
+        </Typography>
+        {subtitle && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {subtitle}
+          </Typography>
+        )}
+        {children}
+      </CardContent>
+    </Card>
+    <Typography variant="caption" color="text.secondary" sx={{ mt: 4, textAlign: 'center' }}>
+      {FOOTER_LINE}
+    </Typography>
+  </Box>
+);

@@ -1,0 +1,57 @@
+/** /login (spec 1 §2, §5, §8): e-mail, password, 'Keep me logged in' (on by default). */
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, FormControlLabel, Link, Switch, TextField } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { useLogin, useNotify } from 'react-admin';
+import { AuthFrame } from './AuthFrame';
+
+export const LoginPage = () => {
+  const login = useLogin();
+  const notify = useNotify();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [keepLogin, setKeepLogin] = useState(true);
+  const [missing, setMissing] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    setBusy(true);
+    try {
+      await login({ email: email.trim(), password, keepLogin });
+      notify('Logged in', { type: 'success' });
+    } catch (error) {
+      notify((error as Error).message || 'Failed to login', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthFrame title="Sign in" subtitle="Sign in to the admin console">
+      <Box component="form" onSubmit={submit} noValidate>
+        {missing && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            All fields are required
+          </Alert>
+        )}
+        <TextField label="Email" name="email" type="email" autoComplete="username" fullWidth margin="normal" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
+        <TextField label="Password" name="password" type="password" autoComplete="current-password" fullWidth margin="normal" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mt: 1 }}>
+          <FormControlLabel control={<Switch checked={keepLogin} onChange={(e) => setKeepLogin(e.target.checked)} color="secondary" />} label="Keep me logged in" />
+          <Link component={RouterLink} to="/otp" variant="body2">
+            Forgot password?
+          </Link>
+        </Box>
+        <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 3 }} disabled={busy}>
+          {busy ? 'Signing in…' : 'Login'}
+        </Button>
+      </Box>
+    </AuthFrame>
+  );
+};

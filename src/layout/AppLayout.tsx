@@ -1,0 +1,10 @@
+import type { ReactNode } from 'react';
+import { Layout } from 'react-admin';
+import { AppHeader } from './AppHeader';
+import { SideMenu } from './SideMenu';
+
+export const AppLayout = ({ children }: { children: ReactNode }) => (
+  <Layout appBar={AppHeader} menu={SideMenu}>
+    {children}
+  </Layout>
+);

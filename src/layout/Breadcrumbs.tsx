@@ -1,0 +1,43 @@
+/** "Dashboard / Designations": each earlier step is a link back (spec 1 §2, header breadcrumb). */
+import { Breadcrumbs as MuiBreadcrumbs, Link, Typography } from '@mui/material';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { resourceMap } from '../shared/schema-registry';
+
+const WORDS: Record<string, string> = { add: 'Add', edit: 'Edit', dashboard: 'Dashboard', create: 'Add' };
+
+export interface Crumb {
+  label: string;
+  to: string;
+}
+
+export function crumbsFor(pathname: string): Crumb[] {
+  const segments = pathname.split('/').filter(Boolean);
+  const crumbs: Crumb[] = [{ label: 'Dashboard', to: '/dashboard' }];
+  segments.forEach((segment, i) => {
+    if (i === 0 && segment === 'dashboard') return;
+    const to = `/${segments.slice(0, i + 1).join('/')}`;
+    const label = resourceMap[segment]?.label.many ?? WORDS[segment] ?? (i > 0 ? 'Details' : segment);
+    crumbs.push({ label, to });
+  });
+  return crumbs;
+}
+
+export const Breadcrumbs = () => {
+  const { pathname } = useLocation();
+  const crumbs = crumbsFor(pathname);
+  return (
+    <MuiBreadcrumbs aria-label="breadcrumb" sx={{ flex: 1, ml: 1 }}>
+      {crumbs.map((crumb, i) =>
+        i === crumbs.length - 1 ? (
+          <Typography key={crumb.to} color="text.primary" sx={{ fontWeight: 600 }}>
+            {crumb.label}
+          </Typography>
+        ) : (
+          <Link key={crumb.to} component={RouterLink} to={crumb.to} underline="hover" color="inherit">
+            {crumb.label}
+          </Link>
+        ),
+      )}
+    </MuiBreadcrumbs>
+  );
+};

@@ -1,0 +1,44 @@
+/** The avatar button and its menu: who is signed in, and Logout (behind a confirmation). */
+import { useState } from 'react';
+import { Box, Divider, IconButton, ListItemIcon, Menu, MenuItem, Typography } from '@mui/material';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { useGetIdentity } from 'react-admin';
+import { UserAvatar } from './UserAvatar';
+import { LogoutConfirm } from './LogoutConfirm';
+
+export const ProfileMenu = () => {
+  const { identity } = useGetIdentity();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label="Profile menu" sx={{ ml: 1 }}>
+        <UserAvatar />
+      </IconButton>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+        <Box sx={{ px: 2, py: 1, minWidth: 220 }}>
+          <Typography sx={{ fontWeight: 600 }}>{identity?.fullName}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {identity?.email as string}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {identity?.roleName as string}
+          </Typography>
+        </Box>
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setConfirming(true);
+          }}
+        >
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          Logout
+        </MenuItem>
+      </Menu>
+      <LogoutConfirm open={confirming} onClose={() => setConfirming(false)} />
+    </>
+  );
+};

@@ -1,0 +1,88 @@
+/**
+ * fetch with the stored bearer token, JSON in and out, and the servers' error bodies turned
+ * into react-admin HttpErrors whose message is the server's `message`. A 401 on an ordinary
+ * call tries one token refresh (spec 1 §4) and replays the call; if that fails, the 401 stands
+ * and the auth provider signs the user out.
+ */
+import { HttpError } from 'react-admin';
+import { readSession, storeSignIn, type SessionUserRecord } from '../session/session-store';
+import { runtimeConfig } from '../config/runtime-config';
+
+export interface HttpResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  json: T;
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  /** Skip the bearer token and the refresh-on-401 (sign-in calls). */
+  anonymous?: boolean;
+}
+
+async function parse(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export function errorMessage(body: unknown, fallback: string): string {
+  const message = (body as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' && message ? message : fallback;
+}
+
+async function send(url: string, options: RequestOptions): Promise<Response> {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  const token = readSession().token;
+  if (token && !options.anonymous) headers.set('Authorization', `Bearer ${token}`);
+  return fetch(url, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+}
+
+let refreshing: Promise<boolean> | undefined;
+
+/** POST /user/verify: a 401 carrying user and token is a refresh (spec 1 §4). Shared by concurrent callers. */
+export function refreshToken(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const token = readSession().token;
+    if (!token) return false;
+    try {
+      const response = await send(`${runtimeConfig().authUrl}/user/verify`, { method: 'POST', body: { token }, anonymous: true });
+      const body = (await parse(response)) as { user?: SessionUserRecord; token?: string } | undefined;
+      if (response.status === 401 && body?.user && body.token) {
+        storeSignIn(body.user, body.token);
+        return true;
+      }
+      return false;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshing = undefined;
+  });
+  return refreshing;
+}
+
+export async function httpRequest<T = unknown>(url: string, options: RequestOptions = {}): Promise<HttpResponse<T>> {
+  let response = await send(url, options);
+  if (response.status === 401 && !options.anonymous && (await refreshToken())) {
+    response = await send(url, options);
+  }
+  const json = await parse(response);
+  if (!response.ok) {
+    // react-admin forms read per-field server errors from body.errors; our servers send `fields`.
+    const fields = (json as { fields?: Record<string, string> } | undefined)?.fields;
+    const body = fields ? { ...(json as object), errors: fields } : json;
+    throw new HttpError(errorMessage(json, response.statusText || `Request failed (${response.status})`), response.status, body);
+  }
+  return { status: response.status, headers: response.headers, json: json as T };
+}

@@ -1,0 +1,92 @@
+/**
+ * The list page every simple resource gets from its map entry and schema: search, column
+ * chooser, hide/show inactive, pager (10/20/30/All), add/edit modal and row actions.
+ */
+import { useState } from 'react';
+import { Box, Button, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import {
+  DatagridConfigurable,
+  List,
+  Pagination,
+  SearchInput,
+  SelectColumnsButton,
+  TopToolbar,
+  useResourceContext,
+} from 'react-admin';
+import { resourceEntry, resourceSchema } from '../../shared/schema-registry';
+import { useCan } from '../../session/useSession';
+import { schemaColumn } from './schema-fields';
+import { RowActions } from './RowActions';
+import { RecordDialog, type DialogState } from './RecordDialog';
+
+/** react-admin's Pagination passes extra props on to MUI's TablePagination, whose label we set per resource. */
+const perPageLabel = (label: string) => ({ labelRowsPerPage: label }) as object;
+
+export const PAGE_SIZES = [10, 20, 30, { label: 'All', value: -1 }];
+
+export const NoPermission = ({ what }: { what: string }) => (
+  <Box sx={{ p: 4 }}>
+    <Typography variant="h6" color="text.secondary">{`You don't have permission to see ${what}`}</Typography>
+  </Box>
+);
+
+export const EmptyList = ({ text }: { text: string }) => (
+  <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary">
+    {text}
+  </Typography>
+);
+
+export const GenericList = () => {
+  const resource = useResourceContext()!;
+  const entry = resourceEntry(resource);
+  const schema = resourceSchema(resource);
+  const canList = useCan(resource, 'list');
+  const canCreate = useCan(resource, 'create');
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const [activeOnly, setActiveOnly] = useState(false);
+  const many = entry.label.many;
+  if (!canList) return <NoPermission what={many} />;
+
+  const statusField = entry.status;
+  const columns = entry.list?.columns ?? Object.keys(schema.properties).filter((p) => !p.startsWith('_'));
+  const actions = (
+    <TopToolbar sx={{ alignItems: 'center' }}>
+      {statusField && (
+        <Button color="inherit" onClick={() => setActiveOnly((v) => !v)}>
+          {activeOnly ? `Show All ${many}` : `Hide Inactive ${many}`}
+        </Button>
+      )}
+      <SelectColumnsButton />
+      <Button variant="contained" startIcon={<AddIcon />} disabled={!canCreate} onClick={() => setDialog({ mode: 'create' })}>
+        {`Add ${entry.label.one}`}
+      </Button>
+    </TopToolbar>
+  );
+
+  const title = statusField ? `${activeOnly ? 'Active' : 'All'} ${many}` : many;
+  return (
+    <>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mt: 2, mb: -1 }}>
+        {title}
+      </Typography>
+      <List
+        resource={resource}
+        title={title}
+        filters={entry.list?.search ? [<SearchInput key="q" source="q" alwaysOn placeholder={`Search ${many.toLowerCase()}`} />] : undefined}
+        filter={activeOnly && statusField ? { [statusField]: true } : undefined}
+        sort={entry.list?.sort}
+        perPage={10}
+        actions={actions}
+        empty={false}
+        pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} {...perPageLabel(`${many} per page`)} />}
+      >
+        <DatagridConfigurable bulkActionButtons={false} rowClick={false} empty={<EmptyList text={`No ${entry.label.one.toLowerCase()} found`} />}>
+          {columns.map((c) => schemaColumn(schema, c, statusField))}
+          <RowActions onEdit={(id) => setDialog({ mode: 'edit', id })} />
+        </DatagridConfigurable>
+      </List>
+      <RecordDialog resource={resource} state={dialog} onClose={() => setDialog(null)} />
+    </>
+  );
+};

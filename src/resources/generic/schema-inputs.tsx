@@ -1,0 +1,48 @@
+/** Form inputs and their validators derived from the entity schema (the server applies the same rules). */
+import {
+  BooleanInput,
+  PasswordInput,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+  email,
+  maxLength,
+  minLength,
+  regex,
+  required,
+  type Validator,
+} from 'react-admin';
+import type { EntitySchema, PropertySchema } from '../../shared/schema-registry';
+
+export function validatorsFor(property: PropertySchema, isRequired: boolean): Validator[] {
+  const label = property.title ?? 'This field';
+  const messages = property['x-messages'] ?? {};
+  const validators: Validator[] = [];
+  if (isRequired) validators.push(required(messages.required ?? `${label} is required`));
+  if (property.minLength && property.minLength > 1) {
+    validators.push(minLength(property.minLength, `${label} must be at least ${property.minLength} characters`));
+  }
+  if (property.maxLength) validators.push(maxLength(property.maxLength, `${label} must be at most ${property.maxLength} characters`));
+  if (property.format === 'email') validators.push(email(`${label} must be a valid e-mail address`));
+  if (property.pattern) validators.push(regex(new RegExp(property.pattern), `${label} has an invalid format`));
+  return validators;
+}
+
+export function schemaInput(schema: EntitySchema, source: string, opts: { autoFocus?: boolean } = {}) {
+  const property = schema.properties[source] ?? {};
+  const isRequired = (schema.required ?? []).includes(source);
+  const common = { key: source, source, label: property.title ?? source, validate: validatorsFor(property, isRequired), fullWidth: true };
+  if (property['x-ref']) {
+    return (
+      <ReferenceInput key={source} source={source} reference={property['x-ref']}>
+        <SelectInput label={common.label} validate={common.validate} fullWidth />
+      </ReferenceInput>
+    );
+  }
+  if (property.type === 'boolean') return <BooleanInput {...common} />;
+  if (property.enum) {
+    return <SelectInput {...common} choices={property.enum.map((v) => ({ id: v as string, name: String(v) }))} />;
+  }
+  if (property.writeOnly) return <PasswordInput {...common} />;
+  return <TextInput {...common} autoFocus={opts.autoFocus} />;
+}

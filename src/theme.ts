@@ -1,0 +1,22 @@
+/** Primary black, secondary green, side menu 225 wide (spec 1 §9). */
+import { defaultTheme, type RaThemeOptions } from 'react-admin';
+
+export const SIDE_MENU_WIDTH = 225;
+
+export const theme: RaThemeOptions = {
+  ...defaultTheme,
+  palette: {
+    mode: 'light',
+    primary: { main: '#111111', contrastText: '#ffffff' },
+    secondary: { main: '#2e7d32', contrastText: '#ffffff' },
+    background: { default: '#f5f6f4' },
+  },
+  sidebar: { width: SIDE_MENU_WIDTH, closedWidth: 55 },
+  shape: { borderRadius: 8 },
+  typography: { fontFamily: '"Inter", "Segoe UI", Roboto, Helvetica, Arial, sans-serif' },
+  components: {
+    ...defaultTheme.components,
+    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
+    MuiAppBar: { styleOverrides: { colorSecondary: { backgroundColor: '#ffffff', color: '#111111' } } },
+  },
+};

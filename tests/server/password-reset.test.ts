@@ -1,0 +1,174 @@
+/**
+ * Forgot password (POST /user/change_password) and the reset link it mails
+ * (POST /user/reset_password): the link works once, within its time, and ends old sessions.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, startTestServer, type TestServer } from '../support/test-server.ts';
+import { insertUser, roleIdBySlug } from '../support/test-users.ts';
+import { readOutbox } from '../support/outbox.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t?.close());
+
+const REQUEST_ANSWER = { message: 'If this e-mail belongs to an account, a reset link has been sent to it.' };
+const RESET_INVALID = { code: 'RESET_LINK_INVALID', message: 'This reset link is invalid, expired or already used. Ask for a new one.' };
+
+const askForLink = (email: string) => t.auth.app.inject({ method: 'POST', url: '/user/change_password', payload: { email } });
+const reset = (payload: Record<string, unknown>) => t.auth.app.inject({ method: 'POST', url: '/user/reset_password', payload });
+const login = (email: string, password: string) => t.auth.app.inject({ method: 'POST', url: '/login', payload: { email, password } });
+
+let userCount = 0;
+async function newUser(password = 'original-pass-1') {
+  const email = `reset-${++userCount}@example.com`;
+  await insertUser(t.ctx.db, { email, password, roleId: await roleIdBySlug(t.ctx.db, 'admin') });
+  return { email, password };
+}
+
+/** Asks for a link and returns the token from the one new mail it must have written. */
+async function linkToken(email: string): Promise<string> {
+  const before = (await readOutbox(t.outboxDir)).length;
+  const res = await askForLink(email);
+  expect(res.statusCode).toBe(200);
+  const mails = await readOutbox(t.outboxDir);
+  expect(mails).toHaveLength(before + 1);
+  const mail = mails.find((m) => m.to === email && !seen.has(m.file));
+  expect(mail, `a new mail to ${email}`).toBeDefined();
+  seen.add(mail!.file);
+  const match = /\/resetpassword\?token=([A-Za-z0-9_-]+)/.exec(mail!.text);
+  expect(match, mail!.text).not.toBeNull();
+  return match![1];
+}
+const seen = new Set<string>();
+
+describe('POST /user/change_password', () => {
+  it('mails a known address one reset link to the console', async () => {
+    const { email } = await newUser();
+    const before = await readOutbox(t.outboxDir);
+    const res = await askForLink(email.toUpperCase());
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(REQUEST_ANSWER);
+    const after = await readOutbox(t.outboxDir);
+    expect(after).toHaveLength(before.length + 1);
+    const mail = after.find((m) => !before.some((b) => b.file === m.file))!;
+    seen.add(mail.file);
+    expect(mail.to).toBe(email);
+    expect(mail.subject).toBe('Reset your Fieldbase password');
+    expect(mail.text).toMatch(new RegExp(`${t.ctx.config.consoleUrl}/resetpassword\\?token=[A-Za-z0-9_-]{20,}`));
+  });
+
+  it('gives an unknown address the very same answer and mails nothing', async () => {
+    const before = (await readOutbox(t.outboxDir)).length;
+    const res = await askForLink('nobody-here@example.com');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(REQUEST_ANSWER);
+    expect(await readOutbox(t.outboxDir)).toHaveLength(before);
+  });
+
+  it('mails two links when asked twice at the same moment (neither mail is lost)', async () => {
+    const { email } = await newUser();
+    const first = await linkToken(email);
+    const second = await linkToken(email);
+    expect(second).not.toBe(first);
+  });
+
+  it('answers 400 for something that is not an e-mail address', async () => {
+    const res = await askForLink('not-an-email');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ email: 'Email must be a valid e-mail address' });
+  });
+});
+
+describe('POST /user/reset_password', () => {
+  it("refuses a password and repassword that differ with 'Password not match'", async () => {
+    const { email } = await newUser();
+    const token = await linkToken(email);
+    const res = await reset({ token, password: 'brand-new-pass-1', repassword: 'brand-new-pass-2' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: 'Password not match', fields: { repassword: 'Password not match' } });
+  });
+
+  it('refuses a too short password, naming the password', async () => {
+    const { email } = await newUser();
+    const token = await linkToken(email);
+    const res = await reset({ token, password: 'short', repassword: 'short' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ password: 'Password must be at least 8 characters' });
+  });
+
+  it('refuses a common password, naming the password', async () => {
+    const { email } = await newUser();
+    const token = await linkToken(email);
+    const res = await reset({ token, password: 'Password123', repassword: 'Password123' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'WEAK_PASSWORD', fields: { password: 'This password is too common, choose another' } });
+  });
+
+  it('a refused attempt does not use the link up', async () => {
+    const { email } = await newUser();
+    const token = await linkToken(email);
+    expect((await reset({ token, password: 'brand-new-pass-1', repassword: 'typo' })).statusCode).toBe(400);
+    expect((await reset({ token, password: 'brand-new-pass-1', repassword: 'brand-new-pass-1' })).statusCode).toBe(200);
+  });
+
+  it('changes the password, ends every session of the user, and works only once', async () => {
+    const { email, password } = await newUser();
+    const session = await t.loginAs(email, password);
+    const otherSession = await t.loginAs(email, password, { isKeepLogin: false });
+    const check = (token: string) => t.auth.app.inject({ method: 'GET', url: '/designation', headers: bearer(token) });
+    expect((await check(session.token)).statusCode).toBe(200);
+
+    const token = await linkToken(email);
+    const res = await reset({ token, password: 'brand-new-pass-1', repassword: 'brand-new-pass-1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Your password has been changed. Please log in.' });
+
+    expect((await login(email, password)).json()).toMatchObject({ code: 'BAD_CREDENTIALS' });
+    expect((await login(email, 'brand-new-pass-1')).statusCode).toBe(200);
+
+    for (const old of [session.token, otherSession.token]) {
+      const after = await check(old);
+      expect(after.statusCode).toBe(401);
+      expect(after.json().code).toBe('SESSION_ENDED');
+    }
+
+    const again = await reset({ token, password: 'another-new-pass-2', repassword: 'another-new-pass-2' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual(RESET_INVALID);
+    expect((await login(email, 'brand-new-pass-1')).statusCode).toBe(200);
+  });
+
+  it('clears a lock on the address, so the new password works at once', async () => {
+    const { email } = await newUser();
+    for (let i = 0; i < 5; i++) await login(email, 'wrong-password');
+    expect((await login(email, 'original-pass-1')).statusCode).toBe(423);
+    const token = await linkToken(email);
+    expect((await reset({ token, password: 'brand-new-pass-1', repassword: 'brand-new-pass-1' })).statusCode).toBe(200);
+    expect((await login(email, 'brand-new-pass-1')).statusCode).toBe(200);
+  });
+
+  it('accepts a link until its expiry and refuses it after', async () => {
+    const ttl = t.ctx.config.resetTokenTtlSeconds;
+    const { email } = await newUser();
+
+    const early = await linkToken(email);
+    t.clock.advance(ttl - 1);
+    expect((await reset({ token: early, password: 'brand-new-pass-1', repassword: 'brand-new-pass-1' })).statusCode).toBe(200);
+
+    const late = await linkToken(email);
+    t.clock.advance(ttl + 1);
+    const res = await reset({ token: late, password: 'brand-new-pass-2', repassword: 'brand-new-pass-2' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(RESET_INVALID);
+    expect((await login(email, 'brand-new-pass-2')).statusCode).toBe(401);
+    expect((await login(email, 'brand-new-pass-1')).statusCode).toBe(200);
+  });
+
+  it('refuses a made-up link', async () => {
+    const res = await reset({ token: 'made-up-token', password: 'brand-new-pass-1', repassword: 'brand-new-pass-1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(RESET_INVALID);
+  });
+});

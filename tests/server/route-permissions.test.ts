@@ -1,0 +1,115 @@
+/**
+ * The permission audit: every route of both servers declares who may call it, and every route
+ * that needs a signed-in caller turns an anonymous one away. A route added without a declaration
+ * fails here (and answers 500 in production), as the negative control shows.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createAuthServer } from '../../server/auth/app.ts';
+import { createApiServer } from '../../server/api/app.ts';
+import { createBaseApp, type ServerApp } from '../../server/http/create-app.ts';
+import { needsFlag } from '../../server/http/permissions.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { guardedRoutes, openRoutes, permissionOf, routesWithoutPermission, sampleUrl } from '../support/route-audit.ts';
+
+let t: TestServer;
+const servers: Record<'auth' | 'api', ServerApp> = {} as never;
+const extra: FastifyInstance[] = [];
+
+beforeAll(async () => {
+  t = await startTestServer();
+  // Built here, exactly as servers.ts builds them, so the table is the one a real start produces.
+  servers.auth = await createAuthServer(t.ctx);
+  servers.api = await createApiServer(t.ctx);
+  extra.push(servers.auth.app, servers.api.app);
+  await Promise.all(extra.map((app) => app.ready()));
+});
+afterAll(async () => {
+  for (const app of extra) await app.close();
+  await t?.close();
+});
+
+/** What each server may answer without a session. Adding a public route means adding it here, on purpose. */
+const EXPECTED_OPEN: Record<'auth' | 'api', string[]> = {
+  auth: [
+    'GET /health',
+    'GET /logout',
+    'HEAD /health',
+    'HEAD /logout',
+    'POST /login',
+    'POST /user/change_password',
+    'POST /user/reset_password',
+    'POST /user/verify',
+  ],
+  api: ['GET /health', 'HEAD /health'],
+};
+
+describe.each(['auth', 'api'] as const)('%s server route table', (name) => {
+  it('has a permission declaration on every route', () => {
+    const { routeTable } = servers[name];
+    expect(routeTable.length).toBeGreaterThan(0);
+    console.log(
+      `[route-permissions] ${name} server: ${routeTable.length} routes checked, ` +
+        `${guardedRoutes(routeTable).length} need a session, ${openRoutes(routeTable).length} open, ` +
+        `${routeTable.length - guardedRoutes(routeTable).length - openRoutes(routeTable).length} infrastructure (CORS preflight, /docs)`,
+    );
+    expect(routesWithoutPermission(routeTable)).toEqual([]);
+    for (const route of routeTable) expect(permissionOf(route), `${route.method} ${route.url}`).toBeDefined();
+  });
+
+  it('opens only the routes meant to be open', () => {
+    expect(openRoutes(servers[name].routeTable)).toEqual(EXPECTED_OPEN[name]);
+  });
+
+  it('answers 401 to an anonymous caller on every route that needs a session', async () => {
+    const guarded = guardedRoutes(servers[name].routeTable);
+    const answers = await Promise.all(
+      guarded.map(async (route) => {
+        const res = await servers[name].app.inject({ method: route.method as never, url: sampleUrl(route.url) });
+        return `${route.method} ${route.url} -> ${res.statusCode}`;
+      }),
+    );
+    console.log(`[route-permissions] ${name} server: ${guarded.length} guarded routes called anonymously`);
+    expect(answers).toEqual(guarded.map((route) => `${route.method} ${route.url} -> 401`));
+  });
+});
+
+describe('the designation routes carry the flags of the resource map', () => {
+  it.each([
+    ['GET', '/designation', 'can_get_designation'],
+    ['GET', '/designation/:id', 'can_get_designation'],
+    ['POST', '/designation', 'can_create_designation'],
+    ['PATCH', '/designation/:id', 'can_edit_designation'],
+    ['DELETE', '/designation/:id', 'can_delete_designation'],
+  ])('%s %s needs %s', (method, url, flag) => {
+    const route = servers.auth.routeTable.find((r) => r.method === method && r.url === url);
+    expect(route, `${method} ${url}`).toBeDefined();
+    expect(permissionOf(route!)).toEqual({ flag });
+  });
+});
+
+describe('negative control: the audit catches a route without a declaration', () => {
+  it('reports the route as missing, and the route answers 500 instead of running', async () => {
+    const { app, routeTable } = await createBaseApp(t.ctx, 'auth');
+    extra.push(app);
+    let ran = false;
+    app.get('/forgotten', async () => {
+      ran = true;
+      return { secret: 'should never be served' };
+    });
+    app.get('/guarded', { config: { permission: needsFlag('can_get_designation') } }, async () => ({ ok: true }));
+    await app.ready();
+
+    expect(routesWithoutPermission(routeTable)).toEqual(expect.arrayContaining(['GET /forgotten']));
+    expect(routesWithoutPermission(routeTable).every((r) => r.endsWith(' /forgotten'))).toBe(true);
+
+    const res = await app.inject({ method: 'GET', url: '/forgotten' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ code: 'ROUTE_WITHOUT_PERMISSION', message: 'This route declares no permission' });
+    expect(ran).toBe(false);
+
+    // The second half of the audit on the same app: the guarded route is caught too.
+    expect(guardedRoutes(routeTable).map((r) => `${r.method} ${r.url}`)).toEqual(expect.arrayContaining(['GET /guarded']));
+    expect((await app.inject({ method: 'GET', url: '/guarded' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * Global setup of the `server` test project: a PostgreSQL server for the whole run.
+ * TEST_DATABASE_URL (an admin connection that may CREATE DATABASE) is used when set; otherwise
+ * the embedded PostgreSQL starts on its own port and data folder, apart from the dev ones.
+ * Tests read the admin URL with `inject('pgAdminUrl')`.
+ */
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { projectRoot } from '../../server/config.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../server/db/embedded.ts';
+import { TEST_DB_PREFIX } from './test-database.ts';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    pgAdminUrl: string;
+  }
+}
+
+export const TEST_PG_PORT = 54339;
+export const TEST_DATA_DIR = path.join(projectRoot, 'data', 'test');
+
+/** Test databases a killed earlier run left behind on our own embedded server. */
+async function dropLeftovers(adminUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      'select datname from pg_database where datname like $1',
+      [`${TEST_DB_PREFIX}%`],
+    );
+    for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
+export default async function setup(project: TestProject) {
+  let embedded: EmbeddedDatabase | undefined;
+  let adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    embedded = await startEmbeddedPostgres({ dataDir: TEST_DATA_DIR, port: TEST_PG_PORT });
+    adminUrl = embedded.url;
+    await dropLeftovers(adminUrl);
+  }
+  project.provide('pgAdminUrl', adminUrl);
+  return async function teardown() {
+    await embedded?.stop();
+  };
+}

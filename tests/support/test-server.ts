@@ -1,0 +1,101 @@
+/**
+ * One fully wired pair of servers for a test file, built exactly as server/servers.ts builds
+ * them (createDb, migrate, seed, TokenService, outbox mailer), on a database of its own and a
+ * hand-driven clock. Requests go through `app.inject`: no ports are opened.
+ *
+ *   let t: TestServer;
+ *   beforeAll(async () => { t = await startTestServer(); });
+ *   afterAll(() => t?.close());
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { loadConfig, type Config } from '../../server/config.ts';
+import type { AppContext } from '../../server/context.ts';
+import { createDb } from '../../server/db/database.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { seed } from '../../server/db/seed.ts';
+import { TokenService } from '../../server/auth/tokens.ts';
+import { createMailer } from '../../server/mail/mailer.ts';
+import { createAuthServer } from '../../server/auth/app.ts';
+import { createApiServer } from '../../server/api/app.ts';
+import type { ServerApp } from '../../server/http/create-app.ts';
+import { createTestDatabase } from './test-database.ts';
+import { createTestClock, type TestClock } from './test-clock.ts';
+
+export const ADMIN_EMAIL = 'admin@fieldbase.local';
+export const ADMIN_PASSWORD = 'admin-test-passphrase-42';
+
+export interface Session {
+  token: string;
+  user: Record<string, any>;
+  /** Ready to spread into `inject({ headers })`. */
+  headers: { authorization: string };
+}
+
+export interface TestServer {
+  auth: ServerApp;
+  api: ServerApp;
+  ctx: AppContext;
+  clock: TestClock;
+  /** Where the mailer writes .eml files (read them with readOutbox). */
+  outboxDir: string;
+  /** Signs in through POST /login; throws with the answer when it is not 200. */
+  loginAs(email: string, password: string, opts?: { isKeepLogin?: boolean; userAgent?: string }): Promise<Session>;
+  close(): Promise<void>;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export async function startTestServer(opts: { config?: Partial<Config> } = {}): Promise<TestServer> {
+  const adminUrl = inject('pgAdminUrl');
+  if (!adminUrl) throw new Error('No pgAdminUrl: run server tests through the `server` project (vitest run --project server).');
+  const database = await createTestDatabase(adminUrl);
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'fieldbase-test-'));
+  const clock = createTestClock();
+  // A clean environment: nothing from the developer's shell (DATABASE_URL, SMTP_URL...) leaks in.
+  const config = loadConfig(
+    { ADMIN_PASSWORD, ADMIN_EMAIL },
+    {
+      databaseUrl: database.url,
+      dataDir: tempDir,
+      uploadsDir: path.join(tempDir, 'uploads'),
+      outboxDir: path.join(tempDir, 'outbox'),
+      logLevel: 'silent',
+      loginRateLimit: { max: 10_000, windowMs: 60_000 },
+      clock,
+      ...opts.config,
+    },
+  );
+
+  const db = createDb(database.url);
+  const apps: ServerApp[] = [];
+  const close = async () => {
+    for (const s of apps) await s.app.close().catch(() => undefined);
+    await db.destroy().catch(() => undefined);
+    await database.drop();
+    await rm(tempDir, { recursive: true, force: true });
+  };
+  try {
+    await migrate(db);
+    await seed(db, config);
+    const ctx: AppContext = { db, config, tokens: await TokenService.create(db), mailer: createMailer(config, () => undefined) };
+    const auth = await createAuthServer(ctx);
+    apps.push(auth);
+    const api = await createApiServer(ctx);
+    apps.push(api);
+    await Promise.all([auth.app.ready(), api.app.ready()]);
+
+    const loginAs: TestServer['loginAs'] = async (email, password, options = {}) => {
+      const res = await auth.app.inject({ method: 'POST', url: '/login', payload: { email, password, ...options } });
+      if (res.statusCode !== 200) throw new Error(`login as ${email} answered ${res.statusCode}: ${res.body}`);
+      const body = res.json() as { token: string; user: Record<string, any> };
+      return { ...body, headers: bearer(body.token) };
+    };
+    return { auth, api, ctx, clock, outboxDir: config.outboxDir, loginAs, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
