@@ -1,6 +1,6 @@
 /** The console: react-admin with our providers, shell, resources from the map and the sign-in screens. */
 import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { Route } from 'react-router-dom';
+import { BrowserRouter, Route } from 'react-router-dom';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { dataProvider } from './providers/data-provider';
@@ -13,21 +13,29 @@ import { OtpPage } from './auth/OtpPage';
 import { ResetPasswordPage } from './auth/ResetPasswordPage';
 import { Dashboard } from './dashboard/Dashboard';
 import { resourceDefinitions } from './resources/registry';
+import { RequireSession } from './session/RequireSession';
+
+const GuardedDashboard = () => (
+  <RequireSession>
+    <Dashboard />
+  </RequireSession>
+);
 
 const i18nProvider = polyglotI18nProvider(() => englishMessages, 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
 
+// Real paths (/login, /designation) as the spec names them, not react-admin's default #/ hashes.
 export const App = () => (
+  <BrowserRouter>
   <Admin
     title="Fieldbase"
     disableTelemetry
-    requireAuth
     dataProvider={dataProvider}
     authProvider={authProvider}
     i18nProvider={i18nProvider}
     theme={theme}
     layout={AppLayout}
     loginPage={LoginPage}
-    dashboard={Dashboard}
+    dashboard={GuardedDashboard}
     notification={AppNotification}
   >
     <CustomRoutes noLayout>
@@ -35,10 +43,11 @@ export const App = () => (
       <Route path="/resetpassword" element={<ResetPasswordPage />} />
     </CustomRoutes>
     <CustomRoutes>
-      <Route path="/dashboard" element={<Dashboard />} />
+      <Route path="/dashboard" element={<GuardedDashboard />} />
     </CustomRoutes>
     {resourceDefinitions().map(({ name, ...props }) => (
       <Resource key={name} name={name} {...props} />
     ))}
   </Admin>
+  </BrowserRouter>
 );

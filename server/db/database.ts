@@ -75,6 +75,9 @@ export type Db = Kysely<Database>;
 
 export function createDb(connectionString: string): Db {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection dropped by the server (restart, shutdown) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', (err) => console.warn(`[db] idle connection lost: ${err.message}`));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -43,7 +43,13 @@ export async function createBaseApp(ctx: AppContext, kind: 'auth' | 'api'): Prom
 
   for (const schema of allSchemas) app.addSchema(schema as never);
 
-  await app.register(cors, { origin: ctx.config.corsOrigins, exposedHeaders: ['Content-Range'], maxAge: 600 });
+  await app.register(cors, {
+    origin: ctx.config.corsOrigins,
+    // @fastify/cors allows only GET, HEAD and POST unless told otherwise; the spec updates with PATCH.
+    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+    exposedHeaders: ['Content-Range'],
+    maxAge: 600,
+  });
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
   await app.register(rateLimit, {
     global: false,

@@ -3,9 +3,17 @@
  * registers them in `overrides` (same shape); everything else gets the generic pages.
  */
 import type { ComponentType, ReactElement } from 'react';
+import { RequireSession } from '../session/RequireSession';
 import { resourceMap } from '../shared/schema-registry';
 import { menuIcon } from '../layout/menu-icons';
 import { GenericList } from './generic/GenericList';
+
+/** Private routes need a signed-in user (spec 1 §2): without one, the page sends them to /login. */
+const AuthenticatedList = () => (
+  <RequireSession>
+    <GenericList />
+  </RequireSession>
+);
 
 export interface ResourceScreens {
   list?: ComponentType | ReactElement;
@@ -32,6 +40,6 @@ export function resourceDefinitions(): ResourceDefinition[] {
       options: { label: entry.label.many },
       icon: menuIcon(entry.menu?.icon),
       recordRepresentation: entry.list?.columns?.[0],
-      ...(overrides[name] ?? { list: GenericList }),
+      ...(overrides[name] ?? { list: AuthenticatedList }),
     }));
 }

@@ -1,0 +1,45 @@
+/**
+ * What the browser tests run against: the real `npm start` stack (embedded PostgreSQL, both
+ * servers, the built console) on its own ports and a fresh data folder, plus one fixture user.
+ */
+import { rm } from 'node:fs/promises';
+import { loadConfig } from '../../server/config.ts';
+import { startServers } from '../../server/servers.ts';
+import { embeddedDataDir } from '../../server/db/embedded.ts';
+import { buildConsoleIfStale } from '../../server/cli/console-build.ts';
+import { stopOnSignals } from '../../server/cli/lifecycle.ts';
+import { flags, insertRole, insertUser } from '../support/test-users.ts';
+import { E2E, consoleUrl } from './e2e-settings.ts';
+
+async function main() {
+  await rm(E2E.dataDir, { recursive: true, force: true });
+  await rm(embeddedDataDir(E2E.dataDir), { recursive: true, force: true });
+  buildConsoleIfStale(console.log);
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
+    DATA_DIR: E2E.dataDir,
+    CONSOLE_PORT: String(E2E.consolePort),
+    AUTH_PORT: String(E2E.authPort),
+    API_PORT: String(E2E.apiPort),
+    EMBEDDED_PG_PORT: String(E2E.pgPort),
+    CONSOLE_URL: consoleUrl,
+    ADMIN_EMAIL: E2E.admin.email,
+    ADMIN_PASSWORD: E2E.admin.password,
+    SMTP_URL: '',
+    LOG_LEVEL: 'warn',
+  });
+  const running = await startServers(config, { serveConsole: true });
+  stopOnSignals(running.stop);
+  const viewerRole = await insertRole(running.ctx.db, {
+    role: 'Viewer',
+    permission: flags(false, { can_access_dashboard: true, can_get_designation: true }),
+  });
+  await insertUser(running.ctx.db, { email: E2E.viewer.email, password: E2E.viewer.password, roleId: viewerRole.id, first_name: 'Vera', last_name: 'Viewer' });
+  console.log(`[e2e] console ${consoleUrl} ready`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

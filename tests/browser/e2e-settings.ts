@@ -1,0 +1,18 @@
+/** Ports, folders and fixture accounts of the browser tests: away from `npm start`'s defaults. */
+import path from 'node:path';
+import { projectRoot } from '../../server/config.ts';
+
+export const E2E = {
+  consolePort: 18080,
+  authPort: 18081,
+  apiPort: 18082,
+  pgPort: 54349,
+  dataDir: path.join(projectRoot, 'data', 'e2e'),
+  admin: { email: 'admin@fieldbase.local', password: 'E2e-admin-pass-1' },
+  /** A role that may see designations and nothing more. */
+  viewer: { email: 'viewer@fieldbase.local', password: 'Viewer-pass-123' },
+};
+
+export const consoleUrl = `http://localhost:${E2E.consolePort}`;
+export const authUrl = `http://localhost:${E2E.authPort}`;
+export const outboxDir = path.join(E2E.dataDir, 'outbox');

@@ -1,0 +1,133 @@
+// @vitest-environment node
+/**
+ * codegen turns schemas/*.schema.json into src/generated/*.ts. What a developer relies on:
+ * the output is stable, marked as generated, committed up to date, and `--check` catches
+ * drift; a new schema becomes a new interface importing the types it refers to.
+ */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readFile, readdir, rm, unlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { diffGenerated, generateAll, type GeneratedFile } from '../../codegen/generate';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const schemasDir = path.join(root, 'schemas');
+const generatedDir = path.join(root, 'src', 'generated');
+const BANNER_START = '/* eslint-disable */\n/**\n * GENERATED FILE: do not edit.';
+
+const tempDirs: string[] = [];
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'fieldbase-codegen-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+afterEach(async () => {
+  await Promise.all(tempDirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+});
+
+// Rendering runs prettier on every schema (a second or two); generate once and share it.
+let committed: GeneratedFile[];
+beforeAll(async () => {
+  committed = await generateAll();
+}, 60_000);
+
+describe('codegen', { timeout: 30_000 }, () => {
+  it('is stable: generating twice gives byte-identical files', async () => {
+    const first = committed;
+    const second = await generateAll();
+    expect(second.map((f) => f.file)).toEqual(first.map((f) => f.file));
+    for (const [i, f] of first.entries()) expect(second[i].content, f.file).toBe(f.content);
+  });
+
+  it('writes one module per schema plus an index that re-exports them all', async () => {
+    const schemas = (await readdir(schemasDir)).filter((n) => n.endsWith('.schema.json')).sort();
+    const outputs = committed;
+    expect(outputs.map((o) => o.file)).toEqual([...schemas.map((n) => n.replace(/\.schema\.json$/, '.ts')), 'index.ts']);
+
+    const index = outputs.find((o) => o.file === 'index.ts')!.content;
+    for (const n of schemas) expect(index).toContain(`export type * from './${n.replace(/\.schema\.json$/, '')}';`);
+  });
+
+  it("starts every file with the 'GENERATED FILE: do not edit' banner naming its source", async () => {
+    for (const { file, content } of committed) {
+      expect(content.startsWith(BANNER_START), file).toBe(true);
+      const source = file === 'index.ts' ? '*.schema.json' : file.replace(/\.ts$/, '.schema.json');
+      expect(content, file).toContain(`GENERATED FILE: do not edit. Source: schemas/${source}`);
+    }
+  });
+
+  it('the committed src/generated is up to date', async () => {
+    expect(await diffGenerated(generatedDir, committed)).toEqual({ stale: [], orphans: [] });
+  });
+
+  it('the check names an altered file as stale and a file without a schema as an orphan', async () => {
+    const dir = await tempDir();
+    await cp(generatedDir, dir, { recursive: true });
+    const outputs = committed;
+    expect(await diffGenerated(dir, outputs)).toEqual({ stale: [], orphans: [] });
+
+    const role = path.join(dir, 'role.ts');
+    await writeFile(role, (await readFile(role, 'utf8')).replace('role: string;', 'role: string | null;'));
+    await writeFile(path.join(dir, 'gadget.ts'), 'export interface Gadget {}\n');
+
+    expect(await diffGenerated(dir, outputs)).toEqual({ stale: ['role.ts'], orphans: ['gadget.ts'] });
+  });
+
+  it('the check names a missing file as stale, and everything when the folder does not exist', async () => {
+    const dir = await tempDir();
+    await cp(generatedDir, dir, { recursive: true });
+    await unlink(path.join(dir, 'designation.ts'));
+    const outputs = committed;
+
+    expect(await diffGenerated(dir, outputs)).toEqual({ stale: ['designation.ts'], orphans: [] });
+    expect(await diffGenerated(path.join(dir, 'nowhere'), outputs)).toEqual({ stale: outputs.map((o) => o.file), orphans: [] });
+  });
+
+  it('a new schema referring to another by $id becomes an interface importing that type', async () => {
+    const dir = await tempDir();
+    await cp(path.join(schemasDir, 'permission.schema.json'), path.join(dir, 'permission.schema.json'));
+    await writeFile(
+      path.join(dir, 'widget.schema.json'),
+      JSON.stringify({
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        $id: 'widget',
+        title: 'Widget',
+        type: 'object',
+        additionalProperties: false,
+        required: ['name'],
+        properties: {
+          _id: { type: 'string', readOnly: true },
+          name: { type: 'string', title: 'Name' },
+          permission: { $ref: 'permission' },
+        },
+      }),
+    );
+
+    const outputs = await generateAll(dir);
+
+    expect(outputs.map((o) => o.file)).toEqual(['permission.ts', 'widget.ts', 'index.ts']);
+    const widget = outputs.find((o) => o.file === 'widget.ts')!.content;
+    expect(widget).toContain('GENERATED FILE: do not edit. Source: schemas/widget.schema.json');
+    expect(widget).toContain("import type { Permission } from './permission';");
+    expect(widget).toMatch(/export interface Widget \{/);
+    expect(widget).toMatch(/\bname: string;/);
+    expect(widget).toMatch(/\bpermission\?: Permission;/);
+    // The referenced type is imported, not inlined or redeclared.
+    expect(widget).not.toMatch(/interface Permission\b/);
+    expect(widget).not.toContain('can_access_app');
+    // Nested UI titles do not turn into type aliases.
+    expect(widget).not.toMatch(/type Name\b/);
+    expect(outputs.find((o) => o.file === 'index.ts')!.content).toContain("export type * from './widget';");
+  });
+
+  it('`codegen --check` exits 0 on the committed files', async () => {
+    const run = promisify(execFile);
+    // execFile rejects on any exit code but 0 (the check exits 1 when stale).
+    const { stdout } = await run('npx', ['tsx', 'codegen/generate.ts', '--check'], { cwd: root, timeout: 60_000 });
+    expect(stdout).toMatch(/generated files are up to date/);
+  }, 90_000);
+});
