@@ -7,7 +7,7 @@
 import { readdir, readFile, writeFile, mkdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderSchemaModule, renderIndexModule } from './render.ts';
+import { renderSchemaModule, renderIndexModule, renderSchemaListModule, rootTypeName, type RootTypeNames } from './render.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -19,12 +19,22 @@ export interface GeneratedFile {
 /** Everything codegen would write, computed in memory (used by both modes and the tests). */
 export async function generateAll(schemaDir = path.join(root, 'schemas')): Promise<GeneratedFile[]> {
   const names = (await readdir(schemaDir)).filter((n) => n.endsWith('.schema.json')).sort();
-  const outputs: GeneratedFile[] = [];
-  for (const name of names) {
-    const schema = JSON.parse(await readFile(path.join(schemaDir, name), 'utf8'));
+  const schemas = await Promise.all(
+    names.map(async (name) => ({ name, schema: JSON.parse(await readFile(path.join(schemaDir, name), 'utf8')) })),
+  );
+  // A schema's module is named after its file; other schemas import its root type by $id.
+  const roots: RootTypeNames = {};
+  for (const { name, schema } of schemas) {
     const moduleName = name.replace(/\.schema\.json$/, '');
-    outputs.push({ file: `${moduleName}.ts`, content: await renderSchemaModule(schema, name) });
+    if (schema.$id && schema.$id !== moduleName) throw new Error(`schemas/${name}: $id must be "${moduleName}" (the file name)`);
+    roots[moduleName] = rootTypeName(schema, moduleName);
   }
+  const outputs: GeneratedFile[] = [];
+  for (const { name, schema } of schemas) {
+    const moduleName = name.replace(/\.schema\.json$/, '');
+    outputs.push({ file: `${moduleName}.ts`, content: await renderSchemaModule(schema, name, roots) });
+  }
+  outputs.push({ file: 'schema-list.ts', content: renderSchemaListModule(names) });
   outputs.push({ file: 'index.ts', content: renderIndexModule(outputs.map((o) => o.file)) });
   return outputs;
 }

@@ -12,20 +12,37 @@ export function typeName(schemaId: string): string {
     .join('');
 }
 
+/** Module ($id) → the name of its root type (json-schema-to-typescript names it after the title). */
+export type RootTypeNames = Record<string, string>;
+
+export const rootTypeName = (schema: Record<string, unknown>, fallback: string) =>
+  typeName(String(schema.title ?? schema.$id ?? fallback));
+
+interface Import {
+  module: string;
+  type: string;
+}
+
 /**
- * Our schemas refer to each other by bare $id ("$ref": "permission"). Fastify's ajv resolves
- * those at run time; for types we swap each one for a named import instead of inlining it.
+ * Our schemas refer to each other by $id: "permission" (the root type) or
+ * "auth#/definitions/LoginRequest" (a named definition). Fastify's ajv resolves those at run
+ * time; for types we swap each one for a named import instead of inlining it.
  */
-function replaceExternalRefs(node: unknown, imports: Set<string>): unknown {
-  if (Array.isArray(node)) return node.map((n) => replaceExternalRefs(n, imports));
+function replaceExternalRefs(node: unknown, imports: Map<string, Import>, roots: RootTypeNames): unknown {
+  if (Array.isArray(node)) return node.map((n) => replaceExternalRefs(n, imports, roots));
   if (!node || typeof node !== 'object') return node;
   const obj = node as Record<string, unknown>;
   if (typeof obj.$ref === 'string' && !obj.$ref.startsWith('#')) {
-    imports.add(obj.$ref);
-    const { $ref, ...rest } = obj;
-    return { ...rest, tsType: typeName($ref as string) };
+    const [module, fragment] = obj.$ref.split('#');
+    const definition = /^\/definitions\/([A-Za-z0-9_]+)$/.exec(fragment ?? '');
+    if (fragment && !definition) throw new Error(`codegen: cannot import "${obj.$ref}"; refer to a schema or one of its definitions`);
+    if (!roots[module!]) throw new Error(`codegen: "$ref": "${obj.$ref}" names no schema in schemas/`);
+    const type = definition ? definition[1]! : roots[module!]!;
+    imports.set(`${module}:${type}`, { module: module!, type });
+    const { $ref: _ref, ...rest } = obj;
+    return { ...rest, tsType: type };
   }
-  return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, replaceExternalRefs(v, imports)]));
+  return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, replaceExternalRefs(v, imports, roots)]));
 }
 
 /**
@@ -41,10 +58,14 @@ function dropNestedTitles(node: unknown, isRoot = true): unknown {
   return Object.fromEntries(entries);
 }
 
-export async function renderSchemaModule(schema: Record<string, unknown>, sourceFile: string): Promise<string> {
-  const imports = new Set<string>();
-  const prepared = dropNestedTitles(replaceExternalRefs(schema, imports)) as Record<string, unknown>;
-  const body = await compile(prepared as never, typeName(String(schema.$id ?? sourceFile)), {
+export async function renderSchemaModule(
+  schema: Record<string, unknown>,
+  sourceFile: string,
+  roots: RootTypeNames = {},
+): Promise<string> {
+  const imports = new Map<string, Import>();
+  const prepared = dropNestedTitles(replaceExternalRefs(schema, imports, roots)) as Record<string, unknown>;
+  const body = await compile(prepared as never, rootTypeName(schema, sourceFile), {
     bannerComment: '',
     additionalProperties: false,
     unreachableDefinitions: true,
@@ -52,16 +73,35 @@ export async function renderSchemaModule(schema: Record<string, unknown>, source
     format: true,
     style: { singleQuote: true, printWidth: 110 },
   });
-  const importLines = [...imports]
-    .sort()
-    .map((id) => `import type { ${typeName(id)} } from './${id}';`)
+  const byModule = new Map<string, string[]>();
+  for (const { module, type } of imports.values()) byModule.set(module, [...(byModule.get(module) ?? []), type]);
+  const importLines = [...byModule.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([module, types]) => `import type { ${types.sort().join(', ')} } from './${module}';`)
     .join('\n');
   return [BANNER.replace('%SOURCE%', sourceFile), importLines, body.trim()].filter(Boolean).join('\n\n') + '\n';
 }
 
 export function renderIndexModule(files: string[]): string {
   const lines = files
-    .filter((f) => f !== 'index.ts')
+    .filter((f) => f !== 'index.ts' && f !== 'schema-list.ts')
     .map((f) => `export type * from './${f.replace(/\.ts$/, '')}';`);
   return BANNER.replace('%SOURCE%', '*.schema.json') + '\n\n' + lines.join('\n') + '\n';
+}
+
+/**
+ * src/generated/schema-list.ts: every schema as data, so the servers (ajv, OpenAPI) and the
+ * console pick up a new schema file without anyone adding an import by hand.
+ */
+export function renderSchemaListModule(schemaFiles: string[]): string {
+  const names = schemaFiles.map((file) => ({ file, ident: `${typeName(file.replace(/\.schema\.json$/, ''))}Schema` }));
+  const imports = names.map(({ file, ident }) => `import ${ident} from '../../schemas/${file}';`).join('\n');
+  return (
+    BANNER.replace('%SOURCE%', '*.schema.json') +
+    '\n\n' +
+    imports +
+    '\n\n/** Every schema in schemas/, in file-name order. */\nexport const schemaList: unknown[] = [' +
+    names.map((n) => n.ident).join(', ') +
+    '];\n'
+  );
 }

@@ -3,11 +3,7 @@
  * Importing JSON keeps one source of truth: nothing here is copied out of schemas/.
  */
 import resourcesJson from '../../schemas/resources.json';
-import userSchema from '../../schemas/user.schema.json';
-import roleSchema from '../../schemas/role.schema.json';
-import designationSchema from '../../schemas/designation.schema.json';
-import permissionSchema from '../../schemas/permission.schema.json';
-import authSchema from '../../schemas/auth.schema.json';
+import { schemaList } from '../generated/schema-list';
 import type { Action, ResourceEntry, ResourceMap } from '../generated';
 
 export interface PropertySchema {
@@ -39,7 +35,7 @@ export interface EntitySchema {
 }
 
 /** Every schema the servers register with ajv; `$id` is how they refer to each other. */
-export const allSchemas = [permissionSchema, designationSchema, roleSchema, userSchema, authSchema] as unknown as EntitySchema[];
+export const allSchemas = schemaList as EntitySchema[];
 
 /** The annotations our schemas may carry beyond standard JSON Schema (documented in schemas/README.md). */
 export const ANNOTATION_KEYWORDS = ['x-ref', 'x-unique', 'x-group', 'x-groups', 'x-messages'] as const;
@@ -75,11 +71,11 @@ export interface PermissionFlag {
 }
 
 /** The flags in schema order, each with its checkbox label and group. */
-export const permissionFlags: PermissionFlag[] = Object.entries(
-  (permissionSchema as unknown as EntitySchema).properties,
-).map(([name, p]) => ({ name, label: p.title ?? name, group: p['x-group'] ?? 'Other' }));
+const permissionSchema = schemaById('permission');
 
-export const permissionGroups: string[] = (permissionSchema as { 'x-groups': string[] })['x-groups'];
+export const permissionFlags: PermissionFlag[] = Object.entries(permissionSchema.properties).map(([name, p]) => ({ name, label: p.title ?? name, group: p['x-group'] ?? 'Other' }));
+
+export const permissionGroups: string[] = permissionSchema['x-groups'] as string[];
 
 /** A human label for a property: its schema title, else the name itself. */
 export function propertyLabel(schema: EntitySchema, property: string): string {

@@ -43,10 +43,14 @@ describe('codegen', { timeout: 30_000 }, () => {
     for (const [i, f] of first.entries()) expect(second[i].content, f.file).toBe(f.content);
   });
 
-  it('writes one module per schema plus an index that re-exports them all', async () => {
+  it('writes one module per schema, the list of all schemas, and an index that re-exports the types', async () => {
     const schemas = (await readdir(schemasDir)).filter((n) => n.endsWith('.schema.json')).sort();
     const outputs = committed;
-    expect(outputs.map((o) => o.file)).toEqual([...schemas.map((n) => n.replace(/\.schema\.json$/, '.ts')), 'index.ts']);
+    expect(outputs.map((o) => o.file)).toEqual([...schemas.map((n) => n.replace(/\.schema\.json$/, '.ts')), 'schema-list.ts', 'index.ts']);
+
+    // The servers and the console load every schema through schema-list.ts: no hand-kept import list.
+    const list = outputs.find((o) => o.file === 'schema-list.ts')!.content;
+    for (const n of schemas) expect(list).toContain(`from '../../schemas/${n}';`);
 
     const index = outputs.find((o) => o.file === 'index.ts')!.content;
     for (const n of schemas) expect(index).toContain(`export type * from './${n.replace(/\.schema\.json$/, '')}';`);
@@ -55,7 +59,7 @@ describe('codegen', { timeout: 30_000 }, () => {
   it("starts every file with the 'GENERATED FILE: do not edit' banner naming its source", async () => {
     for (const { file, content } of committed) {
       expect(content.startsWith(BANNER_START), file).toBe(true);
-      const source = file === 'index.ts' ? '*.schema.json' : file.replace(/\.ts$/, '.schema.json');
+      const source = file === 'index.ts' || file === 'schema-list.ts' ? '*.schema.json' : file.replace(/\.ts$/, '.schema.json');
       expect(content, file).toContain(`GENERATED FILE: do not edit. Source: schemas/${source}`);
     }
   });
@@ -109,7 +113,7 @@ describe('codegen', { timeout: 30_000 }, () => {
 
     const outputs = await generateAll(dir);
 
-    expect(outputs.map((o) => o.file)).toEqual(['permission.ts', 'widget.ts', 'index.ts']);
+    expect(outputs.map((o) => o.file)).toEqual(['permission.ts', 'widget.ts', 'schema-list.ts', 'index.ts']);
     const widget = outputs.find((o) => o.file === 'widget.ts')!.content;
     expect(widget).toContain('GENERATED FILE: do not edit. Source: schemas/widget.schema.json');
     expect(widget).toContain("import type { Permission } from './permission';");
@@ -122,6 +126,33 @@ describe('codegen', { timeout: 30_000 }, () => {
     // Nested UI titles do not turn into type aliases.
     expect(widget).not.toMatch(/type Name\b/);
     expect(outputs.find((o) => o.file === 'index.ts')!.content).toContain("export type * from './widget';");
+  });
+
+  it('imports a root type by its title and a definition by its name, whatever the module is called', async () => {
+    const dir = await tempDir();
+    for (const name of ['permission', 'resources', 'auth', 'user', 'designation', 'role']) {
+      await cp(path.join(schemasDir, `${name}.schema.json`), path.join(dir, `${name}.schema.json`));
+    }
+    await writeFile(
+      path.join(dir, 'gizmo.schema.json'),
+      JSON.stringify({
+        $id: 'gizmo',
+        title: 'Gizmo',
+        type: 'object',
+        properties: { map: { $ref: 'resources' }, answer: { $ref: 'auth#/definitions/MessageAnswer' } },
+      }),
+    );
+    const gizmo = (await generateAll(dir)).find((o) => o.file === 'gizmo.ts')!.content;
+    expect(gizmo).toContain("import type { MessageAnswer } from './auth';");
+    expect(gizmo).toContain("import type { ResourceMap } from './resources';");
+    expect(gizmo).toMatch(/map\?: ResourceMap;/);
+    expect(gizmo).toMatch(/answer\?: MessageAnswer;/);
+  });
+
+  it('refuses a $ref to a schema that does not exist, naming it', async () => {
+    const dir = await tempDir();
+    await writeFile(path.join(dir, 'gizmo.schema.json'), JSON.stringify({ $id: 'gizmo', type: 'object', properties: { x: { $ref: 'nowhere' } } }));
+    await expect(generateAll(dir)).rejects.toThrow('"$ref": "nowhere" names no schema in schemas/');
   });
 
   it('`codegen --check` exits 0 on the committed files', async () => {
