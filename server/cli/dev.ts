@@ -13,7 +13,7 @@ async function main() {
   const vite = spawn(process.execPath, [path.join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js'), '--port', String(vitePort)], {
     cwd: projectRoot,
     stdio: 'inherit',
-    env: { ...process.env, FIELDBASE_AUTH_PORT: String(config.authPort), FIELDBASE_API_PORT: String(config.apiPort) },
+    env: { ...process.env, AUTH_PORT: String(config.authPort), API_PORT: String(config.apiPort) },
   });
   stopOnSignals(running.stop, () => vite.kill('SIGTERM'));
   printBanner(running, config.consoleUrl);

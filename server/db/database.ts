@@ -77,7 +77,10 @@ export function createDb(connectionString: string): Db {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle connection dropped by the server (restart, shutdown) must not crash the process;
   // the pool replaces it on the next query.
-  pool.on('error', (err) => console.warn(`[db] idle connection lost: ${err.message}`));
+  pool.on('error', (err) => {
+    // 57P01: the server is shutting down (e.g. embedded PostgreSQL stopping with us on Ctrl-C).
+    if ((err as { code?: string }).code !== '57P01') console.warn(`[db] idle connection lost: ${err.message}`);
+  });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -1,6 +1,7 @@
 /** The frame of the signed-out screens: brand, a card, and the footer line (spec 1 §1). */
 import type { ReactNode } from 'react';
-import { Box, Card, CardContent, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Link, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
 
 export const FOOTER_LINE = 'Fieldbase: a connected field-data platform, delivered by a digital agency';
 
@@ -26,4 +27,16 @@ export const AuthFrame = ({ title, subtitle, children }: { title: string; subtit
       {FOOTER_LINE}
     </Typography>
   </Box>
+);
+
+/** The submit button and the way back, shared by the signed-out forms. */
+export const AuthFormFooter = ({ label, disabled }: { label: string; disabled: boolean }) => (
+  <>
+    <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 1 }} disabled={disabled}>
+      {label}
+    </Button>
+    <Link component={RouterLink} to="/login" variant="body2" sx={{ display: 'block', mt: 2, textAlign: 'center' }}>
+      Back to login
+    </Link>
+  </>
 );

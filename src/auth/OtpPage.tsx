@@ -1,9 +1,9 @@
 /** /otp (spec 1 §2, §8): ask for a password change by e-mail, then back to /login. */
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Link, TextField } from '@mui/material';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Box, TextField } from '@mui/material';
+import { useNavigate } from 'react-router-dom';
 import { useNotify } from 'react-admin';
-import { AuthFrame } from './AuthFrame';
+import { AuthFormFooter, AuthFrame } from './AuthFrame';
 import { requestPasswordReset } from './password-requests';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -38,12 +38,7 @@ export const OtpPage = () => {
     <AuthFrame title="Forgot password" subtitle="Enter your e-mail and we will send you a link to choose a new password.">
       <Box component="form" onSubmit={submit} noValidate>
         <TextField label="Email" name="email" type="email" fullWidth margin="normal" value={email} onChange={(e) => setEmail(e.target.value)} error={Boolean(error)} helperText={error ?? ' '} autoFocus />
-        <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 1 }} disabled={busy}>
-          Submit
-        </Button>
-        <Link component={RouterLink} to="/login" variant="body2" sx={{ display: 'block', mt: 2, textAlign: 'center' }}>
-          Back to login
-        </Link>
+        <AuthFormFooter label="Submit" disabled={busy} />
       </Box>
     </AuthFrame>
   );

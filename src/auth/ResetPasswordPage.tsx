@@ -3,10 +3,10 @@
  * never submitted and never compared the two entries; this one does both ('Password not match').
  */
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link, TextField } from '@mui/material';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Alert, Box, TextField } from '@mui/material';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useNotify } from 'react-admin';
-import { AuthFrame } from './AuthFrame';
+import { AuthFormFooter, AuthFrame } from './AuthFrame';
 import { resetPassword } from './password-requests';
 
 export const PASSWORD_MIN = 8;
@@ -48,12 +48,7 @@ export const ResetPasswordPage = () => {
         {errors.form && <Alert severity="error" sx={{ mb: 2 }}>{errors.form}</Alert>}
         <TextField label="Password" name="password" type="password" autoComplete="new-password" fullWidth margin="normal" value={password} onChange={(e) => setPassword(e.target.value)} error={Boolean(errors.password)} helperText={errors.password ?? ' '} />
         <TextField label="Confirm password" name="repassword" type="password" autoComplete="new-password" fullWidth margin="normal" value={repassword} onChange={(e) => setRepassword(e.target.value)} error={Boolean(errors.repassword)} helperText={errors.repassword ?? ' '} />
-        <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 1 }} disabled={busy || !token}>
-          Change password
-        </Button>
-        <Link component={RouterLink} to="/login" variant="body2" sx={{ display: 'block', mt: 2, textAlign: 'center' }}>
-          Back to login
-        </Link>
+        <AuthFormFooter label="Change password" disabled={busy || !token} />
       </Box>
     </AuthFrame>
   );
