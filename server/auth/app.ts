@@ -5,12 +5,18 @@ import { healthRoute } from '../http/health-route.ts';
 import { genericCrudRoutes } from '../crud/generic-routes.ts';
 import { sessionRoutes } from './routes/session-routes.ts';
 import { passwordResetRoutes } from './routes/password-reset-routes.ts';
+import { userRoutes } from './routes/user-routes.ts';
+import { roleRoutes } from './routes/role-routes.ts';
+import { uploadsRoutes } from './routes/uploads-routes.ts';
 
 export async function createAuthServer(ctx: AppContext): Promise<ServerApp> {
   const server = await createBaseApp(ctx, 'auth');
   healthRoute(server.app, ctx, 'auth');
   sessionRoutes(server.app, ctx);
   passwordResetRoutes(server.app, ctx);
+  await uploadsRoutes(server.app, ctx);
+  userRoutes(server.app, ctx);
+  roleRoutes(server.app, ctx);
   genericCrudRoutes(server.app, ctx, 'auth');
   return server;
 }

@@ -24,10 +24,8 @@ export class GenericStore {
 
   async list(params: ListParams): Promise<{ rows: Row[]; total: number }> {
     let query = this.db.selectFrom(this.table);
-    const searchField = this.entry.list?.search;
-    if (params.search && searchField) {
-      query = query.where(sql`${sql.ref(toColumn(searchField))}::text`, 'ilike', `%${escapeLike(params.search)}%`);
-    }
+    const search = searchCondition(this.entry, params.search);
+    if (search) query = query.where(search);
     for (const [field, value] of Object.entries(params.equals)) query = query.where(toColumn(field), '=', value);
 
     const { count } = (await query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow()) as { count: string };
@@ -75,7 +73,8 @@ export class GenericStore {
     } catch (err) {
       const pgError = err as PgError;
       if (pgError.code === '23505') {
-        const field = Object.keys(this.schema.properties).find((p) => pgError.constraint === `${this.table}_${p}_unique`) ?? 'name';
+        const unique = Object.keys(this.schema.properties).filter((p) => this.schema.properties[p]['x-unique']);
+        const field = unique.find((p) => pgError.constraint === `${this.table}_${p}_unique`) ?? unique[0] ?? 'name';
         throw problems.duplicate(this.entry.label.one, field, this.schema.properties[field]?.title ?? field);
       }
       // 23503 foreign_key_violation (NO ACTION); 23001 restrict_violation (ON DELETE RESTRICT, e.g. users.designation_id).
@@ -83,6 +82,16 @@ export class GenericStore {
       throw err;
     }
   }
+}
+
+/** `q` matches any of the resource's search fields, case-insensitively, as literal text. */
+export function searchCondition(entry: ResourceEntry, text: string | undefined, tableAlias?: string) {
+  const fields = entry.list?.search;
+  if (!text || !fields) return undefined;
+  const pattern = `%${escapeLike(text)}%`;
+  const ref = (field: string) => sql.ref(tableAlias ? `${tableAlias}.${toColumn(field)}` : toColumn(field));
+  const matches = (Array.isArray(fields) ? fields : [fields]).map((f) => sql<boolean>`${ref(f)}::text ilike ${pattern}`);
+  return sql<boolean>`(${sql.join(matches, sql` or `)})`;
 }
 
 function escapeLike(value: string): string {

@@ -27,6 +27,7 @@ export interface UserTable {
   photo: string | null;
   status: Generated<boolean>;
   password_hash: string;
+  deleted_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

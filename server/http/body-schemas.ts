@@ -1,5 +1,5 @@
 /** Request-body schemas derived from an entity schema, so the server validates with the very same rules. */
-import type { EntitySchema } from '../../src/shared/schema-registry.ts';
+import type { EntitySchema, PropertySchema } from '../../src/shared/schema-registry.ts';
 
 export type WriteMode = 'create' | 'update';
 
@@ -7,6 +7,7 @@ export function writeSchema(schema: EntitySchema, mode: WriteMode): Record<strin
   const properties = Object.fromEntries(
     Object.entries(schema.properties)
       .filter(([, p]) => !p.readOnly)
+      .map(([name, p]): [string, PropertySchema] => [name, p['x-ref'] ? referenceId(p) : p])
       // A default belongs to creation only: on PATCH it would silently overwrite the stored value.
       .map(([name, p]) => [name, mode === 'update' ? withoutDefault(p) : p]),
   );
@@ -29,4 +30,9 @@ export const idParams = {
 function withoutDefault<T extends { default?: unknown }>(property: T): Omit<T, 'default'> {
   const { default: _ignored, ...rest } = property;
   return rest;
+}
+
+/** A reference is read as an object ({ _id, name }) but written as the other record's id. */
+function referenceId(property: PropertySchema): PropertySchema {
+  return { type: 'string', minLength: 1, maxLength: 64, title: property.title, 'x-ref': property['x-ref'], 'x-messages': property['x-messages'] };
 }

@@ -42,6 +42,17 @@ export async function createBaseApp(ctx: AppContext, kind: 'auth' | 'api'): Prom
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   for (const schema of allSchemas) app.addSchema(schema as never);
+  // JSON bodies: an empty one (a DELETE sent with a JSON content type) is no body, and a
+  // malformed one gets a clear 400 instead of Fastify's parser wording.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(problems.badRequest('The request body is not valid JSON') as never, undefined);
+    }
+  });
 
   await app.register(cors, {
     origin: ctx.config.corsOrigins,

@@ -51,9 +51,17 @@ export interface ResourceEntry {
   list?: {
     columns?: string[];
     /**
-     * Property matched case-insensitively by the search box
+     * Property (or properties, any of which may match) searched case-insensitively by the search box
      */
-    search?: string;
+    search?: string | [string, ...string[]];
+    /**
+     * Offer 'Export <label.many>': a CSV of the rows and columns on screen
+     */
+    export?: boolean;
+    /**
+     * Shown instead of the table when the role lacks the list flag (default: You don't have permission to see <label.many>)
+     */
+    deniedMessage?: string;
     sort?: {
       field: string;
       order: 'ASC' | 'DESC';

@@ -1,0 +1,21 @@
+/** Multipart parsing for the photo route, and GET /uploads/... serving stored photos back. */
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { mkdir } from 'node:fs/promises';
+import type { AppContext } from '../../context.ts';
+import { PHOTO_MAX_BYTES, UPLOADS_ROUTE } from '../photos.ts';
+
+export async function uploadsRoutes(app: FastifyInstance, ctx: AppContext) {
+  await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
+  await mkdir(ctx.config.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: ctx.config.uploadsDir,
+    prefix: UPLOADS_ROUTE,
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    maxAge: '1h',
+  });
+}

@@ -1,0 +1,116 @@
+/** /user routes (spec 1 §7): list, one, add, change (incl. password), photo, soft delete. */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { resourceSchema } from '../../../src/shared/schema-registry.ts';
+import { needsFlag } from '../../http/permissions.ts';
+import { idParams, writeSchema } from '../../http/body-schemas.ts';
+import { problems, Problem } from '../../http/errors.ts';
+import { listQuerySchema, parseListParams, type ListQuery } from '../../crud/list-params.ts';
+import { getUser, listUsers, type NewUser } from '../user-store.ts';
+import { createUser, deleteUser, replacePhoto, updateUser, type UserPatch } from '../user-service.ts';
+import { PHOTO_MAX_BYTES } from '../photos.ts';
+
+const schema = resourceSchema('user');
+const tags = ['Users'];
+const one = { $ref: 'user' };
+
+const createBody = (() => {
+  const body = writeSchema(schema, 'create') as { required: string[] };
+  return { ...body, required: [...body.required, 'password'] }; // a password on add only (spec 1 §5)
+})();
+
+const updateBody = (() => {
+  const body = writeSchema(schema, 'update') as { properties: Record<string, unknown> };
+  // The change-password dialog sends _id, email, password and confirm_password (spec 1 §7).
+  return {
+    ...body,
+    properties: {
+      ...body.properties,
+      _id: { type: 'string', title: 'Id' },
+      confirm_password: { type: 'string', title: 'Confirm password', maxLength: 256 },
+    },
+  };
+})();
+
+export function userRoutes(app: FastifyInstance, ctx: AppContext) {
+  const caller = (request: { sessionUser?: unknown }) => request.sessionUser as NonNullable<import('fastify').FastifyRequest['sessionUser']>;
+
+  app.get<{ Querystring: ListQuery }>(
+    '/user',
+    {
+      config: { permission: needsFlag('can_get_user') },
+      schema: { tags, summary: 'List users (whole list, or one page with range/sort/filter)', querystring: listQuerySchema, response: { 200: { type: 'array', items: one } } },
+    },
+    async (request, reply) => {
+      const params = parseListParams(request.query, schema, { sort: { field: 'first_name', order: 'ASC' } });
+      const { rows, total } = await listUsers(ctx.db, params);
+      if (params.range) reply.header('Content-Range', `user ${params.range.start}-${params.range.start + Math.max(rows.length - 1, 0)}/${total}`);
+      return rows;
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/user/:id',
+    { config: { permission: needsFlag('can_get_user') }, schema: { tags, summary: 'One user', params: idParams, response: { 200: one } } },
+    async (request) => getUser(ctx.db, request.params.id),
+  );
+
+  app.post<{ Body: NewUser & { password: string } }>(
+    '/user',
+    { config: { permission: needsFlag('can_create_user') }, schema: { tags, summary: 'Add a user', body: createBody, response: { 201: one } } },
+    async (request, reply) => reply.status(201).send(await createUser(ctx, caller(request), request.body)),
+  );
+
+  app.patch<{ Params: { id: string }; Body: UserPatch }>(
+    '/user/:id',
+    {
+      config: { permission: needsFlag('can_edit_user') },
+      schema: {
+        tags,
+        summary: "Change a user; with password and confirm_password, change their password (Admin: anyone's, others: their own)",
+        params: idParams,
+        body: updateBody,
+        response: { 200: one },
+      },
+    },
+    async (request) => updateUser(ctx, caller(request), request.params.id, request.body),
+  );
+
+  app.patch<{ Params: { id: string } }>(
+    '/user/upload/:id',
+    {
+      config: { permission: needsFlag('can_edit_user') },
+      schema: {
+        tags,
+        summary: `Set a user's photo: multipart field "photo", PNG, GIF or JPEG, at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB`,
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 200: one },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw problems.badRequest('Send the photo as multipart/form-data', { photo: 'Choose a photo' });
+      const file = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
+      if (!file || file.fieldname !== 'photo') throw problems.badRequest('Choose a photo (PNG, GIF or JPEG)', { photo: 'Choose a photo' });
+      let content: Buffer;
+      try {
+        content = await file.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new Problem(413, 'PHOTO_TOO_LARGE', `The photo is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB`, { photo: 'The photo is too large' });
+        }
+        throw err;
+      }
+      return replacePhoto(ctx, request.params.id, content);
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/user/:id',
+    {
+      config: { permission: needsFlag('can_delete_user') },
+      schema: { tags, summary: 'Delete a user (soft: deactivated, hidden from lists, signed out); answers the updated user', params: idParams, response: { 200: one } },
+    },
+    async (request) => deleteUser(ctx, caller(request), request.params.id),
+  );
+}

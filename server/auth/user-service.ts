@@ -1,0 +1,108 @@
+/** What the user routes do, with the rules of spec 1 §4–§6 and the privilege rules applied. */
+import type { AppContext } from '../context.ts';
+import type { SessionUser } from './session-user.ts';
+import { problems, Problem } from '../http/errors.ts';
+import { hashPassword, passwordProblem } from './passwords.ts';
+import { revokeUserSessions } from './sessions.ts';
+import { assertGrantable, assertNotSelf, mayChangePasswordOf } from './privileges.ts';
+import {
+  assertDesignationExists,
+  getUser,
+  insertUser,
+  roleForAssignment,
+  updateUserRow,
+  userRow,
+  type NewUser,
+  type UserChanges,
+} from './user-store.ts';
+import { imageExtension, removePhoto, storePhoto } from './photos.ts';
+
+type Wire = Record<string, unknown>;
+
+function checkPassword(password: string, confirm: string | undefined, confirmField: string) {
+  if (confirm !== undefined && confirm !== password) {
+    throw new Problem(400, 'PASSWORD_MISMATCH', 'Password not match', { [confirmField]: 'Password not match' });
+  }
+  const weak = passwordProblem(password);
+  if (weak) throw problems.weakPassword(weak);
+}
+
+export async function createUser(ctx: AppContext, caller: SessionUser, body: NewUser & { password: string }): Promise<Wire> {
+  checkPassword(body.password, undefined, 'password');
+  await assertDesignationExists(ctx.db, body.designation);
+  const role = await roleForAssignment(ctx.db, body.role);
+  assertGrantable(caller, role.permission);
+  const id = await insertUser(ctx.db, body, await hashPassword(body.password), ctx.config.clock.now());
+  return getUser(ctx.db, id);
+}
+
+export interface UserPatch extends Partial<NewUser> {
+  _id?: string;
+  password?: string;
+  confirm_password?: string;
+}
+
+export async function updateUser(ctx: AppContext, caller: SessionUser, id: string, body: UserPatch): Promise<Wire> {
+  const { db, config } = ctx;
+  const now = config.clock.now();
+  if (body._id !== undefined && body._id !== id) throw problems.badRequest('_id does not match the address', { _id: '_id does not match the address' });
+  const current = await userRow(db, id);
+  const changes: UserChanges = {};
+  for (const field of ['employeeId', 'first_name', 'last_name', 'email', 'mobile'] as const) {
+    if (body[field] !== undefined) changes[field] = body[field]!.trim();
+  }
+  if (body.designation !== undefined) {
+    await assertDesignationExists(db, body.designation);
+    changes.designation_id = body.designation;
+  }
+  if (body.role !== undefined && body.role !== current.role_id) {
+    assertNotSelf(caller, id, 'change your own role');
+    const role = await roleForAssignment(db, body.role);
+    assertGrantable(caller, role.permission);
+    changes.role_id = body.role;
+  }
+  if (body.status === false && current.status) assertNotSelf(caller, id, 'deactivate your own account');
+  if (body.status !== undefined) changes.status = body.status;
+  if (body.password !== undefined) {
+    if (!mayChangePasswordOf(caller, id)) {
+      throw new Problem(403, 'PASSWORD_CHANGE_FORBIDDEN', "Only the Admin role may change another user's password");
+    }
+    checkPassword(body.password, body.confirm_password ?? '', 'confirm_password');
+    changes.password_hash = await hashPassword(body.password);
+  }
+  await db.transaction().execute(async (trx) => {
+    await updateUserRow(trx as never, id, changes, now);
+    // A new password or a deactivation ends that user's sessions (the caller keeps theirs).
+    if (changes.password_hash || changes.status === false) {
+      await revokeUserSessions(trx as never, id, now, caller.id === id ? caller.sessionId : undefined);
+    }
+  });
+  return getUser(db, id);
+}
+
+/** Soft delete (spec 1 §4): the user is deactivated, hidden from lists, signed out everywhere. */
+export async function deleteUser(ctx: AppContext, caller: SessionUser, id: string): Promise<Wire> {
+  assertNotSelf(caller, id, 'delete your own account');
+  await userRow(ctx.db, id);
+  const now = ctx.config.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateUserRow(trx as never, id, { status: false, deleted_at: now }, now);
+    await revokeUserSessions(trx as never, id, now);
+  });
+  return getUser(ctx.db, id, { includeDeleted: true });
+}
+
+export async function replacePhoto(ctx: AppContext, id: string, content: Buffer): Promise<Wire> {
+  const current = await userRow(ctx.db, id);
+  const ext = imageExtension(content);
+  if (!ext) throw new Problem(415, 'UNSUPPORTED_PHOTO', 'The photo must be a PNG, GIF or JPEG image', { photo: 'Choose a PNG, GIF or JPEG image' });
+  const photo = await storePhoto(ctx.config.uploadsDir, id, content, ext);
+  try {
+    await updateUserRow(ctx.db, id, { photo }, ctx.config.clock.now());
+  } catch (err) {
+    await removePhoto(ctx.config.uploadsDir, photo);
+    throw err;
+  }
+  await removePhoto(ctx.config.uploadsDir, current.photo);
+  return getUser(ctx.db, id);
+}

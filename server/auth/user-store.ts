@@ -1,0 +1,155 @@
+/** Queries of users: always joined with role and designation, never exposing the password hash. */
+import { sql, type Kysely } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.ts';
+import { resourceEntry } from '../../src/shared/schema-registry.ts';
+import { toColumn } from '../db/columns.ts';
+import { problems, Problem } from '../http/errors.ts';
+import { searchCondition } from '../crud/generic-store.ts';
+import type { ListParams } from '../crud/list-params.ts';
+import { userRowToWire, userViewQuery } from './session-user.ts';
+
+type Wire = Record<string, unknown>;
+const entry = resourceEntry('user');
+
+/** Columns a list may sort by; a reference sorts by the referenced name. */
+const SORT_COLUMNS: Record<string, string> = {
+  designation: 'd.name',
+  role: 'r.role',
+  _id: 'u.id',
+  createdAt: 'u.created_at',
+  updatedAt: 'u.updated_at',
+};
+const TEXT_SORTS = new Set(['employeeId', 'first_name', 'last_name', 'email', 'mobile', 'designation', 'role']);
+
+export async function listUsers(db: Db, params: ListParams): Promise<{ rows: Wire[]; total: number }> {
+  let query = userViewQuery(db).where('u.deleted_at', 'is', null);
+  const search = searchCondition(entry, params.search, 'u');
+  if (search) query = query.where(search);
+  for (const [field, value] of Object.entries(params.equals)) {
+    const column = field === 'role' ? 'u.role_id' : field === 'designation' ? 'u.designation_id' : `u.${toColumn(field)}`;
+    query = query.where(sql.ref(column), '=', value);
+  }
+  const { count } = (await query
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow()) as { count: string };
+  const column = sql.ref(SORT_COLUMNS[params.sort.field] ?? `u.${toColumn(params.sort.field)}`);
+  const orderBy = TEXT_SORTS.has(params.sort.field) ? sql`lower(${column})` : column;
+  let rows = query.orderBy(sql`${orderBy} ${sql.raw(params.sort.order === 'DESC' ? 'desc' : 'asc')}`).orderBy('u.id');
+  if (params.range) rows = rows.offset(params.range.start).limit(params.range.end - params.range.start + 1);
+  return { rows: (await rows.execute()).map((r) => userRowToWire(r as never)), total: Number(count) };
+}
+
+export async function getUser(db: Db, id: string, opts: { includeDeleted?: boolean } = {}): Promise<Wire> {
+  let query = userViewQuery(db).where('u.id', '=', id);
+  if (!opts.includeDeleted) query = query.where('u.deleted_at', 'is', null);
+  const row = await query.executeTakeFirst();
+  if (!row) throw problems.notFound('User');
+  return userRowToWire(row as never);
+}
+
+export interface UserRow {
+  id: string;
+  email: string;
+  role_id: string;
+  photo: string | null;
+  status: boolean;
+}
+
+export async function userRow(db: Db, id: string): Promise<UserRow> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'role_id', 'photo', 'status'])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw problems.notFound('User');
+  return row;
+}
+
+/** The role a user is being given, with its flags; a clear 400 when it does not exist. */
+export async function roleForAssignment(db: Db, roleId: string): Promise<{ id: string; permission: Record<string, boolean> }> {
+  const role = await db.selectFrom('roles').select(['id', 'permission', 'status']).where('id', '=', roleId).executeTakeFirst();
+  if (!role) throw problems.badRequest('Role not found', { role: 'Choose an existing role' });
+  if (!role.status) throw problems.badRequest('This role is inactive', { role: 'This role is inactive; choose an active one' });
+  return role;
+}
+
+export async function assertDesignationExists(db: Db, designationId: string): Promise<void> {
+  const row = await (db as unknown as Kysely<any>)
+    .selectFrom('designation')
+    .select(['id', 'status'])
+    .where('id', '=', designationId)
+    .executeTakeFirst();
+  if (!row) throw problems.badRequest('Designation not found', { designation: 'Choose an existing designation' });
+  if (!row.status) throw problems.badRequest('This designation is inactive', { designation: 'This designation is inactive; choose an active one' });
+}
+
+const emailTaken = () =>
+  new Problem(409, 'DUPLICATE', 'A user with this email already exists', { email: 'This email is already taken' });
+
+async function translate<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if ((err as { code?: string }).code === '23505') throw emailTaken();
+    throw err;
+  }
+}
+
+export interface NewUser {
+  employeeId: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  mobile: string;
+  designation: string;
+  role: string;
+  status?: boolean;
+}
+
+export async function insertUser(db: Db, user: NewUser, passwordHash: string, now: Date): Promise<string> {
+  const id = randomUUID();
+  await translate(() =>
+    db
+      .insertInto('users')
+      .values({
+        id,
+        employeeId: user.employeeId.trim(),
+        first_name: user.first_name.trim(),
+        last_name: user.last_name.trim(),
+        email: user.email.trim().toLowerCase(),
+        mobile: user.mobile.trim(),
+        designation_id: user.designation,
+        role_id: user.role,
+        status: user.status ?? true,
+        password_hash: passwordHash,
+        photo: null,
+        deleted_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute(),
+  );
+  return id;
+}
+
+export type UserChanges = Partial<{
+  employeeId: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  mobile: string;
+  designation_id: string;
+  role_id: string;
+  status: boolean;
+  photo: string | null;
+  password_hash: string;
+  deleted_at: Date;
+}>;
+
+export async function updateUserRow(db: Db, id: string, changes: UserChanges, now: Date): Promise<void> {
+  const values = { ...changes, ...(changes.email ? { email: changes.email.trim().toLowerCase() } : {}), updated_at: now };
+  await translate(() => db.updateTable('users').set(values).where('id', '=', id).execute());
+}
