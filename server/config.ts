@@ -36,6 +36,8 @@ export interface Config {
   lockout: { maxFailures: number; lockSeconds: number };
   loginRateLimit: { max: number; windowMs: number };
   logLevel: string;
+  /** Behind a reverse proxy, trust X-Forwarded-For so rate limits count per real client. */
+  trustProxy: boolean;
   clock: Clock;
 }
 
@@ -78,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     lockout: { maxFailures: 5, lockSeconds: int(env.LOCKOUT_SECONDS, 15 * 60) },
     loginRateLimit: { max: int(env.LOGIN_RATE_LIMIT, 30), windowMs: 60_000 },
     logLevel: env.LOG_LEVEL ?? 'warn',
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     clock: systemClock,
     ...overrides,
   };

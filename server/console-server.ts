@@ -4,6 +4,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import helmet from '@fastify/helmet';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot, type Config } from './config.ts';
@@ -26,6 +27,8 @@ export async function createConsoleServer(config: Config): Promise<FastifyInstan
     throw new Error('The console is not built (dist/console is missing): run `npm run build` or `npm start`.');
   }
   const app = Fastify({ logger: { level: config.logLevel } });
+  // The page holds the session token: it may not be framed by another site.
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, frameguard: { action: 'deny' } });
   app.get('/config.json', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return consoleConfig(config);
@@ -34,7 +37,7 @@ export async function createConsoleServer(config: Config): Promise<FastifyInstan
   await app.register(fastifyStatic, { root: consoleDist, wildcard: true, index: 'index.html' });
   // Client-side routes (/login, /designation, ...) all load the single page.
   app.setNotFoundHandler((request, reply) => {
-    if (request.method !== 'GET' || path.extname(request.url.split('?')[0])) {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || path.extname(request.url.split('?')[0])) {
       return reply.status(404).send({ message: 'Not found', code: 'NO_ROUTE' });
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

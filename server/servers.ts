@@ -7,7 +7,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createDb, ensureDatabase, type Db } from './db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
-import { migrate } from './db/migrate.ts';
+import { migrate, withStartupLock } from './db/migrate.ts';
 import { seed, type SeedResult } from './db/seed.ts';
 import { TokenService } from './auth/tokens.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -51,14 +51,18 @@ export async function startServers(
   const log = opts.log ?? console.log;
   const { db, embedded, label } = await openDatabase(config, log);
   const started: FastifyInstance[] = [];
+  let mailer: AppContext['mailer'] | undefined;
+  let seeded: SeedResult | undefined;
   const stop = async () => {
     for (const app of started.reverse()) await app.close().catch(() => undefined);
+    await mailer?.flush();
     await db.destroy().catch(() => undefined);
     await embedded?.stop();
   };
   try {
-    const seeded = await seed(db, config);
-    const ctx: AppContext = { db, config, tokens: await TokenService.create(db), mailer: createMailer(config, log) };
+    seeded = await withStartupLock(db, () => seed(db, config));
+    mailer = createMailer(config, log);
+    const ctx: AppContext = { db, config, tokens: await TokenService.create(db), mailer };
     const auth = (await createAuthServer(ctx)).app;
     const api = (await createApiServer(ctx)).app;
     await auth.listen({ host: config.host, port: config.authPort });
@@ -85,6 +89,8 @@ export async function startServers(
       stop,
     };
   } catch (err) {
+    // Should a port be taken after the first-run seed, its generated password is not lost.
+    if (seeded?.generatedPassword) log(`[seed] admin ${seeded.adminEmail} was created with password ${seeded.generatedPassword}`);
     await stop();
     throw err;
   }

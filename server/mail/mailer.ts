@@ -17,21 +17,46 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /**
+   * Sends without making the caller wait, so a request's answer time does not reveal whether
+   * a mail went out (forgot password); a failure is logged.
+   */
+  sendInBackground(message: MailMessage): void;
+  /** Resolves when every background send has finished (shutdown, tests). */
+  flush(): Promise<void>;
   describe(): string;
+}
+
+/** Adds background sending to a transport-specific `send`. */
+function withBackground(base: Pick<Mailer, 'send' | 'describe'>, log: (line: string) => void): Mailer {
+  const pending = new Set<Promise<void>>();
+  return {
+    ...base,
+    sendInBackground(message) {
+      const job = base
+        .send(message)
+        .catch((err) => log(`[mail] sending "${message.subject}" to ${message.to} failed: ${(err as Error).message}`))
+        .finally(() => pending.delete(job));
+      pending.add(job);
+    },
+    async flush() {
+      while (pending.size) await Promise.all([...pending]);
+    },
+  };
 }
 
 export function createMailer(config: Config, log: (line: string) => void = console.log): Mailer {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
-    return {
+    return withBackground({
       async send(message) {
         await transport.sendMail({ from: config.mailFrom, ...message });
       },
       describe: () => `SMTP (${new URL(config.smtpUrl!).host})`,
-    };
+    }, log);
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  return {
+  return withBackground({
     async send(message) {
       const info = await transport.sendMail({ from: config.mailFrom, ...message });
       await mkdir(config.outboxDir, { recursive: true });
@@ -43,5 +68,5 @@ export function createMailer(config: Config, log: (line: string) => void = conso
       log(`[mail] no SMTP_URL set: mail to ${message.to} ("${message.subject}") written to ${file}`);
     },
     describe: () => `outbox folder ${config.outboxDir}`,
-  };
+  }, log);
 }

@@ -3,7 +3,9 @@ import { Breadcrumbs as MuiBreadcrumbs, Link, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { resourceMap } from '../shared/schema-registry';
 
-const WORDS: Record<string, string> = { add: 'Add', edit: 'Edit', dashboard: 'Dashboard', create: 'Add' };
+const WORDS: Record<string, string> = { add: 'Add', edit: 'Edit', permission: 'Permissions', dashboard: 'Dashboard', create: 'Add' };
+/** After these words the next segment is an id, which gets no crumb of its own. */
+const BEFORE_ID = new Set(['edit', 'permission']);
 
 export interface Crumb {
   label: string;
@@ -15,8 +17,9 @@ export function crumbsFor(pathname: string): Crumb[] {
   const crumbs: Crumb[] = [{ label: 'Dashboard', to: '/dashboard' }];
   segments.forEach((segment, i) => {
     if (i === 0 && segment === 'dashboard') return;
+    if (i > 0 && BEFORE_ID.has(segments[i - 1]!)) return;
     const to = `/${segments.slice(0, i + 1).join('/')}`;
-    const label = resourceMap[segment]?.label.many ?? WORDS[segment] ?? (i > 0 ? 'Details' : segment);
+    const label = (i === 0 && resourceMap[segment]?.label.many) || WORDS[segment] || (i > 0 ? (segments[0] === 'user' ? 'Profile' : 'Details') : segment);
     crumbs.push({ label, to });
   });
   return crumbs;

@@ -2,6 +2,8 @@
 import { useState } from 'react';
 import { Box, Divider, IconButton, ListItemIcon, Menu, MenuItem, Typography } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
+import PersonIcon from '@mui/icons-material/Person';
+import { useNavigate } from 'react-router-dom';
 import { useGetIdentity } from 'react-admin';
 import { UserAvatar } from './UserAvatar';
 import { LogoutConfirm } from './LogoutConfirm';
@@ -10,6 +12,7 @@ export const ProfileMenu = () => {
   const { identity } = useGetIdentity();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const navigate = useNavigate();
   return (
     <>
       <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label="Profile menu" sx={{ ml: 1 }}>
@@ -26,6 +29,18 @@ export const ProfileMenu = () => {
           </Typography>
         </Box>
         <Divider />
+        {/* Spec 1 §2: 'Profile' opens the current user's edit page. */}
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            navigate(`/user/edit/${identity?.id}`);
+          }}
+        >
+          <ListItemIcon>
+            <PersonIcon fontSize="small" />
+          </ListItemIcon>
+          Profile
+        </MenuItem>
         <MenuItem
           onClick={() => {
             setAnchor(null);

@@ -36,16 +36,19 @@ export function errorMessage(body: unknown, fallback: string): string {
   return typeof message === 'string' && message ? message : fallback;
 }
 
-async function send(url: string, options: RequestOptions): Promise<Response> {
+async function send(url: string, options: RequestOptions): Promise<{ response: Response; sentWith?: string }> {
   const headers = new Headers({ Accept: 'application/json' });
-  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  const multipart = options.body instanceof FormData;
+  // FormData sets its own multipart Content-Type (with the boundary).
+  if (options.body !== undefined && !multipart) headers.set('Content-Type', 'application/json');
   const token = readSession().token;
   if (token && !options.anonymous) headers.set('Authorization', `Bearer ${token}`);
-  return fetch(url, {
+  const response = await fetch(url, {
     method: options.method ?? 'GET',
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
   });
+  return { response, sentWith: options.anonymous ? undefined : token };
 }
 
 let refreshing: Promise<boolean> | undefined;
@@ -56,9 +59,10 @@ export function refreshToken(): Promise<boolean> {
     const token = readSession().token;
     if (!token) return false;
     try {
-      const response = await send(`${runtimeConfig().authUrl}/user/verify`, { method: 'POST', body: { token }, anonymous: true });
+      const { response } = await send(`${runtimeConfig().authUrl}/user/verify`, { method: 'POST', body: { token }, anonymous: true });
       const body = (await parse(response)) as { user?: SessionUserRecord; token?: string } | undefined;
-      if (response.status === 401 && body?.user && body.token) {
+      // 401 with user and token: refreshed. 200: the stored token is good (another call refreshed it first).
+      if ((response.status === 401 || response.status === 200) && body?.user && body.token) {
         storeSignIn(body.user, body.token);
         return true;
       }
@@ -73,9 +77,11 @@ export function refreshToken(): Promise<boolean> {
 }
 
 export async function httpRequest<T = unknown>(url: string, options: RequestOptions = {}): Promise<HttpResponse<T>> {
-  let response = await send(url, options);
-  if (response.status === 401 && !options.anonymous && (await refreshToken())) {
-    response = await send(url, options);
+  let { response, sentWith } = await send(url, options);
+  if (response.status === 401 && !options.anonymous) {
+    // Replay once: at once if another call already stored a newer token, else after a refresh.
+    const newer = readSession().token !== sentWith;
+    if (newer || (await refreshToken())) ({ response } = await send(url, options));
   }
   const json = await parse(response);
   if (!response.ok) {

@@ -2,28 +2,46 @@
  * <Resource> props for every entry of the resource map. A resource with screens of its own
  * registers them in `overrides` (same shape); everything else gets the generic pages.
  */
-import type { ComponentType, ReactElement } from 'react';
-import { RequireSession } from '../session/RequireSession';
+import type { ComponentType, ReactNode } from 'react';
+import { Route } from 'react-router-dom';
 import { resourceMap } from '../shared/schema-registry';
+import { RequireSession } from '../session/RequireSession';
 import { menuIcon } from '../layout/menu-icons';
-import { GenericList } from './generic/GenericList';
+import { GenericList, type GenericListProps } from './generic/GenericList';
+import { UserCreate } from './user/UserCreate';
+import { UserEdit } from './user/UserEdit';
+import { UserProfile } from './user/UserProfile';
+import { PermissionChecklist } from './role/PermissionChecklist';
+import { PermissionsButton } from './role/PermissionsButton';
 
 /** Private routes need a signed-in user (spec 1 §2): without one, the page sends them to /login. */
-const AuthenticatedList = () => (
-  <RequireSession>
-    <GenericList />
-  </RequireSession>
-);
+const signedIn = (page: ReactNode) => <RequireSession>{page}</RequireSession>;
+const list = (props: GenericListProps = {}) => () => signedIn(<GenericList {...props} />);
 
 export interface ResourceScreens {
-  list?: ComponentType | ReactElement;
-  create?: ComponentType | ReactElement;
-  edit?: ComponentType | ReactElement;
-  show?: ComponentType | ReactElement;
+  list?: ComponentType;
+  /** Routes below /<resource>/ with the spec's paths (e.g. /user/add, /user/edit/{id}). */
+  children?: ReactNode;
 }
 
-/** Named, explicit overrides: resource name → its own screens. None yet. */
-const overrides: Record<string, ResourceScreens> = {};
+/** Named, explicit overrides: resource name → its own screens. */
+const overrides: Record<string, ResourceScreens> = {
+  user: {
+    list: list(),
+    children: [
+      <Route key="add" path="add" element={signedIn(<UserCreate />)} />,
+      <Route key="edit" path="edit/:id" element={signedIn(<UserEdit />)} />,
+      <Route key="profile" path=":id" element={signedIn(<UserProfile />)} />,
+    ],
+  },
+  role: {
+    list: list({ rowExtras: PermissionsButton }),
+    children: [
+      <Route key="add" path="add" element={signedIn(<GenericList rowExtras={PermissionsButton} startAdding />)} />,
+      <Route key="permission" path="permission/:id" element={signedIn(<PermissionChecklist />)} />,
+    ],
+  },
+};
 
 export interface ResourceDefinition extends ResourceScreens {
   name: string;
@@ -40,6 +58,6 @@ export function resourceDefinitions(): ResourceDefinition[] {
       options: { label: entry.label.many },
       icon: menuIcon(entry.menu?.icon),
       recordRepresentation: entry.list?.columns?.[0],
-      ...(overrides[name] ?? { list: AuthenticatedList }),
+      ...(overrides[name] ?? { list: list() }),
     }));
 }

@@ -20,8 +20,9 @@ export const row = (page: Page, name: string) => page.getByRole('row').filter({ 
 
 /** The reset link of the newest mail to this address in the outbox folder. */
 export async function latestResetLink(to: string): Promise<string> {
+  // The server sends in the background: wait for the mail to land.
+  await expect.poll(async () => (await readdir(outboxDir).catch(() => [])).filter((f) => f.includes(to)).length).toBeGreaterThan(0);
   const files = (await readdir(outboxDir)).filter((f) => f.includes(to)).sort();
-  expect(files.length).toBeGreaterThan(0);
   const mail = await readFile(path.join(outboxDir, files[files.length - 1]!), 'utf8');
   // Quoted-printable may fold long lines with '=\n' and encode '=' as '=3D'.
   const text = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');

@@ -4,13 +4,23 @@
  * fails here (and answers 500 in production), as the negative control shows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createAuthServer } from '../../server/auth/app.ts';
 import { createApiServer } from '../../server/api/app.ts';
 import { createBaseApp, type ServerApp } from '../../server/http/create-app.ts';
 import { needsFlag } from '../../server/http/permissions.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { guardedRoutes, openRoutes, permissionOf, routesWithoutPermission, sampleUrl } from '../support/route-audit.ts';
+import {
+  guardedRoutes,
+  infrastructureRoutes,
+  openRoutes,
+  permissionOf,
+  routeName,
+  routesWithoutPermission,
+  sampleUrl,
+} from '../support/route-audit.ts';
 
 let t: TestServer;
 const servers: Record<'auth' | 'api', ServerApp> = {} as never;
@@ -44,6 +54,12 @@ const EXPECTED_OPEN: Record<'auth' | 'api', string[]> = {
   api: ['GET /health', 'HEAD /health'],
 };
 
+/** Plugin routes outside /docs and CORS preflight: the auth server serves stored photos, read-only. */
+const EXPECTED_INFRASTRUCTURE: Record<'auth' | 'api', string[]> = {
+  auth: ['GET /uploads/*', 'HEAD /uploads/*'],
+  api: [],
+};
+
 describe.each(['auth', 'api'] as const)('%s server route table', (name) => {
   it('has a permission declaration on every route', () => {
     const { routeTable } = servers[name];
@@ -51,7 +67,7 @@ describe.each(['auth', 'api'] as const)('%s server route table', (name) => {
     console.log(
       `[route-permissions] ${name} server: ${routeTable.length} routes checked, ` +
         `${guardedRoutes(routeTable).length} need a session, ${openRoutes(routeTable).length} open, ` +
-        `${routeTable.length - guardedRoutes(routeTable).length - openRoutes(routeTable).length} infrastructure (CORS preflight, /docs)`,
+        `${infrastructureRoutes(routeTable).length} infrastructure (CORS preflight, /docs, /uploads/)`,
     );
     expect(routesWithoutPermission(routeTable)).toEqual([]);
     for (const route of routeTable) expect(permissionOf(route), `${route.method} ${route.url}`).toBeDefined();
@@ -59,6 +75,19 @@ describe.each(['auth', 'api'] as const)('%s server route table', (name) => {
 
   it('opens only the routes meant to be open', () => {
     expect(openRoutes(servers[name].routeTable)).toEqual(EXPECTED_OPEN[name]);
+  });
+
+  it('counts as infrastructure only public plugin routes of the expected shape', () => {
+    const { routeTable } = servers[name];
+    const infra = infrastructureRoutes(routeTable);
+    // Every route is exactly one of: guarded, open on purpose, infrastructure.
+    expect(guardedRoutes(routeTable).length + openRoutes(routeTable).length + infra.length).toBe(routeTable.length);
+    for (const route of infra) {
+      expect(permissionOf(route), routeName(route)).toEqual({ public: expect.any(String) });
+      expect(['GET', 'HEAD', 'OPTIONS'], routeName(route)).toContain(route.method);
+    }
+    const notDocs = infra.filter((r) => r.url !== '/docs' && !r.url.startsWith('/docs/') && r.method !== 'OPTIONS').map(routeName).sort();
+    expect(notDocs).toEqual(EXPECTED_INFRASTRUCTURE[name]);
   });
 
   it('answers 401 to an anonymous caller on every route that needs a session', async () => {
@@ -111,5 +140,42 @@ describe('negative control: the audit catches a route without a declaration', ()
     // The second half of the audit on the same app: the guarded route is caught too.
     expect(guardedRoutes(routeTable).map((r) => `${r.method} ${r.url}`)).toEqual(expect.arrayContaining(['GET /guarded']));
     expect((await app.inject({ method: 'GET', url: '/guarded' })).statusCode).toBe(401);
+  });
+});
+
+describe('the public /uploads/ route serves stored files and nothing else', () => {
+  const get = (url: string) => servers.auth.app.inject({ method: 'GET', url });
+
+  beforeAll(async () => {
+    const { uploadsDir } = t.ctx.config;
+    await mkdir(path.join(uploadsDir, 'users'), { recursive: true });
+    await writeFile(path.join(uploadsDir, 'users', 'listed-photo.png'), 'not really a png');
+    await writeFile(path.join(uploadsDir, 'users', '.hidden'), 'dotfile-content');
+    await writeFile(path.join(uploadsDir, '..', 'outside-secret.txt'), 'outside-the-uploads-folder');
+  });
+
+  it('serves a stored file, answers 404 for one that does not exist, and lists no folder', async () => {
+    expect((await get('/uploads/users/listed-photo.png')).body).toBe('not really a png');
+    expect((await get('/uploads/users/nobody.png')).statusCode).toBe(404);
+    for (const url of ['/uploads/', '/uploads/users/', '/uploads/users']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(300);
+      expect(res.body, url).not.toContain('listed-photo');
+    }
+  });
+
+  it('serves no dotfile and does not climb out of the uploads folder', async () => {
+    expect((await get('/uploads/users/.hidden')).body).not.toContain('dotfile-content');
+    for (const url of [
+      '/uploads/../outside-secret.txt',
+      '/uploads/..%2foutside-secret.txt',
+      '/uploads/%2e%2e/outside-secret.txt',
+      '/uploads/users/..%2f..%2foutside-secret.txt',
+      '/uploads/users/%2e%2e%2f%2e%2e%2foutside-secret.txt',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).not.toBe(200);
+      expect(res.body, url).not.toContain('outside-the-uploads-folder');
+    }
   });
 });

@@ -5,9 +5,11 @@ export function permissionOf(route: RouteRecord): PermissionDeclaration | undefi
   return (route.options.config as { permission?: PermissionDeclaration } | undefined)?.permission;
 }
 
+export const routeName = (route: RouteRecord) => `${route.method} ${route.url}`;
+
 /** Routes that declare nothing: each would answer 500 to every caller. */
 export function routesWithoutPermission(table: RouteRecord[]): string[] {
-  return table.filter((r) => !permissionOf(r)).map((r) => `${r.method} ${r.url}`);
+  return table.filter((r) => !permissionOf(r)).map(routeName);
 }
 
 /** Routes that need a signed-in caller (a flag or just a session). */
@@ -18,18 +20,37 @@ export function guardedRoutes(table: RouteRecord[]): RouteRecord[] {
   });
 }
 
-/** The public routes other than the ones plugins add (CORS preflight, /docs). */
+/**
+ * Routes that plugins register for us and that are public by nature: CORS preflight, the
+ * OpenAPI pages (/docs) and the static user photos (/uploads/). Their shape is pinned by the
+ * route-permissions test, so a route of our own cannot hide among them.
+ */
+export function isInfrastructure(route: RouteRecord): boolean {
+  return route.method === 'OPTIONS' || route.url === '/docs' || route.url.startsWith('/docs/') || route.url.startsWith('/uploads/');
+}
+
+export function infrastructureRoutes(table: RouteRecord[]): RouteRecord[] {
+  return table.filter(isInfrastructure);
+}
+
+/** The public routes other than the plugins' infrastructure. */
 export function openRoutes(table: RouteRecord[]): string[] {
   return table
     .filter((r) => {
       const p = permissionOf(r);
-      return !!p && 'public' in p && r.method !== 'OPTIONS' && !r.url.startsWith('/docs');
+      return !!p && 'public' in p && !isInfrastructure(r);
     })
-    .map((r) => `${r.method} ${r.url}`)
+    .map(routeName)
     .sort();
 }
 
-/** A callable address for a route pattern: every :param becomes a dummy id, a wildcard a dummy segment. */
-export function sampleUrl(pattern: string): string {
-  return pattern.replace(/:[A-Za-z0-9_]+/g, '00000000-0000-4000-8000-000000000000').replace(/\*/g, 'x');
+export const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
+
+/**
+ * A callable address for a route pattern: every :param becomes an id (a dummy one unless
+ * `idFor` names a real record for the route), a wildcard a dummy segment.
+ */
+export function sampleUrl(pattern: string, idFor?: (pattern: string) => string | undefined): string {
+  const id = idFor?.(pattern) ?? PLACEHOLDER_ID;
+  return pattern.replace(/:[A-Za-z0-9_]+/g, id).replace(/\*/g, 'x');
 }

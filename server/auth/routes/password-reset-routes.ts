@@ -56,7 +56,7 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: AppContext) {
         .execute();
       const link = `${config.consoleUrl}/resetpassword?token=${token}`;
       const minutes = Math.round(config.resetTokenTtlSeconds / 60);
-      await mailer.send({
+      mailer.sendInBackground({
         to: email,
         subject: 'Reset your Fieldbase password',
         text:
@@ -105,8 +105,16 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: AppContext) {
           .set({ password_hash: await hashPassword(password), updated_at: now })
           .where('id', '=', reset.user_id)
           .execute();
+        // Every other link of this user dies with this one: an older mail cannot reset again.
+        await trx
+          .updateTable('password_resets')
+          .set({ used_at: now })
+          .where('user_id', '=', reset.user_id)
+          .where('used_at', 'is', null)
+          .execute();
         await revokeUserSessions(trx as never, reset.user_id, now);
-        await trx.deleteFrom('login_failures').where('email', '=', trx.selectFrom('users').select('email').where('id', '=', reset.user_id) as never).execute();
+        const user = await trx.selectFrom('users').select('email').where('id', '=', reset.user_id).executeTakeFirstOrThrow();
+        await trx.deleteFrom('login_failures').where('email', '=', user.email.toLowerCase()).execute();
       });
       return { message: 'Your password has been changed. Please log in.' };
     },

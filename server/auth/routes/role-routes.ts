@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { permissionFlags, resourceEntry, resourceSchema, schemaById } from '../../../src/shared/schema-registry.ts';
 import { needsFlag } from '../../http/permissions.ts';
 import { idParams, writeSchema } from '../../http/body-schemas.ts';
-import { Problem } from '../../http/errors.ts';
+import { Problem, problems } from '../../http/errors.ts';
 import { GenericStore } from '../../crud/generic-store.ts';
 import { listQuerySchema, parseListParams, type ListQuery } from '../../crud/list-params.ts';
 import { assertGrantable, assertNotSelf } from '../privileges.ts';
@@ -20,6 +20,13 @@ export function slugify(name: string): string {
 }
 
 const permissionBody = { ...schemaById('permission'), $id: undefined, title: 'Permission flags', minProperties: 1 };
+
+/** The name as stored (trimmed); '   ' passes the schema's minLength but is no name. */
+function roleName(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed) throw problems.validation({ role: schema.properties.role['x-messages']?.required ?? 'Role is required' });
+  return trimmed;
+}
 
 export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
   const store = new GenericStore(ctx.db as unknown as Kysely<any>, 'roles', schema, entry);
@@ -50,7 +57,7 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
     '/role',
     { config: { permission: needsFlag('can_create_role') }, schema: { tags, summary: 'Add a role (no flags yet)', body: writeSchema(schema, 'create'), response: { 201: one } } },
     async (request, reply) => {
-      const role = request.body.role.trim();
+      const role = roleName(request.body.role);
       const slug = await freeSlug(ctx.db as unknown as Kysely<any>, slugify(role));
       const noFlags = Object.fromEntries(permissionFlags.map((f) => [f.name, false]));
       const created = await store.create({ role, status: request.body.status ?? true, role_slug: slug, permission: JSON.stringify(noFlags) }, now());
@@ -69,7 +76,7 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
         const own = await ctx.db.selectFrom('users').select('role_id').where('id', '=', caller(request).id).executeTakeFirst();
         if (own?.role_id === request.params.id) assertNotSelf(caller(request), caller(request).id, 'deactivate your own role');
       }
-      const body = request.body.role !== undefined ? { ...request.body, role: request.body.role.trim() } : request.body;
+      const body = request.body.role !== undefined ? { ...request.body, role: roleName(request.body.role) } : request.body;
       return store.update(request.params.id, body, now());
     },
   );

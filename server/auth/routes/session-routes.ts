@@ -5,7 +5,7 @@ import { isPublic } from '../../http/permissions.ts';
 import { problems } from '../../http/errors.ts';
 import { bearerToken } from '../tokens.ts';
 import { dummyPasswordHash, verifyPassword } from '../passwords.ts';
-import { clearFailures, lockedMinutes, recordFailure } from '../login-failures.ts';
+import { clearFailures, lockIfLimitReached, reserveAttempt } from '../login-failures.ts';
 import { extendSession, openSession, revokeSession, sessionUser } from '../sessions.ts';
 import { loadUserView } from '../session-user.ts';
 
@@ -31,8 +31,8 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const email = request.body.email.trim().toLowerCase();
       const now = config.clock.now();
-      const locked = await lockedMinutes(db, email, now);
-      if (locked) throw problems.accountLocked(locked);
+      const verdict = await reserveAttempt(db, config, email, now);
+      if (!verdict.allowed) throw problems.accountLocked(verdict.minutesLeft);
 
       const user = await db
         .selectFrom('users as u')
@@ -42,7 +42,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
         .executeTakeFirst();
       const passwordOk = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), request.body.password);
       if (!user || !passwordOk) {
-        await recordFailure(db, config, email, now);
+        await lockIfLimitReached(db, config, email, verdict.attempt, now);
         throw problems.badCredentials();
       }
       await clearFailures(db, email);
@@ -87,6 +87,8 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
       const check = await tokens.check(request.body.token, now);
       const session = check.claims ? await sessionUser(db, check.claims.sid, now) : undefined;
       if (!check.claims || !session || session.id !== check.claims.sub) throw problems.sessionEnded();
+      // The dashboard entry rule (spec 1 §6) holds for the whole session, not only at sign-in.
+      if (session.permission.can_access_dashboard !== true) throw problems.noDashboard();
       const user = await loadUserView(db, session.id);
       if (check.ok) return { user, token: request.body.token };
       // Expired but within the window: the spec's refresh answer is a 401 carrying user and token.

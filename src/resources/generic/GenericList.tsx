@@ -2,7 +2,8 @@
  * The list page every simple resource gets from its map entry and schema: search, column
  * chooser, hide/show inactive, pager (10/20/30/All), add/edit modal and row actions.
  */
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { Box, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
@@ -19,15 +20,18 @@ import { useCan } from '../../session/useSession';
 import { schemaColumn } from './schema-fields';
 import { RowActions } from './RowActions';
 import { RecordDialog, type DialogState } from './RecordDialog';
+import { ExportVisibleButton } from './ExportVisibleButton';
 
 /** react-admin's Pagination passes extra props on to MUI's TablePagination, whose label we set per resource. */
 const perPageLabel = (label: string) => ({ labelRowsPerPage: label }) as object;
 
 export const PAGE_SIZES = [10, 20, 30, { label: 'All', value: -1 }];
 
-export const NoPermission = ({ what }: { what: string }) => (
+export const NoPermission = ({ message }: { message: string }) => (
   <Box sx={{ p: 4 }}>
-    <Typography variant="h6" color="text.secondary">{`You don't have permission to see ${what}`}</Typography>
+    <Typography variant="h6" color="text.secondary">
+      {message}
+    </Typography>
   </Box>
 );
 
@@ -37,16 +41,28 @@ export const EmptyList = ({ text }: { text: string }) => (
   </Typography>
 );
 
-export const GenericList = () => {
+export interface GenericListProps {
+  /** More buttons on each row, before the status actions (e.g. a role's Permissions). */
+  rowExtras?: ComponentType;
+  /** Open the add dialog at once (a route such as /role/add). */
+  startAdding?: boolean;
+}
+
+export const GenericList = ({ rowExtras, startAdding = false }: GenericListProps) => {
   const resource = useResourceContext()!;
+  const navigate = useNavigate();
   const entry = resourceEntry(resource);
   const schema = resourceSchema(resource);
   const canList = useCan(resource, 'list');
   const canCreate = useCan(resource, 'create');
-  const [dialog, setDialog] = useState<DialogState>(null);
+  const [dialog, setDialog] = useState<DialogState>(startAdding ? { mode: 'create' } : null);
   const [activeOnly, setActiveOnly] = useState(false);
   const many = entry.label.many;
-  if (!canList) return <NoPermission what={many} />;
+  if (!canList) return <NoPermission message={entry.list?.deniedMessage ?? `You don't have permission to see ${many.toLowerCase()}`} />;
+  // Page-mode resources edit on their own routes (/user/add, /user/edit/{id}); others in a dialog.
+  const onPage = entry.form?.mode === 'page';
+  const add = () => (onPage ? navigate(`/${resource}/add`) : setDialog({ mode: 'create' }));
+  const edit = (id: string) => (onPage ? navigate(`/${resource}/edit/${id}`) : setDialog({ mode: 'edit', id }));
 
   const statusField = entry.status;
   const columns = entry.list?.columns ?? Object.keys(schema.properties).filter((p) => !p.startsWith('_'));
@@ -58,7 +74,8 @@ export const GenericList = () => {
         </Button>
       )}
       <SelectColumnsButton />
-      <Button variant="contained" startIcon={<AddIcon />} disabled={!canCreate} onClick={() => setDialog({ mode: 'create' })}>
+      {entry.list?.export && <ExportVisibleButton />}
+      <Button variant="contained" startIcon={<AddIcon />} disabled={!canCreate} onClick={add}>
         {`Add ${entry.label.one}`}
       </Button>
     </TopToolbar>
@@ -72,6 +89,7 @@ export const GenericList = () => {
       </Typography>
       <List
         resource={resource}
+        sx={{ minWidth: 0 }}
         title={title}
         filters={entry.list?.search ? [<SearchInput key="q" source="q" alwaysOn placeholder={`Search ${many.toLowerCase()}`} />] : undefined}
         filter={activeOnly && statusField ? { [statusField]: true } : undefined}
@@ -81,9 +99,9 @@ export const GenericList = () => {
         empty={false}
         pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} {...perPageLabel(`${many} per page`)} />}
       >
-        <DatagridConfigurable bulkActionButtons={false} rowClick={false} empty={<EmptyList text={`No ${entry.label.one.toLowerCase()} found`} />}>
+        <DatagridConfigurable bulkActionButtons={false} rowClick={false} sx={{ overflowX: 'auto' }} empty={<EmptyList text={`No ${entry.label.one.toLowerCase()} found`} />}>
           {columns.map((c) => schemaColumn(schema, c, statusField))}
-          <RowActions onEdit={(id) => setDialog({ mode: 'edit', id })} />
+          <RowActions onEdit={edit} extras={rowExtras} />
         </DatagridConfigurable>
       </List>
       <RecordDialog resource={resource} state={dialog} onClose={() => setDialog(null)} />

@@ -2,7 +2,7 @@
  * Per-row actions: edit; active rows offer Deactivate; inactive rows offer Activate and Delete
  * (spec 1 §4), each behind its confirmation. Buttons follow the role's flags; the server decides.
  */
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Button, IconButton, Stack, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import { Confirm, useDelete, useNotify, useRecordContext, useRefresh, useResourceContext, useUpdate } from 'react-admin';
@@ -10,7 +10,7 @@ import { resourceEntry } from '../../shared/schema-registry';
 import { useCan } from '../../session/useSession';
 import { confirmQuestion, doneMessage, statusAction, type StatusAction } from './status-wording';
 
-export const RowActions = ({ onEdit }: { onEdit: (id: string) => void }) => {
+export const RowActions = ({ onEdit, extras: Extras }: { onEdit: (id: string) => void; extras?: ComponentType }) => {
   const record = useRecordContext();
   const resource = useResourceContext()!;
   const entry = resourceEntry(resource);
@@ -47,6 +47,7 @@ export const RowActions = ({ onEdit }: { onEdit: (id: string) => void }) => {
 
   return (
     <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
+      {Extras && <Extras />}
       <Tooltip title={`Edit ${label.toLowerCase()}`}>
         <span>
           <IconButton size="small" aria-label="Edit" disabled={!canEdit} onClick={() => onEdit(String(record.id))}>
@@ -73,7 +74,7 @@ export const RowActions = ({ onEdit }: { onEdit: (id: string) => void }) => {
         isOpen={pending !== null}
         loading={updating || deleting}
         title={pending ? confirmQuestion(pending) : ''}
-        content={String(record.name ?? record.role ?? '')}
+        content={recordName(record)}
         confirm={pending ? pending[0].toUpperCase() + pending.slice(1) : 'Confirm'}
         cancel="Cancel"
         confirmColor={pending === 'delete' ? 'warning' : 'primary'}
@@ -83,3 +84,8 @@ export const RowActions = ({ onEdit }: { onEdit: (id: string) => void }) => {
     </Stack>
   );
 };
+
+function recordName(record: Record<string, unknown>): string {
+  if (record.first_name !== undefined) return `${record.first_name ?? ''} ${record.last_name ?? ''}`.trim();
+  return String(record.name ?? record.role ?? '');
+}

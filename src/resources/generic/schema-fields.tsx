@@ -17,11 +17,21 @@ export const StatusChip = ({ active }: { active: boolean }) => (
 );
 
 /** A referenced record shows its name, whichever way the server sent it (object or id). */
-function referenceLabel(value: unknown): string {
+export function referenceLabel(value: unknown): string {
   if (value && typeof value === 'object') {
     const v = value as Record<string, unknown>;
     return String(v.name ?? v.role ?? v._id ?? '');
   }
+  return value == null ? '' : String(value);
+}
+
+/** A cell's value as text, exactly as the table shows it (the CSV export uses this too). */
+export function displayValue(schema: EntitySchema, source: string, record: RaRecord, statusField?: string): string {
+  const property = schema.properties[source] ?? {};
+  const value = record[source];
+  if (source === statusField) return value === true ? 'Active' : 'Inactive';
+  if (property.format === 'date-time') return formatDate(value);
+  if (property['x-ref']) return referenceLabel(value);
   return value == null ? '' : String(value);
 }
 
@@ -31,11 +41,10 @@ export function schemaColumn(schema: EntitySchema, source: string, statusField?:
   if (source === statusField) {
     return <FunctionField key={source} source={source} label={label} render={(r: RaRecord) => <StatusChip active={r[source] === true} />} />;
   }
-  if (property.format === 'date-time') {
-    return <FunctionField key={source} source={source} label={label} render={(r: RaRecord) => formatDate(r[source])} />;
-  }
-  if (property['x-ref']) {
-    return <FunctionField key={source} source={source} label={label} sortable={false} render={(r: RaRecord) => referenceLabel(r[source])} />;
+  if (property.format === 'date-time' || property['x-ref']) {
+    return (
+      <FunctionField key={source} source={source} label={label} sortable={!property['x-ref']} render={(r: RaRecord) => displayValue(schema, source, r, statusField)} />
+    );
   }
   return <TextField key={source} source={source} label={label} />;
 }

@@ -28,10 +28,18 @@ export function validatorsFor(property: PropertySchema, isRequired: boolean): Va
   return validators;
 }
 
-export function schemaInput(schema: EntitySchema, source: string, opts: { autoFocus?: boolean } = {}) {
+export function schemaInput(schema: EntitySchema, source: string, opts: { autoFocus?: boolean; required?: boolean } = {}) {
   const property = schema.properties[source] ?? {};
-  const isRequired = (schema.required ?? []).includes(source);
-  const common = { key: source, source, label: property.title ?? source, validate: validatorsFor(property, isRequired), fullWidth: true };
+  const isRequired = opts.required ?? (schema.required ?? []).includes(source);
+  const common = {
+    key: source,
+    source,
+    label: property.title ?? source,
+    validate: validatorsFor(property, isRequired),
+    fullWidth: true,
+  };
+  // Text inputs stop at the schema's limit (e.g. Mobile No.: 10 characters, spec 1 §9).
+  const limit = property.maxLength ? { slotProps: { htmlInput: { maxLength: property.maxLength } } } : {};
   if (property['x-ref']) {
     return (
       <ReferenceInput key={source} source={source} reference={property['x-ref']}>
@@ -43,6 +51,6 @@ export function schemaInput(schema: EntitySchema, source: string, opts: { autoFo
   if (property.enum) {
     return <SelectInput {...common} choices={property.enum.map((v) => ({ id: v as string, name: String(v) }))} />;
   }
-  if (property.writeOnly) return <PasswordInput {...common} />;
-  return <TextInput {...common} autoFocus={opts.autoFocus} />;
+  if (property.writeOnly) return <PasswordInput {...common} {...limit} />;
+  return <TextInput {...common} {...limit} autoFocus={opts.autoFocus} />;
 }

@@ -1,0 +1,95 @@
+/**
+ * /role/permission/{id}: one checkbox per flag of the permission schema, grouped as the schema
+ * says (App, User, Role, Permission, Designation, Documents). A new flag in the schema is a
+ * new checkbox here with no other change. Update needs can_edit_role (spec 1 §2, §6).
+ */
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, Checkbox, CircularProgress, FormControlLabel, Grid, Typography } from '@mui/material';
+import { Title, useGetOne, useNotify } from 'react-admin';
+import { useNavigate, useParams } from 'react-router-dom';
+import { permissionFlags, permissionGroups } from '../../shared/schema-registry';
+import { dataProvider } from '../../providers/data-provider';
+import { useCan } from '../../session/useSession';
+
+export const flagsByGroup = () =>
+  permissionGroups
+    .map((group) => ({ group, flags: permissionFlags.filter((f) => f.group === group) }))
+    .concat([{ group: 'Other', flags: permissionFlags.filter((f) => !permissionGroups.includes(f.group)) }])
+    .filter((g) => g.flags.length > 0);
+
+export const PermissionChecklist = () => {
+  const { id = '' } = useParams();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const canEdit = useCan('role', 'edit');
+  const { data: role, isPending, error, refetch } = useGetOne('role', { id });
+  const [flags, setFlags] = useState<Record<string, boolean>>({});
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setFlags({ ...(role?.permission ?? {}) }), [role]);
+
+  if (isPending) return <CircularProgress sx={{ m: 4 }} />;
+  if (error || !role) return <Alert severity="error" sx={{ m: 3 }}>{(error as Error)?.message ?? 'Role not found'}</Alert>;
+
+  const update = async () => {
+    setBusy(true);
+    try {
+      const changed = Object.fromEntries(permissionFlags.map((f) => [f.name, flags[f.name] === true]));
+      await dataProvider.setRolePermission(id, changed);
+      notify('Permissions updated', { type: 'success' });
+      refetch();
+    } catch (err) {
+      notify((err as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box sx={{ py: 2 }}>
+      <Title title={`Permissions of ${role.role}`} />
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+          {`Permissions: ${role.role}`}
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          <Button color="inherit" onClick={() => navigate('/role')}>
+            Back
+          </Button>
+          {canEdit && (
+            <Button variant="contained" onClick={update} disabled={busy}>
+              Update
+            </Button>
+          )}
+        </Box>
+      </Box>
+      <Grid container spacing={2}>
+        {flagsByGroup().map(({ group, flags: groupFlags }) => (
+          <Grid key={group} size={{ xs: 12, md: 6, lg: 4 }}>
+            <Card sx={{ height: '100%' }}>
+              <CardContent>
+                <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+                  {group}
+                </Typography>
+                {groupFlags.map((flag) => (
+                  <FormControlLabel
+                    key={flag.name}
+                    sx={{ display: 'flex' }}
+                    label={flag.label}
+                    control={
+                      <Checkbox
+                        color="secondary"
+                        checked={flags[flag.name] === true}
+                        disabled={!canEdit}
+                        onChange={(e) => setFlags((current) => ({ ...current, [flag.name]: e.target.checked }))}
+                      />
+                    }
+                  />
+                ))}
+              </CardContent>
+            </Card>
+          </Grid>
+        ))}
+      </Grid>
+    </Box>
+  );
+};

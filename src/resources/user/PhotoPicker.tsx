@@ -1,0 +1,50 @@
+/** Choose a photo (PNG, GIF or JPEG, spec 1 §5) with a preview; the server checks the content again. */
+import { useEffect, useState } from 'react';
+import { Avatar, Box, Button, FormHelperText } from '@mui/material';
+import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
+
+export const PHOTO_TYPES = ['image/png', 'image/gif', 'image/jpeg'];
+export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+
+export function photoProblem(file: File): string | null {
+  if (!PHOTO_TYPES.includes(file.type)) return 'Photo must be a PNG, GIF or JPEG image';
+  if (file.size > PHOTO_MAX_BYTES) return 'Photo must be at most 2 MB';
+  return null;
+}
+
+export const PhotoPicker = ({ currentUrl, initials, file, onChange }: { currentUrl?: string; initials: string; file: File | null; onChange: (file: File | null) => void }) => {
+  const [error, setError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    if (!file) return setPreview(undefined);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
+      <Avatar src={preview ?? currentUrl} sx={{ width: 72, height: 72, bgcolor: 'secondary.main', fontSize: 28 }}>
+        {initials}
+      </Avatar>
+      <Box>
+        <Button component="label" variant="outlined" color="inherit" startIcon={<PhotoCameraIcon />}>
+          {file || currentUrl ? 'Change photo' : 'Add photo'}
+          <input
+            hidden
+            type="file"
+            name="photo"
+            accept={PHOTO_TYPES.join(',')}
+            onChange={(e) => {
+              const chosen = e.target.files?.[0] ?? null;
+              const problem = chosen ? photoProblem(chosen) : null;
+              setError(problem);
+              onChange(problem ? null : chosen);
+            }}
+          />
+        </Button>
+        <FormHelperText error={Boolean(error)}>{error ?? 'PNG, GIF or JPEG, up to 2 MB'}</FormHelperText>
+      </Box>
+    </Box>
+  );
+};

@@ -1,0 +1,65 @@
+/** /user/add (spec 1 §2, §5, §8): add a user, with an optional photo. Save needs can_create_user. */
+import { useState } from 'react';
+import { Alert, Box, Button } from '@mui/material';
+import { Form, useNotify } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { dataProvider } from '../../providers/data-provider';
+import { useCan } from '../../session/useSession';
+import { PhotoPicker } from './PhotoPicker';
+import { UserFormFields } from './UserFormFields';
+import { UserPageFrame } from './UserPageFrame';
+import { saveErrors } from './save-errors';
+
+export const UserCreate = () => {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const canCreate = useCan('user', 'create');
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const save = async (values: Record<string, unknown>) => {
+    setProblem(null);
+    let created;
+    try {
+      created = (await dataProvider.create('user', { data: values })).data;
+    } catch (error) {
+      const { fields, message } = saveErrors(error);
+      notify('Error in Adding User', { type: 'error' });
+      if (!fields) setProblem(message);
+      return fields;
+    }
+    if (photo) {
+      try {
+        await dataProvider.uploadUserPhoto(String(created.id), photo);
+      } catch (error) {
+        notify(`User added, but the photo was refused: ${(error as Error).message}`, { type: 'warning' });
+        navigate(`/user/edit/${created.id}`);
+        return;
+      }
+    }
+    notify('Added User Successfully', { type: 'success' });
+    navigate('/user');
+  };
+
+  return (
+    <UserPageFrame title="Add User">
+      <Form onSubmit={save} resource="user">
+        <PhotoPicker initials="" file={photo} onChange={setPhoto} />
+        {problem && <Alert severity="error" sx={{ mb: 2 }}>{problem}</Alert>}
+        <UserFormFields withPassword />
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 2 }}>
+          <Button color="inherit" onClick={() => navigate('/user')}>
+            Cancel
+          </Button>
+          {canCreate ? (
+            <Button type="submit" variant="contained">
+              Save
+            </Button>
+          ) : (
+            <Alert severity="info">You don't have permission to add users</Alert>
+          )}
+        </Box>
+      </Form>
+    </UserPageFrame>
+  );
+};

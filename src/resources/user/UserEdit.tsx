@@ -1,0 +1,81 @@
+/**
+ * /user/edit/{id} (spec 1 §2, §4): change a user; 'Change Password' for an Admin, or for
+ * yourself when you are not one; Update needs can_edit_user.
+ */
+import { useState } from 'react';
+import { Alert, Box, Button, CircularProgress } from '@mui/material';
+import { Form, useGetOne, useNotify } from 'react-admin';
+import { useNavigate, useParams } from 'react-router-dom';
+import { dataProvider } from '../../providers/data-provider';
+import { useCan, useSession } from '../../session/useSession';
+import { storeUser, type SessionUserRecord } from '../../session/session-store';
+import { PhotoPicker } from './PhotoPicker';
+import { UserFormFields } from './UserFormFields';
+import { UserPageFrame } from './UserPageFrame';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { initialsOf, mayChangePassword, photoUrl } from './user-rules';
+import { saveErrors } from './save-errors';
+
+export const UserEdit = () => {
+  const { id = '' } = useParams();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const { user: me } = useSession();
+  const canEdit = useCan('user', 'edit');
+  const { data: record, isPending, error, refetch } = useGetOne('user', { id });
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [changingPassword, setChangingPassword] = useState(false);
+
+  if (isPending) return <CircularProgress sx={{ m: 4 }} />;
+  if (error || !record) return <Alert severity="error" sx={{ m: 3 }}>{(error as Error)?.message ?? 'User not found'}</Alert>;
+
+  const save = async (values: Record<string, unknown>) => {
+    setProblem(null);
+    let updated;
+    try {
+      updated = (await dataProvider.update('user', { id, data: values, previousData: record })).data;
+      if (photo) updated = await dataProvider.uploadUserPhoto(id, photo);
+    } catch (err) {
+      const { fields, message } = saveErrors(err);
+      notify(message, { type: 'error' });
+      if (!fields) setProblem(message);
+      return fields;
+    }
+    // The answer replaces the stored current user when it is me (spec 1 §7).
+    if (me && id === me._id) storeUser(updated as unknown as SessionUserRecord);
+    notify('User updated', { type: 'success' });
+    setPhoto(null);
+    refetch();
+    navigate('/user');
+  };
+
+  const actions = mayChangePassword(me, record) ? (
+    <Button variant="outlined" color="inherit" onClick={() => setChangingPassword(true)}>
+      Change Password
+    </Button>
+  ) : undefined;
+
+  return (
+    <UserPageFrame title="Edit User" actions={actions}>
+      <Form onSubmit={save} record={record} resource="user">
+        <PhotoPicker currentUrl={photoUrl(record.photo)} initials={initialsOf(record)} file={photo} onChange={setPhoto} />
+        {problem && <Alert severity="error" sx={{ mb: 2 }}>{problem}</Alert>}
+        <UserFormFields withPassword={false} />
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 2 }}>
+          <Button color="inherit" onClick={() => navigate('/user')}>
+            Cancel
+          </Button>
+          {canEdit ? (
+            <Button type="submit" variant="contained">
+              Update
+            </Button>
+          ) : (
+            <Alert severity="info">You don't have permission to edit users</Alert>
+          )}
+        </Box>
+      </Form>
+      <ChangePasswordDialog user={{ id, email: String(record.email) }} open={changingPassword} onClose={() => setChangingPassword(false)} />
+    </UserPageFrame>
+  );
+};

@@ -1,0 +1,47 @@
+/** /user/{id}: the read-only profile, with an Edit button to /user/edit/{id} (spec 1 §2). */
+import { Alert, Avatar, Box, Button, CircularProgress, Grid, Typography } from '@mui/material';
+import EditIcon from '@mui/icons-material/Edit';
+import { useGetOne } from 'react-admin';
+import { useNavigate, useParams } from 'react-router-dom';
+import { resourceSchema } from '../../shared/schema-registry';
+import { useCan } from '../../session/useSession';
+import { displayValue } from '../generic/schema-fields';
+import { UserPageFrame } from './UserPageFrame';
+import { initialsOf, photoUrl } from './user-rules';
+
+const schema = resourceSchema('user');
+const SHOWN = ['first_name', 'last_name', 'email', 'mobile', 'employeeId', 'designation', 'role', 'status'];
+
+export const UserProfile = () => {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const canEdit = useCan('user', 'edit');
+  const { data: record, isPending, error } = useGetOne('user', { id });
+  if (isPending) return <CircularProgress sx={{ m: 4 }} />;
+  if (error || !record) return <Alert severity="error" sx={{ m: 3 }}>{(error as Error)?.message ?? 'User not found'}</Alert>;
+  const edit = (
+    <Button variant="contained" startIcon={<EditIcon />} disabled={!canEdit} onClick={() => navigate(`/user/edit/${id}`)}>
+      Edit
+    </Button>
+  );
+  return (
+    <UserPageFrame title="Profile" actions={edit}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3 }}>
+        <Avatar src={photoUrl(record.photo)} sx={{ width: 72, height: 72, bgcolor: 'secondary.main', fontSize: 28 }}>
+          {initialsOf(record)}
+        </Avatar>
+        <Typography variant="h6">{`${record.first_name} ${record.last_name}`}</Typography>
+      </Box>
+      <Grid container spacing={2}>
+        {SHOWN.map((field) => (
+          <Grid key={field} size={{ xs: 12, sm: 6 }}>
+            <Typography variant="caption" color="text.secondary">
+              {schema.properties[field]?.title ?? field}
+            </Typography>
+            <Typography>{displayValue(schema, field, record, 'status') || '—'}</Typography>
+          </Grid>
+        ))}
+      </Grid>
+    </UserPageFrame>
+  );
+};
