@@ -1,7 +1,9 @@
 /**
  * Rules that stop a user from raising privileges: nobody grants a flag they do not hold
  * (through a role's permission or by giving someone a role), changes their own role, or
- * removes their own account. Password changes: the role named Admin may change anyone's,
+ * removes their own account; nobody but the Admin role takes or moves the Admin name; nobody
+ * manages an account that holds more than they do (a changed e-mail plus a reset link would
+ * hand them that account). Password changes: the role named Admin may change anyone's,
  * everyone else only their own (spec 1 §4).
  */
 import type { SessionUser } from './session-user.ts';
@@ -32,3 +34,27 @@ export function assertNotSelf(caller: SessionUser, userId: string, what: string)
 
 export const mayChangePasswordOf = (caller: SessionUser, userId: string) =>
   caller.roleName === ADMIN_ROLE_NAME || caller.id === userId;
+
+const isAdminName = (name: string) => name.trim().toLowerCase() === ADMIN_ROLE_NAME.toLowerCase();
+
+/** The Admin name grants "change any password", so only the Admin role may give it to a role or take it away. */
+export function assertMayNameRole(caller: SessionUser, newName: string, currentName?: string): void {
+  if (caller.roleName === ADMIN_ROLE_NAME) return;
+  if (isAdminName(newName) || (currentName !== undefined && isAdminName(currentName))) {
+    throw new Problem(403, 'ADMIN_NAME_RESERVED', 'Only the Admin role may name a role Admin or rename it');
+  }
+}
+
+/** Changing or deleting another user needs at least what they hold (the Admin role: being Admin). */
+export function assertMayManage(caller: SessionUser, target: { id: string; roleName: string; permission: Record<string, boolean> }): void {
+  if (caller.id === target.id || caller.roleName === ADMIN_ROLE_NAME) return;
+  if (target.roleName === ADMIN_ROLE_NAME) {
+    throw new Problem(403, 'PRIVILEGE_ESCALATION', 'Only the Admin role may change a user of the Admin role');
+  }
+  const beyond = flagsBeyond(caller, target.permission);
+  if (beyond.length) {
+    throw new Problem(403, 'PRIVILEGE_ESCALATION', `You cannot change a user who holds permissions you do not hold: ${beyond.join(', ')}`, undefined, {
+      permissions: beyond,
+    });
+  }
+}

@@ -5,7 +5,7 @@ import type { SessionUser } from './session-user.ts';
 import { problems, Problem } from '../http/errors.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
-import { assertGrantable, assertNotSelf, mayChangePasswordOf } from './privileges.ts';
+import { assertGrantable, assertMayManage, assertNotSelf, mayChangePasswordOf } from './privileges.ts';
 import {
   assertDesignationExists,
   getUser,
@@ -59,6 +59,7 @@ export async function updateUser(ctx: AppContext, caller: SessionUser, id: strin
   if (body._id !== undefined && body._id !== id) throw problems.badRequest('_id does not match the address', { _id: '_id does not match the address' });
   assertNoBlankFields(body);
   const current = await userRow(db, id);
+  assertMayManage(caller, { id, roleName: current.role_name, permission: current.role_permission });
   const changes: UserChanges = {};
   for (const field of ['employeeId', 'first_name', 'last_name', 'email', 'mobile'] as const) {
     if (body[field] !== undefined) changes[field] = body[field]!.trim();
@@ -95,7 +96,8 @@ export async function updateUser(ctx: AppContext, caller: SessionUser, id: strin
 /** Soft delete (spec 1 §4): the user is deactivated, hidden from lists, signed out everywhere. */
 export async function deleteUser(ctx: AppContext, caller: SessionUser, id: string): Promise<Wire> {
   assertNotSelf(caller, id, 'delete your own account');
-  await userRow(ctx.db, id);
+  const current = await userRow(ctx.db, id);
+  assertMayManage(caller, { id, roleName: current.role_name, permission: current.role_permission });
   const now = ctx.config.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     await updateUserRow(trx as never, id, { status: false, deleted_at: now }, now);

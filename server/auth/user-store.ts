@@ -55,14 +55,18 @@ export interface UserRow {
   role_id: string;
   photo: string | null;
   status: boolean;
+  /** The name and flags of the role the user holds now. */
+  role_name: string;
+  role_permission: Record<string, boolean>;
 }
 
 export async function userRow(db: Db, id: string): Promise<UserRow> {
   const row = await db
-    .selectFrom('users')
-    .select(['id', 'email', 'role_id', 'photo', 'status'])
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
+    .selectFrom('users as u')
+    .innerJoin('roles as r', 'r.id', 'u.role_id')
+    .select(['u.id', 'u.email', 'u.role_id', 'u.photo', 'u.status', 'r.role as role_name', 'r.permission as role_permission'])
+    .where('u.id', '=', id)
+    .where('u.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) throw problems.notFound('User');
   return row;

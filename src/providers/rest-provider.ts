@@ -27,6 +27,9 @@ export function changedFields(data: Record<string, unknown>, previous: Record<st
 
 const toWireField = (field: string) => (field === 'id' ? '_id' : field);
 
+/** The pager's "All": a page size this large (or -1) asks for the whole list, without a range. */
+export const ALL_ROWS = 100_000;
+
 export function createRestProvider(baseUrl: () => string): DataProvider {
   const url = (resource: string, suffix = '', query?: URLSearchParams) =>
     `${baseUrl()}/${resourceEntry(resource).path}${suffix}${query && [...query].length ? `?${query}` : ''}`;
@@ -37,8 +40,7 @@ export function createRestProvider(baseUrl: () => string): DataProvider {
       const query = new URLSearchParams();
       if (params.sort?.field) query.set('sort', JSON.stringify([toWireField(params.sort.field), params.sort.order]));
       const { page, perPage } = params.pagination ?? { page: 1, perPage: -1 };
-      // perPage -1 is the pager's "All": no range, the server answers the whole list.
-      if (perPage > 0) query.set('range', JSON.stringify([(page - 1) * perPage, page * perPage - 1]));
+      if (perPage > 0 && perPage < ALL_ROWS) query.set('range', JSON.stringify([(page - 1) * perPage, page * perPage - 1]));
       const filter = Object.fromEntries(Object.entries(params.filter ?? {}).filter(([, v]) => v !== undefined && v !== ''));
       if (Object.keys(filter).length) query.set('filter', JSON.stringify(filter));
       const { headers, json } = await call<Wire[]>(url(resource, '', query));

@@ -11,6 +11,8 @@ export const E2E = {
   admin: { email: 'admin@fieldbase.local', password: 'E2e-admin-pass-1' },
   /** A role that may see designations and nothing more. */
   viewer: { email: 'viewer@fieldbase.local', password: 'Viewer-pass-123' },
+  /** Field staff users field01..fieldNN@example.org, so that the users table pages. */
+  fieldStaffCount: 11,
 };
 
 export const consoleUrl = `http://localhost:${E2E.consolePort}`;

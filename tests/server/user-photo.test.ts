@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
 import { flags, insertRole, insertUser } from '../support/test-users.ts';
 import { caller, secretsIn } from '../support/http.ts';
@@ -43,7 +44,7 @@ const onDisk = (photo: string) => existsSync(path.join(t.ctx.config.uploadsDir, 
 const currentPhoto = async () => (await call('GET', `/user/${target.id}`, { token: admin.token })).json().photo as string | null;
 
 /** Runs `attempt` and checks that the uploads folder and the user's photo are exactly as before. */
-async function expectNothingStored(attempt: () => Promise<{ statusCode: number }>, status: number) {
+async function expectNothingStored(attempt: () => Promise<LightMyRequestResponse>, status: number) {
   const before = await filesOnDisk();
   const photoBefore = await currentPhoto();
   const res = await attempt();

@@ -8,7 +8,7 @@ import { idParams, writeSchema } from '../../http/body-schemas.ts';
 import { Problem, problems } from '../../http/errors.ts';
 import { GenericStore } from '../../crud/generic-store.ts';
 import { listQuerySchema, parseListParams, type ListQuery } from '../../crud/list-params.ts';
-import { assertGrantable, assertNotSelf } from '../privileges.ts';
+import { assertGrantable, assertMayNameRole, assertNotSelf } from '../privileges.ts';
 
 const schema = resourceSchema('role');
 const entry = resourceEntry('role');
@@ -58,6 +58,7 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
     { config: { permission: needsFlag('can_create_role') }, schema: { tags, summary: 'Add a role (no flags yet)', body: writeSchema(schema, 'create'), response: { 201: one } } },
     async (request, reply) => {
       const role = roleName(request.body.role);
+      assertMayNameRole(caller(request), role);
       const slug = await freeSlug(ctx.db as unknown as Kysely<any>, slugify(role));
       const noFlags = Object.fromEntries(permissionFlags.map((f) => [f.name, false]));
       const created = await store.create({ role, status: request.body.status ?? true, role_slug: slug, permission: JSON.stringify(noFlags) }, now());
@@ -77,6 +78,10 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
         if (own?.role_id === request.params.id) assertNotSelf(caller(request), caller(request).id, 'deactivate your own role');
       }
       const body = request.body.role !== undefined ? { ...request.body, role: roleName(request.body.role) } : request.body;
+      if (body.role !== undefined) {
+        const current = (await store.get(request.params.id)) as { role: string };
+        assertMayNameRole(caller(request), body.role, current.role);
+      }
       return store.update(request.params.id, body, now());
     },
   );

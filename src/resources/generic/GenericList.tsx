@@ -21,11 +21,13 @@ import { schemaColumn } from './schema-fields';
 import { RowActions } from './RowActions';
 import { RecordDialog, type DialogState } from './RecordDialog';
 import { ExportVisibleButton } from './ExportVisibleButton';
+import { ALL_ROWS } from '../../providers/rest-provider';
 
 /** react-admin's Pagination passes extra props on to MUI's TablePagination, whose label we set per resource. */
 const perPageLabel = (label: string) => ({ labelRowsPerPage: label }) as object;
 
-export const PAGE_SIZES = [10, 20, 30, { label: 'All', value: -1 }];
+/** Spec 1 §9: 10, 20, 30 or All. react-admin's list loops on a page size of -1, so "All" is a size no page reaches. */
+export const PAGE_SIZES = [10, 20, 30, { label: 'All', value: ALL_ROWS }];
 
 export const NoPermission = ({ message }: { message: string }) => (
   <Box sx={{ p: 4 }}>

@@ -1,0 +1,225 @@
+/**
+ * Issue 3's journey in Chromium: users (search, inactive toggle, columns, pager, CSV export,
+ * add with photo, edit, change password, deactivate / activate / delete) and roles (add,
+ * rename, permission checklist), with a second user whose role loses can_get_user.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { E2E } from './e2e-settings.ts';
+import { row, signIn, toast } from './helpers.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+// A 1×1 PNG.
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0d9b1e30000000049454e44ae426082',
+  'hex',
+);
+const AUDITOR = { email: 'audrey@example.org', password: 'audrey first passphrase' };
+
+const userRow = (page: Page, firstName: string) => row(page, firstName);
+const dialog = (page: Page) => page.getByRole('dialog');
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('an admin finds, pages, filters and exports users', async ({ page }) => {
+  await signIn(page, E2E.admin);
+  await page.getByRole('link', { name: 'Users' }).first().click();
+  await expect(page).toHaveURL(/\/user$/);
+  await expect(page.getByRole('heading', { name: 'All Users' })).toBeVisible();
+
+  // Pager: 10 per page by default, 'Users per page' offers 10/20/30/All.
+  await expect(page.getByText('Users per page')).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(1 + 10);
+  await expect(page.getByText(`1-10 of ${2 + E2E.fieldStaffCount}`)).toBeVisible();
+  await page.getByRole('combobox', { name: /per page/i }).click();
+  await expect(page.getByRole('option', { name: '30' })).toBeVisible();
+  await page.getByRole('option', { name: 'All' }).click();
+  await expect(page.getByRole('row')).toHaveCount(1 + 2 + E2E.fieldStaffCount);
+
+  // Search: case-insensitive, first or last name.
+  const search = page.getByPlaceholder('Search users');
+  await search.fill('worker');
+  await expect(page.getByRole('row')).toHaveCount(1 + E2E.fieldStaffCount);
+  await search.fill('VERA');
+  await expect(userRow(page, 'Vera')).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await search.fill('nobody by this name');
+  await expect(page.getByText('No user found')).toBeVisible();
+  await search.fill('');
+  await expect(userRow(page, 'Vera')).toBeVisible();
+
+  // Column chooser: hide Employee ID, then export what is on screen.
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('switch', { name: 'Employee ID' }).uncheck();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('columnheader', { name: 'Employee ID' })).toHaveCount(0);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export Users' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Users.csv');
+  const csv = (await readFile((await download.path())!, 'utf8')).trim().split('\n');
+  expect(csv[0]).toBe('First Name,Last Name,Email,Mobile No.,Designation,Role,Status');
+  expect(csv).toHaveLength(1 + 2 + E2E.fieldStaffCount);
+  expect(csv).toContain('Vera,Viewer,viewer@fieldbase.local,9876543210,Administrator,Viewer,Active');
+});
+
+test('an admin adds a role, ticks its flags, and adds a user with a photo in it', async ({ page }) => {
+  await signIn(page, E2E.admin);
+  await page.goto('/role');
+  await expect(page.getByRole('heading', { name: 'All Roles' })).toBeVisible();
+  await expect(row(page, 'Admin')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Role' }).click();
+  await dialog(page).getByRole('button', { name: 'Save' }).click();
+  await expect(dialog(page).getByText('role name required')).toBeVisible();
+  await dialog(page).getByLabel('Role').fill('Auditors');
+  await dialog(page).getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Role added')).toBeVisible();
+  await row(page, 'Auditors').getByRole('button', { name: 'Edit' }).click();
+  await dialog(page).getByLabel('Role').fill('Auditor');
+  await dialog(page).getByRole('button', { name: 'Update' }).click();
+  await expect(row(page, 'Auditor')).toBeVisible();
+
+  // The checklist, grouped as the permission schema says.
+  await row(page, 'Auditor').getByRole('link', { name: 'Permissions' }).click();
+  await expect(page).toHaveURL(/\/role\/permission\//);
+  for (const group of ['App', 'User', 'Role', 'Permission', 'Designation', 'Documents']) {
+    await expect(page.getByRole('heading', { name: group, exact: true })).toBeVisible();
+  }
+  await page.getByRole('checkbox', { name: 'Can access dashboard' }).check();
+  await page.getByRole('checkbox', { name: 'Can get user' }).check();
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(toast(page, 'Permissions updated')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Can get user' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Can create user' })).not.toBeChecked();
+
+  // Add a user in that role, with a photo; every rule shows at once when the form is empty.
+  await page.goto('/user');
+  await page.getByRole('button', { name: 'Add User' }).click();
+  await expect(page).toHaveURL(/\/user\/add$/);
+  await page.getByRole('button', { name: 'Save' }).click();
+  for (const message of ['First Name is required', 'Last Name is required', 'Email is required', 'Mobile No. is required', 'Employee ID is required', 'Designation is required', 'Role is required', 'Password is required']) {
+    await expect(page.getByText(message)).toBeVisible();
+  }
+  await page.getByLabel('First Name').fill('Audrey');
+  await page.getByLabel('Last Name').fill('Auditor');
+  await page.getByLabel('Email').fill('not an e-mail');
+  await page.getByLabel('Mobile No.').fill('12345678901234');
+  await expect(page.getByLabel('Mobile No.')).toHaveValue('1234567890');
+  await page.getByLabel('Employee ID').fill('AUD-1');
+  await choose(page, 'Designation', 'Administrator');
+  await choose(page, 'Role', 'Auditor');
+  await page.getByRole('textbox', { name: 'Password' }).fill(AUDITOR.password);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Email must be a valid e-mail address')).toBeVisible();
+  // An address already taken is refused by the server, and the form says which field.
+  await page.getByLabel('Email').fill('FIELD01@example.org');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Error in Adding User')).toBeVisible();
+  await expect(page.getByText('This email is already taken')).toBeVisible();
+  await page.getByLabel('Email').fill(AUDITOR.email);
+  await page.locator('input[type=file][name=photo]').setInputFiles({ name: 'audrey.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Added User Successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/user$/);
+  await expect(userRow(page, 'Audrey')).toContainText('Auditor');
+
+  // Edit: the photo came through, the change saves.
+  await userRow(page, 'Audrey').getByRole('button', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/\/user\/edit\//);
+  await expect(page.locator('img[src*="/uploads/users/"]')).toBeVisible();
+  await page.getByLabel('Last Name').fill('Auditrix');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(toast(page, 'User updated')).toBeVisible();
+  await expect(userRow(page, 'Audrey')).toContainText('Auditrix');
+});
+
+test('a user sees users while their role allows it, and the message once it does not', async ({ page, browser }) => {
+  const audrey = await (await browser.newContext()).newPage();
+  await signIn(audrey, AUDITOR);
+  await audrey.goto('/user');
+  await expect(userRow(audrey, 'Admin')).toBeVisible();
+  // Courtesy and enforcement: no add/edit flags, so the buttons are off and the server says no.
+  await expect(audrey.getByRole('button', { name: 'Add User' })).toBeDisabled();
+
+  await signIn(page, E2E.admin);
+  await page.goto('/role');
+  await row(page, 'Auditor').getByRole('link', { name: 'Permissions' }).click();
+  await page.getByRole('checkbox', { name: 'Can get user' }).uncheck();
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(toast(page, 'Permissions updated')).toBeVisible();
+
+  // From the next request on, the server refuses; after a reload the console says why.
+  const status = await audrey.evaluate(async (authUrl) => {
+    const { token } = JSON.parse(localStorage.getItem('fieldbase') ?? '{}');
+    return (await fetch(`${authUrl}/user`, { headers: { Authorization: `Bearer ${token}` } })).status;
+  }, `http://localhost:${E2E.authPort}`);
+  expect(status).toBe(403);
+  await audrey.reload();
+  await expect(audrey.getByText("You don't have permission to see users")).toBeVisible();
+  await audrey.goto('/role');
+  await expect(audrey.getByText("You don't have permission to see Roles")).toBeVisible();
+  await audrey.context().close();
+});
+
+test('an admin changes a password, deactivates, activates and deletes a user', async ({ page }) => {
+  await signIn(page, E2E.admin);
+  await page.goto('/user');
+  await page.getByPlaceholder('Search users').fill('Audrey');
+  await userRow(page, 'Audrey').getByRole('button', { name: 'Edit' }).click();
+
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await dialog(page).getByLabel('Password', { exact: true }).fill('audrey second passphrase');
+  await dialog(page).getByLabel('Confirm Password').fill('something else');
+  await dialog(page).getByRole('button', { name: 'Change Password' }).click();
+  await expect(dialog(page).getByText('Password not match')).toBeVisible();
+  await dialog(page).getByLabel('Confirm Password').fill('audrey second passphrase');
+  await dialog(page).getByRole('button', { name: 'Change Password' }).click();
+  await expect(toast(page, 'Password changed')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  // Deactivate → Inactive; the 'Hide Inactive Users' view leaves it out.
+  await page.getByPlaceholder('Search users').fill('Field11');
+  const field11 = userRow(page, 'Field11');
+  await field11.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(dialog(page)).toContainText('Are you Sure want to deactivate?');
+  await dialog(page).getByRole('button', { name: 'Deactivate' }).click();
+  await expect(field11.getByText('Inactive')).toBeVisible();
+  await page.getByRole('button', { name: 'Hide Inactive Users' }).click();
+  await expect(page.getByRole('heading', { name: 'Active Users' })).toBeVisible();
+  await expect(field11).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show All Users' }).click();
+  await field11.getByRole('button', { name: 'Activate' }).click();
+  await dialog(page).getByRole('button', { name: 'Activate' }).click();
+  await expect(field11.getByText('Active', { exact: true })).toBeVisible();
+
+  // Delete (soft): offered on inactive rows; the user is gone from the list and cannot sign in.
+  await field11.getByRole('button', { name: 'Deactivate' }).click();
+  await dialog(page).getByRole('button', { name: 'Deactivate' }).click();
+  await field11.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog(page)).toContainText('Are you Sure want to delete?');
+  await dialog(page).getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'User deleted')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('No user found')).toBeVisible();
+
+  // The header's Profile opens my own edit page.
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/user\/edit\//);
+  await expect(page.getByLabel('Email')).toHaveValue(E2E.admin.email);
+});
+
+test('the new password works and the old one does not', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(AUDITOR.email);
+  await page.getByLabel('Password').fill(AUDITOR.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(toast(page, 'Invalid email or password')).toBeVisible();
+  await signIn(page, { email: AUDITOR.email, password: 'audrey second passphrase' });
+});
