@@ -181,7 +181,12 @@ test('an admin changes a password, deactivates, activates and deletes a user', a
   await dialog(page).getByLabel('Confirm Password').fill('audrey second passphrase');
   await dialog(page).getByRole('button', { name: 'Change Password' }).click();
   await expect(toast(page, 'Password changed')).toBeVisible();
+  await expect(dialog(page)).toHaveCount(0);
+  // The form shows the user's designation and role by name.
+  await expect(page.getByRole('combobox', { name: 'Role' })).toHaveText('Auditor');
+  await expect(page.getByRole('combobox', { name: 'Designation' })).toHaveText('Administrator');
   await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/user$/);
 
   // Deactivate → Inactive; the 'Hide Inactive Users' view leaves it out.
   await page.getByPlaceholder('Search users').fill('Field11');

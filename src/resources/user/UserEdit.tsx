@@ -16,6 +16,8 @@ import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { initialsOf, mayChangePassword, photoUrl } from './user-rules';
 import { saveErrors } from './save-errors';
 
+const idOf = (value: unknown) => (value && typeof value === 'object' ? (value as { _id?: string })._id : value);
+
 export const UserEdit = () => {
   const { id = '' } = useParams();
   const notify = useNotify();
@@ -30,11 +32,14 @@ export const UserEdit = () => {
   if (isPending) return <CircularProgress sx={{ m: 4 }} />;
   if (error || !record) return <Alert severity="error" sx={{ m: 3 }}>{(error as Error)?.message ?? 'User not found'}</Alert>;
 
+  // The form chooses designation and role by id; the record carries them as objects.
+  const formRecord = { ...record, designation: idOf(record.designation), role: idOf(record.role) };
+
   const save = async (values: Record<string, unknown>) => {
     setProblem(null);
     let updated;
     try {
-      updated = (await dataProvider.update('user', { id, data: values, previousData: record })).data;
+      updated = (await dataProvider.update('user', { id, data: values, previousData: formRecord })).data;
       if (photo) updated = await dataProvider.uploadUserPhoto(id, photo);
     } catch (err) {
       const { fields, message } = saveErrors(err);
@@ -58,7 +63,7 @@ export const UserEdit = () => {
 
   return (
     <UserPageFrame title="Edit User" actions={actions}>
-      <Form onSubmit={save} record={record} resource="user">
+      <Form onSubmit={save} record={formRecord} resource="user">
         <PhotoPicker currentUrl={photoUrl(record.photo)} initials={initialsOf(record)} file={photo} onChange={setPhoto} />
         {problem && <Alert severity="error" sx={{ mb: 2 }}>{problem}</Alert>}
         <UserFormFields withPassword={false} />
