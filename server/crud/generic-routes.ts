@@ -9,7 +9,7 @@ import { resourceMap, resourceSchema } from '../../src/shared/schema-registry.ts
 import { needsFlag } from '../http/permissions.ts';
 import { idParams, writeSchema } from '../http/body-schemas.ts';
 import { GenericStore } from './generic-store.ts';
-import { listQuerySchema, parseListParams, type ListQuery } from './list-params.ts';
+import { contentRange, listQuerySchema, parseListParams, type ListQuery } from './list-params.ts';
 
 type Row = Record<string, unknown>;
 
@@ -42,10 +42,8 @@ export function genericCrudRoutes(app: FastifyInstance, ctx: AppContext, server:
       async (request, reply) => {
         const params = parseListParams(request.query, schema, { sort });
         const { rows, total } = await store.list(params);
-        if (params.range) {
-          const end = params.range.start + rows.length - 1;
-          reply.header('Content-Range', `${name} ${params.range.start}-${Math.max(end, params.range.start)}/${total}`);
-        }
+        const range = contentRange(name, params, rows.length, total);
+        if (range) reply.header('Content-Range', range);
         return rows;
       },
     );

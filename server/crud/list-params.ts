@@ -91,3 +91,10 @@ function filterable(schema: EntitySchema, key: string, value: unknown): boolean 
   if (types.includes('string')) return typeof value === 'string';
   return false;
 }
+
+/** Content-Range for a page of a list: "designation 0-9/25" (only when a range was asked for). */
+export function contentRange(resource: string, params: ListParams, rowCount: number, total: number): string | undefined {
+  if (!params.range) return undefined;
+  const { start } = params.range;
+  return `${resource} ${start}-${start + Math.max(rowCount - 1, 0)}/${total}`;
+}

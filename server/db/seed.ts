@@ -26,9 +26,28 @@ export interface SeedResult {
   generatedPassword?: string;
 }
 
+/**
+ * The Admin role holds every flag, including flags added to the permission schema after it
+ * was created; otherwise nobody could hold, and so grant, a new flag.
+ */
+export async function grantAdminEveryFlag(db: Db): Promise<void> {
+  const admin = await db.selectFrom('roles').select(['id', 'permission']).where('role_slug', '=', 'admin').executeTakeFirst();
+  if (!admin) return;
+  const missing = permissionFlags.filter((f) => admin.permission[f.name] !== true);
+  if (!missing.length) return;
+  await db
+    .updateTable('roles')
+    .set({ permission: JSON.stringify({ ...admin.permission, ...allFlags(() => true) }) })
+    .where('id', '=', admin.id)
+    .execute();
+}
+
 export async function seed(db: Db, config: Config): Promise<SeedResult> {
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (anyUser) return { seeded: false, adminEmail: config.adminEmail };
+  if (anyUser) {
+    await grantAdminEveryFlag(db);
+    return { seeded: false, adminEmail: config.adminEmail };
+  }
 
   const generatedPassword = config.adminPassword ? undefined : randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(config.adminPassword ?? generatedPassword!);

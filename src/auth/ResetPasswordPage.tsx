@@ -8,8 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useNotify } from 'react-admin';
 import { AuthFormFooter, AuthFrame } from './AuthFrame';
 import { resetPassword } from './password-requests';
-
-export const PASSWORD_MIN = 8;
+import { newPasswordProblems } from './new-password';
 
 export const ResetPasswordPage = () => {
   const [params] = useSearchParams();
@@ -23,9 +22,8 @@ export const ResetPasswordPage = () => {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const next: typeof errors = {};
-    if (password.length < PASSWORD_MIN) next.password = `Password must be at least ${PASSWORD_MIN} characters`;
-    if (password !== repassword) next.repassword = 'Password not match';
+    const problems = newPasswordProblems(password, repassword);
+    const next: typeof errors = { password: problems.password, repassword: problems.confirmation };
     setErrors(next);
     if (next.password || next.repassword) return;
     setBusy(true);

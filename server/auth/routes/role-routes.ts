@@ -7,7 +7,7 @@ import { needsFlag } from '../../http/permissions.ts';
 import { idParams, writeSchema } from '../../http/body-schemas.ts';
 import { Problem, problems } from '../../http/errors.ts';
 import { GenericStore } from '../../crud/generic-store.ts';
-import { listQuerySchema, parseListParams, type ListQuery } from '../../crud/list-params.ts';
+import { contentRange, listQuerySchema, parseListParams, type ListQuery } from '../../crud/list-params.ts';
 import { assertGrantable, assertMayNameRole, assertNotSelf } from '../privileges.ts';
 
 const schema = resourceSchema('role');
@@ -42,7 +42,8 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const params = parseListParams(request.query, schema, { sort: { field: 'role', order: 'ASC' } });
       const { rows, total } = await store.list(params);
-      if (params.range) reply.header('Content-Range', `role ${params.range.start}-${params.range.start + Math.max(rows.length - 1, 0)}/${total}`);
+      const range = contentRange('role', params, rows.length, total);
+      if (range) reply.header('Content-Range', range);
       return rows;
     },
   );

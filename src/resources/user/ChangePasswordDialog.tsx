@@ -6,8 +6,7 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useNotify } from 'react-admin';
 import { dataProvider } from '../../providers/data-provider';
-
-const MIN = 8;
+import { newPasswordProblems } from '../../auth/new-password';
 
 export const ChangePasswordDialog = ({ user, open, onClose }: { user: { id: string; email: string }; open: boolean; onClose: () => void }) => {
   const notify = useNotify();
@@ -24,9 +23,8 @@ export const ChangePasswordDialog = ({ user, open, onClose }: { user: { id: stri
   };
 
   const submit = async () => {
-    const next: typeof errors = {};
-    if (password.length < MIN) next.password = `Password must be at least ${MIN} characters`;
-    if (password !== confirm) next.confirm_password = 'Password not match';
+    const problems = newPasswordProblems(password, confirm);
+    const next: typeof errors = { password: problems.password, confirm_password: problems.confirmation };
     setErrors(next);
     if (next.password || next.confirm_password) return;
     setBusy(true);

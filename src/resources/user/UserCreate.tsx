@@ -1,6 +1,6 @@
 /** /user/add (spec 1 §2, §5, §8): add a user, with an optional photo. Save needs can_create_user. */
 import { useState } from 'react';
-import { Alert, Box, Button } from '@mui/material';
+import { Alert } from '@mui/material';
 import { Form, useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { dataProvider } from '../../providers/data-provider';
@@ -8,6 +8,7 @@ import { useCan } from '../../session/useSession';
 import { PhotoPicker } from './PhotoPicker';
 import { UserFormFields } from './UserFormFields';
 import { UserPageFrame } from './UserPageFrame';
+import { UserFormActions } from './UserFormActions';
 import { saveErrors } from './save-errors';
 
 export const UserCreate = () => {
@@ -47,18 +48,7 @@ export const UserCreate = () => {
         <PhotoPicker initials="" file={photo} onChange={setPhoto} />
         {problem && <Alert severity="error" sx={{ mb: 2 }}>{problem}</Alert>}
         <UserFormFields withPassword />
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 2 }}>
-          <Button color="inherit" onClick={() => navigate('/user')}>
-            Cancel
-          </Button>
-          {canCreate ? (
-            <Button type="submit" variant="contained">
-              Save
-            </Button>
-          ) : (
-            <Alert severity="info">You don't have permission to add users</Alert>
-          )}
-        </Box>
+        <UserFormActions label="Save" allowed={canCreate} deniedText="You don't have permission to add users" />
       </Form>
     </UserPageFrame>
   );

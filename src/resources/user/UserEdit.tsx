@@ -3,7 +3,7 @@
  * yourself when you are not one; Update needs can_edit_user.
  */
 import { useState } from 'react';
-import { Alert, Box, Button, CircularProgress } from '@mui/material';
+import { Alert, Button, CircularProgress } from '@mui/material';
 import { Form, useGetOne, useNotify } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { dataProvider } from '../../providers/data-provider';
@@ -12,6 +12,7 @@ import { storeUser, type SessionUserRecord } from '../../session/session-store';
 import { PhotoPicker } from './PhotoPicker';
 import { UserFormFields } from './UserFormFields';
 import { UserPageFrame } from './UserPageFrame';
+import { UserFormActions } from './UserFormActions';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { initialsOf, mayChangePassword, photoUrl } from './user-rules';
 import { saveErrors } from './save-errors';
@@ -67,18 +68,7 @@ export const UserEdit = () => {
         <PhotoPicker currentUrl={photoUrl(record.photo)} initials={initialsOf(record)} file={photo} onChange={setPhoto} />
         {problem && <Alert severity="error" sx={{ mb: 2 }}>{problem}</Alert>}
         <UserFormFields withPassword={false} />
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 2 }}>
-          <Button color="inherit" onClick={() => navigate('/user')}>
-            Cancel
-          </Button>
-          {canEdit ? (
-            <Button type="submit" variant="contained">
-              Update
-            </Button>
-          ) : (
-            <Alert severity="info">You don't have permission to edit users</Alert>
-          )}
-        </Box>
+        <UserFormActions label="Update" allowed={canEdit} deniedText="You don't have permission to edit users" />
       </Form>
       <ChangePasswordDialog user={{ id, email: String(record.email) }} open={changingPassword} onClose={() => setChangingPassword(false)} />
     </UserPageFrame>
