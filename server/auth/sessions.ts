@@ -1,5 +1,6 @@
 /** Sessions: one row per sign-in, revocable, with the window within which its token may be refreshed. */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Config } from '../config.ts';
 import type { SessionUser } from './session-user.ts';
@@ -56,11 +57,18 @@ export async function sessionUser(db: Db, sessionId: string, now: Date): Promise
   };
 }
 
-/** Slides a keep-me-logged-in window forward on refresh; a plain session keeps its end. */
+/** However often it is refreshed, a session ends this long after sign-in. */
+export const SESSION_MAX_DAYS = 90;
+
+/** Slides a keep-me-logged-in window forward on refresh (never past SESSION_MAX_DAYS); a plain session keeps its end. */
 export async function extendSession(db: Db, config: Config, sessionId: string, keepLogin: boolean): Promise<void> {
   if (!keepLogin) return;
   const until = new Date(config.clock.now().getTime() + config.refreshWindowSeconds.keepLogin * 1000);
-  await db.updateTable('sessions').set({ refresh_until: until }).where('id', '=', sessionId).execute();
+  await db
+    .updateTable('sessions')
+    .set({ refresh_until: sql<Date>`least(${until}::timestamptz, created_at + make_interval(days => ${SESSION_MAX_DAYS}))` })
+    .where('id', '=', sessionId)
+    .execute();
 }
 
 export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<void> {

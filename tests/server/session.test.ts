@@ -77,6 +77,23 @@ describe('POST /user/verify', () => {
     expect(res.json()).toEqual(SESSION_ENDED);
   });
 
+  it('ends a keep-me-logged-in session 90 days after sign-in, however often it was refreshed', async () => {
+    const session = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD, { isKeepLogin: true });
+    let token = session.token;
+    // Refresh every 20 days: each refresh slides the 30-day window, but never past day 90.
+    for (let day = 20; day <= 80; day += 20) {
+      t.clock.advance(20 * 24 * 3600);
+      const res = await verify(token);
+      expect(res.statusCode, `refresh on day ${day}`).toBe(401);
+      token = res.json().token;
+      expect(token, `a new token on day ${day}`).toBeTruthy();
+    }
+    t.clock.advance(11 * 24 * 3600); // day 91
+    const res = await verify(token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(SESSION_ENDED);
+  });
+
   it('answers a garbage token with 401 and no token', async () => {
     for (const token of ['garbage', 'a.b.c', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4Iiwic2lkIjoieSJ9.c2lnbmF0dXJl']) {
       const res = await verify(token);
