@@ -29,7 +29,7 @@ export const Breadcrumbs = () => {
   const { pathname } = useLocation();
   const crumbs = crumbsFor(pathname);
   return (
-    <MuiBreadcrumbs aria-label="breadcrumb" sx={{ flex: 1, ml: 1 }}>
+    <MuiBreadcrumbs aria-label="breadcrumb" sx={{ flex: 1, ml: 1, minWidth: 0, whiteSpace: 'nowrap', '& ol': { flexWrap: 'nowrap', overflow: 'hidden' } }}>
       {crumbs.map((crumb, i) =>
         i === crumbs.length - 1 ? (
           <Typography key={crumb.to} color="text.primary" sx={{ fontWeight: 600 }}>

@@ -86,7 +86,7 @@ export const GenericList = ({ rowExtras, startAdding = false }: GenericListProps
   const title = statusField ? `${activeOnly ? 'Active' : 'All'} ${many}` : many;
   return (
     <>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mt: 2, mb: -1 }}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mt: 2, mb: { xs: 1, sm: -1 } }}>
         {title}
       </Typography>
       <List
