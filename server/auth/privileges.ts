@@ -58,3 +58,32 @@ export function assertMayManage(caller: SessionUser, target: { id: string; roleN
     });
   }
 }
+
+/** Giving a user a role: its flags must all be the caller's, and only an Admin hands out the Admin role. */
+export function assertMayAssignRole(caller: SessionUser, role: { role: string; permission: Record<string, boolean> }): void {
+  if (isAdminName(role.role) && caller.roleName !== ADMIN_ROLE_NAME) {
+    throw new Problem(403, 'PRIVILEGE_ESCALATION', 'Only the Admin role may give a user the Admin role');
+  }
+  assertGrantable(caller, role.permission);
+}
+
+/**
+ * Renaming, (de)activating, deleting a role or changing its flags: only an Admin touches the
+ * Admin role, and nobody touches a role holding a flag they do not hold (they could switch
+ * off or strip the access of people who out-rank them).
+ */
+export function assertMayManageRole(caller: SessionUser, role: { role: string; permission: Record<string, boolean> }): void {
+  if (caller.roleName === ADMIN_ROLE_NAME) return;
+  if (isAdminName(role.role)) throw new Problem(403, 'PRIVILEGE_ESCALATION', 'Only the Admin role may change the Admin role');
+  const beyond = flagsBeyond(caller, role.permission);
+  if (beyond.length) {
+    throw new Problem(403, 'PRIVILEGE_ESCALATION', `You cannot change a role that holds permissions you do not hold: ${beyond.join(', ')}`, undefined, {
+      permissions: beyond,
+    });
+  }
+}
+
+/** The flags a change switches on (false → true); switching one off grants nothing. */
+export function flagsTurnedOn(current: Record<string, boolean>, change: Record<string, boolean>): Record<string, boolean> {
+  return Object.fromEntries(Object.entries(change).filter(([flag, on]) => on === true && current[flag] !== true));
+}

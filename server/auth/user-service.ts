@@ -5,7 +5,7 @@ import type { SessionUser } from './session-user.ts';
 import { problems, Problem } from '../http/errors.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
-import { assertGrantable, assertMayManage, assertNotSelf, mayChangePasswordOf } from './privileges.ts';
+import { assertMayAssignRole, assertMayManage, assertNotSelf, mayChangePasswordOf } from './privileges.ts';
 import {
   assertDesignationExists,
   getUser,
@@ -41,8 +41,7 @@ export async function createUser(ctx: AppContext, caller: SessionUser, body: New
   assertNoBlankFields(body);
   checkPassword(body.password, undefined, 'password');
   await assertDesignationExists(ctx.db, body.designation);
-  const role = await roleForAssignment(ctx.db, body.role);
-  assertGrantable(caller, role.permission);
+  assertMayAssignRole(caller, await roleForAssignment(ctx.db, body.role));
   const id = await insertUser(ctx.db, body, await hashPassword(body.password), ctx.config.clock.now());
   return getUser(ctx.db, id);
 }
@@ -61,7 +60,10 @@ export async function updateUser(ctx: AppContext, caller: SessionUser, id: strin
   const current = await userRow(db, id);
   assertMayManage(caller, { id, roleName: current.role_name, permission: current.role_permission });
   const changes: UserChanges = {};
-  for (const field of ['employeeId', 'first_name', 'last_name', 'email', 'mobile'] as const) {
+  // The password dialog sends the e-mail it loaded with (spec 1 §7); it names the user, it does
+  // not change the address (which could undo someone's concurrent edit).
+  const fields = body.password !== undefined ? (['employeeId', 'first_name', 'last_name', 'mobile'] as const) : TRIMMED;
+  for (const field of fields) {
     if (body[field] !== undefined) changes[field] = body[field]!.trim();
   }
   if (body.designation !== undefined) {
@@ -70,8 +72,7 @@ export async function updateUser(ctx: AppContext, caller: SessionUser, id: strin
   }
   if (body.role !== undefined && body.role !== current.role_id) {
     assertNotSelf(caller, id, 'change your own role');
-    const role = await roleForAssignment(db, body.role);
-    assertGrantable(caller, role.permission);
+    assertMayAssignRole(caller, await roleForAssignment(db, body.role));
     changes.role_id = body.role;
   }
   if (body.status === false && current.status) assertNotSelf(caller, id, 'deactivate your own account');
@@ -106,17 +107,24 @@ export async function deleteUser(ctx: AppContext, caller: SessionUser, id: strin
   return getUser(ctx.db, id, { includeDeleted: true });
 }
 
-export async function replacePhoto(ctx: AppContext, id: string, content: Buffer): Promise<Wire> {
+export async function replacePhoto(ctx: AppContext, caller: SessionUser, id: string, content: Buffer): Promise<Wire> {
   const current = await userRow(ctx.db, id);
+  assertMayManage(caller, { id, roleName: current.role_name, permission: current.role_permission });
   const ext = imageExtension(content);
   if (!ext) throw new Problem(415, 'UNSUPPORTED_PHOTO', 'The photo must be a PNG, GIF or JPEG image', { photo: 'Choose a PNG, GIF or JPEG image' });
   const photo = await storePhoto(ctx.config.uploadsDir, id, content, ext);
+  let replaced: string | null = null;
   try {
-    await updateUserRow(ctx.db, id, { photo }, ctx.config.clock.now());
+    // Read the old path under a row lock, so two uploads at once cannot both keep "their" old file.
+    await ctx.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('users').select('photo').where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+      replaced = row.photo;
+      await updateUserRow(trx as never, id, { photo }, ctx.config.clock.now());
+    });
   } catch (err) {
     await removePhoto(ctx.config.uploadsDir, photo);
     throw err;
   }
-  await removePhoto(ctx.config.uploadsDir, current.photo);
+  await removePhoto(ctx.config.uploadsDir, replaced);
   return getUser(ctx.db, id);
 }

@@ -34,7 +34,7 @@ export async function listUsers(db: Db, params: ListParams): Promise<{ rows: Wir
     .clearSelect()
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .executeTakeFirstOrThrow()) as { count: string };
-  const column = sql.ref(SORT_COLUMNS[params.sort.field] ?? `u.${toColumn(params.sort.field)}`);
+  const column = sql.ref(Object.hasOwn(SORT_COLUMNS, params.sort.field) ? SORT_COLUMNS[params.sort.field]! : `u.${toColumn(params.sort.field)}`);
   const orderBy = TEXT_SORTS.has(params.sort.field) ? sql`lower(${column})` : column;
   let rows = query.orderBy(sql`${orderBy} ${sql.raw(params.sort.order === 'DESC' ? 'desc' : 'asc')}`).orderBy('u.id');
   if (params.range) rows = rows.offset(params.range.start).limit(params.range.end - params.range.start + 1);
@@ -69,12 +69,12 @@ export async function userRow(db: Db, id: string): Promise<UserRow> {
     .where('u.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) throw problems.notFound('User');
-  return row;
+  return row as UserRow; // joined with its role, so role_id is set
 }
 
 /** The role a user is being given, with its flags; a clear 400 when it does not exist. */
-export async function roleForAssignment(db: Db, roleId: string): Promise<{ id: string; permission: Record<string, boolean> }> {
-  const role = await db.selectFrom('roles').select(['id', 'permission', 'status']).where('id', '=', roleId).executeTakeFirst();
+export async function roleForAssignment(db: Db, roleId: string): Promise<{ id: string; role: string; permission: Record<string, boolean> }> {
+  const role = await db.selectFrom('roles').select(['id', 'role', 'permission', 'status']).where('id', '=', roleId).executeTakeFirst();
   if (!role) throw problems.badRequest('Role not found', { role: 'Choose an existing role' });
   if (!role.status) throw problems.badRequest('This role is inactive', { role: 'This role is inactive; choose an active one' });
   return role;

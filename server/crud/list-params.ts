@@ -42,7 +42,7 @@ export function parseListParams(
   defaults: { sort: { field: string; order: 'ASC' | 'DESC' } },
 ): ListParams {
   const sortable = (field: unknown): field is string =>
-    typeof field === 'string' && field in schema.properties && !schema.properties[field].writeOnly;
+    typeof field === 'string' && Object.hasOwn(schema.properties, field) && !schema.properties[field]!.writeOnly;
 
   let sort = defaults.sort;
   if (query.sort) {

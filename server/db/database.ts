@@ -23,7 +23,8 @@ export interface UserTable {
   email: string;
   mobile: string;
   designation_id: string;
-  role_id: string;
+  /** Null only for deleted users whose role was deleted afterwards. */
+  role_id: string | null;
   photo: string | null;
   status: Generated<boolean>;
   password_hash: string;

@@ -2,12 +2,14 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as core from './migrations/001-core.ts';
 import * as userDeletedAt from './migrations/002-user-deleted-at.ts';
+import * as deletedUsersRelease from './migrations/003-deleted-users-release.ts';
 import { syncGenericTables } from './generic-tables.ts';
 
 // Listed here rather than read from a folder, so the bundle/tsx resolution never guesses.
 const migrations: Record<string, Migration> = {
   '001-core': core,
   '002-user-deleted-at': userDeletedAt,
+  '003-deleted-users-release': deletedUsersRelease,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

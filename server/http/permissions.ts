@@ -10,7 +10,11 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { Problem, problems } from './errors.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 
-export type PermissionDeclaration = { public: string } | { session: true } | { flag: string };
+export type PermissionDeclaration =
+  | { public: string }
+  | { session: true }
+  /** `self`: the route parameter naming a user; that user may call it on themselves without the flag. */
+  | { flag: string; self?: string };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,6 +28,8 @@ declare module 'fastify' {
 export const isPublic = (reason: string): PermissionDeclaration => ({ public: reason });
 export const signedIn: PermissionDeclaration = { session: true };
 export const needsFlag = (flag: string): PermissionDeclaration => ({ flag });
+/** The flag, or being the user the route's `param` names (one's own profile, password, photo). */
+export const needsFlagOrSelf = (flag: string, param = 'id'): PermissionDeclaration => ({ flag, self: param });
 
 export interface RouteRecord {
   method: string;
@@ -63,7 +69,8 @@ export function installPermissionGuard(app: FastifyInstance, authenticate: Authe
     const user = await authenticate(request);
     request.sessionUser = user;
     if ('flag' in permission && user.permission[permission.flag] !== true) {
-      throw problems.forbidden(permission.flag);
+      const self = permission.self && (request.params as Record<string, string> | undefined)?.[permission.self] === user.id;
+      if (!self) throw problems.forbidden(permission.flag);
     }
   });
   return table;

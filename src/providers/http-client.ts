@@ -76,6 +76,22 @@ export function refreshToken(): Promise<boolean> {
   return refreshing;
 }
 
+/**
+ * Takes the signed-in user (and so their role's flags) as the server sees them now. Called when
+ * the server refuses for a missing flag, so the screens stop offering what is no longer allowed.
+ */
+export async function refreshSessionUser(): Promise<void> {
+  const token = readSession().token;
+  if (!token) return;
+  try {
+    const { response } = await send(`${runtimeConfig().authUrl}/user/verify`, { method: 'POST', body: { token }, anonymous: true });
+    const body = (await parse(response)) as { user?: SessionUserRecord; token?: string } | undefined;
+    if (body?.user && body.token && (response.status === 200 || response.status === 401)) storeSignIn(body.user, body.token);
+  } catch {
+    // Offline: keep what we have; the server still decides.
+  }
+}
+
 export async function httpRequest<T = unknown>(url: string, options: RequestOptions = {}): Promise<HttpResponse<T>> {
   let { response, sentWith } = await send(url, options);
   if (response.status === 401 && !options.anonymous) {
@@ -84,6 +100,7 @@ export async function httpRequest<T = unknown>(url: string, options: RequestOpti
     if (newer || (await refreshToken())) ({ response } = await send(url, options));
   }
   const json = await parse(response);
+  if (response.status === 403 && (json as { code?: string } | undefined)?.code === 'FORBIDDEN') await refreshSessionUser();
   if (!response.ok) {
     // react-admin forms read per-field server errors from body.errors; our servers send `fields`.
     const fields = (json as { fields?: Record<string, string> } | undefined)?.fields;

@@ -61,7 +61,7 @@ test('an admin finds, pages, filters and exports users', async ({ page }) => {
   await page.getByRole('button', { name: 'Export Users' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('Users.csv');
-  const csv = (await readFile((await download.path())!, 'utf8')).trim().split('\n');
+  const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
   expect(csv[0]).toBe('First Name,Last Name,Email,Mobile No.,Designation,Role,Status');
   expect(csv).toHaveLength(1 + 2 + E2E.fieldStaffCount);
   expect(csv).toContain('Vera,Viewer,viewer@fieldbase.local,9876543210,Administrator,Viewer,Active');

@@ -230,7 +230,7 @@ describe('POST /user', () => {
     ['a common password', { password: 'password123' }, { password: 'This password is too common, choose another' }],
     ['a common password in capitals', { password: 'PASSWORD123' }, { password: 'This password is too common, choose another' }],
     ['an unknown field', { nickname: 'Bobby' }, { nickname: 'nickname is not a field that can be set here' }],
-    ['a read-only field', { photo: 'uploads/users/x.png' }, { photo: 'photo is not a field that can be set here' }],
+    ['a photo path (photos go through PATCH /user/upload/{id})', { photo: 'uploads/users/x.png' }, { photo: 'Photo is set with PATCH /user/upload/{id}' }],
     ['a designation that does not exist', { designation: 'no-such-designation' }, { designation: 'Choose an existing designation' }],
     ['a role that does not exist', { role: 'no-such-role' }, { role: 'Choose an existing role' }],
   ];

@@ -35,10 +35,15 @@ describe("'Change Password' visibility (spec 1 §4)", () => {
 });
 
 describe('CSV export', () => {
-  it('quotes cells with commas, quotes and line breaks', () => {
+  it('quotes cells with commas, quotes and line breaks; starts with a BOM and ends lines with CRLF', () => {
     expect(toCsv(['Name', 'Note'], [['Ann', 'says "hi", twice'], ['Bo', 'two\nlines']])).toBe(
-      'Name,Note\nAnn,"says ""hi"", twice"\nBo,"two\nlines"',
+      '\uFEFFName,Note\r\nAnn,"says ""hi"", twice"\r\nBo,"two\nlines"',
     );
+  });
+
+  it('defuses cells a spreadsheet would run as formulas', () => {
+    const csv = toCsv(['First Name'], [['=HYPERLINK("http://x","x")'], ['+1'], ['-2'], ['@SUM(A1)'], ['José']]);
+    expect(csv.split('\r\n').slice(1)).toEqual(['"\'=HYPERLINK(""http://x"",""x"")"', "'+1", "'-2", "'@SUM(A1)", 'José']);
   });
 
   it('names the file with punctuation replaced by underscores (spec 1 §9)', () => {

@@ -1,6 +1,6 @@
 /** /role and /permission routes (spec 1 §7): roles by name, their flags, and safe deletion. */
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { permissionFlags, resourceEntry, resourceSchema, schemaById } from '../../../src/shared/schema-registry.ts';
 import { needsFlag } from '../../http/permissions.ts';
@@ -8,7 +8,7 @@ import { idParams, writeSchema } from '../../http/body-schemas.ts';
 import { Problem, problems } from '../../http/errors.ts';
 import { GenericStore } from '../../crud/generic-store.ts';
 import { contentRange, listQuerySchema, parseListParams, type ListQuery } from '../../crud/list-params.ts';
-import { assertGrantable, assertMayNameRole, assertNotSelf } from '../privileges.ts';
+import { assertGrantable, assertMayManageRole, assertMayNameRole, assertNotSelf, flagsTurnedOn } from '../privileges.ts';
 
 const schema = resourceSchema('role');
 const entry = resourceEntry('role');
@@ -79,10 +79,9 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
         if (own?.role_id === request.params.id) assertNotSelf(caller(request), caller(request).id, 'deactivate your own role');
       }
       const body = request.body.role !== undefined ? { ...request.body, role: roleName(request.body.role) } : request.body;
-      if (body.role !== undefined) {
-        const current = (await store.get(request.params.id)) as { role: string };
-        assertMayNameRole(caller(request), body.role, current.role);
-      }
+      const current = (await store.get(request.params.id)) as { role: string; permission: Record<string, boolean> };
+      assertMayManageRole(caller(request), current);
+      if (body.role !== undefined) assertMayNameRole(caller(request), body.role, current.role);
       return store.update(request.params.id, body, now());
     },
   );
@@ -91,16 +90,22 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
     '/role/:id',
     { config: { permission: needsFlag('can_delete_role') }, schema: { tags, summary: 'Delete a role no user holds', params: idParams, response: { 200: one } } },
     async (request) => {
+      assertMayManageRole(caller(request), (await store.get(request.params.id)) as { role: string; permission: Record<string, boolean> });
       const { count } = await ctx.db
         .selectFrom('users')
         .select((eb) => eb.fn.countAll<string>().as('count'))
         .where('role_id', '=', request.params.id)
+        .where('deleted_at', 'is', null)
         .executeTakeFirstOrThrow();
       const holders = Number(count);
       if (holders > 0) {
         throw new Problem(409, 'ROLE_IN_USE', `This role is held by ${holders} user${holders === 1 ? '' : 's'}; give them another role first`, undefined, { users: holders });
       }
-      return store.remove(request.params.id);
+      // Deleted users keep their history but not the role: it may go.
+      return ctx.db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ role_id: null }).where('role_id', '=', request.params.id).where('deleted_at', 'is not', null).execute();
+        return new GenericStore(trx as unknown as Kysely<any>, 'roles', schema, entry).remove(request.params.id);
+      });
     },
   );
 
@@ -111,10 +116,16 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { tags, summary: "Set a role's permission flags (only those sent change)", params: idParams, body: permissionBody, response: { 200: one } },
     },
     async (request) => {
-      assertGrantable(caller(request), request.body);
-      const current = (await store.get(request.params.id)) as { permission: Record<string, boolean> };
-      const permission = { ...current.permission, ...request.body };
-      return store.update(request.params.id, { permission: JSON.stringify(permission) }, now());
+      const current = (await store.get(request.params.id)) as { role: string; permission: Record<string, boolean> };
+      assertMayManageRole(caller(request), current);
+      assertGrantable(caller(request), flagsTurnedOn(current.permission, request.body));
+      // Merged in one statement: two editors ticking different flags at once both keep theirs.
+      await ctx.db
+        .updateTable('roles')
+        .set({ permission: sql`permission || ${JSON.stringify(request.body)}::jsonb` as never, updated_at: now() })
+        .where('id', '=', request.params.id)
+        .execute();
+      return store.get(request.params.id);
     },
   );
 }

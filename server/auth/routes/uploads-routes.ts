@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { PHOTO_MAX_BYTES, UPLOADS_ROUTE } from '../photos.ts';
 
 export async function uploadsRoutes(app: FastifyInstance, ctx: AppContext) {
-  await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
+  await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 2, fields: 10, fieldSize: 1024 } });
   await mkdir(ctx.config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: ctx.config.uploadsDir,

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { resourceSchema } from '../../../src/shared/schema-registry.ts';
-import { needsFlag } from '../../http/permissions.ts';
+import { needsFlag, needsFlagOrSelf } from '../../http/permissions.ts';
 import { idParams, writeSchema } from '../../http/body-schemas.ts';
 import { problems, Problem } from '../../http/errors.ts';
 import { contentRange, listQuerySchema, parseListParams, type ListQuery } from '../../crud/list-params.ts';
@@ -15,8 +15,17 @@ const tags = ['Users'];
 const one = { $ref: 'user' };
 
 const createBody = (() => {
-  const body = writeSchema(schema, 'create') as { required: string[] };
-  return { ...body, required: [...body.required, 'password'] }; // a password on add only (spec 1 §5)
+  const body = writeSchema(schema, 'create') as { required: string[]; properties: Record<string, unknown> };
+  return {
+    ...body,
+    // Spec 1 §7 sends these as null on add; the photo follows with PATCH /user/upload/{id}.
+    properties: {
+      ...body.properties,
+      photo: { type: 'null', title: 'Photo', 'x-messages': { type: 'Photo is set with PATCH /user/upload/{id}' } },
+      preview: { type: 'null', title: 'Preview', 'x-messages': { type: 'Preview is set with PATCH /user/upload/{id}' } },
+    },
+    required: [...body.required, 'password'], // a password on add only (spec 1 §5)
+  };
 })();
 
 const updateBody = (() => {
@@ -52,7 +61,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<{ Params: { id: string } }>(
     '/user/:id',
-    { config: { permission: needsFlag('can_get_user') }, schema: { tags, summary: 'One user', params: idParams, response: { 200: one } } },
+    { config: { permission: needsFlagOrSelf('can_get_user') }, schema: { tags, summary: 'One user (anyone may read their own)', params: idParams, response: { 200: one } } },
     async (request) => getUser(ctx.db, request.params.id),
   );
 
@@ -65,7 +74,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
   app.patch<{ Params: { id: string }; Body: UserPatch }>(
     '/user/:id',
     {
-      config: { permission: needsFlag('can_edit_user') },
+      config: { permission: needsFlagOrSelf('can_edit_user') },
       schema: {
         tags,
         summary: "Change a user; with password and confirm_password, change their password (Admin: anyone's, others: their own)",
@@ -80,7 +89,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
   app.patch<{ Params: { id: string } }>(
     '/user/upload/:id',
     {
-      config: { permission: needsFlag('can_edit_user') },
+      config: { permission: needsFlagOrSelf('can_edit_user') },
       schema: {
         tags,
         summary: `Set a user's photo: multipart field "photo", PNG, GIF or JPEG, at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB`,
@@ -91,18 +100,22 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       if (!request.isMultipart()) throw problems.badRequest('Send the photo as multipart/form-data', { photo: 'Choose a photo' });
-      const file = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
-      if (!file || file.fieldname !== 'photo') throw problems.badRequest('Choose a photo (PNG, GIF or JPEG)', { photo: 'Choose a photo' });
-      let content: Buffer;
+      // The part named "photo" is the photo; anything else (the add screen's "preview") is read and dropped.
+      let content: Buffer | undefined;
       try {
-        content = await file.toBuffer();
+        for await (const part of request.parts({ limits: { fileSize: PHOTO_MAX_BYTES, files: 2 } })) {
+          if (part.type !== 'file') continue;
+          const bytes = await part.toBuffer();
+          if (part.fieldname === 'photo' && !content) content = bytes;
+        }
       } catch (err) {
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new Problem(413, 'PHOTO_TOO_LARGE', `The photo is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB`, { photo: 'The photo is too large' });
         }
         throw err;
       }
-      return replacePhoto(ctx, request.params.id, content);
+      if (!content) throw problems.badRequest('Choose a photo (PNG, GIF or JPEG)', { photo: 'Choose a photo' });
+      return replacePhoto(ctx, caller(request), request.params.id, content);
     },
   );
 

@@ -17,9 +17,16 @@ interface StoredColumn {
 /** Spec 1 §9: a file name has its punctuation replaced with underscores. */
 export const safeFilename = (name: string) => name.replace(/[\s!"#$%&'()*+,./:;<=>?@[\\\]^`{|}~-]+/g, '_');
 
+/**
+ * RFC 4180 CSV with a byte-order mark, so Excel reads accents right. A cell that a spreadsheet
+ * would run as a formula (= + - @, tab, return) is prefixed with an apostrophe.
+ */
 export function toCsv(header: string[], rows: string[][]): string {
-  const cell = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-  return [header, ...rows].map((row) => row.map(cell).join(',')).join('\n');
+  const cell = (raw: string) => {
+    const value = /^[=+\-@\t\r]/.test(raw) ? `'${raw}` : raw;
+    return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  };
+  return '\uFEFF' + [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n');
 }
 
 export const ExportVisibleButton = () => {

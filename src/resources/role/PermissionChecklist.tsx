@@ -9,7 +9,8 @@ import { Title, useGetOne, useNotify } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { permissionFlags, permissionGroups } from '../../shared/schema-registry';
 import { dataProvider } from '../../providers/data-provider';
-import { useCan } from '../../session/useSession';
+import { useCan, useSession } from '../../session/useSession';
+import { refreshSessionUser } from '../../providers/http-client';
 
 export const flagsByGroup = () =>
   permissionGroups
@@ -22,6 +23,7 @@ export const PermissionChecklist = () => {
   const notify = useNotify();
   const navigate = useNavigate();
   const canEdit = useCan('role', 'edit');
+  const mine = useSession().user?.role?.permission ?? {};
   const { data: role, isPending, error, refetch } = useGetOne('role', { id });
   const [flags, setFlags] = useState<Record<string, boolean>>({});
   const [busy, setBusy] = useState(false);
@@ -33,8 +35,14 @@ export const PermissionChecklist = () => {
   const update = async () => {
     setBusy(true);
     try {
-      const changed = Object.fromEntries(permissionFlags.map((f) => [f.name, flags[f.name] === true]));
-      await dataProvider.setRolePermission(id, changed);
+      // Only what changed: the server checks every flag switched on against the editor's own.
+      const before = role.permission ?? {};
+      const changed = Object.fromEntries(
+        permissionFlags.filter((f) => (flags[f.name] === true) !== (before[f.name] === true)).map((f) => [f.name, flags[f.name] === true]),
+      );
+      if (Object.keys(changed).length) await dataProvider.setRolePermission(id, changed);
+      // My own role may have changed: take the flags the server now holds for me.
+      await refreshSessionUser();
       notify('Permissions updated', { type: 'success' });
       refetch();
     } catch (err) {
@@ -79,7 +87,8 @@ export const PermissionChecklist = () => {
                       <Checkbox
                         color="secondary"
                         checked={flags[flag.name] === true}
-                        disabled={!canEdit}
+                        // Nobody can switch on a flag they do not hold themselves (the server refuses it).
+                        disabled={!canEdit || (!mine[flag.name] && flags[flag.name] !== true)}
                         onChange={(e) => setFlags((current) => ({ ...current, [flag.name]: e.target.checked }))}
                       />
                     }

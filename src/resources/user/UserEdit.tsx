@@ -24,7 +24,9 @@ export const UserEdit = () => {
   const notify = useNotify();
   const navigate = useNavigate();
   const { user: me } = useSession();
-  const canEdit = useCan('user', 'edit');
+  const isMe = me?._id === id;
+  // Everyone may change their own profile (not their role); others need can_edit_user.
+  const canEdit = useCan('user', 'edit') || isMe;
   const { data: record, isPending, error, refetch } = useGetOne('user', { id });
   const [photo, setPhoto] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -38,18 +40,17 @@ export const UserEdit = () => {
 
   const save = async (values: Record<string, unknown>) => {
     setProblem(null);
-    let updated;
     try {
-      updated = (await dataProvider.update('user', { id, data: values, previousData: formRecord })).data;
-      if (photo) updated = await dataProvider.uploadUserPhoto(id, photo);
+      await dataProvider.update('user', { id, data: values, previousData: formRecord });
+      if (photo) await dataProvider.uploadUserPhoto(id, photo);
     } catch (err) {
       const { fields, message } = saveErrors(err);
       notify(message, { type: 'error' });
       if (!fields) setProblem(message);
       return fields;
     }
-    // The answer replaces the stored current user when it is me (spec 1 §7).
-    if (me && id === me._id) storeUser(updated as unknown as SessionUserRecord);
+    // The server's answer replaces the stored current user when it is me (spec 1 §7).
+    if (me && id === me._id) storeUser((await dataProvider.getOne('user', { id })).data as unknown as SessionUserRecord);
     notify('User updated', { type: 'success' });
     setPhoto(null);
     refetch();
