@@ -1,5 +1,6 @@
 /** What the user routes do, with the rules of spec 1 §4–§6 and the privilege rules applied. */
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
 import { resourceSchema } from '../../src/shared/schema-registry.ts';
 import type { SessionUser } from './session-user.ts';
 import { problems, Problem } from '../http/errors.ts';
@@ -85,6 +86,7 @@ export async function updateUser(ctx: AppContext, caller: SessionUser, id: strin
     changes.password_hash = await hashPassword(body.password);
   }
   await db.transaction().execute(async (trx) => {
+    await recheckUnderLock(trx as never, caller, id, current.role_id);
     await updateUserRow(trx as never, id, changes, now);
     // A new password or a deactivation ends that user's sessions (the caller keeps theirs).
     if (changes.password_hash || changes.status === false) {
@@ -94,6 +96,19 @@ export async function updateUser(ctx: AppContext, caller: SessionUser, id: strin
   return getUser(db, id);
 }
 
+/**
+ * The checks above ran before the write's transaction; with the user's row locked, make sure
+ * nobody gave them another role (or other flags) meanwhile, and that the caller still out-ranks them.
+ */
+async function recheckUnderLock(trx: Db, caller: SessionUser, id: string, roleIdSeen: string): Promise<void> {
+  await trx.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
+  const now = await userRow(trx, id);
+  if (now.role_id !== roleIdSeen) {
+    throw new Problem(409, 'CHANGED_MEANWHILE', 'This user was changed by someone else meanwhile; reload and try again');
+  }
+  assertMayManage(caller, { id, roleName: now.role_name, permission: now.role_permission });
+}
+
 /** Soft delete (spec 1 §4): the user is deactivated, hidden from lists, signed out everywhere. */
 export async function deleteUser(ctx: AppContext, caller: SessionUser, id: string): Promise<Wire> {
   assertNotSelf(caller, id, 'delete your own account');
@@ -101,6 +116,7 @@ export async function deleteUser(ctx: AppContext, caller: SessionUser, id: strin
   assertMayManage(caller, { id, roleName: current.role_name, permission: current.role_permission });
   const now = ctx.config.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
+    await recheckUnderLock(trx as never, caller, id, current.role_id);
     await updateUserRow(trx as never, id, { status: false, deleted_at: now }, now);
     await revokeUserSessions(trx as never, id, now);
   });
