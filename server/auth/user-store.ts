@@ -1,7 +1,7 @@
 /** Queries of users: always joined with role and designation, never exposing the password hash. */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Updateable } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/database.ts';
+import type { Db, UserTable } from '../db/database.ts';
 import { resourceEntry } from '../../src/shared/schema-registry.ts';
 import { toColumn } from '../db/columns.ts';
 import { problems, Problem } from '../http/errors.ts';
@@ -139,19 +139,8 @@ export async function insertUser(db: Db, user: NewUser, passwordHash: string, no
   return id;
 }
 
-export type UserChanges = Partial<{
-  employeeId: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  mobile: string;
-  designation_id: string;
-  role_id: string;
-  status: boolean;
-  photo: string | null;
-  password_hash: string;
-  deleted_at: Date;
-}>;
+/** The columns a change may set (id and timestamps are the store's business). */
+export type UserChanges = Partial<Omit<Updateable<UserTable>, 'id' | 'created_at' | 'updated_at'>>;
 
 export async function updateUserRow(db: Db, id: string, changes: UserChanges, now: Date): Promise<void> {
   const values = { ...changes, ...(changes.email ? { email: changes.email.trim().toLowerCase() } : {}), updated_at: now };

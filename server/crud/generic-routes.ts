@@ -9,7 +9,7 @@ import { resourceMap, resourceSchema } from '../../src/shared/schema-registry.ts
 import { needsFlag } from '../http/permissions.ts';
 import { idParams, writeSchema } from '../http/body-schemas.ts';
 import { GenericStore } from './generic-store.ts';
-import { contentRange, listQuerySchema, parseListParams, type ListQuery } from './list-params.ts';
+import { answerList, listQuerySchema, parseListParams, type ListQuery } from './list-params.ts';
 
 type Row = Record<string, unknown>;
 
@@ -41,10 +41,7 @@ export function genericCrudRoutes(app: FastifyInstance, ctx: AppContext, server:
       },
       async (request, reply) => {
         const params = parseListParams(request.query, schema, { sort });
-        const { rows, total } = await store.list(params);
-        const range = contentRange(name, params, rows.length, total);
-        if (range) reply.header('Content-Range', range);
-        return rows;
+        return answerList(reply, name, params, await store.list(params));
       },
     );
 

@@ -98,3 +98,15 @@ export function contentRange(resource: string, params: ListParams, rowCount: num
   const { start } = params.range;
   return `${resource} ${start}-${start + Math.max(rowCount - 1, 0)}/${total}`;
 }
+
+/** Answers a list: the rows, with Content-Range when a page was asked for. */
+export function answerList<T>(
+  reply: { header(name: string, value: string): unknown },
+  resource: string,
+  params: ListParams,
+  { rows, total }: { rows: T[]; total: number },
+): T[] {
+  const range = contentRange(resource, params, rows.length, total);
+  if (range) reply.header('Content-Range', range);
+  return rows;
+}

@@ -53,7 +53,12 @@ async function send(url: string, options: RequestOptions): Promise<{ response: R
 
 let refreshing: Promise<boolean> | undefined;
 
-/** POST /user/verify: a 401 carrying user and token is a refresh (spec 1 §4). Shared by concurrent callers. */
+/**
+ * POST /user/verify and keep what it answers: a 401 carrying user and token is a refresh
+ * (spec 1 §4); a 200 is the user (and their role's flags) as the server sees them now.
+ * Shared by concurrent callers. Used after a 401, and after a 403 for a missing flag so the
+ * screens stop offering what is no longer allowed.
+ */
 export function refreshToken(): Promise<boolean> {
   refreshing ??= (async () => {
     const token = readSession().token;
@@ -76,22 +81,6 @@ export function refreshToken(): Promise<boolean> {
   return refreshing;
 }
 
-/**
- * Takes the signed-in user (and so their role's flags) as the server sees them now. Called when
- * the server refuses for a missing flag, so the screens stop offering what is no longer allowed.
- */
-export async function refreshSessionUser(): Promise<void> {
-  const token = readSession().token;
-  if (!token) return;
-  try {
-    const { response } = await send(`${runtimeConfig().authUrl}/user/verify`, { method: 'POST', body: { token }, anonymous: true });
-    const body = (await parse(response)) as { user?: SessionUserRecord; token?: string } | undefined;
-    if (body?.user && body.token && (response.status === 200 || response.status === 401)) storeSignIn(body.user, body.token);
-  } catch {
-    // Offline: keep what we have; the server still decides.
-  }
-}
-
 export async function httpRequest<T = unknown>(url: string, options: RequestOptions = {}): Promise<HttpResponse<T>> {
   let { response, sentWith } = await send(url, options);
   if (response.status === 401 && !options.anonymous) {
@@ -100,7 +89,7 @@ export async function httpRequest<T = unknown>(url: string, options: RequestOpti
     if (newer || (await refreshToken())) ({ response } = await send(url, options));
   }
   const json = await parse(response);
-  if (response.status === 403 && (json as { code?: string } | undefined)?.code === 'FORBIDDEN') await refreshSessionUser();
+  if (response.status === 403 && (json as { code?: string } | undefined)?.code === 'FORBIDDEN') await refreshToken();
   if (!response.ok) {
     // react-admin forms read per-field server errors from body.errors; our servers send `fields`.
     const fields = (json as { fields?: Record<string, string> } | undefined)?.fields;

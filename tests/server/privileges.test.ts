@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
-import { anyDesignationId, flags, insertRole, insertUser, roleIdBySlug } from '../support/test-users.ts';
+import { anyDesignationId, flags, insertRole, insertUser, newUserBody, roleIdBySlug } from '../support/test-users.ts';
 import { caller, type CallOptions, type Method } from '../support/http.ts';
 
 let t: TestServer;
@@ -55,17 +55,7 @@ const escalation = (...flagNames: string[]) => ({
   permissions: flagNames,
 });
 
-let serial = 0;
-const newUser = (role: string) => ({
-  employeeId: `P-${++serial}`,
-  first_name: 'New',
-  last_name: `Hire${serial}`,
-  email: `hire${serial}@example.com`,
-  mobile: '9876543210',
-  designation: ids.designation,
-  role,
-  password: 'new hire passphrase',
-});
+const newUser = (role: string, extra: Record<string, unknown> = {}) => newUserBody(ids.designation!, role, extra);
 
 describe('PATCH /permission by a role keeper without can_delete_user', () => {
   for (const which of ['keeperRole', 'lesserRole', 'adminRole'] as const) {

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
-import { anyDesignationId, flags, insertRole, insertUser, roleIdBySlug } from '../support/test-users.ts';
+import { anyDesignationId, flags, insertRole, insertUser, newUserBody, roleIdBySlug } from '../support/test-users.ts';
 import { caller, type CallOptions, type Method } from '../support/http.ts';
 import { multipart } from '../support/multipart.ts';
 import { tinyPng } from '../support/images.ts';
@@ -23,18 +23,7 @@ async function userWith(email: string, permission: Record<string, boolean>, role
   return { ...(await t.loginAs(email, 'a decent passphrase')), id: user.id, roleId: role.id };
 }
 
-let serial = 0;
-const newUser = (role: string, extra: Record<string, unknown> = {}) => ({
-  employeeId: `R-${++serial}`,
-  first_name: 'New',
-  last_name: `Person${serial}`,
-  email: `person${serial}@example.com`,
-  mobile: '9876543210',
-  designation: ids.designation,
-  role,
-  password: 'new person passphrase',
-  ...extra,
-});
+const newUser = (role: string, extra: Record<string, unknown> = {}) => newUserBody(ids.designation!, role, extra);
 
 beforeAll(async () => {
   t = await startTestServer();

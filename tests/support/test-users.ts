@@ -60,3 +60,21 @@ export async function insertUser(
     .execute();
   return { id, email: opts.email };
 }
+
+let bodySerial = 0;
+
+/** A valid POST /user body, unique on every call (employee ID, last name, e-mail). */
+export function newUserBody(designation: string, role: string, extra: Record<string, unknown> = {}) {
+  const n = ++bodySerial;
+  return {
+    employeeId: `N-${n}`,
+    first_name: 'New',
+    last_name: `Person${n}`,
+    email: `person${n}@example.com`,
+    mobile: '9876543210',
+    designation,
+    role,
+    password: 'new person passphrase',
+    ...extra,
+  };
+}

@@ -7,7 +7,7 @@ import { needsFlag } from '../../http/permissions.ts';
 import { idParams, writeSchema } from '../../http/body-schemas.ts';
 import { Problem, problems } from '../../http/errors.ts';
 import { GenericStore } from '../../crud/generic-store.ts';
-import { contentRange, listQuerySchema, parseListParams, type ListQuery } from '../../crud/list-params.ts';
+import { answerList, listQuerySchema, parseListParams, type ListQuery } from '../../crud/list-params.ts';
 import { assertGrantable, assertMayManageRole, assertMayNameRole, assertNotSelf, flagsTurnedOn } from '../privileges.ts';
 
 const schema = resourceSchema('role');
@@ -41,10 +41,7 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const params = parseListParams(request.query, schema, { sort: { field: 'role', order: 'ASC' } });
-      const { rows, total } = await store.list(params);
-      const range = contentRange('role', params, rows.length, total);
-      if (range) reply.header('Content-Range', range);
-      return rows;
+      return answerList(reply, 'role', params, await store.list(params));
     },
   );
 

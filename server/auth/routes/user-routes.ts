@@ -5,7 +5,7 @@ import { resourceSchema } from '../../../src/shared/schema-registry.ts';
 import { needsFlag, needsFlagOrSelf } from '../../http/permissions.ts';
 import { idParams, writeSchema } from '../../http/body-schemas.ts';
 import { problems, Problem } from '../../http/errors.ts';
-import { contentRange, listQuerySchema, parseListParams, type ListQuery } from '../../crud/list-params.ts';
+import { answerList, listQuerySchema, parseListParams, type ListQuery } from '../../crud/list-params.ts';
 import { getUser, listUsers, type NewUser } from '../user-store.ts';
 import { createUser, deleteUser, replacePhoto, updateUser, type UserPatch } from '../user-service.ts';
 import { PHOTO_MAX_BYTES } from '../photos.ts';
@@ -52,10 +52,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const params = parseListParams(request.query, schema, { sort: { field: 'first_name', order: 'ASC' } });
-      const { rows, total } = await listUsers(ctx.db, params);
-      const range = contentRange('user', params, rows.length, total);
-      if (range) reply.header('Content-Range', range);
-      return rows;
+      return answerList(reply, 'user', params, await listUsers(ctx.db, params));
     },
   );
 

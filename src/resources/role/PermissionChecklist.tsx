@@ -10,7 +10,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { permissionFlags, permissionGroups } from '../../shared/schema-registry';
 import { dataProvider } from '../../providers/data-provider';
 import { useCan, useSession } from '../../session/useSession';
-import { refreshSessionUser } from '../../providers/http-client';
+import { refreshToken } from '../../providers/http-client';
 
 export const flagsByGroup = () =>
   permissionGroups
@@ -42,7 +42,7 @@ export const PermissionChecklist = () => {
       );
       if (Object.keys(changed).length) await dataProvider.setRolePermission(id, changed);
       // My own role may have changed: take the flags the server now holds for me.
-      await refreshSessionUser();
+      await refreshToken();
       notify('Permissions updated', { type: 'success' });
       refetch();
     } catch (err) {
