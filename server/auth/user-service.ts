@@ -32,7 +32,7 @@ function assertNoBlankFields(body: Partial<Record<(typeof TRIMMED)[number], stri
 
 function checkPassword(password: string, confirm: string | undefined, confirmField: string) {
   if (confirm !== undefined && confirm !== password) {
-    throw new Problem(400, 'PASSWORD_MISMATCH', 'Password not match', { [confirmField]: 'Password not match' });
+    throw problems.passwordMismatch(confirmField);
   }
   const weak = passwordProblem(password);
   if (weak) throw problems.weakPassword(weak);

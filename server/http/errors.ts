@@ -22,7 +22,7 @@ export const problems = {
   validation: (fields: Record<string, string>) =>
     new Problem(400, 'VALIDATION_FAILED', Object.values(fields).join('; ') || 'Invalid request', fields),
   badRequest: (message: string, fields?: Record<string, string>) => new Problem(400, 'BAD_REQUEST', message, fields),
-  passwordMismatch: () => new Problem(400, 'PASSWORD_MISMATCH', 'Password not match', { repassword: 'Password not match' }),
+  passwordMismatch: (field: string) => new Problem(400, 'PASSWORD_MISMATCH', 'Password not match', { [field]: 'Password not match' }),
   weakPassword: (reason: string) => new Problem(400, 'WEAK_PASSWORD', reason, { password: reason }),
   resetLinkInvalid: () =>
     new Problem(400, 'RESET_LINK_INVALID', 'This reset link is invalid, expired or already used. Ask for a new one.'),

@@ -85,7 +85,7 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const { token, password, repassword } = request.body;
-      if (password !== repassword) throw problems.passwordMismatch();
+      if (password !== repassword) throw problems.passwordMismatch('repassword');
       const weak = passwordProblem(password);
       if (weak) throw problems.weakPassword(weak);
       const now = config.clock.now();
