@@ -2,11 +2,15 @@
 import path from 'node:path';
 import { projectRoot } from '../../server/config.ts';
 
+/** TEST_PORT_OFFSET shifts every test port, so two checkouts can run their tests side by side. */
+export const testPortOffset = Number(process.env.TEST_PORT_OFFSET ?? 0);
+const port = (base: number) => base + testPortOffset;
+
 export const E2E = {
-  consolePort: 18080,
-  authPort: 18081,
-  apiPort: 18082,
-  pgPort: 54349,
+  consolePort: port(18080),
+  authPort: port(18081),
+  apiPort: port(18082),
+  pgPort: port(54349),
   dataDir: path.join(projectRoot, 'data', 'e2e'),
   admin: { email: 'admin@fieldbase.local', password: 'E2e-admin-pass-1' },
   /** A role that may see designations and nothing more. */

@@ -17,7 +17,7 @@ declare module 'vitest' {
   }
 }
 
-export const TEST_PG_PORT = 54339;
+export const TEST_PG_PORT = 54339 + Number(process.env.TEST_PORT_OFFSET ?? 0);
 export const TEST_DATA_DIR = path.join(projectRoot, 'data', 'test');
 
 /** Test databases a killed earlier run left behind on our own embedded server. */
