@@ -7,9 +7,12 @@
  * everyone else only their own (spec 1 §4).
  */
 import type { SessionUser } from './session-user.ts';
-import { Problem } from '../http/errors.ts';
+import { Problem, problems } from '../http/errors.ts';
+import { isReservedRoleName } from './role-name.ts';
 
 export const ADMIN_ROLE_NAME = 'Admin';
+/** The seeded Admin role's slug (slugs never change): the role given every flag at each start. */
+export const ADMIN_ROLE_SLUG = 'admin';
 
 /** Flags set true in `permission` that the caller's own role does not grant. */
 export function flagsBeyond(caller: SessionUser, permission: Record<string, boolean>): string[] {
@@ -35,7 +38,8 @@ export function assertNotSelf(caller: SessionUser, userId: string, what: string)
 export const mayChangePasswordOf = (caller: SessionUser, userId: string) =>
   caller.roleName === ADMIN_ROLE_NAME || caller.id === userId;
 
-const isAdminName = (name: string) => name.trim().toLowerCase() === ADMIN_ROLE_NAME.toLowerCase();
+/** 'Admin' and every name that looks like it (case, spaces, accents, invisible or lookalike letters). */
+const isAdminName = (name: string) => isReservedRoleName(name);
 
 /** The Admin name grants "change any password", so only the Admin role may give it to a role or take it away. */
 export function assertMayNameRole(caller: SessionUser, newName: string, currentName?: string): void {
@@ -86,4 +90,15 @@ export function assertMayManageRole(caller: SessionUser, role: { role: string; p
 /** The flags a change switches on (false → true); switching one off grants nothing. */
 export function flagsTurnedOn(current: Record<string, boolean>, change: Record<string, boolean>): Record<string, boolean> {
   return Object.fromEntries(Object.entries(change).filter(([flag, on]) => on === true && current[flag] !== true));
+}
+
+/**
+ * The Admin role always holds every flag and keeps its name: unticking one of its flags could
+ * not be undone by anyone, and renaming it would strip its members of the Admin name's rights
+ * (and of the right to give the name back).
+ */
+export function assertAdminRoleKept(role: { role: string; role_slug: string }, change: { flags?: boolean; name?: string }): void {
+  if (role.role_slug !== ADMIN_ROLE_SLUG) return;
+  if (change.flags) throw problems.adminRoleFlagsFixed();
+  if (change.name !== undefined && change.name !== role.role) throw problems.adminRoleNameFixed();
 }

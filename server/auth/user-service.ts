@@ -18,6 +18,7 @@ import {
   type UserChanges,
 } from './user-store.ts';
 import { imageExtension, removePhoto, storePhoto } from './photos.ts';
+import { assertSomeoneCanEditRoles, keepingARoleEditor, lockRoleEditors } from './role-editors.ts';
 
 type Wire = Record<string, unknown>;
 
@@ -85,13 +86,17 @@ export async function updateUser(ctx: AppContext, caller: SessionUser, id: strin
     checkPassword(body.password, body.confirm_password ?? '', 'confirm_password');
     changes.password_hash = await hashPassword(body.password);
   }
+  // Another role or a deactivation may take away the last editors of roles.
+  const mayRemoveEditor = changes.role_id !== undefined || changes.status === false;
   await db.transaction().execute(async (trx) => {
+    if (mayRemoveEditor) await lockRoleEditors(trx as never);
     await recheckUnderLock(trx as never, caller, id, current.role_id);
     await updateUserRow(trx as never, id, changes, now);
     // A new password or a deactivation ends that user's sessions (the caller keeps theirs).
     if (changes.password_hash || changes.status === false) {
       await revokeUserSessions(trx as never, id, now, caller.id === id ? caller.sessionId : undefined);
     }
+    if (mayRemoveEditor) await assertSomeoneCanEditRoles(trx as never);
   });
   return getUser(db, id);
 }
@@ -115,10 +120,11 @@ export async function deleteUser(ctx: AppContext, caller: SessionUser, id: strin
   const current = await userRow(ctx.db, id);
   assertMayManage(caller, { id, roleName: current.role_name, permission: current.role_permission });
   const now = ctx.config.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    await recheckUnderLock(trx as never, caller, id, current.role_id);
-    await updateUserRow(trx as never, id, { status: false, deleted_at: now }, now);
-    await revokeUserSessions(trx as never, id, now);
+  // The user deleted may be the last one able to edit roles.
+  await keepingARoleEditor(ctx.db, async (trx) => {
+    await recheckUnderLock(trx, caller, id, current.role_id);
+    await updateUserRow(trx, id, { status: false, deleted_at: now }, now);
+    await revokeUserSessions(trx, id, now);
   });
   return getUser(ctx.db, id, { includeDeleted: true });
 }

@@ -8,6 +8,8 @@ type Json<T> = ColumnType<T, string, string>;
 export interface RoleTable {
   id: string;
   role: string;
+  /** roleNameKey(role): unique, so lookalike names cannot coexist. */
+  name_key: string;
   role_slug: string;
   status: Generated<boolean>;
   permission: Json<Record<string, boolean>>;

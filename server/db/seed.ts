@@ -8,6 +8,7 @@ import type { Db } from './database.ts';
 import type { Config } from '../config.ts';
 import { permissionFlags } from '../../src/shared/schema-registry.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { roleNameKey } from '../auth/role-name.ts';
 
 const allFlags = (value: (flag: string) => boolean) =>
   Object.fromEntries(permissionFlags.map((f) => [f.name, value(f.name)]));
@@ -59,9 +60,9 @@ export async function seed(db: Db, config: Config): Promise<SeedResult> {
     await trx
       .insertInto('roles')
       .values([
-        { id: adminRoleId, role: 'Admin', role_slug: 'admin', permission: JSON.stringify(allFlags(() => true)), created_at: now, updated_at: now },
-        { id: randomUUID(), role: 'Program Manager', role_slug: 'program-manager', permission: JSON.stringify(allFlags((f) => PROGRAM_MANAGER.has(f))), created_at: now, updated_at: now },
-        { id: randomUUID(), role: 'Field Staff', role_slug: 'field-staff', permission: JSON.stringify(allFlags((f) => FIELD_STAFF.has(f))), created_at: now, updated_at: now },
+        { id: adminRoleId, role: 'Admin', name_key: roleNameKey('Admin'), role_slug: 'admin', permission: JSON.stringify(allFlags(() => true)), created_at: now, updated_at: now },
+        { id: randomUUID(), role: 'Program Manager', name_key: roleNameKey('Program Manager'), role_slug: 'program-manager', permission: JSON.stringify(allFlags((f) => PROGRAM_MANAGER.has(f))), created_at: now, updated_at: now },
+        { id: randomUUID(), role: 'Field Staff', name_key: roleNameKey('Field Staff'), role_slug: 'field-staff', permission: JSON.stringify(allFlags((f) => FIELD_STAFF.has(f))), created_at: now, updated_at: now },
       ])
       .onConflict((c) => c.column('role_slug').doNothing())
       .execute();

@@ -48,5 +48,11 @@ export const problems = {
     }),
   inUse: (label: string) =>
     new Problem(409, 'IN_USE', `This ${label.toLowerCase()} is still in use and cannot be deleted`),
+  changedMeanwhile: (message: string) => new Problem(409, 'CHANGED_MEANWHILE', message),
+  lastRoleEditor: () => new Problem(409, 'LAST_ROLE_EDITOR', 'This change would leave nobody able to edit roles'),
+  adminRoleFlagsFixed: () =>
+    new Problem(403, 'ADMIN_ROLE_FIXED', "The Admin role always holds every permission; its permissions can't be changed"),
+  adminRoleNameFixed: () =>
+    new Problem(403, 'ADMIN_ROLE_FIXED', "The Admin role can't be renamed: its name is what lets it change any password"),
   tooManyRequests: () => new Problem(429, 'RATE_LIMITED', 'Too many requests, please wait a minute and try again'),
 } as const;

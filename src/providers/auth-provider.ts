@@ -1,7 +1,8 @@
 /**
  * Sign-in and session for react-admin (spec 1 §4): login stores user and token, logout calls
  * the server and clears them, 401 signs out (after the http client's refresh attempt failed),
- * 403 keeps the session and lets the caller show the server's message.
+ * 403 keeps the session and lets the caller show the server's message (unless it says the role
+ * no longer opens the console).
  */
 import type { AuthProvider } from 'react-admin';
 import { runtimeConfig } from '../config/runtime-config';
@@ -57,6 +58,12 @@ export const authProvider: AuthProvider = {
     if (status === 401) {
       clearSession();
       throw { redirectTo: '/login', message: 'Your session has ended, please log in again' };
+    }
+    // The role no longer opens the console: the server refuses every call, so sign out.
+    const body = (error as { body?: { code?: string; message?: string } })?.body;
+    if (status === 403 && body?.code === 'NO_DASHBOARD_ACCESS') {
+      clearSession();
+      throw { redirectTo: '/login', message: body.message };
     }
     // 403 and everything else: the session stays; the screen shows the server's message.
   },

@@ -1,9 +1,11 @@
 /**
  * Issue 3's journey in Chromium: users (search, inactive toggle, columns, pager, CSV export,
  * add with photo, edit, change password, deactivate / activate / delete) and roles (add,
- * rename, permission checklist), with a second user whose role loses can_get_user.
+ * rename, permission checklist, the Admin role's read-only checklist), with a second user whose
+ * role loses can_get_user.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { E2E } from './e2e-settings.ts';
 import { row, signIn, toast } from './helpers.ts';
@@ -15,6 +17,10 @@ const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0d9b1e30000000049454e44ae426082',
   'hex',
 );
+/** Every flag of the permission schema: one checkbox each. */
+const FLAG_COUNT = Object.keys(
+  JSON.parse(readFileSync(new URL('../../schemas/permission.schema.json', import.meta.url), 'utf8')).properties,
+).length;
 const AUDITOR = { email: 'audrey@example.org', password: 'audrey first passphrase' };
 
 const userRow = (page: Page, firstName: string) => row(page, firstName);
@@ -137,6 +143,26 @@ test('an admin adds a role, ticks its flags, and adds a user with a photo in it'
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(toast(page, 'User updated')).toBeVisible();
   await expect(userRow(page, 'Audrey')).toContainText('Auditrix');
+});
+
+test("the Admin role's checklist is read-only: every flag ticked, no Update, a note saying why", async ({ page }) => {
+  await signIn(page, E2E.admin);
+  await page.goto('/role');
+  await row(page, 'Admin').getByRole('link', { name: 'Permissions' }).click();
+  await expect(page.getByRole('heading', { name: 'Permissions: Admin' })).toBeVisible();
+  await expect(page.getByText('The Admin role always holds every permission, so its checklist cannot be changed.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Update' })).toHaveCount(0);
+  const boxes = page.getByRole('checkbox');
+  await expect(boxes).toHaveCount(FLAG_COUNT);
+  for (const box of await boxes.all()) {
+    await expect(box).toBeChecked();
+    await expect(box).toBeDisabled();
+  }
+  // Another role's checklist stays editable.
+  await page.goto('/role');
+  await row(page, 'Viewer').getByRole('link', { name: 'Permissions' }).click();
+  await expect(page.getByRole('button', { name: 'Update' })).toBeVisible();
+  await expect(page.getByText('The Admin role always holds every permission', { exact: false })).toHaveCount(0);
 });
 
 test('a user sees users while their role allows it, and the message once it does not', async ({ page, browser }) => {

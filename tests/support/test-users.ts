@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../server/db/database.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
+import { roleNameKey } from '../../server/auth/role-name.ts';
 import { permissionFlags } from '../../src/shared/schema-registry.ts';
 
 /** Every flag of the permission schema set to `value`, then the exceptions applied. */
@@ -19,7 +20,7 @@ export async function insertRole(
   const role_slug = role.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
   await db
     .insertInto('roles')
-    .values({ id, role, role_slug, status: opts.status ?? true, permission: JSON.stringify(opts.permission), created_at: new Date(), updated_at: new Date() })
+    .values({ id, role, name_key: roleNameKey(role), role_slug, status: opts.status ?? true, permission: JSON.stringify(opts.permission), created_at: new Date(), updated_at: new Date() })
     .execute();
   return { id, role, role_slug };
 }

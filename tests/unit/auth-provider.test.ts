@@ -177,6 +177,16 @@ describe('checkError', () => {
     await expect(authProvider.checkError(new HttpError('Forbidden', 403, {}))).resolves.toBeUndefined();
     expect(stored()).toMatchObject({ token: 'tok-403', isLoggedIn: true });
   });
+
+  it("signs out when the role no longer opens the console (403 NO_DASHBOARD_ACCESS), saying so", async () => {
+    signIn('tok-no-dashboard');
+    const message = "You don't have permission to access dashboard";
+    await expect(authProvider.checkError(new HttpError(message, 403, { code: 'NO_DASHBOARD_ACCESS', message }))).rejects.toEqual({
+      redirectTo: '/login',
+      message,
+    });
+    expect(stored()?.token).toBeUndefined();
+  });
 });
 
 describe('canAccess follows the role flags named in schemas/resources.json', () => {

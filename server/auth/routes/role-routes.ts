@@ -2,34 +2,45 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import { permissionFlags, resourceEntry, resourceSchema, schemaById } from '../../../src/shared/schema-registry.ts';
+import type { Db } from '../../db/database.ts';
+import { resourceEntry, resourceSchema, schemaById } from '../../../src/shared/schema-registry.ts';
 import { needsFlag } from '../../http/permissions.ts';
 import { idParams, writeSchema } from '../../http/body-schemas.ts';
 import { Problem, problems } from '../../http/errors.ts';
+import { rowToWire } from '../../db/columns.ts';
 import { GenericStore } from '../../crud/generic-store.ts';
 import { answerList, listQuerySchema, parseListParams, type ListQuery } from '../../crud/list-params.ts';
-import { assertGrantable, assertMayManageRole, assertMayNameRole, assertNotSelf, flagsTurnedOn } from '../privileges.ts';
+import { assertAdminRoleKept, assertGrantable, assertMayManageRole, assertMayNameRole, assertNotSelf, flagsTurnedOn } from '../privileges.ts';
+import { keepingARoleEditor } from '../role-editors.ts';
+import { roleNameKey } from '../role-name.ts';
+import { insertRole } from '../role-insert.ts';
 
 const schema = resourceSchema('role');
 const entry = resourceEntry('role');
 const tags = ['Roles'];
 const one = { $ref: 'role' };
 
-export function slugify(name: string): string {
-  return name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'role';
-}
-
 const permissionBody = { ...schemaById('permission'), $id: undefined, title: 'Permission flags', minProperties: 1 };
 
-/** The name as stored (trimmed); '   ' passes the schema's minLength but is no name. */
+type Role = { role: string; role_slug: string; permission: Record<string, boolean> };
+
+/** A role as the wire shows it: name_key is the database's business. */
+function toWire(row: Record<string, unknown>): Record<string, unknown> {
+  const { name_key: _key, ...role } = row;
+  return role;
+}
+
+/** The name as stored (trimmed); '   ' or only invisible characters pass the schema's minLength but are no name. */
 function roleName(name: string): string {
   const trimmed = name.trim();
-  if (!trimmed) throw problems.validation({ role: schema.properties.role['x-messages']?.required ?? 'Role is required' });
+  if (!roleNameKey(trimmed)) throw problems.validation({ role: schema.properties.role['x-messages']?.required ?? 'Role is required' });
   return trimmed;
 }
 
 export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
-  const store = new GenericStore(ctx.db as unknown as Kysely<any>, 'roles', schema, entry);
+  const storeOf = (db: Db) => new GenericStore(db as unknown as Kysely<any>, 'roles', schema, entry);
+  const store = storeOf(ctx.db);
+  const getRole = async (id: string) => (await store.get(id)) as unknown as Role;
   const now = () => ctx.config.clock.now();
   const caller = (request: import('fastify').FastifyRequest) => request.sessionUser!;
 
@@ -41,14 +52,15 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const params = parseListParams(request.query, schema, { sort: { field: 'role', order: 'ASC' } });
-      return answerList(reply, 'role', params, await store.list(params));
+      const { rows, total } = await store.list(params);
+      return answerList(reply, 'role', params, { rows: rows.map(toWire), total });
     },
   );
 
   app.get<{ Params: { id: string } }>(
     '/role/:id',
     { config: { permission: needsFlag('can_get_role') }, schema: { tags, summary: 'One role with its flags', params: idParams, response: { 200: one } } },
-    async (request) => store.get(request.params.id),
+    async (request) => toWire(await store.get(request.params.id)),
   );
 
   app.post<{ Body: { role: string; status?: boolean } }>(
@@ -57,10 +69,8 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const role = roleName(request.body.role);
       assertMayNameRole(caller(request), role);
-      const slug = await freeSlug(ctx.db as unknown as Kysely<any>, slugify(role));
-      const noFlags = Object.fromEntries(permissionFlags.map((f) => [f.name, false]));
-      const created = await store.create({ role, status: request.body.status ?? true, role_slug: slug, permission: JSON.stringify(noFlags) }, now());
-      return reply.status(201).send(created);
+      const created = await insertRole(ctx.db, role, request.body.status ?? true, now());
+      return reply.status(201).send(toWire(rowToWire(created)));
     },
   );
 
@@ -76,10 +86,13 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
         if (own?.role_id === request.params.id) assertNotSelf(caller(request), caller(request).id, 'deactivate your own role');
       }
       const body = request.body.role !== undefined ? { ...request.body, role: roleName(request.body.role) } : request.body;
-      const current = (await store.get(request.params.id)) as { role: string; permission: Record<string, boolean> };
+      const current = await getRole(request.params.id);
       assertMayManageRole(caller(request), current);
+      assertAdminRoleKept(current, { name: body.role });
       if (body.role !== undefined) assertMayNameRole(caller(request), body.role, current.role);
-      return store.update(request.params.id, body, now());
+      const row = body.role !== undefined ? { ...body, name_key: roleNameKey(body.role) } : body;
+      // Deactivating a role may take away the last editors of roles.
+      return toWire(await keepingARoleEditor(ctx.db, (trx) => storeOf(trx).update(request.params.id, row, now())));
     },
   );
 
@@ -87,7 +100,7 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
     '/role/:id',
     { config: { permission: needsFlag('can_delete_role') }, schema: { tags, summary: 'Delete a role no user holds', params: idParams, response: { 200: one } } },
     async (request) => {
-      assertMayManageRole(caller(request), (await store.get(request.params.id)) as { role: string; permission: Record<string, boolean> });
+      assertMayManageRole(caller(request), await getRole(request.params.id));
       const { count } = await ctx.db
         .selectFrom('users')
         .select((eb) => eb.fn.countAll<string>().as('count'))
@@ -101,7 +114,7 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
       // Deleted users keep their history but not the role: it may go.
       return ctx.db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set({ role_id: null }).where('role_id', '=', request.params.id).where('deleted_at', 'is not', null).execute();
-        return new GenericStore(trx as unknown as Kysely<any>, 'roles', schema, entry).remove(request.params.id);
+        return toWire(await storeOf(trx).remove(request.params.id));
       });
     },
   );
@@ -113,27 +126,20 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { tags, summary: "Set a role's permission flags (only those sent change)", params: idParams, body: permissionBody, response: { 200: one } },
     },
     async (request) => {
-      const current = (await store.get(request.params.id)) as { role: string; permission: Record<string, boolean> };
+      const current = await getRole(request.params.id);
       assertMayManageRole(caller(request), current);
+      assertAdminRoleKept(current, { flags: true });
       assertGrantable(caller(request), flagsTurnedOn(current.permission, request.body));
       // Merged in one statement: two editors ticking different flags at once both keep theirs.
-      await ctx.db
-        .updateTable('roles')
-        .set({ permission: sql`permission || ${JSON.stringify(request.body)}::jsonb` as never, updated_at: now() })
-        .where('id', '=', request.params.id)
-        .execute();
-      return store.get(request.params.id);
+      // Switching a flag off may take away the last editors of roles.
+      await keepingARoleEditor(ctx.db, (trx) =>
+        trx
+          .updateTable('roles')
+          .set({ permission: sql`permission || ${JSON.stringify(request.body)}::jsonb` as never, updated_at: now() })
+          .where('id', '=', request.params.id)
+          .execute(),
+      );
+      return toWire(await store.get(request.params.id));
     },
   );
-}
-
-/** "field-staff", or "field-staff-2" when taken: the slug names a role in code and never changes. */
-async function freeSlug(db: Kysely<any>, base: string): Promise<string> {
-  const taken = new Set(
-    (await db.selectFrom('roles').select('role_slug').where('role_slug', 'like', `${base}%`).execute()).map((r) => r.role_slug as string),
-  );
-  if (!taken.has(base)) return base;
-  let n = 2;
-  while (taken.has(`${base}-${n}`)) n++;
-  return `${base}-${n}`;
 }

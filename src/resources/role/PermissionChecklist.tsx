@@ -2,6 +2,7 @@
  * /role/permission/{id}: one checkbox per flag of the permission schema, grouped as the schema
  * says (App, User, Role, Permission, Designation, Documents). A new flag in the schema is a
  * new checkbox here with no other change. Update needs can_edit_role (spec 1 §2, §6).
+ * The Admin role's list is read-only: it always holds every flag (the server refuses changes).
  */
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Checkbox, CircularProgress, FormControlLabel, Grid, Typography } from '@mui/material';
@@ -11,6 +12,9 @@ import { permissionFlags, permissionGroups } from '../../shared/schema-registry'
 import { dataProvider } from '../../providers/data-provider';
 import { useCan, useSession } from '../../session/useSession';
 import { refreshToken } from '../../providers/http-client';
+
+/** The seeded Admin role (its slug never changes), which holds every flag at each start. */
+const ADMIN_ROLE_SLUG = 'admin';
 
 export const flagsByGroup = () =>
   permissionGroups
@@ -22,7 +26,7 @@ export const PermissionChecklist = () => {
   const { id = '' } = useParams();
   const notify = useNotify();
   const navigate = useNavigate();
-  const canEdit = useCan('role', 'edit');
+  const mayEdit = useCan('role', 'edit');
   const mine = useSession().user?.role?.permission ?? {};
   const { data: role, isPending, error, refetch } = useGetOne('role', { id });
   const [flags, setFlags] = useState<Record<string, boolean>>({});
@@ -31,6 +35,8 @@ export const PermissionChecklist = () => {
 
   if (isPending) return <CircularProgress sx={{ m: 4 }} />;
   if (error || !role) return <Alert severity="error" sx={{ m: 3 }}>{(error as Error)?.message ?? 'Role not found'}</Alert>;
+  const isAdminRole = role.role_slug === ADMIN_ROLE_SLUG;
+  const canEdit = mayEdit && !isAdminRole;
 
   const update = async () => {
     setBusy(true);
@@ -55,7 +61,7 @@ export const PermissionChecklist = () => {
   return (
     <Box sx={{ py: 2 }}>
       <Title title={`Permissions of ${role.role}`} />
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 2, gap: 2 }}>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
           {`Permissions: ${role.role}`}
         </Typography>
@@ -70,6 +76,11 @@ export const PermissionChecklist = () => {
           )}
         </Box>
       </Box>
+      {isAdminRole && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          The Admin role always holds every permission, so its checklist cannot be changed.
+        </Alert>
+      )}
       <Grid container spacing={2}>
         {flagsByGroup().map(({ group, flags: groupFlags }) => (
           <Grid key={group} size={{ xs: 12, md: 6, lg: 4 }}>
