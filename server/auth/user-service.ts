@@ -4,18 +4,22 @@ import type { Db } from '../db/database.ts';
 import { resourceSchema } from '../../src/shared/schema-registry.ts';
 import type { SessionUser } from './session-user.ts';
 import { problems, Problem } from '../http/errors.ts';
-import { hashPassword, passwordProblem } from './passwords.ts';
+import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
+import { retireResetLinks } from './reset-links.ts';
+import { emailChangeNotice } from './email-change-notice.ts';
 import { assertMayAssignRole, assertMayManage, assertNotSelf, mayChangePasswordOf } from './privileges.ts';
 import {
   assertDesignationExists,
   getUser,
   insertUser,
   roleForAssignment,
+  passwordHashOf,
   updateUserRow,
   userRow,
   type NewUser,
   type UserChanges,
+  type UserRow,
 } from './user-store.ts';
 import { imageExtension, removePhoto, storePhoto } from './photos.ts';
 import { assertSomeoneCanEditRoles, keepingARoleEditor, lockRoleEditors } from './role-editors.ts';
@@ -52,6 +56,19 @@ export interface UserPatch extends Partial<NewUser> {
   _id?: string;
   password?: string;
   confirm_password?: string;
+  /** Needed when callers change their own password or e-mail. */
+  current_password?: string;
+}
+
+/**
+ * Proves the caller knows the password of their own account; answers the hash it was checked
+ * against, so the write can make sure the password did not change in between.
+ */
+async function assertCurrentPassword(db: Db, id: string, given: string | undefined): Promise<string> {
+  if (!given) throw problems.currentPasswordRequired();
+  const stored = await passwordHashOf(db, id);
+  if (!(await verifyPassword(stored, given))) throw problems.currentPasswordWrong();
+  return stored;
 }
 
 export async function updateUser(ctx: AppContext, caller: SessionUser, id: string, body: UserPatch): Promise<Wire> {
@@ -84,48 +101,70 @@ export async function updateUser(ctx: AppContext, caller: SessionUser, id: strin
       throw new Problem(403, 'PASSWORD_CHANGE_FORBIDDEN', "Only the Admin role may change another user's password");
     }
     checkPassword(body.password, body.confirm_password ?? '', 'confirm_password');
-    changes.password_hash = await hashPassword(body.password);
   }
+  const changesEmail = changes.email !== undefined && changes.email.toLowerCase() !== current.email.toLowerCase();
+  // One's own credentials change only with the current password (not so an admin's change of someone else's).
+  const provenHash = caller.id === id && (body.password !== undefined || changesEmail) ? await assertCurrentPassword(db, id, body.current_password) : undefined;
+  if (body.password !== undefined) changes.password_hash = await hashPassword(body.password);
+
   // Another role or a deactivation may take away the last editors of roles.
   const mayRemoveEditor = changes.role_id !== undefined || changes.status === false;
+  let before: UserRow | undefined;
   await db.transaction().execute(async (trx) => {
     if (mayRemoveEditor) await lockRoleEditors(trx as never);
-    await recheckUnderLock(trx as never, caller, id, current.role_id);
+    before = await recheckUnderLock(trx as never, caller, id, current.role_id);
+    // Changed meanwhile (a reset link, another tab): what the caller typed is no longer the current password.
+    if (provenHash !== undefined && (await passwordHashOf(trx as never, id)) !== provenHash) throw problems.currentPasswordWrong();
     await updateUserRow(trx as never, id, changes, now);
     // A new password or a deactivation ends that user's sessions (the caller keeps theirs).
     if (changes.password_hash || changes.status === false) {
       await revokeUserSessions(trx as never, id, now, caller.id === id ? caller.sessionId : undefined);
     }
+    // A reset link mailed before a password or address change must not work after it.
+    if (changes.password_hash || changesEmail) await retireResetLinks(trx as never, id, now);
     if (mayRemoveEditor) await assertSomeoneCanEditRoles(trx as never);
   });
-  return getUser(db, id);
+  const user = await getUser(db, id);
+  if (before && String(user.email).toLowerCase() !== before.email.toLowerCase()) {
+    ctx.mailer.sendInBackground(
+      emailChangeNotice({ oldEmail: before.email, newEmail: String(user.email), firstName: String(user.first_name), byOwner: caller.id === id, at: now }),
+    );
+  }
+  return user;
 }
 
 /**
  * The checks above ran before the write's transaction; with the user's row locked, make sure
  * nobody gave them another role (or other flags) meanwhile, and that the caller still out-ranks them.
  */
-async function recheckUnderLock(trx: Db, caller: SessionUser, id: string, roleIdSeen: string): Promise<void> {
+async function recheckUnderLock(trx: Db, caller: SessionUser, id: string, roleIdSeen: string): Promise<UserRow> {
   await trx.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
   const now = await userRow(trx, id);
   if (now.role_id !== roleIdSeen) {
     throw new Problem(409, 'CHANGED_MEANWHILE', 'This user was changed by someone else meanwhile; reload and try again');
   }
   assertMayManage(caller, { id, roleName: now.role_name, permission: now.role_permission });
+  return now;
 }
 
-/** Soft delete (spec 1 §4): the user is deactivated, hidden from lists, signed out everywhere. */
+/**
+ * Soft delete (spec 1 §4): the user is deactivated, hidden from lists, signed out everywhere;
+ * their reset links die and their photo is no longer served.
+ */
 export async function deleteUser(ctx: AppContext, caller: SessionUser, id: string): Promise<Wire> {
   assertNotSelf(caller, id, 'delete your own account');
   const current = await userRow(ctx.db, id);
   assertMayManage(caller, { id, roleName: current.role_name, permission: current.role_permission });
   const now = ctx.config.clock.now();
+  let photo: string | null = null;
   // The user deleted may be the last one able to edit roles.
   await keepingARoleEditor(ctx.db, async (trx) => {
-    await recheckUnderLock(trx, caller, id, current.role_id);
-    await updateUserRow(trx, id, { status: false, deleted_at: now }, now);
+    photo = (await recheckUnderLock(trx, caller, id, current.role_id)).photo;
+    await updateUserRow(trx, id, { status: false, deleted_at: now, photo: null }, now);
     await revokeUserSessions(trx, id, now);
+    await retireResetLinks(trx, id, now);
   });
+  await removePhoto(ctx.config.uploadsDir, photo);
   return getUser(ctx.db, id, { includeDeleted: true });
 }
 
@@ -139,7 +178,9 @@ export async function replacePhoto(ctx: AppContext, caller: SessionUser, id: str
   try {
     // Read the old path under a row lock, so two uploads at once cannot both keep "their" old file.
     await ctx.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('users').select('photo').where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+      // A user deleted meanwhile gets no photo: nothing of theirs is served any more.
+      const row = await trx.selectFrom('users').select('photo').where('id', '=', id).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
+      if (!row) throw problems.notFound('User');
       replaced = row.photo;
       await updateUserRow(trx as never, id, { photo }, ctx.config.clock.now());
     });

@@ -72,6 +72,13 @@ export async function userRow(db: Db, id: string): Promise<UserRow> {
   return row as UserRow; // joined with its role, so role_id is set
 }
 
+/** The stored password hash of a live user, for proving who is asking; never leaves the server. */
+export async function passwordHashOf(db: Db, id: string): Promise<string> {
+  const row = await db.selectFrom('users').select('password_hash').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!row) throw problems.notFound('User');
+  return row.password_hash;
+}
+
 /** The role a user is being given, with its flags; a clear 400 when it does not exist. */
 export async function roleForAssignment(db: Db, roleId: string): Promise<{ id: string; role: string; permission: Record<string, boolean> }> {
   const role = await db.selectFrom('roles').select(['id', 'role', 'permission', 'status']).where('id', '=', roleId).executeTakeFirst();

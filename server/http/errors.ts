@@ -24,6 +24,13 @@ export const problems = {
   badRequest: (message: string, fields?: Record<string, string>) => new Problem(400, 'BAD_REQUEST', message, fields),
   passwordMismatch: (field: string) => new Problem(400, 'PASSWORD_MISMATCH', 'Password not match', { [field]: 'Password not match' }),
   weakPassword: (reason: string) => new Problem(400, 'WEAK_PASSWORD', reason, { password: reason }),
+  // Changing one's own password or e-mail needs the current password: a stolen token alone must not take the account over.
+  currentPasswordRequired: () =>
+    new Problem(400, 'CURRENT_PASSWORD_REQUIRED', 'Enter your current password to change your own password or e-mail', {
+      current_password: 'Enter your current password',
+    }),
+  currentPasswordWrong: () =>
+    new Problem(400, 'CURRENT_PASSWORD_WRONG', 'Current password is wrong', { current_password: 'Current password is wrong' }),
   resetLinkInvalid: () =>
     new Problem(400, 'RESET_LINK_INVALID', 'This reset link is invalid, expired or already used. Ask for a new one.'),
 

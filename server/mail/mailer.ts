@@ -1,9 +1,11 @@
 /**
  * Sends mail through SMTP_URL when set; otherwise writes each message as an .eml file into
  * data/outbox and logs where it went, so sign-in flows work on a machine with no mail server.
+ * Outbox mails carry live reset links: the folder is the owner's alone (0700, files 0600) and
+ * the log names the file, never its content.
  */
 import nodemailer from 'nodemailer';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
@@ -22,6 +24,11 @@ export interface Mailer {
    * a mail went out (forgot password); a failure is logged.
    */
   sendInBackground(message: MailMessage): void;
+  /**
+   * Runs `compose` (look-ups, writes) after the current request has been answered, then sends
+   * what it answers (nothing when undefined): the answer time cannot depend on that work.
+   */
+  composeInBackground(compose: () => Promise<MailMessage | undefined>): void;
   /** Resolves when every background send has finished (shutdown, tests). */
   flush(): Promise<void>;
   describe(): string;
@@ -30,14 +37,26 @@ export interface Mailer {
 /** Adds background sending to a transport-specific `send`. */
 function withBackground(base: Pick<Mailer, 'send' | 'describe'>, log: (line: string) => void): Mailer {
   const pending = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    const job = work.finally(() => pending.delete(job));
+    pending.add(job);
+  };
+  const sendLogged = (message: MailMessage) =>
+    base.send(message).catch((err) => log(`[mail] sending "${message.subject}" to ${message.to} failed: ${(err as Error).message}`));
   return {
     ...base,
     sendInBackground(message) {
-      const job = base
-        .send(message)
-        .catch((err) => log(`[mail] sending "${message.subject}" to ${message.to} failed: ${(err as Error).message}`))
-        .finally(() => pending.delete(job));
-      pending.add(job);
+      track(sendLogged(message));
+    },
+    composeInBackground(compose) {
+      track(
+        (async () => {
+          // setImmediate runs after the pending answer has been written.
+          await new Promise((resolve) => setImmediate(resolve));
+          const message = await compose();
+          if (message) await sendLogged(message);
+        })().catch((err) => log(`[mail] preparing a mail failed: ${(err as Error).message}`)),
+      );
     },
     async flush() {
       while (pending.size) await Promise.all([...pending]);
@@ -59,12 +78,13 @@ export function createMailer(config: Config, log: (line: string) => void = conso
   return withBackground({
     async send(message) {
       const info = await transport.sendMail({ from: config.mailFrom, ...message });
-      await mkdir(config.outboxDir, { recursive: true });
+      await mkdir(config.outboxDir, { recursive: true, mode: 0o700 });
+      await chmod(config.outboxDir, 0o700); // also when an older version made it readable to others
       const safeTo = message.to.replace(/[^a-zA-Z0-9@.-]/g, '_');
       // A random tail: two mails to one address in the same millisecond must not overwrite each other.
       const stamp = config.clock.now().toISOString().replace(/[:.]/g, '-');
       const file = path.join(config.outboxDir, `${stamp}-${safeTo}-${randomBytes(4).toString('hex')}.eml`);
-      await writeFile(file, info.message as Buffer, { flag: 'wx' });
+      await writeFile(file, info.message as Buffer, { flag: 'wx', mode: 0o600 });
       log(`[mail] no SMTP_URL set: mail to ${message.to} ("${message.subject}") written to ${file}`);
     },
     describe: () => `outbox folder ${config.outboxDir}`,

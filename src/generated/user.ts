@@ -37,6 +37,10 @@ export interface User {
   photo?: string | null;
   status?: boolean;
   password?: string;
+  /**
+   * Your own password: needed to change your own password or e-mail, not someone else's
+   */
+  current_password?: string;
   createdAt?: string;
   updatedAt?: string;
 }

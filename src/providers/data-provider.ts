@@ -18,8 +18,11 @@ export interface FieldbaseDataProvider extends DataProvider {
   uploadUserPhoto(id: string, photo: File): Promise<RaRecord>;
   /** PATCH /permission/{id}: the role's flags; answers the updated role. */
   setRolePermission(id: string, permission: Record<string, boolean>): Promise<RaRecord>;
-  /** The password dialog: PATCH /user/{id} with _id, email, password, confirm_password. */
-  changePassword(user: { id: string; email: string }, password: string, confirmPassword: string): Promise<RaRecord>;
+  /**
+   * The password dialog: PATCH /user/{id} with _id, email, password, confirm_password, and
+   * current_password when it is one's own.
+   */
+  changePassword(user: { id: string; email: string }, password: string, confirmPassword: string, currentPassword?: string): Promise<RaRecord>;
 }
 
 const id = (value: string) => encodeURIComponent(value);
@@ -39,10 +42,11 @@ export const dataProvider: FieldbaseDataProvider = {
     return fromWire(json);
   },
 
-  async changePassword(user, password, confirmPassword) {
+  async changePassword(user, password, confirmPassword, currentPassword) {
+    const proof = currentPassword === undefined ? {} : { current_password: currentPassword };
     const { json } = await httpRequest<Record<string, unknown>>(`${serverUrl('auth')}/user/${id(user.id)}`, {
       method: 'PATCH',
-      body: { _id: user.id, email: user.email, password, confirm_password: confirmPassword },
+      body: { _id: user.id, email: user.email, password, confirm_password: confirmPassword, ...proof },
     });
     return fromWire(json);
   },

@@ -1,11 +1,19 @@
 /**
  * Forgot password (POST /user/change_password) and the reset link it mails
- * (POST /user/reset_password): the link works once, within its time, and ends old sessions.
+ * (POST /user/reset_password): the link works once, within its time, only while it is the
+ * newest and the password and e-mail are as they were, and ends old sessions. The request is
+ * answered before any work, and the outbox keeps links to its owner.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, startTestServer, type TestServer } from '../support/test-server.ts';
+import { chmod, mkdir, readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, startTestServer, type TestServer } from '../support/test-server.ts';
 import { insertUser, roleIdBySlug } from '../support/test-users.ts';
 import { readOutbox } from '../support/outbox.ts';
+import { captureLog } from '../support/capture-log.ts';
+import { createMailer } from '../../server/mail/mailer.ts';
+import { verifyPassword } from '../../server/auth/passwords.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -175,5 +183,162 @@ describe('POST /user/reset_password', () => {
     const res = await reset({ token: 'made-up-token', password: 'brand-new-pass-1', repassword: 'brand-new-pass-1' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual(RESET_INVALID);
+  });
+});
+
+describe('which reset links work', () => {
+  const works = async (token: string, password: string) => (await reset({ token, password, repassword: password })).statusCode;
+
+  it('only the newest: asking again kills the link mailed before', async () => {
+    const { email } = await newUser();
+    const older = await linkToken(email);
+    const newer = await linkToken(email);
+    const res = await reset({ token: older, password: 'brand-new-pass-1', repassword: 'brand-new-pass-1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(RESET_INVALID);
+    expect(await works(newer, 'brand-new-pass-1')).toBe(200);
+  });
+
+  it('asked for five times at the same moment: five mails, exactly one link works', async () => {
+    const { email } = await newUser();
+    const before = new Set((await readOutbox(t.outboxDir)).map((m) => m.file));
+    await Promise.all(Array.from({ length: 5 }, () => t.auth.app.inject({ method: 'POST', url: '/user/change_password', payload: { email } })));
+    await t.ctx.mailer.flush();
+    const mails = (await readOutbox(t.outboxDir)).filter((m) => !before.has(m.file) && m.to === email);
+    expect(mails).toHaveLength(5);
+    const tokens = mails.map((m) => /token=([A-Za-z0-9_-]+)/.exec(m.text)![1]!);
+    // Used at the same moment too: a stale link must be dead already, not merely outrun.
+    const statuses = await Promise.all(tokens.map((token, i) => works(token, `five at once pass ${i}`)));
+    expect(statuses.sort()).toEqual([200, 400, 400, 400, 400]);
+  });
+
+  it('dies when the user changes their password in the app', async () => {
+    const { email, password } = await newUser();
+    const token = await linkToken(email);
+    const me = await t.loginAs(email, password);
+    const changed = await t.auth.app.inject({
+      method: 'PATCH',
+      url: `/user/${me.user._id}`,
+      headers: bearer(me.token),
+      payload: { _id: me.user._id, email, password: 'changed in the app 1', confirm_password: 'changed in the app 1', current_password: password },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await reset({ token, password: 'brand-new-pass-1', repassword: 'brand-new-pass-1' })).json()).toEqual(RESET_INVALID);
+    expect((await login(email, 'changed in the app 1')).statusCode).toBe(200);
+  });
+
+  it('dies when an admin changes the password', async () => {
+    const { email } = await newUser();
+    const token = await linkToken(email);
+    const admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const id = (await t.loginAs(email, 'original-pass-1')).user._id;
+    const changed = await t.auth.app.inject({
+      method: 'PATCH',
+      url: `/user/${id}`,
+      headers: bearer(admin.token),
+      payload: { _id: id, email, password: 'set by the admin 1', confirm_password: 'set by the admin 1' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await works(token, 'brand-new-pass-1')).toBe(400);
+  });
+
+  it('mailed to the old address, dies when the e-mail changes', async () => {
+    const { email, password } = await newUser();
+    const token = await linkToken(email);
+    const admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const id = (await t.loginAs(email, password)).user._id;
+    const moved = await t.auth.app.inject({ method: 'PATCH', url: `/user/${id}`, headers: bearer(admin.token), payload: { email: `moved-${email}` } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await works(token, 'brand-new-pass-1')).toBe(400);
+    expect((await login(`moved-${email}`, password)).statusCode).toBe(200);
+  });
+
+  it('dies when the user is deleted', async () => {
+    const { email, password } = await newUser();
+    const token = await linkToken(email);
+    const admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const id = (await t.loginAs(email, password)).user._id;
+    expect((await t.auth.app.inject({ method: 'DELETE', url: `/user/${id}`, headers: bearer(admin.token) })).statusCode).toBe(200);
+    expect(await works(token, 'brand-new-pass-1')).toBe(400);
+  });
+
+  it('of an address a deleted user held and a new user holds now, resets the new user only', async () => {
+    const { email, password } = await newUser();
+    const admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const gone = (await t.loginAs(email, password)).user._id;
+    await t.auth.app.inject({ method: 'DELETE', url: `/user/${gone}`, headers: bearer(admin.token) });
+    const holder = await insertUser(t.ctx.db, { email, password: 'the new holder pass', roleId: await roleIdBySlug(t.ctx.db, 'admin') });
+    const token = await linkToken(email);
+    expect(await works(token, 'brand-new-pass-1')).toBe(200);
+    const passwordOf = async (id: string) => (await t.ctx.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow()).password_hash;
+    expect(await verifyPassword(await passwordOf(holder.id), 'brand-new-pass-1')).toBe(true);
+    expect(await verifyPassword(await passwordOf(gone), password)).toBe(true);
+  });
+});
+
+describe('POST /user/change_password answers before doing the work', () => {
+  it('known and unknown addresses are both answered while the user table is locked, and only then is the mail written', async () => {
+    const { email } = await newUser();
+    const before = (await readOutbox(t.outboxDir)).length;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    // Nothing can read users until the gate opens: a look-up before answering would hang.
+    const holder = t.ctx.db.transaction().execute(async (trx) => {
+      await sql`lock table users in access exclusive mode`.execute(trx);
+      locked();
+      await gate;
+    });
+    await isLocked;
+    const ask = (address: string) => t.auth.app.inject({ method: 'POST', url: '/user/change_password', payload: { email: address } });
+    const pending = [ask(email), ask('nobody-known@example.com')];
+    try {
+      const timeout = new Promise<'no answer'>((resolve) => setTimeout(() => resolve('no answer'), 3000));
+      const answers = await Promise.race([Promise.all(pending), timeout]);
+      expect(answers, 'answered while the look-up was blocked').not.toBe('no answer');
+      for (const res of answers as Awaited<(typeof pending)[number]>[]) {
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual(REQUEST_ANSWER);
+      }
+      expect(await readOutbox(t.outboxDir)).toHaveLength(before);
+    } finally {
+      release();
+      await holder;
+      await Promise.all(pending);
+    }
+    await t.ctx.mailer.flush();
+    const after = await readOutbox(t.outboxDir);
+    expect(after).toHaveLength(before + 1);
+    expect(after.filter((m) => m.to === email)).toHaveLength(1 + [...seen].filter((f) => f.includes(email)).length);
+  });
+});
+
+describe('the outbox (no SMTP_URL)', () => {
+  it('keeps mails to the owner: files 0600 in a 0700 folder, even one made readable before', async () => {
+    await mkdir(t.outboxDir, { recursive: true });
+    await chmod(t.outboxDir, 0o755);
+    const { email } = await newUser();
+    await linkToken(email);
+    expect((await stat(t.outboxDir)).mode & 0o777).toBe(0o700);
+    const files = (await readdir(t.outboxDir)).filter((f) => f.endsWith('.eml'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files.filter((name) => name.includes(email))) expect((await stat(path.join(t.outboxDir, f))).mode & 0o777).toBe(0o600);
+  });
+
+  it('logs where a mail went, never the reset link', async () => {
+    const serverLog = captureLog(t.auth.app);
+    const mailerLog: string[] = [];
+    const mailer = createMailer(t.ctx.config, (line) => mailerLog.push(line));
+    const { email } = await newUser();
+    const token = await linkToken(email);
+    await mailer.send({ to: email, subject: 'Reset your Fieldbase password', text: `${t.ctx.config.consoleUrl}/resetpassword?token=${token}` });
+
+    expect(serverLog.join('\n')).toContain('/user/change_password'); // the capture works
+    expect(mailerLog).toEqual([expect.stringMatching(new RegExp(`written to ${t.outboxDir}/\\S+\\.eml$`))]);
+    for (const line of [...serverLog, ...mailerLog]) {
+      expect(line).not.toContain(token);
+      expect(line).not.toContain('/resetpassword');
+    }
   });
 });

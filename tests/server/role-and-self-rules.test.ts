@@ -103,7 +103,7 @@ describe('self service', () => {
     expect((await as(plain)('GET', `/user/${plain.id}`)).statusCode).toBe(200);
     expect((await as(plain)('GET', `/user/${other.id}`)).statusCode).toBe(403);
 
-    const pw = { _id: plain.id, email: 'plain@example.com', password: 'a brand new passphrase', confirm_password: 'a brand new passphrase' };
+    const pw = { _id: plain.id, email: 'plain@example.com', password: 'a brand new passphrase', confirm_password: 'a brand new passphrase', current_password: 'a decent passphrase' };
     expect((await as(plain)('PATCH', `/user/${plain.id}`, { payload: pw })).statusCode).toBe(200);
     expect((await as(plain)('PATCH', `/user/${other.id}`, { payload: { ...pw, _id: other.id } })).statusCode).toBe(403);
     // Still signed in on this session; the new password works.
@@ -123,7 +123,7 @@ describe('self service', () => {
     const plain = await userWith('dialog@example.com', flags(false, { can_access_dashboard: true }));
     await as(admin)('PATCH', `/user/${plain.id}`, { payload: { email: 'dialog-new@example.com' } });
     const res = await as(plain)('PATCH', `/user/${plain.id}`, {
-      payload: { _id: plain.id, email: 'dialog@example.com', password: 'another fine passphrase', confirm_password: 'another fine passphrase' },
+      payload: { _id: plain.id, email: 'dialog@example.com', password: 'another fine passphrase', confirm_password: 'another fine passphrase', current_password: 'a decent passphrase' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().email).toBe('dialog-new@example.com');

@@ -161,3 +161,20 @@ describe('refused photos leave nothing on disk', () => {
     expect(res.json().permission).toBe('can_edit_user');
   });
 });
+
+describe('a deleted user', () => {
+  it('no longer has a photo served: its URL answers 404, and the file is gone', async () => {
+    const role = await insertRole(t.ctx.db, { role: 'Leaving Soon', permission: flags(false, { can_access_dashboard: true }) });
+    const leaving = await insertUser(t.ctx.db, { email: 'leaving@example.com', password: 'leaving passphrase', roleId: role.id });
+    const photo = (await upload(leaving.id, photoUpload(tinyPng([9, 9, 9])))).json().photo as string;
+    expect((await t.auth.app.inject({ method: 'GET', url: `/${photo}` })).statusCode).toBe(200);
+
+    const deleted = await call('DELETE', `/user/${leaving.id}`, { token: admin.token });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json().photo).toBeNull();
+    expect((await t.auth.app.inject({ method: 'GET', url: `/${photo}` })).statusCode).toBe(404);
+    expect(onDisk(photo)).toBe(false);
+    // And a photo sent after the deletion is refused, with nothing stored.
+    await expectNothingStored(() => upload(leaving.id, photoUpload(tinyPng())), 404);
+  });
+});

@@ -392,7 +392,7 @@ describe('the change-password dialog (PATCH /user/{id} with _id, email, password
       expect(await canReach(other)).toBe(200);
       const res = await call('PATCH', `/user/${supervisor.user._id}`, {
         token: supervisor.session.token,
-        payload: dialog(supervisor.user, 'my own new passphrase'),
+        payload: { ...dialog(supervisor.user, 'my own new passphrase'), current_password: supervisor.password },
       });
       expect(res.statusCode).toBe(200);
       expect(await canReach(supervisor.session)).toBe(200);

@@ -3,14 +3,12 @@
  * (POST /user/reset_password, ours: the spec's screen had a submit that did nothing).
  */
 import type { FastifyInstance } from 'fastify';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { isPublic } from '../../http/permissions.ts';
 import { problems } from '../../http/errors.ts';
 import { hashPassword, passwordProblem } from '../passwords.ts';
 import { revokeUserSessions } from '../sessions.ts';
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+import { issueResetLink, redeemResetLink, retireResetLinks } from '../reset-links.ts';
 
 // The same answer whether or not the address has an account.
 const REQUEST_ANSWER = { message: 'If this e-mail belongs to an account, a reset link has been sent to it.' };
@@ -27,44 +25,36 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: AppContext) {
       },
       schema: {
         tags: ['password'],
-        summary: 'Forgot password: e-mails a single-use reset link',
+        summary: 'Forgot password: e-mails a single-use reset link (the newest link only works)',
         body: { $ref: 'auth#/definitions/ForgotPasswordRequest' },
         response: { 200: { $ref: 'auth#/definitions/MessageAnswer' } },
       },
     },
     async (request) => {
       const email = request.body.email.trim().toLowerCase();
-      const user = await db
-        .selectFrom('users')
-        .select(['id', 'first_name'])
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
-        .where('status', '=', true)
-        .executeTakeFirst();
-      if (!user) return REQUEST_ANSWER;
-
-      const token = randomBytes(32).toString('base64url');
-      const now = config.clock.now();
-      await db
-        .insertInto('password_resets')
-        .values({
-          id: randomUUID(),
-          user_id: user.id,
-          token_hash: sha256(token),
-          created_at: now,
-          expires_at: new Date(now.getTime() + config.resetTokenTtlSeconds * 1000),
-        })
-        .execute();
-      const link = `${config.consoleUrl}/resetpassword?token=${token}`;
-      const minutes = Math.round(config.resetTokenTtlSeconds / 60);
-      mailer.sendInBackground({
-        to: email,
-        subject: 'Reset your Fieldbase password',
-        text:
-          `Hello ${user.first_name},\n\nSomeone asked to reset the password of your Fieldbase account.\n` +
-          `Open this link within ${minutes} minutes to choose a new password:\n\n${link}\n\n` +
-          `The link works once. If you did not ask for it, ignore this mail: your password stays as it is.\n`,
+      // Answered first, looked up after: the answer time says nothing about the address.
+      mailer.composeInBackground(async () => {
+        const user = await db
+          .selectFrom('users')
+          .select(['id', 'first_name'])
+          .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+          .where('deleted_at', 'is', null)
+          .where('status', '=', true)
+          .executeTakeFirst();
+        if (!user) return undefined;
+        const token = await issueResetLink(db, user.id, config.clock.now(), config.resetTokenTtlSeconds);
+        if (!token) return undefined;
+        const link = `${config.consoleUrl}/resetpassword?token=${token}`;
+        const minutes = Math.round(config.resetTokenTtlSeconds / 60);
+        return {
+          to: email,
+          subject: 'Reset your Fieldbase password',
+          text:
+            `Hello ${user.first_name},\n\nSomeone asked to reset the password of your Fieldbase account.\n` +
+            `Open this link within ${minutes} minutes to choose a new password:\n\n${link}\n\n` +
+            `The link works once, and only until you ask for a newer one. If you did not ask for it, ignore this mail: your password stays as it is.\n`,
+        };
       });
-      if (!config.smtpUrl) request.log.warn(`password reset link for ${email}: ${link}`);
       return REQUEST_ANSWER;
     },
   );
@@ -88,32 +78,15 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: AppContext) {
       if (password !== repassword) throw problems.passwordMismatch('repassword');
       const weak = passwordProblem(password);
       if (weak) throw problems.weakPassword(weak);
+      const passwordHash = await hashPassword(password);
       const now = config.clock.now();
       await db.transaction().execute(async (trx) => {
-        // Marking it used in the same statement that finds it makes the link single-use under concurrency.
-        const reset = await trx
-          .updateTable('password_resets')
-          .set({ used_at: now })
-          .where('token_hash', '=', sha256(token))
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', now)
-          .returning(['user_id'])
-          .executeTakeFirst();
-        if (!reset) throw problems.resetLinkInvalid();
-        await trx
-          .updateTable('users')
-          .set({ password_hash: await hashPassword(password), updated_at: now })
-          .where('id', '=', reset.user_id)
-          .execute();
-        // Every other link of this user dies with this one: an older mail cannot reset again.
-        await trx
-          .updateTable('password_resets')
-          .set({ used_at: now })
-          .where('user_id', '=', reset.user_id)
-          .where('used_at', 'is', null)
-          .execute();
-        await revokeUserSessions(trx as never, reset.user_id, now);
-        const user = await trx.selectFrom('users').select('email').where('id', '=', reset.user_id).executeTakeFirstOrThrow();
+        const userId = await redeemResetLink(trx as never, token, now);
+        if (!userId) throw problems.resetLinkInvalid();
+        await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
+        await retireResetLinks(trx as never, userId, now);
+        await revokeUserSessions(trx as never, userId, now);
+        const user = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
         await trx.deleteFrom('login_failures').where('email', '=', user.email.toLowerCase()).execute();
       });
       return { message: 'Your password has been changed. Please log in.' };

@@ -16,11 +16,12 @@ const one = { $ref: 'user' };
 
 const createBody = (() => {
   const body = writeSchema(schema, 'create') as { required: string[]; properties: Record<string, unknown> };
+  const { current_password: _changesOnly, ...properties } = body.properties;
   return {
     ...body,
     // Spec 1 §7 sends these as null on add; the photo follows with PATCH /user/upload/{id}.
     properties: {
-      ...body.properties,
+      ...properties,
       photo: { type: 'null', title: 'Photo', 'x-messages': { type: 'Photo is set with PATCH /user/upload/{id}' } },
       preview: { type: 'null', title: 'Preview', 'x-messages': { type: 'Preview is set with PATCH /user/upload/{id}' } },
     },
@@ -74,7 +75,9 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { permission: needsFlagOrSelf('can_edit_user') },
       schema: {
         tags,
-        summary: "Change a user; with password and confirm_password, change their password (Admin: anyone's, others: their own)",
+        summary:
+          "Change a user; with password and confirm_password, change their password (Admin: anyone's, others: their own). " +
+          'Changing your own password or e-mail needs current_password; the previous address is told of an e-mail change.',
         params: idParams,
         body: updateBody,
         response: { 200: one },

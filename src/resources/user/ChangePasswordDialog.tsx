@@ -1,58 +1,120 @@
 /**
  * The change-password dialog of the user edit screen: password and confirm_password, which
- * must match ('Password not match'; the spec's dialog never compared them).
+ * must match ('Password not match'; the spec's dialog never compared them). Changing one's own
+ * password also asks for the current one (the server insists: a stolen session alone must not
+ * be able to lock the owner out); an Admin setting someone else's does not.
  */
-import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { useRef, useState, type FormEvent } from 'react';
+import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useNotify } from 'react-admin';
 import { dataProvider } from '../../providers/data-provider';
 import { newPasswordProblems } from '../../auth/new-password';
 
-export const ChangePasswordDialog = ({ user, open, onClose }: { user: { id: string; email: string }; open: boolean; onClose: () => void }) => {
+type Field = 'current_password' | 'password' | 'confirm_password';
+
+export const ChangePasswordDialog = ({
+  user,
+  self,
+  open,
+  onClose,
+}: {
+  user: { id: string; email: string };
+  /** The signed-in user's own account: the current password is asked for. */
+  self: boolean;
+  open: boolean;
+  onClose: () => void;
+}) => {
   const notify = useNotify();
+  const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm_password?: string }>({});
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
+  const currentRef = useRef<HTMLInputElement>(null);
 
   const close = () => {
+    setCurrent('');
     setPassword('');
     setConfirm('');
     setErrors({});
     onClose();
   };
 
-  const submit = async () => {
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
     const problems = newPasswordProblems(password, confirm);
-    const next: typeof errors = { password: problems.password, confirm_password: problems.confirmation };
+    const next: typeof errors = {
+      current_password: self && !current ? 'Enter your current password' : undefined,
+      password: problems.password,
+      confirm_password: problems.confirmation,
+    };
     setErrors(next);
-    if (next.password || next.confirm_password) return;
+    if (Object.values(next).some(Boolean)) return;
     setBusy(true);
     try {
-      await dataProvider.changePassword(user, password, confirm);
+      await dataProvider.changePassword(user, password, confirm, self ? current : undefined);
       notify('Password changed', { type: 'success' });
       close();
     } catch (error) {
       const fields = (error as { body?: { fields?: Record<string, string> } }).body?.fields ?? {};
-      setErrors({ password: fields.password, confirm_password: fields.confirm_password });
+      setErrors({ current_password: fields.current_password, password: fields.password, confirm_password: fields.confirm_password });
+      if (fields.current_password) {
+        // A wrong current password is the likely slip: select it for retyping.
+        setCurrent('');
+        currentRef.current?.focus();
+      }
       notify((error as Error).message, { type: 'error' });
     } finally {
       setBusy(false);
     }
   };
 
+  const field = (name: Field, label: string, value: string, onChange: (value: string) => void, extra: { autoComplete: string; autoFocus?: boolean; inputRef?: typeof currentRef }) => (
+    <TextField
+      label={label}
+      type="password"
+      name={name}
+      fullWidth
+      margin="dense"
+      value={value}
+      onChange={(e) => {
+        onChange(e.target.value);
+        if (errors[name]) setErrors({ ...errors, [name]: undefined });
+      }}
+      error={Boolean(errors[name])}
+      helperText={errors[name] ?? ' '}
+      {...extra}
+    />
+  );
+
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="change-password-title">
+    <Dialog
+      open={open}
+      onClose={close}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="change-password-title"
+      aria-describedby="change-password-intro"
+      slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true } as object }}
+    >
       <DialogTitle id="change-password-title">Change Password</DialogTitle>
-      <DialogContent>
-        <TextField label="Password" type="password" autoComplete="new-password" fullWidth margin="normal" value={password} onChange={(e) => setPassword(e.target.value)} error={Boolean(errors.password)} helperText={errors.password ?? ' '} autoFocus />
-        <TextField label="Confirm Password" type="password" autoComplete="new-password" fullWidth margin="normal" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={Boolean(errors.confirm_password)} helperText={errors.confirm_password ?? ' '} />
+      <DialogContent sx={{ pb: 0 }}>
+        <DialogContentText id="change-password-intro" variant="body2" sx={{ mb: 1 }}>
+          {self
+            ? 'Confirm your current password, then choose a new one. Your other sessions will be signed out.'
+            : `Set a new password for ${user.email}. They will be signed out everywhere.`}
+        </DialogContentText>
+        {/* Lets password managers file the new password under the right account. */}
+        <input type="text" name="username" autoComplete="username" value={user.email} readOnly hidden />
+        {self && field('current_password', 'Current Password', current, setCurrent, { autoComplete: 'current-password', autoFocus: true, inputRef: currentRef })}
+        {field('password', 'New Password', password, setPassword, { autoComplete: 'new-password', autoFocus: !self })}
+        {field('confirm_password', 'Confirm Password', confirm, setConfirm, { autoComplete: 'new-password' })}
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button color="inherit" onClick={close}>
           Cancel
         </Button>
-        <Button variant="contained" onClick={submit} disabled={busy}>
+        <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
           Change Password
         </Button>
       </DialogActions>

@@ -14,6 +14,7 @@ import { UserFormFields } from './UserFormFields';
 import { UserPageFrame } from './UserPageFrame';
 import { UserFormActions } from './UserFormActions';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { OwnEmailConfirmation, emailDiffers } from './OwnEmailConfirmation';
 import { initialsOf, mayChangePassword, photoUrl } from './user-rules';
 import { saveErrors } from './save-errors';
 
@@ -40,8 +41,11 @@ export const UserEdit = () => {
 
   const save = async (values: Record<string, unknown>) => {
     setProblem(null);
+    // The current password goes along only with a change of one's own e-mail.
+    const { current_password: _proof, ...rest } = values;
+    const data = isMe && emailDiffers(values.email, String(record.email)) ? values : rest;
     try {
-      await dataProvider.update('user', { id, data: values, previousData: formRecord });
+      await dataProvider.update('user', { id, data, previousData: formRecord });
       if (photo) await dataProvider.uploadUserPhoto(id, photo);
     } catch (err) {
       const { fields, message } = saveErrors(err);
@@ -69,9 +73,10 @@ export const UserEdit = () => {
         <PhotoPicker currentUrl={photoUrl(record.photo)} initials={initialsOf(record)} file={photo} onChange={setPhoto} />
         {problem && <Alert severity="error" sx={{ mb: 2 }}>{problem}</Alert>}
         <UserFormFields withPassword={false} />
+        {isMe && <OwnEmailConfirmation savedEmail={String(record.email)} />}
         <UserFormActions label="Update" allowed={canEdit} deniedText="You don't have permission to edit users" />
       </Form>
-      <ChangePasswordDialog user={{ id, email: String(record.email) }} open={changingPassword} onClose={() => setChangingPassword(false)} />
+      <ChangePasswordDialog user={{ id, email: String(record.email) }} self={isMe} open={changingPassword} onClose={() => setChangingPassword(false)} />
     </UserPageFrame>
   );
 };
