@@ -44,7 +44,7 @@ export function refuseNulCharacters(app: FastifyInstance): void {
     for (const [part, value] of Object.entries(parts)) {
       const at = nulPath(value);
       if (at === undefined) continue;
-      const field = at || part;
+      const field = part === 'params' && at === '*' ? 'path' : at || part; // '*': the rest of a wildcard path
       const label = (part === 'body' && bodyFieldTitle(request, field.split(/[.[]/)[0]!)) || field;
       throw problems.nulCharacter(field, label);
     }

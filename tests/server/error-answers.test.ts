@@ -74,6 +74,7 @@ describe('framework refusals answer from the catalogue', () => {
   it('says what is missing when the body is empty, and that a hidden file is simply not there', async () => {
     expect((await asAdmin('POST', '/designation', json('application/json', ''))).json().message).toBe('The request body is missing; send a JSON object');
     expect((await call('GET', '/uploads/users/.hidden.png')).json()).toEqual({ code: 'NOT_FOUND', message: 'File not found' });
+    expect((await call('GET', '/uploads/users/%00.png')).json().fields).toEqual({ path: 'path must not contain a NUL character (\\u0000)' });
   });
 });
 

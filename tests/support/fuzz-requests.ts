@@ -113,7 +113,7 @@ function validOfType(type: string | undefined, s: Schema, ids: IdPool, depth: nu
     }
     case 'string':
       if (s.format === 'email') return fc.emailAddress();
-      return fc.string({ minLength: s.minLength ?? 0, maxLength: Math.min(s.maxLength ?? 30, 30) }).filter((v) => v.length >= (s.minLength ?? 0));
+      return fc.string({ minLength: s.minLength ?? 0, maxLength: Math.max(s.minLength ?? 0, Math.min(s.maxLength ?? 30, 30)) });
     case 'boolean':
       return fc.boolean();
     case 'null':
