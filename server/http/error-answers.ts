@@ -29,8 +29,8 @@ const FRAMEWORK: Record<string, () => Problem> = {
 /** PostgreSQL errors a request's values can cause (SQLSTATE class 22 "data exception", 23 constraints). */
 function databaseProblem(error: pg.DatabaseError): Problem | undefined {
   if (error.code?.startsWith('22')) return problems.invalidValue();
-  if (error.code === '23505') return new Problem(409, 'DUPLICATE', 'This value is already taken');
-  if (error.code === '23503') return new Problem(409, 'REFERENCE_GONE', 'A record this refers to no longer exists');
+  if (error.code === '23505') return problems.alreadyTaken();
+  if (error.code === '23503') return problems.referenceGone();
   return undefined;
 }
 
@@ -48,7 +48,7 @@ export function problemFor(error: unknown): Problem | undefined {
   if (status === 413) return problems.tooLarge();
   if (status === 415) return problems.unsupportedMediaType();
   if (status === 429) return problems.tooManyRequests();
-  return new Problem(status, 'BAD_REQUEST', 'The request is not valid');
+  return problems.badRequest('The request is not valid');
 }
 
 /** Installs the answers on an app: route errors, router errors, and unparseable HTTP. */

@@ -59,8 +59,10 @@ export const problems = {
       [field]: `${fieldLabel} is already taken`,
     }),
   /** The record a field points to was deleted while this request ran (two admins at once). */
-  referenceGone: (label: string, field: string) =>
-    new Problem(409, 'REFERENCE_GONE', `${label} no longer exists`, { [field]: `Choose an existing ${label.toLowerCase()}` }),
+  referenceGone: (label = 'A record this refers to', field?: string) =>
+    new Problem(409, 'REFERENCE_GONE', `${label} no longer exists`, field ? { [field]: `Choose an existing ${label.toLowerCase()}` } : undefined),
+  /** A unique value taken meanwhile, where the write could not name the field (a backstop). */
+  alreadyTaken: () => new Problem(409, 'DUPLICATE', 'This value is already taken'),
   noRoute: (method: string, path: string) => new Problem(404, 'NO_ROUTE', `No route ${method} ${path}`),
   inUse: (label: string) =>
     new Problem(409, 'IN_USE', `This ${label.toLowerCase()} is still in use and cannot be deleted`),

@@ -34,6 +34,10 @@ beforeAll(async () => {
   });
   bare.app.get('/bad-cast', open, async () => sql`select 'not a number'::int`.execute(t.ctx.db));
   bare.app.get('/nul-in-sql', open, async () => sql`select ${'a\u0000b'}::text`.execute(t.ctx.db));
+  bare.app.get('/dangling-reference', open, async () =>
+    sql`insert into sessions (id, user_id, keep_login, refresh_until) values ('s-1', 'no-such-user', true, now())`.execute(t.ctx.db),
+  );
+  bare.app.get('/taken', open, async () => sql`insert into app_secrets (name, value) select name, value from app_secrets limit 1`.execute(t.ctx.db));
   bare.app.get('/missing-table', open, async () => sql`select * from no_such_table`.execute(t.ctx.db));
   const address = await t.auth.app.listen({ port: 0, host: '127.0.0.1' });
   port = Number(new URL(address).port);
@@ -117,6 +121,11 @@ describe('database errors and genuine faults', () => {
       expect(res.statusCode, url).toBe(400);
       expect(res.json(), url).toEqual({ code: 'INVALID_VALUE', message: 'A value in the request cannot be stored; check the text for unusual characters' });
     }
+  });
+
+  it('answers a constraint no handler named with 409 from the catalogue', async () => {
+    expect((await bare.app.inject({ method: 'GET', url: '/dangling-reference' })).json()).toEqual({ code: 'REFERENCE_GONE', message: 'A record this refers to no longer exists' });
+    expect((await bare.app.inject({ method: 'GET', url: '/taken' })).json()).toEqual({ code: 'DUPLICATE', message: 'This value is already taken' });
   });
 
   it('answers a fault with 500, a request id and nothing from the inside', async () => {
