@@ -6,6 +6,7 @@
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { Problem, problems } from '../http/errors.ts';
 
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 export const UPLOADS_ROUTE = '/uploads/';
@@ -34,4 +35,16 @@ export async function removePhoto(uploadsDir: string, relativePath: string | nul
   if (!relativePath?.startsWith('uploads/users/')) return;
   const file = path.join(uploadsDir, 'users', path.basename(relativePath));
   await unlink(file).catch(() => undefined);
+}
+
+/**
+ * What reading an upload failed on, as the catalogue says it: the photo too large, too many
+ * parts, or a body that is not multipart at all (no boundary, cut short, a malformed part).
+ */
+export function uploadProblem(err: unknown): Problem {
+  if (err instanceof Problem) return err;
+  const { code, statusCode } = err as { code?: string; statusCode?: number };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return problems.photoTooLarge(PHOTO_MAX_BYTES);
+  if (statusCode === 413) return problems.tooLarge();
+  return problems.badUpload('photo');
 }

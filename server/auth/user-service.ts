@@ -23,16 +23,17 @@ import {
 } from './user-store.ts';
 import { imageExtension, removePhoto, storePhoto } from './photos.ts';
 import { assertSomeoneCanEditRoles, keepingARoleEditor, lockRoleEditors } from './role-editors.ts';
+import { trimmedTextProblems } from '../http/text-fields.ts';
 
 type Wire = Record<string, unknown>;
 
 const TRIMMED = ['employeeId', 'first_name', 'last_name', 'email', 'mobile'] as const;
-const userProperties = resourceSchema('user').properties;
+const userSchema = resourceSchema('user');
 
-/** The fields stored trimmed: '   ' passes the schema's minLength but is as missing as ''. */
+/** The fields stored trimmed: '   ' passes the schema's minLength but is as missing as '' (and ' 123456789' is 9 digits). */
 function assertNoBlankFields(body: Partial<Record<(typeof TRIMMED)[number], string>>) {
-  const blank = TRIMMED.filter((f) => typeof body[f] === 'string' && body[f]!.trim() === '');
-  if (blank.length) throw problems.validation(Object.fromEntries(blank.map((f) => [f, `${userProperties[f]?.title ?? f} is required`])));
+  const found = trimmedTextProblems(body, userSchema, TRIMMED);
+  if (Object.keys(found).length) throw problems.validation(found);
 }
 
 function checkPassword(password: string, confirm: string | undefined, confirmField: string) {

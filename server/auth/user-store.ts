@@ -1,5 +1,5 @@
 /** Queries of users: always joined with role and designation, never exposing the password hash. */
-import { sql, type Kysely, type Updateable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Updateable } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { Db, UserTable } from '../db/database.ts';
 import { resourceEntry } from '../../src/shared/schema-registry.ts';
@@ -20,21 +20,29 @@ const SORT_COLUMNS: Record<string, string> = {
   createdAt: 'u.created_at',
   updatedAt: 'u.updated_at',
 };
-const TEXT_SORTS = new Set(['employeeId', 'first_name', 'last_name', 'email', 'mobile', 'designation', 'role']);
+const TEXT_SORTS = new Set(['employeeId', 'first_name', 'last_name', 'fullname', 'email', 'mobile', 'designation', 'role']);
+/** Fields the wire shows but no column holds: computed the way userRowToWire computes them. */
+const COMPUTED: Record<string, RawBuilder<string>> = { fullname: sql<string>`(u.first_name || ' ' || u.last_name)` };
+
+/** The SQL a list sorts or filters a field by. */
+function listColumn(field: string, filtering: boolean) {
+  if (Object.hasOwn(COMPUTED, field)) return COMPUTED[field]!;
+  if (filtering && (field === 'role' || field === 'designation')) return sql.ref(`u.${field}_id`);
+  return sql.ref(Object.hasOwn(SORT_COLUMNS, field) ? SORT_COLUMNS[field]! : `u.${toColumn(field)}`);
+}
 
 export async function listUsers(db: Db, params: ListParams): Promise<{ rows: Wire[]; total: number }> {
   let query = userViewQuery(db).where('u.deleted_at', 'is', null);
   const search = searchCondition(entry, params.search, 'u');
   if (search) query = query.where(search);
   for (const [field, value] of Object.entries(params.equals)) {
-    const column = field === 'role' ? 'u.role_id' : field === 'designation' ? 'u.designation_id' : `u.${toColumn(field)}`;
-    query = query.where(sql.ref(column), '=', value);
+    query = query.where(sql<boolean>`${listColumn(field, true)} = ${value}`);
   }
   const { count } = (await query
     .clearSelect()
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .executeTakeFirstOrThrow()) as { count: string };
-  const column = sql.ref(Object.hasOwn(SORT_COLUMNS, params.sort.field) ? SORT_COLUMNS[params.sort.field]! : `u.${toColumn(params.sort.field)}`);
+  const column = listColumn(params.sort.field, false);
   const orderBy = TEXT_SORTS.has(params.sort.field) ? sql`lower(${column})` : column;
   let rows = query.orderBy(sql`${orderBy} ${sql.raw(params.sort.order === 'DESC' ? 'desc' : 'asc')}`).orderBy('u.id');
   if (params.range) rows = rows.offset(params.range.start).limit(params.range.end - params.range.start + 1);
@@ -100,11 +108,18 @@ export async function assertDesignationExists(db: Db, designationId: string): Pr
 const emailTaken = () =>
   new Problem(409, 'DUPLICATE', 'A user with this email already exists', { email: 'This email is already taken' });
 
+/**
+ * Constraint failures of a user write, named after the field: the e-mail taken meanwhile, or the
+ * role or designation deleted between the check and the write (another admin, at the same moment).
+ */
 async function translate<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {
-    if ((err as { code?: string }).code === '23505') throw emailTaken();
+    const { code, constraint } = err as { code?: string; constraint?: string };
+    if (code === '23505') throw emailTaken();
+    if (code === '23503' && constraint?.includes('role')) throw problems.referenceGone('Role', 'role');
+    if (code === '23503' && constraint?.includes('designation')) throw problems.referenceGone('Designation', 'designation');
     throw err;
   }
 }

@@ -8,6 +8,7 @@ import type { AppContext } from '../context.ts';
 import { resourceMap, resourceSchema } from '../../src/shared/schema-registry.ts';
 import { needsFlag } from '../http/permissions.ts';
 import { idParams, writeSchema } from '../http/body-schemas.ts';
+import { trimTextFields } from '../http/text-fields.ts';
 import { GenericStore } from './generic-store.ts';
 import { answerList, listQuerySchema, parseListParams, type ListQuery } from './list-params.ts';
 
@@ -60,7 +61,7 @@ export function genericCrudRoutes(app: FastifyInstance, ctx: AppContext, server:
         config: { permission: flag('create') },
         schema: { tags, summary: `Add a ${entry.label.one.toLowerCase()}`, body: writeSchema(schema, 'create'), response: { 201: { $ref: entry.schema } } },
       },
-      async (request, reply) => reply.status(201).send(await store.create(request.body, now())),
+      async (request, reply) => reply.status(201).send(await store.create(trimTextFields(request.body, schema), now())),
     );
 
     app.patch<{ Params: { id: string }; Body: Row }>(
@@ -75,7 +76,7 @@ export function genericCrudRoutes(app: FastifyInstance, ctx: AppContext, server:
           response: { 200: { $ref: entry.schema } },
         },
       },
-      async (request) => store.update(request.params.id, request.body, now()),
+      async (request) => store.update(request.params.id, trimTextFields(request.body, schema), now()),
     );
 
     app.delete<{ Params: { id: string } }>(

@@ -48,12 +48,12 @@ export class GenericStore {
 
   async create(body: Row, now: Date): Promise<Row> {
     const values = { ...wireToRow(body), id: randomUUID(), created_at: now, updated_at: now };
-    const row = await this.translate(() => this.db.insertInto(this.table).values(values).returningAll().executeTakeFirstOrThrow());
+    const row = await this.translate('write', () => this.db.insertInto(this.table).values(values).returningAll().executeTakeFirstOrThrow());
     return rowToWire(row);
   }
 
   async update(id: string, body: Row, now: Date): Promise<Row> {
-    const row = await this.translate(() =>
+    const row = await this.translate('write', () =>
       this.db.updateTable(this.table).set({ ...wireToRow(body), updated_at: now }).where('id', '=', id).returningAll().executeTakeFirst(),
     );
     if (!row) throw problems.notFound(this.entry.label.one);
@@ -61,13 +61,13 @@ export class GenericStore {
   }
 
   async remove(id: string): Promise<Row> {
-    const row = await this.translate(() => this.db.deleteFrom(this.table).where('id', '=', id).returningAll().executeTakeFirst());
+    const row = await this.translate('delete', () => this.db.deleteFrom(this.table).where('id', '=', id).returningAll().executeTakeFirst());
     if (!row) throw problems.notFound(this.entry.label.one);
     return rowToWire(row);
   }
 
   /** Database constraint failures become the catalogue's 409s, naming the field. */
-  private async translate<T>(run: () => Promise<T>): Promise<T> {
+  private async translate<T>(action: 'write' | 'delete', run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (err) {
@@ -77,8 +77,14 @@ export class GenericStore {
         const field = unique.find((p) => pgError.constraint === `${this.table}_${p}_unique`) ?? unique[0] ?? 'name';
         throw problems.duplicate(this.entry.label.one, field, this.schema.properties[field]?.title ?? field);
       }
-      // 23503 foreign_key_violation (NO ACTION); 23001 restrict_violation (ON DELETE RESTRICT, e.g. users.designation_id).
-      if (pgError.code === '23503' || pgError.code === '23001') throw problems.inUse(this.entry.label.one);
+      // On delete: 23503 foreign_key_violation (NO ACTION), 23001 restrict_violation (ON DELETE
+      // RESTRICT, e.g. users.designation_id): something still points here. On a write: the record a
+      // reference names was deleted meanwhile.
+      if (action === 'delete' && (pgError.code === '23503' || pgError.code === '23001')) throw problems.inUse(this.entry.label.one);
+      if (pgError.code === '23503') {
+        const field = Object.keys(this.schema.properties).find((p) => this.schema.properties[p]!['x-ref'] && pgError.constraint?.includes(p)) ?? '_id';
+        throw problems.referenceGone(this.schema.properties[field]?.title ?? 'Record', field);
+      }
       throw err;
     }
   }

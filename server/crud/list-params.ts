@@ -4,6 +4,7 @@
  */
 import type { EntitySchema } from '../../src/shared/schema-registry.ts';
 import { problems } from '../http/errors.ts';
+import { nulPath } from '../http/input-guard.ts';
 
 export interface ListQuery {
   sort?: string;
@@ -28,12 +29,35 @@ export const listQuerySchema = {
   },
 } as const;
 
-function parseJson(name: string, raw: string): unknown {
+/** A name or value as it may appear in a message: quoted when odd, never longer than a line. */
+function shown(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+const refuse = (param: 'sort' | 'range' | 'filter', message: string) => problems.badRequest(message, { [param]: message });
+
+function parseJson(name: 'sort' | 'range' | 'filter', raw: string, example: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(raw);
+    value = JSON.parse(raw);
   } catch {
-    throw problems.badRequest(`${name} must be JSON`, { [name]: `${name} must be JSON` });
+    throw refuse(name, `${name} must be JSON, e.g. ${example}`);
   }
+  // Escaped in the JSON ("\u0000"), a NUL only appears now: refused like one in plain text.
+  const at = nulPath(value);
+  if (at !== undefined) throw problems.nulCharacter(name, name);
+  return value;
+}
+
+/** Which fields a list may sort and filter by: the schema's own values, never a write-only one. */
+export function listFields(schema: EntitySchema): { sortable: string[]; filterable: string[] } {
+  const sortable = Object.entries(schema.properties)
+    .filter(([, p]) => !p.writeOnly && (p['x-ref'] || p.type !== undefined))
+    .filter(([, p]) => p['x-ref'] || (Array.isArray(p.type) ? p.type : [p.type]).some((t) => ['string', 'boolean', 'integer', 'number'].includes(t!)))
+    .map(([name]) => name);
+  const filterable = sortable.filter((name) => schema.properties[name]!.format !== 'date-time');
+  return { sortable, filterable };
 }
 
 export function parseListParams(
@@ -41,22 +65,29 @@ export function parseListParams(
   schema: EntitySchema,
   defaults: { sort: { field: string; order: 'ASC' | 'DESC' } },
 ): ListParams {
-  const sortable = (field: unknown): field is string =>
-    typeof field === 'string' && Object.hasOwn(schema.properties, field) && !schema.properties[field]!.writeOnly;
+  const { sortable, filterable } = listFields(schema);
 
   let sort = defaults.sort;
   if (query.sort) {
-    const [field, order] = parseJson('sort', query.sort) as [unknown, unknown];
-    if (!sortable(field)) throw problems.badRequest(`Cannot sort by ${String(field)}`, { sort: `Cannot sort by ${String(field)}` });
-    sort = { field, order: order === 'DESC' ? 'DESC' : 'ASC' };
+    const value = parseJson('sort', query.sort, '["name","ASC"]');
+    if (!Array.isArray(value) || value.length < 1 || value.length > 2) {
+      throw refuse('sort', 'sort must be a list: ["field", "ASC" or "DESC"]');
+    }
+    const [field, order = 'ASC'] = value as unknown[];
+    if (typeof field !== 'string' || !sortable.includes(field)) {
+      throw refuse('sort', `Cannot sort by ${shown(field)}; sort by one of: ${sortable.join(', ')}`);
+    }
+    const direction = typeof order === 'string' ? order.toUpperCase() : undefined;
+    if (direction !== 'ASC' && direction !== 'DESC') throw refuse('sort', `Sort order must be ASC or DESC, not ${shown(order)}`);
+    sort = { field, order: direction };
   }
 
   let range: ListParams['range'];
   if (query.range) {
-    const value = parseJson('range', query.range);
-    const [start, end] = Array.isArray(value) ? value : [];
-    if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end < start || end > 1_000_000_000) {
-      throw problems.badRequest('range must be [start,end] with 0 <= start <= end', { range: 'Invalid range' });
+    const value = parseJson('range', query.range, '[0,9]');
+    const [start, end] = Array.isArray(value) && value.length === 2 ? value : [];
+    if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end < start || end > 1_000_000_000) {
+      throw refuse('range', 'range must be [start, end]: whole numbers with 0 <= start <= end');
     }
     range = { start, end: Math.min(end, start + 999) };
   }
@@ -64,32 +95,45 @@ export function parseListParams(
   const equals: Record<string, unknown> = {};
   let search: string | undefined;
   if (query.filter) {
-    const filter = parseJson('filter', query.filter);
-    if (!filter || typeof filter !== 'object' || Array.isArray(filter)) throw problems.badRequest('filter must be a JSON object');
+    const filter = parseJson('filter', query.filter, '{"q":"text"}');
+    if (!filter || typeof filter !== 'object' || Array.isArray(filter)) throw refuse('filter', 'filter must be a JSON object, e.g. {"q":"text"}');
     for (const [key, value] of Object.entries(filter)) {
       if (key === 'q') {
-        if (typeof value === 'string' && value.trim()) search = value.trim();
-      } else if (sortable(key) && filterable(schema, key, value)) {
-        equals[key] = value;
+        if (value !== null && typeof value !== 'string') throw refuse('filter', 'The search text (q) must be text');
+        if (value?.trim()) search = value.trim();
+      } else if (!filterable.includes(key)) {
+        throw refuse('filter', `Cannot filter by ${shown(key)}; filter by q (search) or one of: ${filterable.join(', ')}`);
+      } else if (!filterValueFits(schema, key, value)) {
+        throw refuse('filter', `To filter by ${key}, give ${expectedValue(schema, key)}`);
       } else {
-        throw problems.badRequest(`Cannot filter by ${key}`, { filter: `Cannot filter by ${key}` });
+        equals[key] = value;
       }
     }
   }
   return { sort, range, search, equals };
 }
 
+const types = (schema: EntitySchema, key: string) => {
+  const t = schema.properties[key]!.type;
+  return Array.isArray(t) ? t : [t];
+};
+
 /** An equality filter needs a value of the property's own type (a reference filters by id). */
-function filterable(schema: EntitySchema, key: string, value: unknown): boolean {
-  const property = schema.properties[key]!;
-  if (property['x-ref']) return typeof value === 'string';
-  if (property.format === 'date-time') return false;
-  const types = Array.isArray(property.type) ? property.type : [property.type];
-  if (types.includes('boolean')) return typeof value === 'boolean';
-  if (types.includes('integer')) return Number.isInteger(value);
-  if (types.includes('number')) return typeof value === 'number';
-  if (types.includes('string')) return typeof value === 'string';
-  return false;
+function filterValueFits(schema: EntitySchema, key: string, value: unknown): boolean {
+  if (schema.properties[key]!['x-ref']) return typeof value === 'string';
+  const t = types(schema, key);
+  if (t.includes('boolean') && typeof value === 'boolean') return true;
+  if (t.includes('integer') && Number.isSafeInteger(value)) return true;
+  if (t.includes('number') && typeof value === 'number') return true;
+  return t.includes('string') && typeof value === 'string';
+}
+
+function expectedValue(schema: EntitySchema, key: string): string {
+  if (schema.properties[key]!['x-ref']) return 'the id of a record (text)';
+  const t = types(schema, key);
+  if (t.includes('boolean')) return 'true or false';
+  if (t.includes('integer') || t.includes('number')) return 'a number';
+  return 'text';
 }
 
 /** Content-Range for a page of a list: "designation 0-9/25" (only when a range was asked for). */

@@ -4,6 +4,7 @@ import * as core from './migrations/001-core.ts';
 import * as userDeletedAt from './migrations/002-user-deleted-at.ts';
 import * as deletedUsersRelease from './migrations/003-deleted-users-release.ts';
 import * as oneLiveResetLink from './migrations/005-one-live-reset-link.ts';
+import * as trimmedNames from './migrations/006-trimmed-names.ts';
 import * as roleNameKey from './migrations/007-role-name-key.ts';
 import { syncGenericTables } from './generic-tables.ts';
 
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '002-user-deleted-at': userDeletedAt,
   '003-deleted-users-release': deletedUsersRelease,
   '005-one-live-reset-link': oneLiveResetLink,
+  '006-trimmed-names': trimmedNames,
   '007-role-name-key': roleNameKey,
 };
 

@@ -2,7 +2,7 @@
  * The parts both servers share: strict validation against schemas/, the error catalogue,
  * CORS, security headers, the permission guard and the OpenAPI document at /docs.
  */
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -14,8 +14,9 @@ import type { AppContext } from '../context.ts';
 import { allSchemas, ANNOTATION_KEYWORDS } from '../../src/shared/schema-registry.ts';
 import { installPermissionGuard, type RouteRecord } from './permissions.ts';
 import { createAuthenticator } from './authenticate.ts';
-import { Problem, problems } from './errors.ts';
-import { validationFields } from './validation.ts';
+import { problems } from './errors.ts';
+import { answerErrorsFromCatalogue, clientErrorAnswer, frameworkErrorAnswer } from './error-answers.ts';
+import { refuseNulCharacters } from './input-guard.ts';
 
 export interface ServerApp {
   app: FastifyInstance;
@@ -33,6 +34,9 @@ export async function createBaseApp(ctx: AppContext, kind: 'auth' | 'api'): Prom
     genReqId: () => randomUUID(),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Errors before routing (a broken %-encoding) and unparseable HTTP answer in the catalogue's shape too.
+    frameworkErrors: frameworkErrorAnswer,
+    clientErrorHandler: clientErrorAnswer,
     ajv: {
       // Bodies are checked as sent: no silent type coercion or dropping of unknown fields.
       customOptions: { allErrors: true, verbose: true, coerceTypes: false, removeAdditional: false, useDefaults: true },
@@ -43,17 +47,19 @@ export async function createBaseApp(ctx: AppContext, kind: 'auth' | 'api'): Prom
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   for (const schema of allSchemas) app.addSchema(schema as never);
-  // JSON bodies: an empty one (a DELETE sent with a JSON content type) is no body, and a
-  // malformed one gets a clear 400 instead of Fastify's parser wording.
+  // JSON bodies: an empty one (a DELETE sent with a JSON content type) is no body, a malformed
+  // one gets a clear 400; Fastify's own parser still refuses __proto__ and constructor.prototype.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(body as string));
-    } catch {
-      done(problems.badRequest('The request body is not valid JSON') as never, undefined);
-    }
+    parseJson(request, body as string, (err, value) => {
+      if (!err) return done(null, value);
+      const poisoned = /prototype/i.test(err.message);
+      done(problems.invalidJson(poisoned ? 'The request body may not set __proto__ or constructor.prototype' : undefined) as never, undefined);
+    });
   });
+  refuseNulCharacters(app);
 
   await app.register(cors, {
     origin: ctx.config.corsOrigins,
@@ -87,22 +93,6 @@ export async function createBaseApp(ctx: AppContext, kind: 'auth' | 'api'): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  app.setErrorHandler((error: FastifyError | Problem, request, reply) => {
-    if (error instanceof Problem) return reply.status(error.status).send(error.toBody());
-    if ((error as FastifyError).validation) {
-      return reply.status(400).send(problems.validation(validationFields((error as FastifyError).validation as never)).toBody());
-    }
-    const status = (error as FastifyError).statusCode ?? 500;
-    if (status === 429) return reply.status(429).send(problems.tooManyRequests().toBody());
-    if (status === 413) return reply.status(413).send({ message: 'The request is too large', code: 'TOO_LARGE' });
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: error.message, code: (error as FastifyError).code ?? 'BAD_REQUEST' });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: 'Something went wrong on the server', code: 'INTERNAL', requestId: request.id });
-  });
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NO_ROUTE' });
-  });
+  answerErrorsFromCatalogue(app);
   return { app, routeTable };
 }

@@ -22,6 +22,18 @@ export const problems = {
   validation: (fields: Record<string, string>) =>
     new Problem(400, 'VALIDATION_FAILED', Object.values(fields).join('; ') || 'Invalid request', fields),
   badRequest: (message: string, fields?: Record<string, string>) => new Problem(400, 'BAD_REQUEST', message, fields),
+  /** Text PostgreSQL cannot store (U+0000): refused for every string of a request, before any handler. */
+  nulCharacter: (field: string, label: string) => {
+    const message = `${label} must not contain a NUL character (\\u0000)`;
+    return new Problem(400, 'VALIDATION_FAILED', message, { [field]: message });
+  },
+  invalidJson: (message = 'The request body is not valid JSON') => new Problem(400, 'INVALID_JSON', message),
+  badUrl: () => new Problem(400, 'BAD_URL', 'The address is not valid: it contains a broken %-encoded character'),
+  badHttp: () => new Problem(400, 'BAD_REQUEST', 'The request is not valid HTTP'),
+  /** A database value error that validation did not catch (a backstop: the message names no internals). */
+  invalidValue: () => new Problem(400, 'INVALID_VALUE', 'A value in the request cannot be stored; check the text for unusual characters'),
+  badUpload: (field: string) =>
+    new Problem(400, 'INVALID_UPLOAD', 'The upload is not a valid multipart/form-data body', { [field]: 'Choose the file again' }),
   passwordMismatch: (field: string) => new Problem(400, 'PASSWORD_MISMATCH', 'Password not match', { [field]: 'Password not match' }),
   weakPassword: (reason: string) => new Problem(400, 'WEAK_PASSWORD', reason, { password: reason }),
   // Changing one's own password or e-mail needs the current password: a stolen token alone must not take the account over.
@@ -53,6 +65,12 @@ export const problems = {
     new Problem(409, 'DUPLICATE', `A ${label.toLowerCase()} with this ${fieldLabel.toLowerCase()} already exists`, {
       [field]: `${fieldLabel} is already taken`,
     }),
+  /** The record a field points to was deleted while this request ran (two admins at once). */
+  referenceGone: (label = 'A record this refers to', field?: string) =>
+    new Problem(409, 'REFERENCE_GONE', `${label} no longer exists`, field ? { [field]: `Choose an existing ${label.toLowerCase()}` } : undefined),
+  /** A unique value taken meanwhile, where the write could not name the field (a backstop). */
+  alreadyTaken: () => new Problem(409, 'DUPLICATE', 'This value is already taken'),
+  noRoute: (method: string, path: string) => new Problem(404, 'NO_ROUTE', `No route ${method} ${path}`),
   inUse: (label: string) =>
     new Problem(409, 'IN_USE', `This ${label.toLowerCase()} is still in use and cannot be deleted`),
   changedMeanwhile: (message: string) => new Problem(409, 'CHANGED_MEANWHILE', message),
@@ -61,5 +79,16 @@ export const problems = {
     new Problem(403, 'ADMIN_ROLE_FIXED', "The Admin role always holds every permission; its permissions can't be changed"),
   adminRoleNameFixed: () =>
     new Problem(403, 'ADMIN_ROLE_FIXED', "The Admin role can't be renamed: its name is what lets it change any password"),
+  requestTimeout: () => new Problem(408, 'REQUEST_TIMEOUT', 'The request took too long to arrive'),
+  tooLarge: () => new Problem(413, 'TOO_LARGE', 'The request is too large'),
+  photoTooLarge: (maxBytes: number) =>
+    new Problem(413, 'PHOTO_TOO_LARGE', `The photo is larger than ${maxBytes / 1024 / 1024} MB`, { photo: 'The photo is too large' }),
+  uriTooLong: () => new Problem(414, 'URI_TOO_LONG', 'The address is too long'),
+  unsupportedMediaType: () =>
+    new Problem(415, 'UNSUPPORTED_MEDIA_TYPE', 'This content type is not accepted here; send JSON (Content-Type: application/json)'),
   tooManyRequests: () => new Problem(429, 'RATE_LIMITED', 'Too many requests, please wait a minute and try again'),
+  headersTooLarge: () => new Problem(431, 'HEADERS_TOO_LARGE', 'The request headers are too large'),
+
+  /** A genuine server fault: the request id lets an operator find it in the log; nothing from the inside is told. */
+  internal: (requestId: string) => new Problem(500, 'INTERNAL', 'Something went wrong on the server', undefined, { requestId }),
 } as const;

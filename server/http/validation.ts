@@ -42,7 +42,8 @@ function describe(error: ErrorObject, label: string, schema?: SchemaNode): strin
     case 'format':
       return p.format === 'email' ? `${label} must be a valid e-mail address` : `${label} must be a valid ${p.format}`;
     case 'type':
-      return `${label} must be a ${p.type}`;
+      if (error.instancePath === '' && error.data == null) return 'The request body is missing; send a JSON object';
+      return `${label} must be ${typeName(String(p.type))}`;
     case 'enum':
       return `${label} must be one of ${(p.allowedValues as unknown[]).join(', ')}`;
     case 'pattern':
@@ -52,6 +53,14 @@ function describe(error: ErrorObject, label: string, schema?: SchemaNode): strin
     default:
       return `${label} ${error.message ?? 'is invalid'}`;
   }
+}
+
+/** "an object", "a string or null" */
+function typeName(type: string): string {
+  return type
+    .split(',')
+    .map((t) => (/^[aeiou]/.test(t) ? `an ${t}` : t === 'null' ? 'null' : `a ${t}`))
+    .join(' or ');
 }
 
 export function validationFields(errors: ErrorObject[]): Record<string, string> {

@@ -169,7 +169,8 @@ describe('designation list parameters', () => {
   it('refuses a sort field the designation does not have with 400', async () => {
     const res = await asAdmin('GET', '/designation', { query: { sort: '["colour","ASC"]' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: 'Cannot sort by colour', fields: { sort: 'Cannot sort by colour' } });
+    const message = 'Cannot sort by colour; sort by one of: _id, name, status, createdAt, updatedAt';
+    expect(res.json()).toEqual({ code: 'BAD_REQUEST', message, fields: { sort: message } });
   });
 
   it('refuses malformed list parameters with 400', async () => {

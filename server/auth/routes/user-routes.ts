@@ -4,11 +4,11 @@ import type { AppContext } from '../../context.ts';
 import { resourceSchema } from '../../../src/shared/schema-registry.ts';
 import { needsFlag, needsFlagOrSelf } from '../../http/permissions.ts';
 import { idParams, writeSchema } from '../../http/body-schemas.ts';
-import { problems, Problem } from '../../http/errors.ts';
+import { problems } from '../../http/errors.ts';
 import { answerList, listQuerySchema, parseListParams, type ListQuery } from '../../crud/list-params.ts';
 import { getUser, listUsers, type NewUser } from '../user-store.ts';
 import { createUser, deleteUser, replacePhoto, updateUser, type UserPatch } from '../user-service.ts';
-import { PHOTO_MAX_BYTES } from '../photos.ts';
+import { PHOTO_MAX_BYTES, uploadProblem } from '../photos.ts';
 
 const schema = resourceSchema('user');
 const tags = ['Users'];
@@ -109,10 +109,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
           if (part.fieldname === 'photo' && !content) content = bytes;
         }
       } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new Problem(413, 'PHOTO_TOO_LARGE', `The photo is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB`, { photo: 'The photo is too large' });
-        }
-        throw err;
+        throw uploadProblem(err);
       }
       if (!content) throw problems.badRequest('Choose a photo (PNG, GIF or JPEG)', { photo: 'Choose a photo' });
       return replacePhoto(ctx, caller(request), request.params.id, content);

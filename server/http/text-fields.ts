@@ -1,0 +1,35 @@
+/**
+ * Text is stored trimmed, so ' X', 'X ' and 'X' are one name (and one unique value). A field
+ * that is blank once trimmed is as missing as '' and refused where the schema requires it; one
+ * that gets shorter than its minLength is refused with that rule's message.
+ */
+import type { EntitySchema, PropertySchema } from '../../src/shared/schema-registry.ts';
+import { problems } from './errors.ts';
+
+const isText = (p: PropertySchema | undefined): p is PropertySchema =>
+  !!p && !p.writeOnly && (p['x-ref'] !== undefined || p.type === 'string' || (Array.isArray(p.type) && p.type.includes('string')));
+
+/** Field → message for every text field of `body` that trimming leaves blank or too short. */
+export function trimmedTextProblems(body: Record<string, unknown>, schema: EntitySchema, fields?: readonly string[]): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const [field, value] of Object.entries(body)) {
+    const property = schema.properties[field];
+    if (typeof value !== 'string' || !isText(property) || (fields && !fields.includes(field))) continue;
+    const trimmed = value.trim();
+    const label = property.title ?? field;
+    const min = property.minLength ?? 0;
+    const required = (schema.required ?? []).includes(field) || min >= 1;
+    if (trimmed === '' && required) found[field] = property['x-messages']?.required ?? `${label} is required`;
+    else if (trimmed !== '' && trimmed.length < min) found[field] = property['x-messages']?.minLength ?? `${label} must be at least ${min} characters`;
+  }
+  return found;
+}
+
+/** The body with every text field of the schema trimmed (passwords and other write-only fields as sent). */
+export function trimTextFields<T extends Record<string, unknown>>(body: T, schema: EntitySchema): T {
+  const found = trimmedTextProblems(body, schema);
+  if (Object.keys(found).length) throw problems.validation(found);
+  return Object.fromEntries(
+    Object.entries(body).map(([field, value]) => [field, typeof value === 'string' && isText(schema.properties[field]) ? value.trim() : value]),
+  ) as T;
+}
