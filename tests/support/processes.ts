@@ -64,6 +64,7 @@ export function spawnUnderNonReapingSubreaper(command: string[], opts: Parameter
   const script =
     'require "syscall.ph"; syscall(&SYS_prctl, 36, 1, 0, 0, 0) == 0 or die "prctl: $!";' + // PR_SET_CHILD_SUBREAPER
     'my $pid = fork() // die "fork: $!"; if (!$pid) { exec(@ARGV) or die "exec: $!" }' +
-    'waitpid($pid, 0); sleep 600;';
+    // Killed by a signal: stay, holding its orphans; ended by itself (a failed start): end alike.
+    'waitpid($pid, 0); exit($? >> 8) unless $? & 127; sleep 600;';
   return spawn('perl', ['-e', script, ...command], opts);
 }
