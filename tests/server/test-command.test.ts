@@ -37,8 +37,21 @@ describe('a failing server test', () => {
   }, 150_000);
 });
 
+// Fails when its arguments contain $FAIL_STAGE; when they contain $FAILED_IN_REPORT, exits 0
+// but writes a JSON report counting a failed test (a runner whose exit code lies).
+const FAKE_NPX = `#!/bin/sh
+case "$*" in *"$FAIL_STAGE"*) [ -n "$FAIL_STAGE" ] && exit 1;; esac
+case "$*" in *"$FAILED_IN_REPORT"*)
+  if [ -n "$FAILED_IN_REPORT" ]; then
+    for arg in "$@"; do case "$arg" in --outputFile.json=*) report="\${arg#--outputFile.json=}";; esac; done
+    echo '{"numPassedTests":3,"numFailedTests":1,"numPendingTests":0}' > "$report"
+  fi;;
+esac
+exit 0
+`;
+
 /** A copy of scripts/test-all.sh whose stages are a fake `npx` that fails the stage asked for. */
-async function runTestAll(failing: string | undefined): Promise<{ status: number | null; output: string }> {
+async function runTestAll(failing: string | undefined, failedInReport?: string): Promise<{ status: number | null; output: string }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'fieldbase-test-all-'));
   try {
     await mkdir(path.join(dir, 'scripts'));
@@ -47,12 +60,12 @@ async function runTestAll(failing: string | undefined): Promise<{ status: number
       await copyFile(path.join(projectRoot, 'scripts', file), path.join(dir, 'scripts', file));
     }
     await writeFile(path.join(dir, 'scripts', 'ensure-chromium.sh'), 'exit 0\n');
-    await writeFile(path.join(dir, 'bin', 'npx'), '#!/bin/sh\ncase "$*" in *"$FAIL_STAGE"*) [ -n "$FAIL_STAGE" ] && exit 1;; esac\nexit 0\n');
+    await writeFile(path.join(dir, 'bin', 'npx'), FAKE_NPX);
     await chmod(path.join(dir, 'bin', 'npx'), 0o755);
     const run = spawnSync('bash', [path.join(dir, 'scripts', 'test-all.sh')], {
       encoding: 'utf8',
       timeout: 30_000,
-      env: { ...process.env, PATH: `${path.join(dir, 'bin')}:${process.env.PATH}`, FAIL_STAGE: failing ?? '' },
+      env: { ...process.env, PATH: `${path.join(dir, 'bin')}:${process.env.PATH}`, FAIL_STAGE: failing ?? '', FAILED_IN_REPORT: failedInReport ?? '' },
     });
     return { status: run.status, output: `${run.stdout}\n${run.stderr}` };
   } finally {
@@ -74,6 +87,12 @@ describe('scripts/test-all.sh (npm test)', () => {
     ['server tests', '--project server'],
     ['browser tests', 'playwright test'],
   ];
+  it('exits non-zero when a stage exits 0 but its report counts a failed test', async () => {
+    const { status, output } = await runTestAll(undefined, '--project server');
+    expect(output).toContain('Tests: 3 passed, 1 failed');
+    expect(status, output).not.toBe(0);
+  });
+
   for (const [stage, command] of stages) {
     it(`exits non-zero when the ${stage} stage fails`, async () => {
       const { status, output } = await runTestAll(command);
