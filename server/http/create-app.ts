@@ -16,6 +16,7 @@ import { installPermissionGuard, type RouteRecord } from './permissions.ts';
 import { createAuthenticator } from './authenticate.ts';
 import { Problem, problems } from './errors.ts';
 import { validationFields } from './validation.ts';
+import { DOCS_POLICY } from './content-security-policy.ts';
 
 export interface ServerApp {
   app: FastifyInstance;
@@ -55,8 +56,11 @@ export async function createBaseApp(ctx: AppContext, kind: 'auth' | 'api'): Prom
     }
   });
 
+  const allowedOrigins = ctx.config.corsOrigins;
   await app.register(cors, {
-    origin: ctx.config.corsOrigins,
+    // Never `null`: sandboxed frames and file: pages send it, so anyone can make it come from them.
+    origin: (origin, callback) =>
+      callback(null, origin !== undefined && origin !== 'null' && (allowedOrigins === true || allowedOrigins.includes(origin))),
     // @fastify/cors allows only GET, HEAD and POST unless told otherwise; the spec updates with PATCH.
     methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
     exposedHeaders: ['Content-Range'],
@@ -85,7 +89,7 @@ export async function createBaseApp(ctx: AppContext, kind: 'auth' | 'api'): Prom
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: DOCS_POLICY });
 
   app.setErrorHandler((error: FastifyError | Problem, request, reply) => {
     if (error instanceof Problem) return reply.status(error.status).send(error.toBody());
