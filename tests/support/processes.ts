@@ -60,9 +60,14 @@ export function childrenOf(ppid: number, needle: string): number[] {
  * becomes its child and, once dead, stays a zombie until the subreaper is killed. This is what
  * makes "PostgreSQL is a zombie when Fieldbase restarts" happen every time instead of now and then.
  */
+// prctl's system call number (Linux), for perl-base, which has no syscall.ph.
+const SYS_PRCTL: Partial<Record<string, number>> = { x64: 157, arm64: 167 };
+
 export function spawnUnderNonReapingSubreaper(command: string[], opts: Parameters<typeof spawn>[2]): ChildProcess {
+  const prctl = SYS_PRCTL[process.arch];
+  if (!prctl) throw new Error(`No prctl system call number known for ${process.arch}: add it to SYS_PRCTL`);
   const script =
-    'require "syscall.ph"; syscall(&SYS_prctl, 36, 1, 0, 0, 0) == 0 or die "prctl: $!";' + // PR_SET_CHILD_SUBREAPER
+    `syscall(${prctl}, 36, 1, 0, 0, 0) == 0 or die "prctl: $!";` + // PR_SET_CHILD_SUBREAPER
     'my $pid = fork() // die "fork: $!"; if (!$pid) { exec(@ARGV) or die "exec: $!" }' +
     // Killed by a signal: stay, holding its orphans; ended by itself (a failed start): end alike.
     'waitpid($pid, 0); exit($? >> 8) unless $? & 127; sleep 600;';
