@@ -88,8 +88,9 @@ export async function releaseStalePostmaster(
     return;
   }
   const owner = recordedOwner(databaseDir);
-  // Without a record (a cluster started by an older Fieldbase) only init as parent proves an orphan.
-  const orphaned = owner ? status.ppid !== owner : status.ppid === 1;
+  // Without a record (a cluster started by an older Fieldbase) only init as parent proves an
+  // orphan. An owner that is a zombie is dead (or its last threads are on their way out).
+  const orphaned = owner ? status.ppid !== owner || !processRunning(owner) : status.ppid === 1;
   if (!orphaned) throw new EmbeddedStartError(heldMessage(databaseDir, pid, owner));
   log(`[db] stopping the PostgreSQL (pid ${pid}) left running by a Fieldbase that ended without stopping it`);
   try {
