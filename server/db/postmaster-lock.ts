@@ -83,8 +83,8 @@ export async function releaseStalePostmaster(
     return;
   }
   if (path.resolve(dataLine ?? '') !== path.resolve(databaseDir) || !isPostmasterOf(pid, databaseDir)) {
-    log(`[db] ${pidFile} names pid ${pid}, which is not a PostgreSQL on this folder; clearing the stale lock file`);
-    await rm(pidFile, { force: true });
+    log(`[db] ${pidFile} names pid ${pid}, which is not a PostgreSQL on this folder; clearing the stale lock files`);
+    await clearLocksOf(pid, pidFile, lines);
     return;
   }
   const owner = recordedOwner(databaseDir);
