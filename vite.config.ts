@@ -1,5 +1,11 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { consolePolicy, safeHostname } from './server/http/content-security-policy.ts';
+
+const vitePort = Number(process.env.VITE_PORT ?? 5173);
+// Dev server only (a fixed value is no secret, and a build never carries it): lets Vite's
+// inline start-up script run under the same Content-Security-Policy the console has in production.
+const DEV_SCRIPT_NONCE = 'fieldbase-dev-server';
 
 // The console is a static build; server addresses come from /config.json at run time
 // (served by `npm start` beside index.html), so one build serves any pair of servers.
@@ -7,23 +13,29 @@ import react from '@vitejs/plugin-react';
 const devConfigJson = (): Plugin => ({
   name: 'fieldbase-dev-config-json',
   configureServer(server) {
+    const env = process.env;
+    const served = {
+      authUrl: env.AUTH_URL || undefined,
+      apiUrl: env.API_URL || undefined,
+      authPort: Number(env.AUTH_PORT ?? 8081),
+      apiPort: Number(env.API_PORT ?? 8082),
+    };
+    server.middlewares.use((req, res, next) => {
+      const hostname = safeHostname((req.headers.host ?? 'localhost').replace(/:\d+$/, ''));
+      const socket = `ws://${hostname}:${vitePort}`;
+      res.setHeader('Content-Security-Policy', consolePolicy(served, { protocol: 'http:', hostname }, { scriptNonce: DEV_SCRIPT_NONCE, socket }));
+      next();
+    });
     server.middlewares.use('/config.json', (_req, res) => {
-      const env = process.env;
       res.setHeader('Content-Type', 'application/json');
-      res.end(
-        JSON.stringify({
-          authUrl: env.AUTH_URL || undefined,
-          apiUrl: env.API_URL || undefined,
-          authPort: Number(env.AUTH_PORT ?? 8081),
-          apiPort: Number(env.API_PORT ?? 8082),
-        }),
-      );
+      res.end(JSON.stringify(served));
     });
   },
 });
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), devConfigJson()],
+  html: { cspNonce: command === 'serve' ? DEV_SCRIPT_NONCE : undefined },
   build: { outDir: 'dist/console', emptyOutDir: true, chunkSizeWarningLimit: 2500 },
-  server: { port: Number(process.env.VITE_PORT ?? 5173), strictPort: true },
-});
+  server: { port: vitePort, strictPort: true },
+}));

@@ -1,5 +1,6 @@
 // Adds up the JSON reports of the test stages into one closing line: "Tests: N passed, N failed".
 // Arguments: the names of stages that failed (a stage that failed without a report counts as one failure).
+// Exits 1 when anything failed.
 import { existsSync, readFileSync } from 'node:fs';
 
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
@@ -25,3 +26,4 @@ for (const r of rows) console.log(`  ${r.name.padEnd(16)} ${r.passed} passed, ${
 const total = rows.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
 if (failedStages.length) console.log(`  failed stages: ${failedStages.join(', ')}`);
 console.log(`Tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+if (total.failed > 0) process.exitCode = 1;

@@ -28,6 +28,7 @@ export interface Config {
   mailFrom: string;
   adminEmail: string;
   adminPassword?: string;
+  /** Origins allowed to call the servers from a browser; true: any but `null`. */
   corsOrigins: string[] | true;
   accessTokenTtlSeconds: number;
   /** How long an expired token can still be refreshed through POST /user/verify. */
@@ -48,10 +49,31 @@ function int(value: string | undefined, fallback: number): number {
   return n;
 }
 
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/** The console's own origin; on this machine, under each name of the loopback address. */
+export function consoleOrigins(consoleUrl: string): string[] {
+  let url: URL;
+  try {
+    url = new URL(consoleUrl);
+  } catch {
+    throw new Error(`CONSOLE_URL must be a full address such as http://localhost:8080, got "${consoleUrl}"`);
+  }
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];
+  return LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
+}
+
+/** CORS_ORIGINS (comma-separated; `*` for any) or, unset, the console's own origin. Never `null`. */
+function corsOrigins(listed: string | undefined, consoleUrl: string): string[] | true {
+  const origins = (listed ?? '').split(',').map((s) => s.trim().replace(/\/$/, '')).filter((s) => s && s !== 'null');
+  if (origins.includes('*')) return true;
+  return origins.length ? origins : consoleOrigins(consoleUrl);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const consolePort = int(env.CONSOLE_PORT, 8080);
   const dataDir = path.resolve(projectRoot, env.DATA_DIR ?? 'data');
-  const cors = env.CORS_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean);
+  const consoleUrl = (env.CONSOLE_URL || `http://localhost:${consolePort}`).replace(/\/$/, '');
   return {
     host: env.HOST ?? '127.0.0.1',
     authPort: int(env.AUTH_PORT, 8081),
@@ -59,7 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     consolePort,
     authUrl: env.AUTH_URL || undefined,
     apiUrl: env.API_URL || undefined,
-    consoleUrl: (env.CONSOLE_URL || `http://localhost:${consolePort}`).replace(/\/$/, ''),
+    consoleUrl,
     dataDir,
     uploadsDir: path.resolve(dataDir, env.UPLOADS_DIR ?? 'uploads'),
     outboxDir: path.resolve(dataDir, 'outbox'),
@@ -69,8 +91,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: env.MAIL_FROM ?? 'Fieldbase <no-reply@fieldbase.local>',
     adminEmail: (env.ADMIN_EMAIL ?? 'admin@fieldbase.local').toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD || undefined,
-    // Bearer tokens, no cookies: a permissive CORS default cannot be used for request forgery.
-    corsOrigins: cors && cors.length ? cors : true,
+    // Bearer tokens, no cookies, so CORS is not what stops request forgery; but no other page
+    // needs to read the answers, so by default only the console may.
+    corsOrigins: corsOrigins(env.CORS_ORIGINS, consoleUrl),
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL, 15 * 60),
     refreshWindowSeconds: {
       keepLogin: int(env.KEEP_LOGIN_WINDOW, 30 * 24 * 3600),

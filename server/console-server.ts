@@ -8,6 +8,7 @@ import helmet from '@fastify/helmet';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot, type Config } from './config.ts';
+import { consolePolicy } from './http/content-security-policy.ts';
 
 export const consoleDist = path.join(projectRoot, 'dist', 'console');
 
@@ -22,19 +23,23 @@ export function consoleConfig(config: Config): ConsoleConfig {
   return { authUrl: config.authUrl, apiUrl: config.apiUrl, authPort: config.authPort, apiPort: config.apiPort };
 }
 
-export async function createConsoleServer(config: Config): Promise<FastifyInstance> {
-  if (!existsSync(path.join(consoleDist, 'index.html'))) {
+export async function createConsoleServer(config: Config, root = consoleDist): Promise<FastifyInstance> {
+  if (!existsSync(path.join(root, 'index.html'))) {
     throw new Error('The console is not built (dist/console is missing): run `npm run build` or `npm start`.');
   }
   const app = Fastify({ logger: { level: config.logLevel } });
-  // The page holds the session token: it may not be framed by another site.
+  // The page holds the session token: it may not be framed by another site, and its
+  // Content-Security-Policy (worked out per request, from the host asked for) is set below.
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, frameguard: { action: 'deny' } });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('content-security-policy', consolePolicy(consoleConfig(config), { protocol: `${request.protocol}:`, hostname: request.hostname }));
+  });
   app.get('/config.json', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return consoleConfig(config);
   });
   // wildcard: files are looked up per request, so a rebuild while running is served at once.
-  await app.register(fastifyStatic, { root: consoleDist, wildcard: true, index: 'index.html' });
+  await app.register(fastifyStatic, { root, wildcard: true, index: 'index.html' });
   // Client-side routes (/login, /designation, ...) all load the single page.
   app.setNotFoundHandler((request, reply) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || path.extname(request.url.split('?')[0])) {

@@ -7,8 +7,8 @@ import { stopOnSignals, printBanner } from './lifecycle.ts';
 
 async function main() {
   const vitePort = Number(process.env.VITE_PORT ?? 5173);
-  const config = loadConfig(process.env, {});
-  config.consoleUrl = process.env.CONSOLE_URL ?? `http://localhost:${vitePort}`;
+  // The console is Vite's here: reset links and the allowed CORS origin point at it.
+  const config = loadConfig({ ...process.env, CONSOLE_URL: process.env.CONSOLE_URL || `http://localhost:${vitePort}` });
   const running = await startServers(config, { serveConsole: false });
   const vite = spawn(process.execPath, [path.join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js'), '--port', String(vitePort)], {
     cwd: projectRoot,

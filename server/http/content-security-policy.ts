@@ -1,0 +1,62 @@
+/**
+ * Content-Security-Policy of the console page and of the /docs pages. The console keeps the
+ * session token in localStorage: the policy lets it run only its own scripts and talk only to
+ * its two servers, so injected markup can neither run code nor send the token elsewhere.
+ */
+import { resolveConfig } from '../../src/config/runtime-config.ts';
+import type { ConsoleConfig } from '../console-server.ts';
+
+const HOSTNAME = /^(?:[a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/i;
+
+/** A Host header no browser would send is not written into the header. */
+export const safeHostname = (hostname: string) => (HOSTNAME.test(hostname) ? hostname : 'localhost');
+
+const policy = (directives: Record<string, string[]>) =>
+  Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join('; ');
+
+/**
+ * The servers' origins are worked out as the page itself does from /config.json (the same host
+ * as the page unless AUTH_URL/API_URL say otherwise), from the host the page was asked for.
+ */
+export function consolePolicy(
+  served: ConsoleConfig,
+  page: { protocol: string; hostname: string },
+  /** Only for Vite's dev server: its inline start-up script and its hot-reload socket. */
+  dev?: { scriptNonce: string; socket: string },
+): string {
+  const hostname = safeHostname(page.hostname);
+  const { authUrl, apiUrl } = resolveConfig(served, { protocol: page.protocol, hostname });
+  const auth = new URL(authUrl).origin;
+  const api = new URL(apiUrl).origin;
+  return policy({
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...(dev ? [`'nonce-${dev.scriptNonce}'`] : [])],
+    // MUI (emotion) writes its styles into <style> elements at run time.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // User photos come from the auth server; a picked photo is previewed from a blob: URL.
+    'img-src': ["'self'", 'data:', 'blob:', auth],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...new Set([auth, api]), ...(dev ? [dev.socket] : [])],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  });
+}
+
+/** Swagger UI at /docs: its own files only; "Try it out" calls the same server. */
+export const DOCS_POLICY = policy({
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  // Swagger UI writes <style> elements at run time (code highlighting).
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+});

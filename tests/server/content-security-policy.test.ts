@@ -1,0 +1,110 @@
+/**
+ * The console page keeps the session token in localStorage, so it carries a
+ * Content-Security-Policy: its own scripts only, requests only to its two servers, never framed.
+ * The /docs pages of both servers carry one too. (That the built console and Swagger UI run
+ * under them without a violation is checked in Chromium: tests/browser/content-security-policy.spec.ts.)
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../../server/config.ts';
+import { createConsoleServer } from '../../server/console-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+/** `{ directive: [sources] }` of a Content-Security-Policy header. */
+function directives(header: unknown): Record<string, string[]> {
+  expect(typeof header).toBe('string');
+  return Object.fromEntries(
+    String(header)
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...sources]) => [name, sources]),
+  );
+}
+
+let dist: string;
+const consoles: FastifyInstance[] = [];
+async function consoleServer(env: Record<string, string>) {
+  const app = await createConsoleServer(loadConfig({ AUTH_PORT: '9081', API_PORT: '9082', ...env }, { logLevel: 'silent' }), dist);
+  consoles.push(app);
+  return app;
+}
+
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(os.tmpdir(), 'fieldbase-console-dist-'));
+  await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Fieldbase</title>');
+});
+afterAll(async () => {
+  for (const app of consoles) await app.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+describe('the console page', () => {
+  it('may run only its own scripts, talk only to its two servers and never be framed', async () => {
+    const app = await consoleServer({});
+    for (const url of ['/', '/login', '/index.html']) {
+      const res = await app.inject({ method: 'GET', url, headers: { host: 'localhost:8080' } });
+      expect(res.statusCode).toBe(200);
+      const csp = directives(res.headers['content-security-policy']);
+      expect(csp['default-src']).toEqual(["'self'"]);
+      expect(csp['script-src']).toEqual(["'self'"]);
+      expect(csp['connect-src']).toEqual(["'self'", 'http://localhost:9081', 'http://localhost:9082']);
+      expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', 'http://localhost:9081']);
+      expect(csp['frame-ancestors']).toEqual(["'none'"]);
+      expect(csp['object-src']).toEqual(["'none'"]);
+      expect(csp['base-uri']).toEqual(["'self'"]);
+      expect(csp['form-action']).toEqual(["'self'"]);
+    }
+  });
+
+  it('names the servers on the host the page was opened on, as the page itself finds them', async () => {
+    const app = await consoleServer({});
+    const res = await app.inject({ method: 'GET', url: '/', headers: { host: '127.0.0.1:8080' } });
+    expect(directives(res.headers['content-security-policy'])['connect-src']).toEqual([
+      "'self'",
+      'http://127.0.0.1:9081',
+      'http://127.0.0.1:9082',
+    ]);
+  });
+
+  it('names AUTH_URL and API_URL when they are set', async () => {
+    const app = await consoleServer({ AUTH_URL: 'https://auth.example.org/', API_URL: 'https://api.example.org/v1' });
+    const csp = directives((await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+    expect(csp['connect-src']).toEqual(["'self'", 'https://auth.example.org', 'https://api.example.org']);
+    expect(csp['img-src']).toContain('https://auth.example.org');
+  });
+
+  it('never writes a forged Host header into the policy', async () => {
+    const app = await consoleServer({});
+    const res = await app.inject({ method: 'GET', url: '/', headers: { host: "evil.example; script-src 'unsafe-inline'" } });
+    const header = String(res.headers['content-security-policy']);
+    expect(header).not.toContain('evil');
+    expect(directives(header)['script-src']).toEqual(["'self'"]);
+  });
+});
+
+describe('the /docs pages', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(() => t?.close());
+
+  for (const server of ['auth', 'api'] as const) {
+    it(`of the ${server} server run only their own scripts and are never framed`, async () => {
+      for (const url of ['/docs', '/docs/static/index.html', '/docs/json']) {
+        const res = await t[server].app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBeLessThan(400);
+        const csp = directives(res.headers['content-security-policy']);
+        expect(csp['default-src']).toEqual(["'self'"]);
+        expect(csp['script-src']).toEqual(["'self'"]);
+        expect(csp['connect-src']).toEqual(["'self'"]);
+        expect(csp['frame-ancestors']).toEqual(["'none'"]);
+        expect(csp['object-src']).toEqual(["'none'"]);
+      }
+    });
+  }
+});
