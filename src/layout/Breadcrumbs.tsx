@@ -28,7 +28,7 @@ export function crumbsFor(pathname: string): Crumb[] {
 export const Breadcrumbs = () => {
   const { pathname } = useLocation();
   // A phone has room for the way back and where one is ("Users / Profile"), not the whole trail.
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const crumbs = crumbsFor(pathname).slice(phone ? -2 : 0);
   return (
     <MuiBreadcrumbs aria-label="breadcrumb" sx={{ flex: 1, ml: 1, minWidth: 0, whiteSpace: 'nowrap', '& ol': { flexWrap: 'nowrap', overflow: 'hidden' } }}>

@@ -57,7 +57,7 @@ export const GenericList = ({ rowExtras, startAdding = false, nameColumns, showP
   const schema = resourceSchema(resource);
   const canList = useCan(resource, 'list');
   const canCreate = useCan(resource, 'create');
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const [dialog, setDialog] = useState<DialogState>(startAdding ? { mode: 'create' } : null);
   const [activeOnly, setActiveOnly] = useState(false);
   const many = entry.label.many;

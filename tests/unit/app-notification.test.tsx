@@ -1,0 +1,36 @@
+/**
+ * A newer toast replaces the one on screen at once: a success does not wait out a stale
+ * error's 4 seconds (react-admin alone queues them). Notified from code, not by a click, since
+ * any click closes a toast by itself ("click away").
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { AdminContext, useNotify } from 'react-admin';
+import { AppNotification, TOAST_MS } from '../../src/layout/AppNotification';
+
+let notify: ReturnType<typeof useNotify>;
+const GrabNotify = () => {
+  notify = useNotify();
+  return null;
+};
+
+afterEach(cleanup);
+
+describe('AppNotification', () => {
+  it('shows a success at once, closing the error toast that was showing', async () => {
+    render(
+      <AdminContext>
+        <GrabNotify />
+        <AppNotification />
+      </AdminContext>,
+    );
+    act(() => notify('Something went wrong on the server', { type: 'error' }));
+    expect(await screen.findByText('Something went wrong on the server')).toBeTruthy();
+
+    const sent = Date.now();
+    act(() => notify('User updated', { type: 'success' }));
+    expect(await screen.findByText('User updated', undefined, { timeout: 1_500 })).toBeTruthy();
+    expect(Date.now() - sent).toBeLessThan(TOAST_MS / 2);
+    await waitFor(() => expect(screen.queryByText('Something went wrong on the server')).toBeNull());
+  });
+});
