@@ -33,4 +33,19 @@ describe('AppNotification', () => {
     expect(Date.now() - sent).toBeLessThan(TOAST_MS / 2);
     await waitFor(() => expect(screen.queryByText('Something went wrong on the server')).toBeNull());
   });
+
+  it('lets any other toast wait its turn, so a form warning does not wipe out the server’s error', async () => {
+    render(
+      <AdminContext>
+        <GrabNotify />
+        <AppNotification />
+      </AdminContext>,
+    );
+    act(() => notify('A designation with this name already exists', { type: 'error' }));
+    expect(await screen.findByText('A designation with this name already exists')).toBeTruthy();
+    act(() => notify('The form is not valid. Please check for errors', { type: 'warning' }));
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(screen.queryByText('A designation with this name already exists')).toBeTruthy();
+    expect(screen.queryByText('The form is not valid. Please check for errors')).toBeNull();
+  });
 });
