@@ -31,7 +31,7 @@ export const Breadcrumbs = () => {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const crumbs = crumbsFor(pathname).slice(phone ? -2 : 0);
   return (
-    <MuiBreadcrumbs aria-label="breadcrumb" sx={{ flex: 1, ml: 1, minWidth: 0, whiteSpace: 'nowrap', '& ol': { flexWrap: 'nowrap', overflow: 'hidden' } }}>
+    <MuiBreadcrumbs aria-label="breadcrumb" sx={{ flex: 1, ml: 1, minWidth: 0, whiteSpace: 'nowrap', '& ol': { flexWrap: 'nowrap', overflow: 'hidden' }, '& li:last-of-type': { minWidth: 0 } }}>
       {crumbs.map((crumb, i) =>
         i === crumbs.length - 1 ? (
           <Typography key={crumb.to} color="text.primary" noWrap sx={{ fontWeight: 600 }}>
