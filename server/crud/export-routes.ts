@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { ResourceEntry } from '../../src/generated/index.ts';
-import { resourceMap, resourceSchema, type EntitySchema } from '../../src/shared/schema-registry.ts';
+import { listColumns, resourceMap, resourceSchema } from '../../src/shared/schema-registry.ts';
 import { safeFilename } from '../../src/shared/csv.ts';
 import { needsFlag } from '../http/permissions.ts';
 import { problems } from '../http/errors.ts';
@@ -32,10 +32,6 @@ const exportQuerySchema = {
     columns: { type: 'string', maxLength: 2000, description: 'JSON ["field",...]: the columns to write, in order (default: the list\'s columns)' },
   },
 } as const;
-
-/** The columns a list shows by default: the map's, else every property but internal ones. */
-export const listColumns = (entry: ResourceEntry, schema: EntitySchema) =>
-  entry.list?.columns ?? Object.keys(schema.properties).filter((p) => !p.startsWith('_'));
 
 function chosenColumns(raw: string | undefined, allowed: string[]): string[] {
   if (raw === undefined) return allowed;
@@ -84,7 +80,7 @@ export function exportRoutes(
       },
       async (request, reply) => {
         const params = parseListParams({ sort: request.query.sort, filter: request.query.filter }, schema, { sort });
-        const columns = chosenColumns(request.query.columns, listColumns(entry, schema));
+        const columns = chosenColumns(request.query.columns, entry.list?.columns ?? listColumns(name));
         const stream = await csvExport(ctx.db as unknown as Kysely<any>, { schema, statusField: entry.status, columns, params, listRows });
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')

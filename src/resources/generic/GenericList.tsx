@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router-dom';
 import { Box, Button, Typography, useMediaQuery, type Theme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { DatagridConfigurable, List, SearchInput, SelectColumnsButton, TopToolbar, useResourceContext } from 'react-admin';
-import { resourceEntry, resourceSchema } from '../../shared/schema-registry';
+import { listColumns, resourceEntry, resourceSchema } from '../../shared/schema-registry';
 import { useCan } from '../../session/useSession';
 import { schemaColumn, schemaLinkColumn } from './schema-fields';
 import { RowActions, type RowExtraProps } from './RowActions';
@@ -68,7 +68,7 @@ export const GenericList = ({ rowExtras, startAdding = false, nameColumns, showP
   const edit = (id: string) => (onPage ? navigate(`/${resource}/edit/${id}`) : setDialog({ mode: 'edit', id }));
 
   const statusField = entry.status;
-  const columns = entry.list?.columns ?? Object.keys(schema.properties).filter((p) => !p.startsWith('_'));
+  const columns = listColumns(resource);
   const names = nameColumns ?? columns.filter((c) => c !== statusField).slice(0, 1);
   const empty = <EmptyList text={`No ${entry.label.one.toLowerCase()} found`} />;
   const actions = (

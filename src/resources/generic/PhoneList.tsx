@@ -22,11 +22,12 @@ interface PhoneListProps {
 }
 
 export const PhoneList = ({ schema, columns, nameColumns, statusField, showPath, empty, children }: PhoneListProps) => {
-  const text = (record: RaRecord, sources: string[]) =>
+  const text = (record: RaRecord, sources: string[], separator: string) =>
     sources
       .map((c) => displayValue(schema, c, record, statusField))
       .filter(Boolean)
-      .join(nameColumns === sources ? ' ' : ' · ');
+      .join(separator);
+  const name = (record: RaRecord) => text(record, nameColumns, ' ');
   const details = columns.filter((c) => c !== statusField && !nameColumns.includes(c));
   return (
     <SimpleList
@@ -37,14 +38,14 @@ export const PhoneList = ({ schema, columns, nameColumns, statusField, showPath,
         <Box component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {showPath ? (
             <Link component={RouterLink} to={showPath(String(record.id))} underline="hover" color="secondary.dark">
-              {text(record, nameColumns)}
+              {name(record)}
             </Link>
           ) : (
-            text(record, nameColumns)
+            name(record)
           )}
         </Box>
       )}
-      secondaryText={(record: RaRecord) => text(record, details)}
+      secondaryText={(record: RaRecord) => text(record, details, ' · ')}
       tertiaryText={statusField ? (record: RaRecord) => <StatusChip active={record[statusField] === true} /> : undefined}
       rightIcon={() => children}
     />
