@@ -34,6 +34,26 @@ describe('AppNotification', () => {
     await waitFor(() => expect(screen.queryByText('Something went wrong on the server')).toBeNull());
   });
 
+  it('shows a success at once even with an older toast queued before it, which it drops as stale', async () => {
+    render(
+      <AdminContext>
+        <GrabNotify />
+        <AppNotification />
+      </AdminContext>,
+    );
+    act(() => notify('Error in Adding User', { type: 'error' }));
+    expect(await screen.findByText('Error in Adding User')).toBeTruthy();
+    act(() => {
+      notify('The form is not valid. Please check for errors', { type: 'warning' });
+      notify('Added User Successfully', { type: 'success' });
+    });
+    expect(await screen.findByText('Added User Successfully', undefined, { timeout: 1_500 })).toBeTruthy();
+    expect(screen.queryByText('Error in Adding User')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(screen.queryByText('The form is not valid. Please check for errors')).toBeNull();
+    expect(screen.queryByText('Added User Successfully')).toBeTruthy();
+  });
+
   it('lets any other toast wait its turn, so a form warning does not wipe out the server’s error', async () => {
     render(
       <AdminContext>
