@@ -5,6 +5,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { dataProvider } from './providers/data-provider';
 import { authProvider } from './providers/auth-provider';
+import { createQueryClient } from './providers/query-client';
 import { theme } from './theme';
 import { AppLayout } from './layout/AppLayout';
 import { AppNotification } from './layout/AppNotification';
@@ -21,6 +22,8 @@ const GuardedDashboard = () => (
   </RequireSession>
 );
 
+const queryClient = createQueryClient();
+
 const i18nProvider = polyglotI18nProvider(() => englishMessages, 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
 
 // Real paths (/login, /designation) as the spec names them, not react-admin's default #/ hashes.
@@ -30,6 +33,7 @@ export const App = () => (
     title="Fieldbase"
     disableTelemetry
     dataProvider={dataProvider}
+    queryClient={queryClient}
     authProvider={authProvider}
     i18nProvider={i18nProvider}
     theme={theme}

@@ -3,10 +3,12 @@ import type { AppContext } from '../context.ts';
 import { createBaseApp, type ServerApp } from '../http/create-app.ts';
 import { healthRoute } from '../http/health-route.ts';
 import { genericCrudRoutes } from '../crud/generic-routes.ts';
+import { exportRoutes } from '../crud/export-routes.ts';
 
 export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   const server = await createBaseApp(ctx, 'api');
   healthRoute(server.app, ctx, 'api');
   genericCrudRoutes(server.app, ctx, 'api');
+  exportRoutes(server.app, ctx, 'api');
   return server;
 }

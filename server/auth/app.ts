@@ -8,6 +8,8 @@ import { passwordResetRoutes } from './routes/password-reset-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
 import { roleRoutes } from './routes/role-routes.ts';
 import { uploadsRoutes } from './routes/uploads-routes.ts';
+import { exportRoutes } from '../crud/export-routes.ts';
+import { listUsers } from './user-store.ts';
 
 export async function createAuthServer(ctx: AppContext): Promise<ServerApp> {
   const server = await createBaseApp(ctx, 'auth');
@@ -18,5 +20,6 @@ export async function createAuthServer(ctx: AppContext): Promise<ServerApp> {
   userRoutes(server.app, ctx);
   roleRoutes(server.app, ctx);
   genericCrudRoutes(server.app, ctx, 'auth');
+  exportRoutes(server.app, ctx, 'auth', { user: (db, params) => listUsers(db as never, params) });
   return server;
 }

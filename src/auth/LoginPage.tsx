@@ -1,11 +1,19 @@
 /** /login (spec 1 §2, §5, §8): e-mail, password, 'Keep me logged in' (on by default). */
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, FormControlLabel, Link, Switch, TextField } from '@mui/material';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, Navigate } from 'react-router-dom';
 import { useLogin, useNotify } from 'react-admin';
 import { AuthFrame } from './AuthFrame';
+import { useSession } from '../session/useSession';
 
 export const LoginPage = () => {
+  const { token, isLoggedIn } = useSession();
+  // Someone already signed in who opens /login (a bookmark, the back button) goes to the dashboard.
+  if (token && isLoggedIn) return <Navigate to="/dashboard" replace />;
+  return <LoginForm />;
+};
+
+const LoginForm = () => {
   const login = useLogin();
   const notify = useNotify();
   const [email, setEmail] = useState('');

@@ -6,14 +6,12 @@ import { Box, Card, CardActionArea, CardContent, Grid, Typography } from '@mui/m
 import { Link as RouterLink } from 'react-router-dom';
 import { Title } from 'react-admin';
 import { useSession } from '../session/useSession';
-import { canDo } from '../providers/access';
-import { menuResources } from '../layout/SideMenu';
+import { visibleMenuResources } from '../layout/SideMenu';
 import { menuIcon } from '../layout/menu-icons';
 
 export const Dashboard = () => {
   const { user } = useSession();
-  const permission = user?.role?.permission ?? {};
-  const sections = menuResources().filter(([name]) => canDo(permission, name, 'list'));
+  const sections = visibleMenuResources(user?.role?.permission ?? {});
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
       <Title title="Dashboard" />

@@ -16,6 +16,9 @@ export interface User {
   last_name: string;
   fullname?: string;
   email: string;
+  /**
+   * Ten digits (spec 1 §5, §9: the input is limited to 10 characters)
+   */
   mobile: string;
   designation:
     | string

@@ -1,5 +1,5 @@
 /** "Dashboard / Designations": each earlier step is a link back (spec 1 §2, header breadcrumb). */
-import { Breadcrumbs as MuiBreadcrumbs, Link, Typography } from '@mui/material';
+import { Breadcrumbs as MuiBreadcrumbs, Link, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { resourceMap } from '../shared/schema-registry';
 
@@ -27,12 +27,14 @@ export function crumbsFor(pathname: string): Crumb[] {
 
 export const Breadcrumbs = () => {
   const { pathname } = useLocation();
-  const crumbs = crumbsFor(pathname);
+  // A phone has room for the way back and where one is ("Users / Profile"), not the whole trail.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const crumbs = crumbsFor(pathname).slice(phone ? -2 : 0);
   return (
-    <MuiBreadcrumbs aria-label="breadcrumb" sx={{ flex: 1, ml: 1, minWidth: 0, whiteSpace: 'nowrap', '& ol': { flexWrap: 'nowrap', overflow: 'hidden' } }}>
+    <MuiBreadcrumbs aria-label="breadcrumb" sx={{ flex: 1, ml: 1, minWidth: 0, whiteSpace: 'nowrap', '& ol': { flexWrap: 'nowrap', overflow: 'hidden' }, '& li:last-of-type': { minWidth: 0 } }}>
       {crumbs.map((crumb, i) =>
         i === crumbs.length - 1 ? (
-          <Typography key={crumb.to} color="text.primary" sx={{ fontWeight: 600 }}>
+          <Typography key={crumb.to} color="text.primary" noWrap sx={{ fontWeight: 600 }}>
             {crumb.label}
           </Typography>
         ) : (

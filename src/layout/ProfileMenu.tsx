@@ -4,12 +4,12 @@ import { Box, Divider, IconButton, ListItemIcon, Menu, MenuItem, Typography } fr
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
 import { useNavigate } from 'react-router-dom';
-import { useGetIdentity } from 'react-admin';
+import { useIdentity } from '../session/identity';
 import { UserAvatar } from './UserAvatar';
 import { LogoutConfirm } from './LogoutConfirm';
 
 export const ProfileMenu = () => {
-  const { identity } = useGetIdentity();
+  const identity = useIdentity();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
   const navigate = useNavigate();
@@ -22,10 +22,10 @@ export const ProfileMenu = () => {
         <Box sx={{ px: 2, py: 1, minWidth: 220 }}>
           <Typography sx={{ fontWeight: 600 }}>{identity?.fullName}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {identity?.email as string}
+            {identity?.email}
           </Typography>
           <Typography variant="caption" color="text.secondary">
-            {identity?.roleName as string}
+            {identity?.roleName}
           </Typography>
         </Box>
         <Divider />

@@ -1,6 +1,6 @@
 /** The photo when there is one, else first- and last-name initials (spec 1 §2). */
 import { Avatar } from '@mui/material';
-import { useGetIdentity } from 'react-admin';
+import { useIdentity } from '../session/identity';
 
 export function initials(fullName: string | undefined): string {
   return (fullName ?? '')
@@ -12,7 +12,7 @@ export function initials(fullName: string | undefined): string {
 }
 
 export const UserAvatar = ({ size = 32 }: { size?: number }) => {
-  const { identity } = useGetIdentity();
+  const identity = useIdentity();
   return (
     <Avatar src={identity?.avatar} alt={identity?.fullName} sx={{ width: size, height: size, fontSize: size * 0.42, bgcolor: 'secondary.main' }}>
       {initials(identity?.fullName)}

@@ -10,6 +10,7 @@ import { clearSession, currentPermissions, readSession, storeSignIn, type Sessio
 import { describeUserAgent } from '../session/user-agent';
 import { errorMessage, httpRequest } from './http-client';
 import { canDo } from './access';
+import { identityOf } from '../session/identity';
 
 export interface LoginParams {
   email: string;
@@ -71,14 +72,7 @@ export const authProvider: AuthProvider = {
   async getIdentity() {
     const { user } = readSession();
     if (!user) throw new Error('Not signed in');
-    return {
-      id: user._id,
-      fullName: `${user.first_name} ${user.last_name}`.trim(),
-      avatar: user.photo ? `${runtimeConfig().authUrl}/${user.photo.replace(/^\//, '')}` : undefined,
-      email: user.email,
-      roleName: user.role?.role,
-      roleSlug: user.role?.role_slug,
-    };
+    return identityOf(user);
   },
 
   async getPermissions() {

@@ -5,8 +5,8 @@
 import { combineDataProviders, type DataProvider, type RaRecord } from 'react-admin';
 import { resourceEntry } from '../shared/schema-registry';
 import { serverUrl } from '../config/runtime-config';
-import { createRestProvider, fromWire } from './rest-provider';
-import { httpRequest } from './http-client';
+import { createRestProvider, fromWire, listQuery } from './rest-provider';
+import { httpDownload, httpRequest } from './http-client';
 
 const servers: Record<'auth' | 'api', DataProvider> = {
   auth: createRestProvider(() => serverUrl('auth')),
@@ -23,6 +23,14 @@ export interface FieldbaseDataProvider extends DataProvider {
    * current_password when it is one's own.
    */
   changePassword(user: { id: string; email: string }, password: string, confirmPassword: string, currentPassword?: string): Promise<RaRecord>;
+  /** GET /<path>/export.csv: every row the filter matches, in the list's sort, with these columns. */
+  exportCsv(resource: string, params: ListExportParams): Promise<Blob>;
+}
+
+export interface ListExportParams {
+  sort?: { field: string; order: string };
+  filter?: Record<string, unknown>;
+  columns?: string[];
 }
 
 const id = (value: string) => encodeURIComponent(value);
@@ -49,5 +57,12 @@ export const dataProvider: FieldbaseDataProvider = {
       body: { _id: user.id, email: user.email, password, confirm_password: confirmPassword, ...proof },
     });
     return fromWire(json);
+  },
+
+  async exportCsv(resource, { sort, filter, columns }) {
+    const entry = resourceEntry(resource);
+    const query = listQuery({ sort, filter });
+    if (columns?.length) query.set('columns', JSON.stringify(columns));
+    return httpDownload(`${serverUrl(entry.server)}/${entry.path}/export.csv?${query}`, 'text/csv');
   },
 };

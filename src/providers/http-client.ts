@@ -19,6 +19,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Skip the bearer token and the refresh-on-401 (sign-in calls). */
   anonymous?: boolean;
+  /** What the answer should be (JSON unless told otherwise, e.g. a CSV download). */
+  accept?: string;
 }
 
 async function parse(response: Response): Promise<unknown> {
@@ -37,7 +39,7 @@ export function errorMessage(body: unknown, fallback: string): string {
 }
 
 async function send(url: string, options: RequestOptions): Promise<{ response: Response; sentWith?: string }> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ Accept: options.accept ?? 'application/json' });
   const multipart = options.body instanceof FormData;
   // FormData sets its own multipart Content-Type (with the boundary).
   if (options.body !== undefined && !multipart) headers.set('Content-Type', 'application/json');
@@ -81,20 +83,35 @@ export function refreshToken(): Promise<boolean> {
   return refreshing;
 }
 
-export async function httpRequest<T = unknown>(url: string, options: RequestOptions = {}): Promise<HttpResponse<T>> {
+/** Sends, and on a 401 replays once: at once if another call already stored a newer token, else after a refresh. */
+async function sendWithRefresh(url: string, options: RequestOptions): Promise<Response> {
   let { response, sentWith } = await send(url, options);
   if (response.status === 401 && !options.anonymous) {
-    // Replay once: at once if another call already stored a newer token, else after a refresh.
     const newer = readSession().token !== sentWith;
     if (newer || (await refreshToken())) ({ response } = await send(url, options));
   }
-  const json = await parse(response);
+  return response;
+}
+
+/** A failed answer as react-admin's HttpError, carrying the server's message. */
+async function failure(response: Response, json: unknown): Promise<HttpError> {
   if (response.status === 403 && (json as { code?: string } | undefined)?.code === 'FORBIDDEN') await refreshToken();
-  if (!response.ok) {
-    // react-admin forms read per-field server errors from body.errors; our servers send `fields`.
-    const fields = (json as { fields?: Record<string, string> } | undefined)?.fields;
-    const body = fields ? { ...(json as object), errors: fields } : json;
-    throw new HttpError(errorMessage(json, response.statusText || `Request failed (${response.status})`), response.status, body);
-  }
+  // react-admin forms read per-field server errors from body.errors; our servers send `fields`.
+  const fields = (json as { fields?: Record<string, string> } | undefined)?.fields;
+  const body = fields ? { ...(json as object), errors: fields } : json;
+  return new HttpError(errorMessage(json, response.statusText || `Request failed (${response.status})`), response.status, body);
+}
+
+export async function httpRequest<T = unknown>(url: string, options: RequestOptions = {}): Promise<HttpResponse<T>> {
+  const response = await sendWithRefresh(url, options);
+  const json = await parse(response);
+  if (!response.ok) throw await failure(response, json);
   return { status: response.status, headers: response.headers, json: json as T };
+}
+
+/** A file the server makes (a CSV export), fetched with the bearer token like any other call. */
+export async function httpDownload(url: string, accept: string): Promise<Blob> {
+  const response = await sendWithRefresh(url, { accept });
+  if (!response.ok) throw await failure(response, await parse(response));
+  return response.blob();
 }

@@ -30,6 +30,17 @@ const toWireField = (field: string) => (field === 'id' ? '_id' : field);
 /** The pager's "All": a page size this large (or -1) asks for the whole list, without a range. */
 export const ALL_ROWS = 100_000;
 
+/** The list convention's query: ?sort=["f","ASC"]&range=[0,9]&filter={...} (no range for "All" or none). */
+export function listQuery(params: { sort?: { field: string; order: string }; pagination?: { page: number; perPage: number }; filter?: Record<string, unknown> }): URLSearchParams {
+  const query = new URLSearchParams();
+  if (params.sort?.field) query.set('sort', JSON.stringify([toWireField(params.sort.field), params.sort.order]));
+  const { page, perPage } = params.pagination ?? { page: 1, perPage: -1 };
+  if (perPage > 0 && perPage < ALL_ROWS) query.set('range', JSON.stringify([(page - 1) * perPage, page * perPage - 1]));
+  const filter = Object.fromEntries(Object.entries(params.filter ?? {}).filter(([, v]) => v !== undefined && v !== ''));
+  if (Object.keys(filter).length) query.set('filter', JSON.stringify(filter));
+  return query;
+}
+
 export function createRestProvider(baseUrl: () => string): DataProvider {
   const url = (resource: string, suffix = '', query?: URLSearchParams) =>
     `${baseUrl()}/${resourceEntry(resource).path}${suffix}${query && [...query].length ? `?${query}` : ''}`;
@@ -37,13 +48,7 @@ export function createRestProvider(baseUrl: () => string): DataProvider {
 
   const provider: DataProvider = {
     async getList(resource, params) {
-      const query = new URLSearchParams();
-      if (params.sort?.field) query.set('sort', JSON.stringify([toWireField(params.sort.field), params.sort.order]));
-      const { page, perPage } = params.pagination ?? { page: 1, perPage: -1 };
-      if (perPage > 0 && perPage < ALL_ROWS) query.set('range', JSON.stringify([(page - 1) * perPage, page * perPage - 1]));
-      const filter = Object.fromEntries(Object.entries(params.filter ?? {}).filter(([, v]) => v !== undefined && v !== ''));
-      if (Object.keys(filter).length) query.set('filter', JSON.stringify(filter));
-      const { headers, json } = await call<Wire[]>(url(resource, '', query));
+      const { headers, json } = await call<Wire[]>(url(resource, '', listQuery(params)));
       const range = headers.get('Content-Range');
       const total = range ? Number(range.split('/').pop()) : json.length;
       return { data: json.map(fromWire) as never[], total };

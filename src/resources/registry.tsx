@@ -27,7 +27,8 @@ export interface ResourceScreens {
 /** Named, explicit overrides: resource name → its own screens. */
 const overrides: Record<string, ResourceScreens> = {
   user: {
-    list: list(),
+    // A click on a user's name opens the read-only profile at /user/{id} (spec 1 §2).
+    list: list({ nameColumns: ['first_name', 'last_name'], showPath: (id) => `/user/${id}` }),
     children: [
       <Route key="add" path="add" element={signedIn(<UserCreate />)} />,
       <Route key="edit" path="edit/:id" element={signedIn(<UserEdit />)} />,

@@ -77,6 +77,11 @@ export const permissionFlags: PermissionFlag[] = Object.entries(permissionSchema
 
 export const permissionGroups: string[] = permissionSchema['x-groups'] as string[];
 
+/** The columns a list shows by default: the map's `list.columns`, else every property but internal ones. */
+export function listColumns(name: ResourceName): string[] {
+  return resourceEntry(name).list?.columns ?? Object.keys(resourceSchema(name).properties).filter((p) => !p.startsWith('_'));
+}
+
 /** A human label for a property: its schema title, else the name itself. */
 export function propertyLabel(schema: EntitySchema, property: string): string {
   return schema.properties[property]?.title ?? property;

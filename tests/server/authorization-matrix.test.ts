@@ -170,6 +170,10 @@ const EXPECTED_FLAGS: Array<[string, string]> = [
   }),
   ['PATCH /user/upload/:id', 'can_edit_user'],
   ['PATCH /permission/:id', 'can_edit_role'],
+  // The CSV export of every list whose map entry offers one, guarded like the list itself.
+  ...Object.values(resourceMap)
+    .filter((entry) => entry.list?.export)
+    .map((entry): [string, string] => [`GET /${entry.path}/export.csv`, entry.permissions.list!]),
 ];
 
 describe('the matrix covers the routes the spec guards, each with its flag', () => {

@@ -12,6 +12,7 @@ import { createApiServer } from '../../server/api/app.ts';
 import { createBaseApp, type ServerApp } from '../../server/http/create-app.ts';
 import { needsFlag } from '../../server/http/permissions.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { resourceMap } from '../../src/shared/schema-registry.ts';
 import {
   guardedRoutes,
   infrastructureRoutes,
@@ -114,6 +115,20 @@ describe('the designation routes carry the flags of the resource map', () => {
     const route = servers.auth.routeTable.find((r) => r.method === method && r.url === url);
     expect(route, `${method} ${url}`).toBeDefined();
     expect(permissionOf(route!)).toEqual({ flag });
+  });
+});
+
+describe('the CSV exports carry the list flag of the resource map', () => {
+  const exported = Object.values(resourceMap).filter((entry) => entry.list?.export);
+
+  it('every list that offers an export has its route, and only those', () => {
+    expect(exported.map((entry) => entry.path)).toContain('user');
+    const routes = [...servers.auth.routeTable, ...servers.api.routeTable].filter((r) => r.url.endsWith('/export.csv'));
+    expect(routes.map(routeName).sort()).toEqual(exported.map((entry) => `GET /${entry.path}/export.csv`).sort());
+    for (const entry of exported) {
+      const route = servers[entry.server as 'auth' | 'api'].routeTable.find((r) => r.url === `/${entry.path}/export.csv`);
+      expect(permissionOf(route!), entry.path).toEqual({ flag: entry.permissions.list });
+    }
   });
 });
 

@@ -220,12 +220,14 @@ describe('POST /user', () => {
 
   const invalid: Array<[string, Record<string, unknown>, Record<string, string>]> = [
     ['an invalid e-mail', { email: 'not-an-email' }, { email: 'Email must be a valid e-mail address' }],
-    ['a mobile of 9 characters', { mobile: '987654321' }, { mobile: 'Mobile No. must be at least 10 characters' }],
-    ['a mobile of 11 characters', { mobile: '98765432101' }, { mobile: 'Mobile No. must be at most 10 characters' }],
+    ['a mobile of 9 digits', { mobile: '987654321' }, { mobile: 'Mobile No. must be 10 digits' }],
+    ['a mobile of 11 digits', { mobile: '98765432101' }, { mobile: 'Mobile No. must be 10 digits' }],
+    ['a mobile of 10 characters with letters', { mobile: '98765abcde' }, { mobile: 'Mobile No. must be 10 digits' }],
+    ['a mobile written with a plus and spaces', { mobile: '+91 987654' }, { mobile: 'Mobile No. must be 10 digits' }],
     ['an empty first name', { first_name: '' }, { first_name: 'First Name is required' }],
     ['a blank first name', { first_name: '   ' }, { first_name: 'First Name is required' }],
     ['a blank employee ID', { employeeId: ' ' }, { employeeId: 'Employee ID is required' }],
-    ['a blank mobile of 10 spaces', { mobile: ' '.repeat(10) }, { mobile: 'Mobile No. is required' }],
+    ['a blank mobile of 10 spaces', { mobile: ' '.repeat(10) }, { mobile: 'Mobile No. must be 10 digits' }],
     ['a password of 7 characters', { password: 'abc1234' }, { password: 'Password must be at least 8 characters' }],
     ['a common password', { password: 'password123' }, { password: 'This password is too common, choose another' }],
     ['a common password in capitals', { password: 'PASSWORD123' }, { password: 'This password is too common, choose another' }],
@@ -310,6 +312,7 @@ describe('PATCH /user/{id}', () => {
     const bad: Array<[Record<string, unknown>, string]> = [
       [{ email: 'nope' }, 'email'],
       [{ mobile: '123' }, 'mobile'],
+      [{ mobile: '98765o4321' }, 'mobile'],
       [{ first_name: '' }, 'first_name'],
       [{ last_name: '  ' }, 'last_name'],
       [{ role: 'no-such-role' }, 'role'],

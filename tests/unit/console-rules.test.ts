@@ -5,10 +5,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setRuntimeConfig } from '../../src/config/runtime-config';
 import { mayChangePassword, photoUrl } from '../../src/resources/user/user-rules';
-import { safeFilename, toCsv } from '../../src/resources/generic/ExportVisibleButton';
+import { safeFilename, toCsv } from '../../src/shared/csv';
 import { crumbsFor } from '../../src/layout/Breadcrumbs';
 import { flagsByGroup } from '../../src/resources/role/PermissionChecklist';
-import { displayValue, formatDate } from '../../src/resources/generic/schema-fields';
+import { displayValue, formatDate } from '../../src/shared/display-value';
 import { newPasswordProblems } from '../../src/auth/new-password';
 import { permissionFlags, resourceSchema } from '../../src/shared/schema-registry';
 import { makeUser } from './support/session';

@@ -1,26 +1,22 @@
 /**
  * The list page every simple resource gets from its map entry and schema: search, column
- * chooser, hide/show inactive, pager (10/20/30/All), add/edit modal and row actions.
+ * chooser, hide/show inactive, pager (10/20/30/All), add/edit modal and row actions. On a
+ * phone the table becomes a list of cards (name, details, status, a menu of the row's actions)
+ * and the toolbar wraps, so nothing is wider than the screen.
  */
 import { useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Box, Button, Typography } from '@mui/material';
+import { Box, Button, Typography, useMediaQuery, type Theme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import {
-  DatagridConfigurable,
-  List,
-  Pagination,
-  SearchInput,
-  SelectColumnsButton,
-  TopToolbar,
-  useResourceContext,
-} from 'react-admin';
-import { resourceEntry, resourceSchema } from '../../shared/schema-registry';
+import { DatagridConfigurable, List, SearchInput, SelectColumnsButton, TopToolbar, useResourceContext } from 'react-admin';
+import { listColumns, resourceEntry, resourceSchema } from '../../shared/schema-registry';
 import { useCan } from '../../session/useSession';
-import { schemaColumn } from './schema-fields';
-import { RowActions } from './RowActions';
+import { schemaColumn, schemaLinkColumn } from './schema-fields';
+import { RowActions, type RowExtraProps } from './RowActions';
 import { RecordDialog, type DialogState } from './RecordDialog';
-import { ExportVisibleButton } from './ExportVisibleButton';
+import { ExportButton } from './ExportButton';
+import { ListBody, ListPagination } from './ListStates';
+import { PhoneList } from './PhoneList';
 import { ALL_ROWS } from '../../providers/rest-provider';
 
 /** react-admin's Pagination passes extra props on to MUI's TablePagination, whose label we set per resource. */
@@ -45,18 +41,23 @@ export const EmptyList = ({ text }: { text: string }) => (
 
 export interface GenericListProps {
   /** More buttons on each row, before the status actions (e.g. a role's Permissions). */
-  rowExtras?: ComponentType;
+  rowExtras?: ComponentType<RowExtraProps>;
   /** Open the add dialog at once (a route such as /role/add). */
   startAdding?: boolean;
+  /** The columns that name a record (default: the first column): a phone card's title, and links to `showPath`. */
+  nameColumns?: string[];
+  /** Where a click on a record's name leads (e.g. a user's read-only profile). */
+  showPath?: (id: string) => string;
 }
 
-export const GenericList = ({ rowExtras, startAdding = false }: GenericListProps) => {
+export const GenericList = ({ rowExtras, startAdding = false, nameColumns, showPath }: GenericListProps) => {
   const resource = useResourceContext()!;
   const navigate = useNavigate();
   const entry = resourceEntry(resource);
   const schema = resourceSchema(resource);
   const canList = useCan(resource, 'list');
   const canCreate = useCan(resource, 'create');
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const [dialog, setDialog] = useState<DialogState>(startAdding ? { mode: 'create' } : null);
   const [activeOnly, setActiveOnly] = useState(false);
   const many = entry.label.many;
@@ -67,16 +68,18 @@ export const GenericList = ({ rowExtras, startAdding = false }: GenericListProps
   const edit = (id: string) => (onPage ? navigate(`/${resource}/edit/${id}`) : setDialog({ mode: 'edit', id }));
 
   const statusField = entry.status;
-  const columns = entry.list?.columns ?? Object.keys(schema.properties).filter((p) => !p.startsWith('_'));
+  const columns = listColumns(resource);
+  const names = nameColumns ?? columns.filter((c) => c !== statusField).slice(0, 1);
+  const empty = <EmptyList text={`No ${entry.label.one.toLowerCase()} found`} />;
   const actions = (
-    <TopToolbar sx={{ alignItems: 'center' }}>
+    <TopToolbar sx={{ alignItems: 'center', flexWrap: { xs: 'wrap', md: 'nowrap' }, justifyContent: 'flex-end', gap: 1 }}>
       {statusField && (
         <Button color="inherit" onClick={() => setActiveOnly((v) => !v)}>
           {activeOnly ? `Show All ${many}` : `Hide Inactive ${many}`}
         </Button>
       )}
-      <SelectColumnsButton />
-      {entry.list?.export && <ExportVisibleButton />}
+      {!phone && <SelectColumnsButton />}
+      {entry.list?.export && <ExportButton />}
       <Button variant="contained" startIcon={<AddIcon />} disabled={!canCreate} onClick={add}>
         {`Add ${entry.label.one}`}
       </Button>
@@ -99,12 +102,20 @@ export const GenericList = ({ rowExtras, startAdding = false }: GenericListProps
         perPage={10}
         actions={actions}
         empty={false}
-        pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} {...perPageLabel(`${many} per page`)} />}
+        pagination={<ListPagination rowsPerPageOptions={PAGE_SIZES} {...perPageLabel(`${many} per page`)} />}
       >
-        <DatagridConfigurable bulkActionButtons={false} rowClick={false} sx={{ overflowX: 'auto' }} empty={<EmptyList text={`No ${entry.label.one.toLowerCase()} found`} />}>
-          {columns.map((c) => schemaColumn(schema, c, statusField))}
-          <RowActions onEdit={edit} extras={rowExtras} />
-        </DatagridConfigurable>
+        <ListBody what={many.toLowerCase()}>
+          {phone ? (
+            <PhoneList schema={schema} columns={columns} nameColumns={names} statusField={statusField} showPath={showPath} empty={empty}>
+              <RowActions onEdit={edit} extras={rowExtras} variant="menu" />
+            </PhoneList>
+          ) : (
+            <DatagridConfigurable bulkActionButtons={false} rowClick={false} sx={{ overflowX: 'auto' }} empty={empty}>
+              {columns.map((c) => (showPath && names.includes(c) ? schemaLinkColumn(schema, c, showPath) : schemaColumn(schema, c, statusField)))}
+              <RowActions onEdit={edit} extras={rowExtras} />
+            </DatagridConfigurable>
+          )}
+        </ListBody>
       </List>
       <RecordDialog resource={resource} state={dialog} onClose={() => setDialog(null)} />
     </>

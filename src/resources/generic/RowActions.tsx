@@ -1,16 +1,34 @@
 /**
  * Per-row actions: edit; active rows offer Deactivate; inactive rows offer Activate and Delete
  * (spec 1 §4), each behind its confirmation. Buttons follow the role's flags; the server decides.
+ * On a wide screen they are buttons on the row; on a phone, a menu behind the row's ⋮ button.
  */
 import { useState, type ComponentType } from 'react';
-import { Button, IconButton, Stack, Tooltip } from '@mui/material';
+import { Button, IconButton, ListItemIcon, Menu, MenuItem, Stack, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
-import { Confirm, useDelete, useNotify, useRecordContext, useRefresh, useResourceContext, useUpdate } from 'react-admin';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import BlockIcon from '@mui/icons-material/Block';
+import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import { Confirm, useDelete, useNotify, useRecordContext, useRefresh, useResourceContext, useUpdate, type RaRecord } from 'react-admin';
 import { resourceEntry } from '../../shared/schema-registry';
 import { useCan } from '../../session/useSession';
 import { confirmQuestion, doneMessage, statusAction, type StatusAction } from './status-wording';
 
-export const RowActions = ({ onEdit, extras: Extras }: { onEdit: (id: string) => void; extras?: ComponentType }) => {
+export type RowActionsVariant = 'buttons' | 'menu';
+
+/** A resource's extra row action (e.g. a role's Permissions), drawn as a button or as a menu item. */
+export interface RowExtraProps {
+  variant: RowActionsVariant;
+}
+
+interface RowActionsProps {
+  onEdit: (id: string) => void;
+  extras?: ComponentType<RowExtraProps>;
+  variant?: RowActionsVariant;
+}
+
+export const RowActions = ({ onEdit, extras: Extras, variant = 'buttons' }: RowActionsProps) => {
   const record = useRecordContext();
   const resource = useResourceContext()!;
   const entry = resourceEntry(resource);
@@ -22,6 +40,7 @@ export const RowActions = ({ onEdit, extras: Extras }: { onEdit: (id: string) =>
   const [update, { isPending: updating }] = useUpdate();
   const [remove, { isPending: deleting }] = useDelete();
   const [pending, setPending] = useState<StatusAction | null>(null);
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   if (!record) return null;
   const active = statusField ? record[statusField] === true : true;
   const label = entry.label.one;
@@ -45,47 +64,83 @@ export const RowActions = ({ onEdit, extras: Extras }: { onEdit: (id: string) =>
     }
   };
 
+  // What the row offers, in order; `allowed` follows the role's flags.
+  const actions: Array<{ key: StatusAction | 'edit'; text: string; allowed: boolean; run: () => void }> = [
+    { key: 'edit', text: 'Edit', allowed: canEdit, run: () => onEdit(String(record.id)) },
+    ...(statusField && active ? [{ key: 'deactivate' as const, text: 'Deactivate', allowed: canEdit, run: () => setPending(statusAction(true)) }] : []),
+    ...(statusField && !active
+      ? [
+          { key: 'activate' as const, text: 'Activate', allowed: canEdit, run: () => setPending(statusAction(false)) },
+          { key: 'delete' as const, text: 'Delete', allowed: canDelete, run: () => setPending(statusAction(undefined)) },
+        ]
+      : []),
+  ];
+
+  const confirm = (
+    <Confirm
+      isOpen={pending !== null}
+      loading={updating || deleting}
+      title={pending ? confirmQuestion(pending) : ''}
+      content={recordName(record)}
+      confirm={pending ? pending[0].toUpperCase() + pending.slice(1) : 'Confirm'}
+      cancel="Cancel"
+      confirmColor={pending === 'delete' ? 'warning' : 'primary'}
+      onConfirm={run}
+      onClose={() => setPending(null)}
+    />
+  );
+
+  if (variant === 'menu') {
+    const icons = { edit: EditIcon, deactivate: BlockIcon, activate: CheckCircleIcon, delete: DeleteIcon };
+    return (
+      <>
+        <IconButton aria-label={`Actions for ${recordName(record)}`} aria-haspopup="menu" onClick={(e) => setMenuAnchor(e.currentTarget)}>
+          <MoreVertIcon />
+        </IconButton>
+        <Menu anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)} onClick={() => setMenuAnchor(null)}>
+          {Extras && <Extras variant="menu" />}
+          {actions.map(({ key, text, allowed, run: act }) => {
+            const Icon = icons[key];
+            return (
+              <MenuItem key={key} disabled={!allowed} onClick={act} sx={key === 'delete' ? { color: 'error.main' } : undefined}>
+                <ListItemIcon sx={key === 'delete' ? { color: 'error.main' } : undefined}>
+                  <Icon fontSize="small" />
+                </ListItemIcon>
+                {text}
+              </MenuItem>
+            );
+          })}
+        </Menu>
+        {confirm}
+      </>
+    );
+  }
+
+  const colors = { deactivate: 'inherit', activate: 'secondary', delete: 'error' } as const;
   return (
     <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
-      {Extras && <Extras />}
-      <Tooltip title={`Edit ${label.toLowerCase()}`}>
-        <span>
-          <IconButton size="small" aria-label="Edit" disabled={!canEdit} onClick={() => onEdit(String(record.id))}>
-            <EditIcon fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
-      {statusField && active && (
-        <Button size="small" color="inherit" variant="outlined" disabled={!canEdit} onClick={() => setPending(statusAction(true))}>
-          Deactivate
-        </Button>
-      )}
-      {statusField && !active && (
-        <>
-          <Button size="small" color="secondary" variant="outlined" disabled={!canEdit} onClick={() => setPending(statusAction(false))}>
-            Activate
+      {Extras && <Extras variant="buttons" />}
+      {actions.map(({ key, text, allowed, run: act }) =>
+        key === 'edit' ? (
+          <Tooltip key={key} title={`Edit ${label.toLowerCase()}`}>
+            <span>
+              <IconButton size="small" aria-label="Edit" disabled={!allowed} onClick={act}>
+                <EditIcon fontSize="small" />
+              </IconButton>
+            </span>
+          </Tooltip>
+        ) : (
+          <Button key={key} size="small" color={colors[key]} variant="outlined" disabled={!allowed} onClick={act}>
+            {text}
           </Button>
-          <Button size="small" color="error" variant="outlined" disabled={!canDelete} onClick={() => setPending(statusAction(undefined))}>
-            Delete
-          </Button>
-        </>
+        ),
       )}
-      <Confirm
-        isOpen={pending !== null}
-        loading={updating || deleting}
-        title={pending ? confirmQuestion(pending) : ''}
-        content={recordName(record)}
-        confirm={pending ? pending[0].toUpperCase() + pending.slice(1) : 'Confirm'}
-        cancel="Cancel"
-        confirmColor={pending === 'delete' ? 'warning' : 'primary'}
-        onConfirm={run}
-        onClose={() => setPending(null)}
-      />
+      {confirm}
     </Stack>
   );
 };
 
-function recordName(record: Record<string, unknown>): string {
+export function recordName(record: RaRecord): string {
   if (record.first_name !== undefined) return `${record.first_name ?? ''} ${record.last_name ?? ''}`.trim();
   return String(record.name ?? record.role ?? '');
 }

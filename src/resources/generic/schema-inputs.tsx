@@ -20,13 +20,21 @@ export function validatorsFor(property: PropertySchema, isRequired: boolean): Va
   const validators: Validator[] = [];
   if (isRequired) validators.push(required(messages.required ?? `${label} is required`));
   if (property.minLength && property.minLength > 1) {
-    validators.push(minLength(property.minLength, `${label} must be at least ${property.minLength} characters`));
+    validators.push(minLength(property.minLength, messages.minLength ?? `${label} must be at least ${property.minLength} characters`));
   }
-  if (property.maxLength) validators.push(maxLength(property.maxLength, `${label} must be at most ${property.maxLength} characters`));
-  if (property.format === 'email') validators.push(email(`${label} must be a valid e-mail address`));
-  if (property.pattern) validators.push(regex(new RegExp(property.pattern), `${label} has an invalid format`));
+  if (property.maxLength) validators.push(maxLength(property.maxLength, messages.maxLength ?? `${label} must be at most ${property.maxLength} characters`));
+  if (property.format === 'email') validators.push(email(messages.format ?? `${label} must be a valid e-mail address`));
+  if (property.pattern) validators.push(regex(new RegExp(property.pattern), messages.pattern ?? `${label} has an invalid format`));
   return validators;
 }
+
+/**
+ * A pattern of digits only (e.g. ^[0-9]{10}$): the input offers a numeric keypad, drops
+ * anything else typed or pasted ("98765 43210" keeps its digits) and stops at the limit.
+ */
+export const isDigitsOnly = (property: PropertySchema) => typeof property.pattern === 'string' && /^\^(\[0-9\]|\\d)(\{\d+(,\d*)?\}|[*+])\$$/.test(property.pattern);
+
+const digitsOnly = (limit?: number) => (value: unknown) => (typeof value === 'string' ? value.replace(/\D+/g, '').slice(0, limit) : value);
 
 export function schemaInput(schema: EntitySchema, source: string, opts: { autoFocus?: boolean; required?: boolean } = {}) {
   const property = schema.properties[source] ?? {};
@@ -39,7 +47,11 @@ export function schemaInput(schema: EntitySchema, source: string, opts: { autoFo
     fullWidth: true,
   };
   // Text inputs stop at the schema's limit (e.g. Mobile No.: 10 characters, spec 1 §9).
-  const limit = property.maxLength ? { slotProps: { htmlInput: { maxLength: property.maxLength } } } : {};
+  // A digits-only input cuts after dropping the other characters, so a pasted "98765 43210" fits.
+  const numeric = isDigitsOnly(property);
+  const htmlInput = numeric ? { inputMode: 'numeric', pattern: '[0-9]*' } : property.maxLength ? { maxLength: property.maxLength } : undefined;
+  const limit = htmlInput ? { slotProps: { htmlInput } } : {};
+  const digits = numeric ? { parse: digitsOnly(property.maxLength) } : {};
   if (property['x-ref']) {
     return (
       <ReferenceInput key={source} source={source} reference={property['x-ref']}>
@@ -52,5 +64,5 @@ export function schemaInput(schema: EntitySchema, source: string, opts: { autoFo
     return <SelectInput {...common} choices={property.enum.map((v) => ({ id: v as string, name: String(v) }))} />;
   }
   if (property.writeOnly) return <PasswordInput {...common} {...limit} />;
-  return <TextInput {...common} {...limit} autoFocus={opts.autoFocus} />;
+  return <TextInput {...common} {...limit} {...digits} autoFocus={opts.autoFocus} />;
 }

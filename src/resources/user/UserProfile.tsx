@@ -5,7 +5,7 @@ import { useGetOne } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { resourceSchema } from '../../shared/schema-registry';
 import { useCan } from '../../session/useSession';
-import { displayValue } from '../generic/schema-fields';
+import { displayValue } from '../../shared/display-value';
 import { UserPageFrame } from './UserPageFrame';
 import { initialsOf, photoUrl } from './user-rules';
 

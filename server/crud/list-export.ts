@@ -1,0 +1,69 @@
+/**
+ * Every row a list filter matches, as CSV, a page at a time: the pages are read inside one
+ * read-only REPEATABLE READ transaction, so rows written meanwhile neither repeat nor go
+ * missing between pages, and memory stays bounded by one page whatever the table's size.
+ */
+import { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import type { EntitySchema } from '../../src/shared/schema-registry.ts';
+import { CSV_BOM, CSV_NEWLINE, csvLine } from '../../src/shared/csv.ts';
+import { displayValue } from '../../src/shared/display-value.ts';
+import type { ListParams } from './list-params.ts';
+
+type Row = Record<string, unknown>;
+
+/** Reads one page of a list, as the resource's own list route does. */
+export type ListRows = (db: Kysely<any>, params: ListParams) => Promise<{ rows: Row[]; total: number }>;
+
+/** The list routes answer at most 1,000 rows a page; the export walks pages of that size. */
+export const EXPORT_PAGE_ROWS = 1000;
+
+export interface ExportPlan {
+  schema: EntitySchema;
+  statusField?: string;
+  columns: string[];
+  params: ListParams;
+  listRows: ListRows;
+}
+
+/**
+ * Opens the transaction and reads the first page before anything is sent, so a failing query
+ * still answers a proper error; then streams the CSV text (BOM and header first). The
+ * transaction ends when the stream does: read to the end, failed, or closed early because the
+ * client went away.
+ */
+export async function csvExport(db: Kysely<any>, plan: ExportPlan, pageRows = EXPORT_PAGE_ROWS): Promise<Readable> {
+  const trx = await db.startTransaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute();
+  let ended: Promise<void> | undefined;
+  // Read-only: ending it either way changes nothing.
+  const end = () => (ended ??= trx.rollback().execute().catch(() => undefined));
+  const page = (start: number) => plan.listRows(trx, { ...plan.params, range: { start, end: start + pageRows - 1 } });
+  let first: Awaited<ReturnType<ListRows>>;
+  try {
+    first = await page(0);
+  } catch (err) {
+    await end();
+    throw err;
+  }
+  const header = plan.columns.map((c) => plan.schema.properties[c]?.title ?? c);
+  const line = (row: Row) => csvLine(plan.columns.map((c) => displayValue(plan.schema, c, row, plan.statusField)));
+
+  async function* lines(): AsyncGenerator<string> {
+    try {
+      yield CSV_BOM + csvLine(header);
+      let rows = first.rows;
+      for (let start = 0; rows.length; ) {
+        yield rows.map((row) => CSV_NEWLINE + line(row)).join('');
+        if (rows.length < pageRows) break;
+        start += pageRows;
+        rows = (await page(start)).rows;
+      }
+    } finally {
+      await end();
+    }
+  }
+  const stream = Readable.from(lines(), { objectMode: false });
+  // A stream destroyed before its first read never enters the generator, so its finally never runs.
+  stream.on('close', () => void end());
+  return stream;
+}

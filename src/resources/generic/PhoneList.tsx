@@ -1,0 +1,53 @@
+/**
+ * A list on a phone: one card-like row per record with its name (a link when the record has a
+ * page of its own), its other columns on a second line, its status, and a menu of its actions.
+ */
+import type { ReactElement, ReactNode } from 'react';
+import { Box, Link } from '@mui/material';
+import { SimpleList, type RaRecord } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import type { EntitySchema } from '../../shared/schema-registry';
+import { displayValue } from '../../shared/display-value';
+import { StatusChip } from './schema-fields';
+
+interface PhoneListProps {
+  schema: EntitySchema;
+  columns: string[];
+  nameColumns: string[];
+  statusField?: string;
+  showPath?: (id: string) => string;
+  empty: ReactNode;
+  /** The row's actions (a menu button), drawn at the right of each row. */
+  children: ReactElement;
+}
+
+export const PhoneList = ({ schema, columns, nameColumns, statusField, showPath, empty, children }: PhoneListProps) => {
+  const text = (record: RaRecord, sources: string[], separator: string) =>
+    sources
+      .map((c) => displayValue(schema, c, record, statusField))
+      .filter(Boolean)
+      .join(separator);
+  const name = (record: RaRecord) => text(record, nameColumns, ' ');
+  const details = columns.filter((c) => c !== statusField && !nameColumns.includes(c));
+  return (
+    <SimpleList
+      rowClick={false}
+      empty={empty}
+      sx={{ '& .MuiListItem-root': { borderBottom: 1, borderColor: 'divider', pr: 1 }, '& .MuiListItemText-root': { minWidth: 0 }, '& .MuiListItemText-secondary': { overflowWrap: 'anywhere' }, '& .RaSimpleList-tertiary': { opacity: 1, ml: 1 } }}
+      primaryText={(record: RaRecord) => (
+        <Box component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {showPath ? (
+            <Link component={RouterLink} to={showPath(String(record.id))} underline="hover" color="secondary.dark">
+              {name(record)}
+            </Link>
+          ) : (
+            name(record)
+          )}
+        </Box>
+      )}
+      secondaryText={(record: RaRecord) => text(record, details, ' · ')}
+      tertiaryText={statusField ? (record: RaRecord) => <StatusChip active={record[statusField] === true} /> : undefined}
+      rightIcon={() => children}
+    />
+  );
+};
