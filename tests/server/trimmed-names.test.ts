@@ -70,7 +70,7 @@ describe('user names', () => {
 
     const short = await asAdmin('POST', '/user', { payload: newUserBody(designation, role, { mobile: ' 987654321' }) });
     expect(short.statusCode).toBe(400);
-    expect(short.json().fields).toEqual({ mobile: 'Mobile No. must be at least 10 characters' });
+    expect(short.json().fields).toEqual({ mobile: 'Mobile No. must be 10 digits' });
 
     const blank = await asAdmin('PATCH', `/user/${ok.json()._id}`, { payload: { first_name: '   ' } });
     expect(blank.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { first_name: 'First Name is required' } });
