@@ -1,53 +1,213 @@
 /**
- * Lockout by e-mail address, known or not, so that a locked answer reveals nothing about
- * which addresses have accounts. Every attempt is counted *before* its password is checked,
- * in one atomic statement, so a burst of parallel guesses cannot slip past the limit; a
- * successful sign-in clears the count. Failures older than the lock period are forgotten.
+ * What a failed sign-in costs, counted by account (the e-mail as typed, known or not, so no
+ * answer tells which addresses have accounts) and client address (an IPv6 client by its /64):
+ *
+ * * One address that fails `maxFailures` times on an account within `lockSeconds` is locked
+ *   out of that account until `lockSeconds` after its last failure (423). Other addresses are
+ *   not affected, so strangers cannot lock the owner out.
+ * * When an account's failures from all addresses exceed `maxFailures` within that time (more
+ *   than one address is allowed, so several are guessing), every further try from an address
+ *   that has failed on it waits first, 1 s doubling to 30 s; right or wrong, so the wait does
+ *   not give the answer away. The owner is told by mail, once per `lockSeconds`.
+ * * An address that has not failed is never slowed down.
+ *
+ * Only failures count, yet parallel guesses cannot get more passwords checked than the limit:
+ * each check is reserved before the password is verified, at most `maxFailures - failures` at
+ * a time for one account and address. A request beyond that waits for one to be answered: a
+ * right password clears the count and lets the next one through, a wrong one may lock.
  */
-import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
+import { sql, type Compilable, type QueryCreator } from 'kysely';
+import { isIPv6 } from 'node:net';
+import type { Database, Db } from '../db/database.ts';
 import type { Config } from '../config.ts';
 
-export type AttemptVerdict = { allowed: true; attempt: number } | { allowed: false; minutesLeft: number };
+export const SLOW_DOWN_FIRST_MS = 1000;
+export const SLOW_DOWN_MAX_MS = 30_000;
+/** A reservation this old was left by a process that stopped in the middle of a check. */
+const RESERVATION_STALE_MS = 60_000;
+/** How long a waiting request sleeps when no answer in this process wakes it (another process may hold the reservation). */
+const WAIT_POLL_MS = 20;
 
-export async function reserveAttempt(db: Db, config: Config, email: string, now: Date): Promise<AttemptVerdict> {
-  const { maxFailures, lockSeconds } = config.lockout;
-  const forgetBefore = new Date(now.getTime() - lockSeconds * 1000);
-  const lockUntil = new Date(now.getTime() + lockSeconds * 1000);
-  const { rows } = await sql<{ failures: number; locked_until: Date | null }>`
-    insert into login_failures (email, failures, locked_until, last_failure_at)
-    values (${email}, 1, null, ${now})
-    on conflict (email) do update set
-      failures = case
-        when login_failures.locked_until is not null and login_failures.locked_until <= ${now} then 1
-        when login_failures.locked_until is null and login_failures.last_failure_at < ${forgetBefore} then 1
-        else login_failures.failures + 1 end,
-      locked_until = case
-        when login_failures.locked_until > ${now} then login_failures.locked_until
-        when login_failures.locked_until is not null then null
-        when login_failures.last_failure_at < ${forgetBefore} then null
-        when login_failures.failures + 1 > ${maxFailures} then ${lockUntil}::timestamptz
-        else null end,
-      last_failure_at = ${now}
-    returning failures, locked_until`.execute(db);
-  const row = rows[0]!;
-  if (row.locked_until && row.locked_until > now) {
-    return { allowed: false, minutesLeft: Math.max(1, Math.ceil((row.locked_until.getTime() - now.getTime()) / 60_000)) };
+export interface ThrottleKey {
+  email: string;
+  address: string;
+}
+
+/** The address failures are counted by: IPv4 as is, IPv6 by its /64 (one subscriber's network). */
+export function clientNetwork(ip: string): string {
+  const address = ip.replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(address)) return address;
+  // A dotted IPv4 tail is the last 32 bits: it only takes up two groups' room.
+  const groups = (part: string) => (part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []);
+  const [head, tail] = address.split('::') as [string, string | undefined];
+  const first = groups(head);
+  const full = tail === undefined ? first : [...first, ...Array(8 - first.length - groups(tail).length).fill('0'), ...groups(tail)];
+  return `${full.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+}
+
+/** How long a try from an address that failed waits, given the account's failures from every address. */
+export function slowDownMs(config: Config, accountFailures: number): number {
+  const excess = accountFailures - config.lockout.maxFailures;
+  return excess <= 0 ? 0 : Math.min(SLOW_DOWN_MAX_MS, SLOW_DOWN_FIRST_MS * 2 ** (excess - 1));
+}
+
+export interface AdmissionState {
+  /** A check was reserved: verify the password, then record the outcome. */
+  reserved: boolean;
+  pair_failures: number;
+  pair_last_failure_at: Date | null;
+  account_failures: number;
+}
+
+export type Admission =
+  | { kind: 'check' }
+  | { kind: 'locked'; minutesLeft: number }
+  | { kind: 'slow-down'; ms: number }
+  | { kind: 'wait' };
+
+function windowStart(config: Config, now: Date) {
+  return new Date(now.getTime() - config.lockout.lockSeconds * 1000);
+}
+
+/**
+ * One statement: reserves a check for this account and address when it may have one, and
+ * reads the failure state beside `extra` (any one-row-or-none query, e.g. the account's user),
+ * so a sign-in needs no other round trip before its password check.
+ * `waited` says the slow-down was already served.
+ */
+export async function reserveCheck<Extra extends object>(
+  db: Db,
+  config: Config,
+  key: ThrottleKey,
+  now: Date,
+  waited: boolean,
+  extra: Compilable<Extra>,
+): Promise<AdmissionState & Partial<Extra>> {
+  const { email, address } = key;
+  const since = windowStart(config, now);
+  const limit = config.lockout.maxFailures;
+  const failures = sql`case when login_failures.last_failure_at > ${since} then login_failures.failures else 0 end`;
+  const inFlight = sql`case when login_failures.in_flight_at > ${new Date(now.getTime() - RESERVATION_STALE_MS)} then login_failures.in_flight else 0 end`;
+  const underAttack = sql`coalesce((select a.failures > ${limit} from login_account_failures a where a.email = ${email} and a.last_failure_at > ${since}), false)`;
+  const { rows } = await sql<AdmissionState & Partial<Extra>>`
+    with reserved as (
+      insert into login_failures (email, address, failures, last_failure_at, in_flight, in_flight_at)
+      values (${email}, ${address}, 0, null, 1, ${now})
+      on conflict (email, address) do update set
+        failures = ${failures},
+        in_flight = ${inFlight} + 1,
+        in_flight_at = ${now}
+      where ${failures} + ${inFlight} < ${limit}
+        and (${waited}::boolean or ${failures} = 0 or not ${underAttack})
+      returning 1
+    )
+    select
+      exists (select 1 from reserved) as reserved,
+      coalesce(case when p.last_failure_at > ${since} then p.failures end, 0) as pair_failures,
+      p.last_failure_at as pair_last_failure_at,
+      coalesce(case when a.last_failure_at > ${since} then a.failures end, 0) as account_failures,
+      extra.*
+    from (select 1) as one
+    left join login_failures p on p.email = ${email} and p.address = ${address}
+    left join login_account_failures a on a.email = ${email}
+    left join (${extra}) as extra on true`.execute(db);
+  return rows[0]!;
+}
+
+/** What the state read beside a refused reservation means for the request. */
+export function admission(config: Config, state: AdmissionState, now: Date, waited: boolean): Admission {
+  if (state.reserved) return { kind: 'check' };
+  if (state.pair_failures >= config.lockout.maxFailures && state.pair_last_failure_at) {
+    const left = state.pair_last_failure_at.getTime() + config.lockout.lockSeconds * 1000 - now.getTime();
+    return { kind: 'locked', minutesLeft: Math.max(1, Math.ceil(left / 60_000)) };
   }
-  return { allowed: true, attempt: row.failures };
+  const ms = state.pair_failures > 0 && !waited ? slowDownMs(config, state.account_failures) : 0;
+  // Otherwise the limit is taken by checks in flight: wait for one to be answered.
+  return ms > 0 ? { kind: 'slow-down', ms } : { kind: 'wait' };
 }
 
-/** After a wrong password: the attempt that reached the limit starts the lock at once. */
-export async function lockIfLimitReached(db: Db, config: Config, email: string, attempt: number, now: Date): Promise<void> {
-  if (attempt < config.lockout.maxFailures) return;
-  await db
+/**
+ * A right password: the reservation is released and this address's count cleared. Returned
+ * unexecuted so the caller can run it in the statement that opens the session.
+ */
+export function releaseAfterSuccess(db: QueryCreator<Database>, key: ThrottleKey) {
+  return db
     .updateTable('login_failures')
-    .set({ locked_until: new Date(now.getTime() + config.lockout.lockSeconds * 1000) })
-    .where('email', '=', email)
-    .where('locked_until', 'is', null)
-    .execute();
+    .set({ in_flight: sql`greatest(in_flight - 1, 0)`, failures: 0, last_failure_at: null })
+    .where('email', '=', key.email)
+    .where('address', '=', key.address);
 }
 
-export async function clearFailures(db: Db, email: string): Promise<void> {
-  await db.deleteFrom('login_failures').where('email', '=', email).execute();
+export interface FailureRecord {
+  /** The account's failures from every address within the lock period, this one included. */
+  accountFailures: number;
+  /** Set on the one failure that should tell the owner: how many addresses failed. */
+  notice?: { addresses: number };
+}
+
+/** A wrong password: one statement counts it for the address and the account, and releases the reservation. */
+export async function recordFailure(db: Db, config: Config, key: ThrottleKey, now: Date): Promise<FailureRecord> {
+  const { email, address } = key;
+  const since = windowStart(config, now);
+  const failures = sql`case when a.last_failure_at > ${since} then a.failures + 1 else 1 end`;
+  // Each failure gets its own count, so only the failure that set `notified_at_failures` sees its own.
+  const notify = sql`${failures} > ${config.lockout.maxFailures} and (a.notified_at is null or a.notified_at <= ${since})`;
+  const { rows } = await sql<{ failures: number; notify: boolean; addresses: string | null }>`
+    with pair as (
+      update login_failures set
+        in_flight = greatest(in_flight - 1, 0),
+        failures = case when last_failure_at > ${since} then failures + 1 else 1 end,
+        last_failure_at = ${now}
+      where email = ${email} and address = ${address}
+      returning 1
+    ), account as (
+      insert into login_account_failures as a (email, failures, last_failure_at) values (${email}, 1, ${now})
+      on conflict (email) do update set
+        failures = ${failures},
+        last_failure_at = ${now},
+        notified_at = case when ${notify} then ${now} else a.notified_at end,
+        notified_at_failures = case when ${notify} then ${failures} else a.notified_at_failures end
+      returning failures, coalesce(notified_at_failures = failures, false) as notify
+    )
+    select account.failures, account.notify,
+      case when account.notify then 1 + (
+        select count(*) from login_failures
+        where email = ${email} and address <> ${address} and last_failure_at > ${since}
+      ) end as addresses
+    from account`.execute(db);
+  const row = rows[0]!;
+  return { accountFailures: row.failures, ...(row.notify ? { notice: { addresses: Number(row.addresses) } } : {}) };
+}
+
+/**
+ * Requests of one account and address waiting for a check to be answered, woken by the answer
+ * in this process; a reservation held by another process is noticed by polling.
+ */
+export class CheckWaiters {
+  private readonly waiting = new Map<string, Set<() => void>>();
+
+  wait(key: ThrottleKey): Promise<void> {
+    const id = `${key.email}\n${key.address}`;
+    return new Promise((resolve) => {
+      const list = this.waiting.get(id) ?? new Set();
+      this.waiting.set(id, list);
+      const wake = () => {
+        clearTimeout(timer);
+        list.delete(wake);
+        if (!list.size && this.waiting.get(id) === list) this.waiting.delete(id);
+        resolve();
+      };
+      const timer = setTimeout(wake, WAIT_POLL_MS);
+      list.add(wake);
+    });
+  }
+
+  /** After a right password one more check may start; after a wrong one all look again (it may have locked). */
+  answered(key: ThrottleKey, passwordOk: boolean): void {
+    const list = this.waiting.get(`${key.email}\n${key.address}`);
+    if (!list) return;
+    for (const wake of [...list].slice(0, passwordOk ? 1 : undefined)) wake();
+  }
 }

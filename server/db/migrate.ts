@@ -3,6 +3,7 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } fr
 import * as core from './migrations/001-core.ts';
 import * as userDeletedAt from './migrations/002-user-deleted-at.ts';
 import * as deletedUsersRelease from './migrations/003-deleted-users-release.ts';
+import * as loginThrottle from './migrations/004-login-throttle.ts';
 import { syncGenericTables } from './generic-tables.ts';
 
 // Listed here rather than read from a folder, so the bundle/tsx resolution never guesses.
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '001-core': core,
   '002-user-deleted-at': userDeletedAt,
   '003-deleted-users-release': deletedUsersRelease,
+  '004-login-throttle': loginThrottle,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -38,6 +38,7 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: AppContext) {
         .selectFrom('users')
         .select(['id', 'first_name'])
         .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+        .where('deleted_at', 'is', null)
         .where('status', '=', true)
         .executeTakeFirst();
       if (!user) return REQUEST_ANSWER;

@@ -1,0 +1,114 @@
+/**
+ * The work of POST /login in as few round trips as it takes: one statement reserves a password
+ * check and reads the live user with role, designation and failure state; then the argon2
+ * verify; then one statement records the outcome and, for a right password, opens the session.
+ * An unknown e-mail takes the very same path (against a dummy hash), so it answers alike.
+ */
+import { sql } from 'kysely';
+import type { AppContext } from '../context.ts';
+import { problems } from '../http/errors.ts';
+import { dummyPasswordHash, verifyPassword } from './passwords.ts';
+import { admission, CheckWaiters, recordFailure, releaseAfterSuccess, reserveCheck, type ThrottleKey } from './login-failures.ts';
+import { newSessionRow } from './sessions.ts';
+import { userRowToWire, userViewQuery } from './session-user.ts';
+import { signInAttemptsNotice } from './sign-in-notice.ts';
+
+export interface SignInRequest {
+  /** Trimmed and lower-cased. */
+  email: string;
+  password: string;
+  /** The client's network, as `clientNetwork` gives it. */
+  address: string;
+  keepLogin: boolean;
+  userAgent?: string;
+}
+
+interface UserRow {
+  id: string;
+  first_name: string;
+  email: string;
+  status: boolean;
+  password_hash: string;
+  role_status: boolean;
+  permission: Record<string, boolean>;
+}
+
+/** The statement's row holds the failure state and the hash beside the user: only the user goes out. */
+const NOT_THE_USER = ['password_hash', 'role_status', 'reserved', 'pair_failures', 'pair_last_failure_at', 'account_failures'];
+function wireUser(row: UserRow): Record<string, unknown> {
+  const view: Record<string, unknown> = { ...row };
+  for (const key of NOT_THE_USER) delete view[key];
+  return userRowToWire(view as never);
+}
+
+export function createSignIn(ctx: AppContext) {
+  const { db, config, mailer } = ctx;
+  const waiters = new CheckWaiters();
+
+  /** The one live account with this e-mail (a deleted user's row keeps its e-mail but signs in no more). */
+  const liveUser = (email: string) =>
+    userViewQuery(db)
+      .select(['u.password_hash', 'r.status as role_status'])
+      .where(sql`lower(u.email)`, '=', email)
+      .where('u.deleted_at', 'is', null);
+
+  /** Waits as the failure state says until a password check is reserved; undefined user when the e-mail is unknown. */
+  async function reserve(key: ThrottleKey) {
+    let waited = false;
+    for (;;) {
+      const now = config.clock.now();
+      const state = await reserveCheck(db, config, key, now, waited, liveUser(key.email));
+      const next = admission(config, state, now, waited);
+      if (next.kind === 'check') return state.id ? (state as UserRow) : undefined;
+      if (next.kind === 'locked') throw problems.accountLocked(next.minutesLeft);
+      if (next.kind === 'slow-down') {
+        await config.clock.sleep(next.ms);
+        waited = true;
+      } else {
+        await waiters.wait(key);
+      }
+    }
+  }
+
+  function tellOwner(user: UserRow, failures: number, addresses: number, at: Date) {
+    mailer.sendInBackground(
+      signInAttemptsNotice({
+        to: user.email,
+        firstName: user.first_name,
+        failures,
+        addresses,
+        at,
+        windowMinutes: Math.round(config.lockout.lockSeconds / 60),
+        consoleUrl: config.consoleUrl,
+      }),
+    );
+  }
+
+  return async function signIn(request: SignInRequest): Promise<{ user: Record<string, unknown>; sessionId: string }> {
+    const key = { email: request.email, address: request.address };
+    const user = await reserve(key);
+    const passwordOk = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), request.password);
+    try {
+      if (!user || !passwordOk) {
+        const now = config.clock.now();
+        const recorded = await recordFailure(db, config, key, now);
+        if (recorded.notice && user) tellOwner(user, recorded.accountFailures, recorded.notice.addresses, now);
+        throw problems.badCredentials();
+      }
+      const mayEnter = user.status && user.role_status && user.permission.can_access_dashboard === true;
+      if (!mayEnter) {
+        await releaseAfterSuccess(db, key).execute();
+        throw user.status ? problems.noDashboard() : problems.accountInactive();
+      }
+      const session = newSessionRow(config, user.id, request.keepLogin, request.userAgent);
+      await db
+        .with('released', (q) => releaseAfterSuccess(q, key))
+        .insertInto('sessions')
+        .values(session)
+        .execute();
+      return { user: wireUser(user), sessionId: session.id };
+    } finally {
+      waiters.answered(key, passwordOk);
+    }
+  };
+}
