@@ -181,6 +181,18 @@ export async function recordFailure(db: Db, config: Config, key: ThrottleKey, no
   return { accountFailures: row.failures, ...(row.notify ? { notice: { addresses: Number(row.addresses) } } : {}) };
 }
 
+/** Forgets rows that no longer count: failures older than the lock period and no check in flight. */
+export async function purgeStaleFailures(db: Db, config: Config, now: Date): Promise<void> {
+  const since = windowStart(config, now);
+  const stale = new Date(now.getTime() - RESERVATION_STALE_MS);
+  await db
+    .deleteFrom('login_failures')
+    .where((eb) => eb.or([eb('last_failure_at', 'is', null), eb('last_failure_at', '<=', since)]))
+    .where((eb) => eb.or([eb('in_flight', '=', 0), eb('in_flight_at', 'is', null), eb('in_flight_at', '<=', stale)]))
+    .execute();
+  await db.deleteFrom('login_account_failures').where('last_failure_at', '<=', since).execute();
+}
+
 /**
  * Requests of one account and address waiting for a check to be answered, woken by the answer
  * in this process; a reservation held by another process is noticed by polling.

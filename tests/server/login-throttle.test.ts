@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { insertUser, roleIdBySlug } from '../support/test-users.ts';
 import { readOutbox } from '../support/outbox.ts';
+import { purgeStaleFailures } from '../../server/auth/login-failures.ts';
 
 let t: TestServer;
 let adminRole: string;
@@ -82,6 +83,23 @@ describe('failures from one address', () => {
     const bodies = answers.map((a) => a.json());
     expect(bodies.filter((b) => b.code === 'BAD_CREDENTIALS')).toEqual(Array(5).fill(BAD));
     expect(bodies.filter((b) => b.code === 'ACCOUNT_LOCKED')).toEqual(Array(3).fill(LOCKED));
+  });
+});
+
+describe('forgetting old failures', () => {
+  it('keeps a lock that still runs and drops what no longer counts', async () => {
+    const { email, password } = await owner();
+    for (let i = 0; i < 5; i++) await login(email, 'guess', '203.0.113.80');
+    const rows = () => t.ctx.db.selectFrom('login_failures').select('address').where('email', '=', email).execute();
+
+    t.clock.advance(t.ctx.config.lockout.lockSeconds / 2);
+    await purgeStaleFailures(t.ctx.db, t.ctx.config, t.clock.now());
+    expect((await login(email, password, '203.0.113.80')).statusCode).toBe(423);
+
+    t.clock.advance(t.ctx.config.lockout.lockSeconds / 2);
+    await purgeStaleFailures(t.ctx.db, t.ctx.config, t.clock.now());
+    expect(await rows()).toEqual([]);
+    expect((await login(email, password, '203.0.113.80')).statusCode).toBe(200);
   });
 });
 

@@ -4,16 +4,23 @@ import type { AppContext } from '../../context.ts';
 import { isPublic } from '../../http/permissions.ts';
 import { problems } from '../../http/errors.ts';
 import { bearerToken } from '../tokens.ts';
-import { clientNetwork } from '../login-failures.ts';
+import { clientNetwork, purgeStaleFailures } from '../login-failures.ts';
 import { createSignIn } from '../sign-in.ts';
 import { extendSession, revokeSession, sessionUser } from '../sessions.ts';
 import { loadUserView } from '../session-user.ts';
+
+const PURGE_EVERY_MS = 10 * 60_000;
 
 export function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, config, tokens } = ctx;
   const issueToken = (userId: string, sessionId: string) =>
     tokens.sign({ sub: userId, sid: sessionId }, config.clock.now(), config.accessTokenTtlSeconds);
   const signIn = createSignIn(ctx);
+  // Failure counts that no longer count are forgotten now and then, so the tables stay small.
+  const purge = setInterval(() => {
+    purgeStaleFailures(db, config, config.clock.now()).catch((err) => app.log.warn(`purging old sign-in failures failed: ${(err as Error).message}`));
+  }, PURGE_EVERY_MS).unref();
+  app.addHook('onClose', async () => clearInterval(purge));
 
   app.post<{ Body: { email: string; password: string; isKeepLogin?: boolean; userAgent?: string } }>(
     '/login',
