@@ -194,32 +194,54 @@ export async function purgeStaleFailures(db: Db, config: Config, now: Date): Pro
 }
 
 /**
- * Requests of one account and address waiting for a check to be answered, woken by the answer
- * in this process; a reservation held by another process is noticed by polling.
+ * The checks of one account and address in this process. At most `capacity` (the failure
+ * limit) run at once, the rest queue in order, so a burst of sign-ins does not turn into a burst
+ * of refused reservations; the database's reservation still decides (across processes, and once
+ * failures have lowered the limit), and a request it refuses waits here for an answer to come
+ * in (or, when another process holds the reservation, polls).
  */
-export class CheckWaiters {
-  private readonly waiting = new Map<string, Set<() => void>>();
+export class LocalChecks {
+  private readonly keys = new Map<string, { running: number; queued: Array<() => void>; waiting: Set<() => void> }>();
 
-  wait(key: ThrottleKey): Promise<void> {
+  constructor(private readonly capacity: number) {}
+
+  private entry(key: ThrottleKey) {
     const id = `${key.email}\n${key.address}`;
+    let entry = this.keys.get(id);
+    if (!entry) this.keys.set(id, (entry = { running: 0, queued: [], waiting: new Set() }));
+    return { id, entry };
+  }
+
+  async run<T>(key: ThrottleKey, work: () => Promise<T>): Promise<T> {
+    const { id, entry } = this.entry(key);
+    if (entry.running < this.capacity) entry.running++;
+    else await new Promise<void>((resolve) => entry.queued.push(resolve));
+    try {
+      return await work();
+    } finally {
+      // The slot passes to the next in line, or is given back.
+      const next = entry.queued.shift();
+      if (next) next();
+      else if (--entry.running === 0 && !entry.waiting.size) this.keys.delete(id);
+    }
+  }
+
+  /** Waits until a check of this account and address is answered here, or a short while. */
+  waitForAnswer(key: ThrottleKey): Promise<void> {
+    const { entry } = this.entry(key);
     return new Promise((resolve) => {
-      const list = this.waiting.get(id) ?? new Set();
-      this.waiting.set(id, list);
       const wake = () => {
         clearTimeout(timer);
-        list.delete(wake);
-        if (!list.size && this.waiting.get(id) === list) this.waiting.delete(id);
+        entry.waiting.delete(wake);
         resolve();
       };
       const timer = setTimeout(wake, WAIT_POLL_MS);
-      list.add(wake);
+      entry.waiting.add(wake);
     });
   }
 
-  /** After a right password one more check may start; after a wrong one all look again (it may have locked). */
-  answered(key: ThrottleKey, passwordOk: boolean): void {
-    const list = this.waiting.get(`${key.email}\n${key.address}`);
-    if (!list) return;
-    for (const wake of [...list].slice(0, passwordOk ? 1 : undefined)) wake();
+  /** A check was answered: who waited for the database looks again (a right password freed a place, a wrong one may have locked). */
+  answered(key: ThrottleKey): void {
+    for (const wake of [...this.entry(key).entry.waiting]) wake();
   }
 }

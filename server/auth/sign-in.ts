@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { problems } from '../http/errors.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
-import { admission, CheckWaiters, recordFailure, releaseAfterSuccess, reserveCheck, type ThrottleKey } from './login-failures.ts';
+import { admission, LocalChecks, recordFailure, releaseAfterSuccess, reserveCheck, type ThrottleKey } from './login-failures.ts';
 import { newSessionRow } from './sessions.ts';
 import { userRowToWire, userViewQuery } from './session-user.ts';
 import { signInAttemptsNotice } from './sign-in-notice.ts';
@@ -43,7 +43,7 @@ function wireUser(row: UserRow): Record<string, unknown> {
 
 export function createSignIn(ctx: AppContext) {
   const { db, config, mailer } = ctx;
-  const waiters = new CheckWaiters();
+  const checks = new LocalChecks(config.lockout.maxFailures);
 
   /** The one live account with this e-mail (a deleted user's row keeps its e-mail but signs in no more). */
   const liveUser = (email: string) =>
@@ -65,7 +65,7 @@ export function createSignIn(ctx: AppContext) {
         await config.clock.sleep(next.ms);
         waited = true;
       } else {
-        await waiters.wait(key);
+        await checks.waitForAnswer(key);
       }
     }
   }
@@ -84,8 +84,7 @@ export function createSignIn(ctx: AppContext) {
     );
   }
 
-  return async function signIn(request: SignInRequest): Promise<{ user: Record<string, unknown>; sessionId: string }> {
-    const key = { email: request.email, address: request.address };
+  async function signIn(request: SignInRequest, key: ThrottleKey): Promise<{ user: Record<string, unknown>; sessionId: string }> {
     const user = await reserve(key);
     const passwordOk = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), request.password);
     try {
@@ -108,7 +107,12 @@ export function createSignIn(ctx: AppContext) {
         .execute();
       return { user: wireUser(user), sessionId: session.id };
     } finally {
-      waiters.answered(key, passwordOk);
+      checks.answered(key);
     }
+  }
+
+  return (request: SignInRequest) => {
+    const key = { email: request.email, address: request.address };
+    return checks.run(key, () => signIn(request, key));
   };
 }

@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { insertUser, roleIdBySlug } from '../support/test-users.ts';
 import { readOutbox } from '../support/outbox.ts';
 import { purgeStaleFailures } from '../../server/auth/login-failures.ts';
+import { createAuthServer } from '../../server/auth/app.ts';
 
 let t: TestServer;
 let adminRole: string;
@@ -76,6 +77,27 @@ describe('failures from one address', () => {
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(statuses.filter((s) => s === 423)).toHaveLength(15);
     expect((await login(email, password, '192.0.2.50')).statusCode).toBe(423);
+  });
+
+  it('hold across two auth servers on one database', async () => {
+    const second = await createAuthServer(t.ctx);
+    try {
+      const via = (i: number) => (i % 2 ? second.app : t.auth.app);
+      const { email, password } = await owner();
+      const right = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => via(i).inject({ method: 'POST', url: '/login', payload: { email, password }, remoteAddress: '192.0.2.70' })),
+      );
+      expect(right.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+
+      const wrong = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => via(i).inject({ method: 'POST', url: '/login', payload: { email, password: `guess ${i}` }, remoteAddress: '192.0.2.70' })),
+      );
+      const statuses = wrong.map((a) => a.statusCode);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 423)).toHaveLength(15);
+    } finally {
+      await second.app.close();
+    }
   });
 
   it('the same holds for an unknown e-mail, with the same answers', async () => {
