@@ -40,44 +40,58 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
-/** p50 of `samples` one-after-another calls, after a short warm-up. */
-async function sequentialP50(samples: number, run: () => Promise<void>): Promise<number> {
-  for (let i = 0; i < 20; i++) await run();
-  const times: number[] = [];
+/**
+ * p50s of one-after-another calls of each contender, taken in turns (one call of each per
+ * round) so that a machine getting busier or quieter meanwhile weighs on all of them alike.
+ */
+async function sequentialP50s(samples: number, contenders: Array<() => Promise<void>>): Promise<number[]> {
+  for (let i = 0; i < 20; i++) for (const run of contenders) await run();
+  const times = contenders.map(() => [] as number[]);
   for (let i = 0; i < samples; i++) {
-    const start = process.hrtime.bigint();
-    await run();
-    times.push(ms(process.hrtime.bigint() - start));
+    for (const [c, run] of contenders.entries()) {
+      const start = process.hrtime.bigint();
+      await run();
+      times[c]!.push(ms(process.hrtime.bigint() - start));
+    }
   }
-  return median(times);
+  return times.map(median);
+}
+
+interface Rate {
+  rate: number;
+  failed: number;
+  firstError?: string;
 }
 
 /**
- * Successful calls per second with `workers` loops running at once for `seconds`; a call that
- * fails (a refused sign-in) is counted apart and reported.
+ * Successful calls per second of each contender with `workers` loops running at once, in
+ * one-second turns for `seconds` turns each (as above, so they share the machine's moods); a
+ * call that fails (a refused sign-in) is counted apart and reported.
  */
-async function throughput(workers: number, seconds: number, run: (worker: number) => Promise<void>): Promise<{ rate: number; failed: number; firstError?: string }> {
-  let done = 0;
-  let failed = 0;
-  let firstError: string | undefined;
-  const loop = (until: number, count: boolean) =>
-    Promise.all(
+async function throughputs(workers: number, seconds: number, contenders: Array<(worker: number) => Promise<void>>): Promise<Rate[]> {
+  const results = contenders.map(() => ({ done: 0, failed: 0, ms: 0, firstError: undefined as string | undefined }));
+  const slice = async (c: number, sliceMs: number, count: boolean) => {
+    const result = results[c]!;
+    const start = process.hrtime.bigint();
+    const until = Date.now() + sliceMs;
+    await Promise.all(
       Array.from({ length: workers }, async (_, w) => {
         while (Date.now() < until) {
           try {
-            await run(w);
-            if (count) done++;
+            await contenders[c]!(w);
+            if (count) result.done++;
           } catch (err) {
-            if (count) failed++;
-            firstError ??= (err as Error).message;
+            if (count) result.failed++;
+            result.firstError ??= (err as Error).message;
           }
         }
       }),
     );
-  await loop(Date.now() + 500, false);
-  const start = process.hrtime.bigint();
-  await loop(Date.now() + seconds * 1000, true);
-  return { rate: done / (ms(process.hrtime.bigint() - start) / 1000), failed, firstError };
+    if (count) result.ms += ms(process.hrtime.bigint() - start);
+  };
+  for (const c of contenders.keys()) await slice(c, 500, false);
+  for (let turn = 0; turn < seconds; turn++) for (const c of contenders.keys()) await slice(c, 1000, true);
+  return results.map((r) => ({ rate: r.done / (r.ms / 1000), failed: r.failed, firstError: r.firstError }));
 }
 
 async function adminQuery(adminUrl: string, statement: string) {
@@ -145,17 +159,18 @@ async function main() {
       if (res.status !== 200) throw new Error(`POST /login answered ${res.status}: ${body}`);
     };
 
-    console.log(`sign-in benchmark: ${SAMPLES} sequential samples, ${CONCURRENCY} concurrent for ${SECONDS} s each`);
-    const verifyP50 = await sequentialP50(SAMPLES, bareVerify);
-    const loginP50 = await sequentialP50(SAMPLES, () => signIn(ADMIN_EMAIL));
-    const verifyRate = await throughput(CONCURRENCY, SECONDS, bareVerify);
-    const loginRateOneAccount = await throughput(CONCURRENCY, SECONDS, () => signIn(ADMIN_EMAIL));
-    const loginRateManyAccounts = await throughput(CONCURRENCY, SECONDS, (w) => signIn(emails[w]!));
+    console.log(`sign-in benchmark: ${SAMPLES} sequential samples each, ${CONCURRENCY} at once for ${SECONDS} s each (taken in turns)`);
+    const [verifyP50, loginP50] = (await sequentialP50s(SAMPLES, [bareVerify, () => signIn(ADMIN_EMAIL)])) as [number, number];
+    const [verifyRate, loginRateOneAccount, loginRateManyAccounts] = (await throughputs(CONCURRENCY, SECONDS, [
+      bareVerify,
+      () => signIn(ADMIN_EMAIL),
+      (w) => signIn(emails[w]!),
+    ])) as [Rate, Rate, Rate];
 
     const row = (label: string, value: string, ratio: string, goal: string) =>
       console.log(`${label.padEnd(44)}${value.padStart(12)}${ratio.padStart(8)}  ${goal}`);
     const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
-    const rateRow = (label: string, r: Awaited<ReturnType<typeof throughput>>) => {
+    const rateRow = (label: string, r: Rate) => {
       const refused = r.failed ? `  (${r.failed} refused, first: ${r.firstError})` : '';
       row(label, `${r.rate.toFixed(0)} /s`, (r.rate / verifyRate.rate).toFixed(2), `>= 0.8  ${verdict(!r.failed && r.rate / verifyRate.rate >= 0.8)}${refused}`);
     };
