@@ -16,9 +16,9 @@
  * a time for one account and address. A request beyond that waits for one to be answered: a
  * right password clears the count and lets the next one through, a wrong one may lock.
  */
-import { sql, type Compilable, type QueryCreator } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { isIPv6 } from 'node:net';
-import type { Database, Db } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
 import type { Config } from '../config.ts';
 
 export const SLOW_DOWN_FIRST_MS = 1000;
@@ -71,48 +71,62 @@ function windowStart(config: Config, now: Date) {
   return new Date(now.getTime() - config.lockout.lockSeconds * 1000);
 }
 
-/**
- * One statement: reserves a check for this account and address when it may have one, and
- * reads the failure state beside `extra` (any one-row-or-none query, e.g. the account's user),
- * so a sign-in needs no other round trip before its password check.
- * `waited` says the slow-down was already served.
+/*
+ * The statements of a sign-in are written out once, with numbered parameters, rather than
+ * built per request: they run on every sign-in, and are prepared once per connection.
  */
-export async function reserveCheck<Extra extends object>(
-  db: Db,
-  config: Config,
-  key: ThrottleKey,
-  now: Date,
-  waited: boolean,
-  extra: Compilable<Extra>,
-): Promise<AdmissionState & Partial<Extra>> {
-  const { email, address } = key;
-  const since = windowStart(config, now);
-  const limit = config.lockout.maxFailures;
-  const failures = sql`case when login_failures.last_failure_at > ${since} then login_failures.failures else 0 end`;
-  const inFlight = sql`case when login_failures.in_flight_at > ${new Date(now.getTime() - RESERVATION_STALE_MS)} then login_failures.in_flight else 0 end`;
-  const underAttack = sql`coalesce((select a.failures > ${limit} from login_account_failures a where a.email = ${email} and a.last_failure_at > ${since}), false)`;
-  const { rows } = await sql<AdmissionState & Partial<Extra>>`
+
+/** For a row of login_failures: its failures within the lock period ($4: when that began). */
+const PAIR_FAILURES = 'case when login_failures.last_failure_at > $4 then login_failures.failures else 0 end';
+/** Its checks in flight, forgetting reservations older than $5 (their process died). */
+const PAIR_IN_FLIGHT = 'case when login_failures.in_flight_at > $5 then login_failures.in_flight else 0 end';
+
+/**
+ * The statement that reserves a check for an account and address when it may have one, and
+ * reads the failure state beside `extra` (a one-row-or-none query whose only parameter, $1, is
+ * the e-mail: the account's user), so a sign-in needs no other round trip before its check.
+ * Parameters: $1 e-mail, $2 address, $3 now, $4 start of the lock period, $5 stale before,
+ * $6 the failure limit, $7 whether the slow-down was already served.
+ */
+export function reserveStatement(extra: CompiledQuery): string {
+  if (extra.parameters.length !== 1) throw new Error('The query read beside a reservation takes the e-mail as its only parameter');
+  return `/* prepared:sign_in_reserve */
     with reserved as (
       insert into login_failures (email, address, failures, last_failure_at, in_flight, in_flight_at)
-      values (${email}, ${address}, 0, null, 1, ${now})
+      values ($1, $2, 0, null, 1, $3)
       on conflict (email, address) do update set
-        failures = ${failures},
-        in_flight = ${inFlight} + 1,
-        in_flight_at = ${now}
-      where ${failures} + ${inFlight} < ${limit}
-        and (${waited}::boolean or ${failures} = 0 or not ${underAttack})
+        failures = ${PAIR_FAILURES},
+        in_flight = ${PAIR_IN_FLIGHT} + 1,
+        in_flight_at = $3
+      where ${PAIR_FAILURES} + ${PAIR_IN_FLIGHT} < $6
+        and ($7::boolean or ${PAIR_FAILURES} = 0 or not coalesce(
+          (select a.failures > $6 from login_account_failures a where a.email = $1 and a.last_failure_at > $4), false))
       returning 1
     )
     select
       exists (select 1 from reserved) as reserved,
-      coalesce(case when p.last_failure_at > ${since} then p.failures end, 0) as pair_failures,
+      coalesce(case when p.last_failure_at > $4 then p.failures end, 0) as pair_failures,
       p.last_failure_at as pair_last_failure_at,
-      coalesce(case when a.last_failure_at > ${since} then a.failures end, 0) as account_failures,
+      coalesce(case when a.last_failure_at > $4 then a.failures end, 0) as account_failures,
       extra.*
     from (select 1) as one
-    left join login_failures p on p.email = ${email} and p.address = ${address}
-    left join login_account_failures a on a.email = ${email}
-    left join (${extra}) as extra on true`.execute(db);
+    left join login_failures p on p.email = $1 and p.address = $2
+    left join login_account_failures a on a.email = $1
+    left join (${extra.sql}) as extra on true`;
+}
+
+/** Runs a `reserveStatement`. */
+export async function reserveCheck<Extra extends object>(
+  db: Db,
+  config: Config,
+  statement: string,
+  key: ThrottleKey,
+  now: Date,
+  waited: boolean,
+): Promise<AdmissionState & Partial<Extra>> {
+  const stale = new Date(now.getTime() - RESERVATION_STALE_MS);
+  const parameters = [key.email, key.address, now, windowStart(config, now), stale, config.lockout.maxFailures, waited];
+  const { rows } = await db.executeQuery<AdmissionState & Partial<Extra>>(CompiledQuery.raw(statement, parameters));
   return rows[0]!;
 }
 
@@ -129,16 +143,11 @@ export function admission(config: Config, state: AdmissionState, now: Date, wait
 }
 
 /**
- * A right password: the reservation is released and this address's count cleared. Returned
- * unexecuted so the caller can run it in the statement that opens the session.
+ * A right password: the reservation is released and this address's count cleared ($1 e-mail,
+ * $2 address). A statement of its own, or the head of the one that opens the session.
  */
-export function releaseAfterSuccess(db: QueryCreator<Database>, key: ThrottleKey) {
-  return db
-    .updateTable('login_failures')
-    .set({ in_flight: sql`greatest(in_flight - 1, 0)`, failures: 0, last_failure_at: null })
-    .where('email', '=', key.email)
-    .where('address', '=', key.address);
-}
+export const RELEASE_AFTER_SUCCESS =
+  'update login_failures set in_flight = greatest(in_flight - 1, 0), failures = 0, last_failure_at = null where email = $1 and address = $2';
 
 export interface FailureRecord {
   /** The account's failures from every address within the lock period, this one included. */
@@ -147,36 +156,40 @@ export interface FailureRecord {
   notice?: { addresses: number };
 }
 
+/** The account's failures, this one counted (on login_account_failures as a). */
+const ACCOUNT_FAILURES = 'case when a.last_failure_at > $4 then a.failures + 1 else 1 end';
+// Each failure gets its own count, so only the failure that set `notified_at_failures` sees its own.
+const NOTIFY = `${ACCOUNT_FAILURES} > $5 and (a.notified_at is null or a.notified_at <= $4)`;
+/** $1 e-mail, $2 address, $3 now, $4 start of the lock period, $5 the failure limit. */
+const RECORD_FAILURE = `/* prepared:sign_in_failed */
+  with pair as (
+    update login_failures set
+      in_flight = greatest(in_flight - 1, 0),
+      failures = case when last_failure_at > $4 then failures + 1 else 1 end,
+      last_failure_at = $3
+    where email = $1 and address = $2
+    returning 1
+  ), account as (
+    insert into login_account_failures as a (email, failures, last_failure_at) values ($1, 1, $3)
+    on conflict (email) do update set
+      failures = ${ACCOUNT_FAILURES},
+      last_failure_at = $3,
+      notified_at = case when ${NOTIFY} then $3 else a.notified_at end,
+      notified_at_failures = case when ${NOTIFY} then ${ACCOUNT_FAILURES} else a.notified_at_failures end
+    returning failures, coalesce(notified_at_failures = failures, false) as notify
+  )
+  select account.failures, account.notify,
+    case when account.notify then 1 + (
+      select count(*) from login_failures where email = $1 and address <> $2 and last_failure_at > $4
+    ) end as addresses
+  from account`;
+
 /** A wrong password: one statement counts it for the address and the account, and releases the reservation. */
 export async function recordFailure(db: Db, config: Config, key: ThrottleKey, now: Date): Promise<FailureRecord> {
-  const { email, address } = key;
-  const since = windowStart(config, now);
-  const failures = sql`case when a.last_failure_at > ${since} then a.failures + 1 else 1 end`;
-  // Each failure gets its own count, so only the failure that set `notified_at_failures` sees its own.
-  const notify = sql`${failures} > ${config.lockout.maxFailures} and (a.notified_at is null or a.notified_at <= ${since})`;
-  const { rows } = await sql<{ failures: number; notify: boolean; addresses: string | null }>`
-    with pair as (
-      update login_failures set
-        in_flight = greatest(in_flight - 1, 0),
-        failures = case when last_failure_at > ${since} then failures + 1 else 1 end,
-        last_failure_at = ${now}
-      where email = ${email} and address = ${address}
-      returning 1
-    ), account as (
-      insert into login_account_failures as a (email, failures, last_failure_at) values (${email}, 1, ${now})
-      on conflict (email) do update set
-        failures = ${failures},
-        last_failure_at = ${now},
-        notified_at = case when ${notify} then ${now} else a.notified_at end,
-        notified_at_failures = case when ${notify} then ${failures} else a.notified_at_failures end
-      returning failures, coalesce(notified_at_failures = failures, false) as notify
-    )
-    select account.failures, account.notify,
-      case when account.notify then 1 + (
-        select count(*) from login_failures
-        where email = ${email} and address <> ${address} and last_failure_at > ${since}
-      ) end as addresses
-    from account`.execute(db);
+  const parameters = [key.email, key.address, now, windowStart(config, now), config.lockout.maxFailures];
+  const { rows } = await db.executeQuery<{ failures: number; notify: boolean; addresses: string | null }>(
+    CompiledQuery.raw(RECORD_FAILURE, parameters),
+  );
   const row = rows[0]!;
   return { accountFailures: row.failures, ...(row.notify ? { notice: { addresses: Number(row.addresses) } } : {}) };
 }

@@ -4,11 +4,19 @@
  * verify; then one statement records the outcome and, for a right password, opens the session.
  * An unknown e-mail takes the very same path (against a dummy hash), so it answers alike.
  */
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { problems } from '../http/errors.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
-import { admission, LocalChecks, recordFailure, releaseAfterSuccess, reserveCheck, type ThrottleKey } from './login-failures.ts';
+import {
+  admission,
+  LocalChecks,
+  recordFailure,
+  RELEASE_AFTER_SUCCESS,
+  reserveCheck,
+  reserveStatement,
+  type ThrottleKey,
+} from './login-failures.ts';
 import { newSessionRow } from './sessions.ts';
 import { userRowToWire, userViewQuery } from './session-user.ts';
 import { signInAttemptsNotice } from './sign-in-notice.ts';
@@ -41,23 +49,31 @@ function wireUser(row: UserRow): Record<string, unknown> {
   return userRowToWire(view as never);
 }
 
+/** $1 e-mail, $2 address, then the session row: $3 id, $4 user, $5 keep login, $6 user agent, $7 created, $8 refresh until. */
+const OPEN_SESSION = `/* prepared:sign_in_passed */
+  with released as (${RELEASE_AFTER_SUCCESS})
+  insert into sessions (id, user_id, keep_login, user_agent, created_at, refresh_until) values ($3, $4, $5, $6, $7, $8)`;
+
 export function createSignIn(ctx: AppContext) {
   const { db, config, mailer } = ctx;
   const checks = new LocalChecks(config.lockout.maxFailures);
 
-  /** The one live account with this e-mail (a deleted user's row keeps its e-mail but signs in no more). */
-  const liveUser = (email: string) =>
+  // The user is read in the statement that reserves the check: the one live account with this
+  // e-mail (a deleted user's row keeps its e-mail but signs in no more).
+  const reserveUser = reserveStatement(
     userViewQuery(db)
       .select(['u.password_hash', 'r.status as role_status'])
-      .where(sql`lower(u.email)`, '=', email)
-      .where('u.deleted_at', 'is', null);
+      .where(sql`lower(u.email)`, '=', '')
+      .where('u.deleted_at', 'is', null)
+      .compile(),
+  );
 
   /** Waits as the failure state says until a password check is reserved; undefined user when the e-mail is unknown. */
   async function reserve(key: ThrottleKey) {
     let waited = false;
     for (;;) {
       const now = config.clock.now();
-      const state = await reserveCheck(db, config, key, now, waited, liveUser(key.email));
+      const state = await reserveCheck<UserRow>(db, config, reserveUser, key, now, waited);
       const next = admission(config, state, now, waited);
       if (next.kind === 'check') return state.id ? (state as UserRow) : undefined;
       if (next.kind === 'locked') throw problems.accountLocked(next.minutesLeft);
@@ -96,15 +112,14 @@ export function createSignIn(ctx: AppContext) {
       }
       const mayEnter = user.status && user.role_status && user.permission.can_access_dashboard === true;
       if (!mayEnter) {
-        await releaseAfterSuccess(db, key).execute();
+        await db.executeQuery(CompiledQuery.raw(RELEASE_AFTER_SUCCESS, [key.email, key.address]));
         throw user.status ? problems.noDashboard() : problems.accountInactive();
       }
       const session = newSessionRow(config, user.id, request.keepLogin, request.userAgent);
-      await db
-        .with('released', (q) => releaseAfterSuccess(q, key))
-        .insertInto('sessions')
-        .values(session)
-        .execute();
+      const { id, user_id, keep_login, user_agent, created_at, refresh_until } = session;
+      await db.executeQuery(
+        CompiledQuery.raw(OPEN_SESSION, [key.email, key.address, id, user_id, keep_login, user_agent, created_at, refresh_until]),
+      );
       return { user: wireUser(user), sessionId: session.id };
     } finally {
       checks.answered(key);

@@ -1,6 +1,7 @@
 /** The Kysely handle and the row types of the hand-written tables. */
 import { Kysely, PostgresDialect, type Generated, type ColumnType } from 'kysely';
 import pg from 'pg';
+import { PreparingClient } from './prepared.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
@@ -91,7 +92,7 @@ export interface Database {
 export type Db = Kysely<Database>;
 
 export function createDb(connectionString: string): Db {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({ connectionString, max: 10, Client: PreparingClient });
   // An idle connection dropped by the server (restart, shutdown) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', (err) => {
