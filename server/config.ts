@@ -6,8 +6,10 @@ export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.u
 
 export interface Clock {
   now(): Date;
+  /** Waits (sign-in slow-down); the tests' clock records the wait and moves on instead. */
+  sleep(ms: number): Promise<void>;
 }
-export const systemClock: Clock = { now: () => new Date() };
+export const systemClock: Clock = { now: () => new Date(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
 
 export interface Config {
   host: string;

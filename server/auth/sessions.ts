@@ -12,20 +12,22 @@ export async function openSession(
   keepLogin: boolean,
   userAgent: string | undefined,
 ): Promise<string> {
+  const row = newSessionRow(config, userId, keepLogin, userAgent);
+  await db.insertInto('sessions').values(row).execute();
+  return row.id;
+}
+
+/** The row a sign-in inserts (on its own, or inside the statement that records the sign-in). */
+export function newSessionRow(config: Config, userId: string, keepLogin: boolean, userAgent: string | undefined) {
   const now = config.clock.now();
-  const id = randomUUID();
-  await db
-    .insertInto('sessions')
-    .values({
-      id,
-      user_id: userId,
-      keep_login: keepLogin,
-      user_agent: userAgent ?? null,
-      created_at: now,
-      refresh_until: new Date(now.getTime() + refreshWindow(config, keepLogin) * 1000),
-    })
-    .execute();
-  return id;
+  return {
+    id: randomUUID(),
+    user_id: userId,
+    keep_login: keepLogin,
+    user_agent: userAgent ?? null,
+    created_at: now,
+    refresh_until: new Date(now.getTime() + refreshWindow(config, keepLogin) * 1000),
+  };
 }
 
 export function refreshWindow(config: Config, keepLogin: boolean): number {

@@ -1,6 +1,7 @@
 /** The Kysely handle and the row types of the hand-written tables. */
 import { Kysely, PostgresDialect, type Generated, type ColumnType } from 'kysely';
 import pg from 'pg';
+import { PreparingClient } from './prepared.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
@@ -54,11 +55,25 @@ export interface PasswordResetTable {
   created_at: Timestamp;
 }
 
+/** Failures of one client address on one account (the e-mail as typed, known or not). */
 export interface LoginFailureTable {
   email: string;
+  address: string;
+  failures: Generated<number>;
+  last_failure_at: Timestamp | null;
+  /** Password checks reserved and not yet answered (parallel guesses cannot exceed the limit). */
+  in_flight: Generated<number>;
+  in_flight_at: Timestamp | null;
+}
+
+/** Failures on one account from every address, and when its owner was last told. */
+export interface LoginAccountFailureTable {
+  email: string;
   failures: number;
-  locked_until: Timestamp | null;
   last_failure_at: Timestamp;
+  notified_at: Timestamp | null;
+  /** The failure count the last notice was sent at: tells the one failure that sends it. */
+  notified_at_failures: number | null;
 }
 
 export interface AppSecretTable {
@@ -72,13 +87,14 @@ export interface Database {
   sessions: SessionTable;
   password_resets: PasswordResetTable;
   login_failures: LoginFailureTable;
+  login_account_failures: LoginAccountFailureTable;
   app_secrets: AppSecretTable;
 }
 
 export type Db = Kysely<Database>;
 
 export function createDb(connectionString: string): Db {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({ connectionString, max: 10, Client: PreparingClient });
   // An idle connection dropped by the server (restart, shutdown) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', (err) => {

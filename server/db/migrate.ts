@@ -3,6 +3,7 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } fr
 import * as core from './migrations/001-core.ts';
 import * as userDeletedAt from './migrations/002-user-deleted-at.ts';
 import * as deletedUsersRelease from './migrations/003-deleted-users-release.ts';
+import * as loginThrottle from './migrations/004-login-throttle.ts';
 import * as oneLiveResetLink from './migrations/005-one-live-reset-link.ts';
 import * as trimmedNames from './migrations/006-trimmed-names.ts';
 import * as roleNameKey from './migrations/007-role-name-key.ts';
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '001-core': core,
   '002-user-deleted-at': userDeletedAt,
   '003-deleted-users-release': deletedUsersRelease,
+  '004-login-throttle': loginThrottle,
   '005-one-live-reset-link': oneLiveResetLink,
   '006-trimmed-names': trimmedNames,
   '007-role-name-key': roleNameKey,

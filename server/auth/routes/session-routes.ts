@@ -4,15 +4,23 @@ import type { AppContext } from '../../context.ts';
 import { isPublic } from '../../http/permissions.ts';
 import { problems } from '../../http/errors.ts';
 import { bearerToken } from '../tokens.ts';
-import { dummyPasswordHash, verifyPassword } from '../passwords.ts';
-import { clearFailures, lockIfLimitReached, reserveAttempt } from '../login-failures.ts';
-import { extendSession, openSession, revokeSession, sessionUser } from '../sessions.ts';
+import { clientNetwork, purgeStaleFailures } from '../login-failures.ts';
+import { createSignIn } from '../sign-in.ts';
+import { extendSession, revokeSession, sessionUser } from '../sessions.ts';
 import { loadUserView } from '../session-user.ts';
+
+const PURGE_EVERY_MS = 10 * 60_000;
 
 export function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, config, tokens } = ctx;
   const issueToken = (userId: string, sessionId: string) =>
     tokens.sign({ sub: userId, sid: sessionId }, config.clock.now(), config.accessTokenTtlSeconds);
+  const signIn = createSignIn(ctx);
+  // Failure counts that no longer count are forgotten now and then, so the tables stay small.
+  const purge = setInterval(() => {
+    purgeStaleFailures(db, config, config.clock.now()).catch((err) => app.log.warn(`purging old sign-in failures failed: ${(err as Error).message}`));
+  }, PURGE_EVERY_MS).unref();
+  app.addHook('onClose', async () => clearInterval(purge));
 
   app.post<{ Body: { email: string; password: string; isKeepLogin?: boolean; userAgent?: string } }>(
     '/login',
@@ -29,28 +37,14 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const email = request.body.email.trim().toLowerCase();
-      const now = config.clock.now();
-      const verdict = await reserveAttempt(db, config, email, now);
-      if (!verdict.allowed) throw problems.accountLocked(verdict.minutesLeft);
-
-      const user = await db
-        .selectFrom('users as u')
-        .innerJoin('roles as r', 'r.id', 'u.role_id')
-        .select(['u.id', 'u.password_hash', 'u.status', 'r.permission', 'r.status as role_status'])
-        .where((eb) => eb(eb.fn('lower', ['u.email']), '=', email))
-        .executeTakeFirst();
-      const passwordOk = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), request.body.password);
-      if (!user || !passwordOk) {
-        await lockIfLimitReached(db, config, email, verdict.attempt, now);
-        throw problems.badCredentials();
-      }
-      await clearFailures(db, email);
-      if (!user.status) throw problems.accountInactive();
-      if (!user.role_status || user.permission.can_access_dashboard !== true) throw problems.noDashboard();
-
-      const sessionId = await openSession(db, config, user.id, request.body.isKeepLogin ?? true, request.body.userAgent);
-      return { user: await loadUserView(db, user.id), token: await issueToken(user.id, sessionId) };
+      const { user, sessionId } = await signIn({
+        email: request.body.email.trim().toLowerCase(),
+        password: request.body.password,
+        address: clientNetwork(request.ip),
+        keepLogin: request.body.isKeepLogin ?? true,
+        userAgent: request.body.userAgent,
+      });
+      return { user, token: await issueToken(user._id as string, sessionId) };
     },
   );
 

@@ -1,0 +1,133 @@
+/**
+ * The work of POST /login in as few round trips as it takes: one statement reserves a password
+ * check and reads the live user with role, designation and failure state; then the argon2
+ * verify; then one statement records the outcome and, for a right password, opens the session.
+ * An unknown e-mail takes the very same path (against a dummy hash), so it answers alike.
+ */
+import { CompiledQuery, sql } from 'kysely';
+import type { AppContext } from '../context.ts';
+import { problems } from '../http/errors.ts';
+import { dummyPasswordHash, verifyPassword } from './passwords.ts';
+import {
+  admission,
+  LocalChecks,
+  recordFailure,
+  RELEASE_AFTER_SUCCESS,
+  reserveCheck,
+  reserveStatement,
+  type ThrottleKey,
+} from './login-failures.ts';
+import { newSessionRow } from './sessions.ts';
+import { userRowToWire, userViewQuery } from './session-user.ts';
+import { signInAttemptsNotice } from './sign-in-notice.ts';
+
+export interface SignInRequest {
+  /** Trimmed and lower-cased. */
+  email: string;
+  password: string;
+  /** The client's network, as `clientNetwork` gives it. */
+  address: string;
+  keepLogin: boolean;
+  userAgent?: string;
+}
+
+interface UserRow {
+  id: string;
+  first_name: string;
+  email: string;
+  status: boolean;
+  password_hash: string;
+  role_status: boolean;
+  permission: Record<string, boolean>;
+}
+
+/** The statement's row holds the failure state and the hash beside the user: only the user goes out. */
+const NOT_THE_USER = ['password_hash', 'role_status', 'reserved', 'pair_failures', 'pair_last_failure_at', 'account_failures'];
+function wireUser(row: UserRow): Record<string, unknown> {
+  const view: Record<string, unknown> = { ...row };
+  for (const key of NOT_THE_USER) delete view[key];
+  return userRowToWire(view as never);
+}
+
+/** $1 e-mail, $2 address, then the session row: $3 id, $4 user, $5 keep login, $6 user agent, $7 created, $8 refresh until. */
+const OPEN_SESSION = `/* prepared:sign_in_passed */
+  with released as (${RELEASE_AFTER_SUCCESS})
+  insert into sessions (id, user_id, keep_login, user_agent, created_at, refresh_until) values ($3, $4, $5, $6, $7, $8)`;
+
+export function createSignIn(ctx: AppContext) {
+  const { db, config, mailer } = ctx;
+  const checks = new LocalChecks(config.lockout.maxFailures);
+
+  // The user is read in the statement that reserves the check: the one live account with this
+  // e-mail (a deleted user's row keeps its e-mail but signs in no more).
+  const reserveUser = reserveStatement(
+    userViewQuery(db)
+      .select(['u.password_hash', 'r.status as role_status'])
+      .where(sql`lower(u.email)`, '=', '')
+      .where('u.deleted_at', 'is', null)
+      .compile(),
+  );
+
+  /** Waits as the failure state says until a password check is reserved; undefined user when the e-mail is unknown. */
+  async function reserve(key: ThrottleKey) {
+    let waited = false;
+    for (;;) {
+      const now = config.clock.now();
+      const state = await reserveCheck<UserRow>(db, config, reserveUser, key, now, waited);
+      const next = admission(config, state, now, waited);
+      if (next.kind === 'check') return state.id ? (state as UserRow) : undefined;
+      if (next.kind === 'locked') throw problems.accountLocked(next.minutesLeft);
+      if (next.kind === 'slow-down') {
+        await config.clock.sleep(next.ms);
+        waited = true;
+      } else {
+        await checks.waitForAnswer(key);
+      }
+    }
+  }
+
+  function tellOwner(user: UserRow, failures: number, addresses: number, at: Date) {
+    mailer.sendInBackground(
+      signInAttemptsNotice({
+        to: user.email,
+        firstName: user.first_name,
+        failures,
+        addresses,
+        at,
+        windowMinutes: Math.round(config.lockout.lockSeconds / 60),
+        consoleUrl: config.consoleUrl,
+      }),
+    );
+  }
+
+  async function signIn(request: SignInRequest, key: ThrottleKey): Promise<{ user: Record<string, unknown>; sessionId: string }> {
+    const user = await reserve(key);
+    const passwordOk = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), request.password);
+    try {
+      if (!user || !passwordOk) {
+        const now = config.clock.now();
+        const recorded = await recordFailure(db, config, key, now);
+        if (recorded.notice && user) tellOwner(user, recorded.accountFailures, recorded.notice.addresses, now);
+        throw problems.badCredentials();
+      }
+      const mayEnter = user.status && user.role_status && user.permission.can_access_dashboard === true;
+      if (!mayEnter) {
+        await db.executeQuery(CompiledQuery.raw(RELEASE_AFTER_SUCCESS, [key.email, key.address]));
+        throw user.status ? problems.noDashboard() : problems.accountInactive();
+      }
+      const session = newSessionRow(config, user.id, request.keepLogin, request.userAgent);
+      const { id, user_id, keep_login, user_agent, created_at, refresh_until } = session;
+      await db.executeQuery(
+        CompiledQuery.raw(OPEN_SESSION, [key.email, key.address, id, user_id, keep_login, user_agent, created_at, refresh_until]),
+      );
+      return { user: wireUser(user), sessionId: session.id };
+    } finally {
+      checks.answered(key);
+    }
+  }
+
+  return (request: SignInRequest) => {
+    const key = { email: request.email, address: request.address };
+    return checks.run(key, () => signIn(request, key));
+  };
+}

@@ -1,0 +1,32 @@
+/** Statements marked `/* prepared:<name> *\/` run as named prepared statements, once parsed per connection. */
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { CompiledQuery } from 'kysely';
+import { createDb, type Db } from '../../server/db/database.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+
+let database: TestDatabase;
+let db: Db;
+beforeAll(async () => {
+  database = await createTestDatabase(inject('pgAdminUrl'));
+  db = createDb(database.url);
+});
+afterAll(async () => {
+  await db?.destroy();
+  await database?.drop();
+});
+
+it('prepares marked statements once per connection and leaves the others alone', async () => {
+  await db.connection().execute(async (conn) => {
+    const run = (text: string, parameters: unknown[]) => conn.executeQuery<{ x: number }>(CompiledQuery.raw(text, parameters));
+    for (const n of [1, 2, 3]) expect((await run('/* prepared:probe */ select $1::int as x', [n])).rows).toEqual([{ x: n }]);
+    // The same name on another text is another statement, not a clash.
+    expect((await run('/* prepared:probe */ select $1::int + 1 as x', [1])).rows).toEqual([{ x: 2 }]);
+    expect((await run('select $1::int as x', [7])).rows).toEqual([{ x: 7 }]);
+
+    const { rows } = await conn.executeQuery<{ name: string; statement: string }>(
+      CompiledQuery.raw('select name, statement from pg_prepared_statements order by statement'),
+    );
+    expect(rows.map((r) => r.statement)).toEqual(['/* prepared:probe */ select $1::int + 1 as x', '/* prepared:probe */ select $1::int as x']);
+    expect(rows.every((r) => r.name.startsWith('probe_'))).toBe(true);
+  });
+});
