@@ -86,6 +86,8 @@ describe('the last editors of roles', () => {
     for (const id of [roleA, roleB]) {
       await t.ctx.db.updateTable('roles').set({ permission: JSON.stringify(EDITOR), status: true }).where('id', '=', id).execute();
     }
+    // Editors a failed round left behind must not count in the next test.
+    await t.ctx.db.updateTable('users').set({ status: false }).where('role_id', 'in', [roleA, roleB]).execute();
     await t.ctx.db.updateTable('users').set({ status: true }).where('id', 'in', [editorA.id, editorB.id]).execute();
   });
   afterAll(() => setAdminActive(true));
@@ -116,7 +118,10 @@ describe('the last editors of roles', () => {
         call('PATCH', `/permission/${roleB}`, { token: editorA.token, payload: { can_edit_role: false } }),
         call('PATCH', `/permission/${roleA}`, { token: editorB.token, payload: { can_edit_role: false } }),
       ]);
-      expect(answers.map((a) => a.statusCode).sort(), `round ${round}`).toEqual([200, 409]);
+      const [won, lost] = answers.map((a) => a.statusCode).sort();
+      expect(won, `round ${round}`).toBe(200);
+      // 403: the winner's change reached the loser's role before the loser's request was let in.
+      expect([403, 409], `round ${round}`).toContain(lost);
       const editing = [(await roleOf(roleA)).permission.can_edit_role, (await roleOf(roleB)).permission.can_edit_role];
       expect(editing.filter(Boolean), `round ${round}`).toHaveLength(1);
     }
@@ -129,7 +134,10 @@ describe('the last editors of roles', () => {
         call('PATCH', `/role/${roleB}`, { token: editorA.token, payload: { status: false } }),
         call('PATCH', `/role/${roleA}`, { token: editorB.token, payload: { status: false } }),
       ]);
-      expect(answers.map((a) => a.statusCode).sort(), `round ${round}`).toEqual([200, 409]);
+      const [won, lost] = answers.map((a) => a.statusCode).sort();
+      expect(won, `round ${round}`).toBe(200);
+      // 403: the winner's change reached the loser's role before the loser's request was let in.
+      expect([403, 409], `round ${round}`).toContain(lost);
       expect([(await roleOf(roleA)).status, (await roleOf(roleB)).status].filter(Boolean), `round ${round}`).toHaveLength(1);
     }
   });
@@ -148,8 +156,12 @@ describe('the last editors of roles', () => {
         // Only these two edit roles now.
         await t.ctx.db.updateTable('users').set({ status: false }).where('id', 'in', [editorA.id, editorB.id]).execute();
         const answers = await Promise.all([change(one, two.id, lesser), change(two, one.id, lesser)]);
-        expect(answers.map((a) => a.statusCode).sort(), `round ${round}`).toEqual([200, 409]);
-        expect(answers.find((a) => a.statusCode === 409)!.json()).toEqual(LAST_EDITOR);
+        // The loser is refused by the rule (409) or, when the winner's change landed before the
+        // loser's request was let in, at the door (401 session ended, 403 role lost the flag).
+        const [won, lost] = answers.map((a) => a.statusCode).sort();
+        expect(won, `round ${round}`).toBe(200);
+        expect([401, 403, 409], `round ${round}`).toContain(lost);
+        if (lost === 409) expect(answers.find((a) => a.statusCode === 409)!.json()).toEqual(LAST_EDITOR);
         const stillEditing = await t.ctx.db
           .selectFrom('users')
           .select('id')
