@@ -6,7 +6,7 @@
  *
  * The auth server runs in this process on a throw-away database: on BENCH_DATABASE_URL (an
  * admin connection that may CREATE DATABASE) when set, otherwise on an embedded PostgreSQL in
- * data/bench on port EMBEDDED_PG_PORT (default 54349). Both the bare verify and the server's
+ * data/bench on port EMBEDDED_PG_PORT (default 54359, apart from the test ports). Both the bare verify and the server's
  * verify run on the libuv worker pool @node-rs/argon2 uses, so they compete for the same threads.
  * Knobs: BENCH_SECONDS (per throughput run, default 5), BENCH_SAMPLES (sequential, default 300),
  * BENCH_CONCURRENCY (default 20).
@@ -133,7 +133,7 @@ async function main() {
     ? undefined
     : await startEmbeddedPostgres({
         dataDir: path.join(projectRoot, 'data', 'bench'),
-        port: Number(process.env.EMBEDDED_PG_PORT ?? 54349),
+        port: Number(process.env.EMBEDDED_PG_PORT ?? 54359),
       });
   const adminUrl = process.env.BENCH_DATABASE_URL ?? embedded!.url;
   const dbName = `fieldbase_bench_${randomBytes(4).toString('hex')}`;
