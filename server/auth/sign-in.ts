@@ -49,10 +49,19 @@ function wireUser(row: UserRow): Record<string, unknown> {
   return userRowToWire(view as never);
 }
 
-/** $1 e-mail, $2 address, then the session row: $3 id, $4 user, $5 keep login, $6 user agent, $7 created, $8 refresh until. */
+/**
+ * $1 e-mail, $2 address, then the session row: $3 id, $4 user, $5 keep login, $6 user agent,
+ * $7 created, $8 refresh until; $9 the password hash the password was checked against.
+ * The session opens only if that is still the user's password and the user still live: a reset
+ * or a deactivation committed during the verify ends every session, and must end this one too.
+ * FOR SHARE waits for such a change in flight and then sees it.
+ */
 const OPEN_SESSION = `/* prepared:sign_in_passed */
   with released as (${RELEASE_AFTER_SUCCESS})
-  insert into sessions (id, user_id, keep_login, user_agent, created_at, refresh_until) values ($3, $4, $5, $6, $7, $8)`;
+  insert into sessions (id, user_id, keep_login, user_agent, created_at, refresh_until)
+  select $3, $4, $5, $6, $7, $8 from users
+  where id = $4 and password_hash = $9 and status and deleted_at is null
+  for share`;
 
 export function createSignIn(ctx: AppContext) {
   const { db, config, mailer } = ctx;
@@ -117,9 +126,11 @@ export function createSignIn(ctx: AppContext) {
       }
       const session = newSessionRow(config, user.id, request.keepLogin, request.userAgent);
       const { id, user_id, keep_login, user_agent, created_at, refresh_until } = session;
-      await db.executeQuery(
-        CompiledQuery.raw(OPEN_SESSION, [key.email, key.address, id, user_id, keep_login, user_agent, created_at, refresh_until]),
+      const opened = await db.executeQuery(
+        CompiledQuery.raw(OPEN_SESSION, [key.email, key.address, id, user_id, keep_login, user_agent, created_at, refresh_until, user.password_hash]),
       );
+      // The password or the account changed while it was checked: as if it had been wrong.
+      if (!opened.numAffectedRows) throw problems.badCredentials();
       return { user: wireUser(user), sessionId: session.id };
     } finally {
       checks.answered(key);

@@ -31,6 +31,8 @@ function databaseProblem(error: pg.DatabaseError): Problem | undefined {
   if (error.code?.startsWith('22')) return problems.invalidValue();
   if (error.code === '23505') return problems.alreadyTaken();
   if (error.code === '23503') return problems.referenceGone();
+  // Two writes crossed (deadlock, serialization failure): nothing was saved, trying again works.
+  if (error.code === '40P01' || error.code === '40001') return problems.tryAgain();
   return undefined;
 }
 

@@ -87,6 +87,7 @@ export const problems = {
   unsupportedMediaType: () =>
     new Problem(415, 'UNSUPPORTED_MEDIA_TYPE', 'This content type is not accepted here; send JSON (Content-Type: application/json)'),
   tooManyRequests: () => new Problem(429, 'RATE_LIMITED', 'Too many requests, please wait a minute and try again'),
+  tryAgain: () => new Problem(503, 'TRY_AGAIN', 'Another change to the same record crossed this one; nothing was saved, please try again'),
   headersTooLarge: () => new Problem(431, 'HEADERS_TOO_LARGE', 'The request headers are too large'),
 
   /** A genuine server fault: the request id lets an operator find it in the log; nothing from the inside is told. */

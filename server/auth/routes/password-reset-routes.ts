@@ -80,15 +80,17 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: AppContext) {
       if (weak) throw problems.weakPassword(weak);
       const passwordHash = await hashPassword(password);
       const now = config.clock.now();
-      await db.transaction().execute(async (trx) => {
+      const email = await db.transaction().execute(async (trx) => {
         const userId = await redeemResetLink(trx as never, token, now);
         if (!userId) throw problems.resetLinkInvalid();
         await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
         await retireResetLinks(trx as never, userId, now);
         await revokeUserSessions(trx as never, userId, now);
-        const user = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
-        await trx.deleteFrom('login_failures').where('email', '=', user.email.toLowerCase()).execute();
+        return (await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow()).email;
       });
+      // The owner proved the account is theirs: their addresses' failures are forgiven. After the
+      // commit, not inside it: a sign-in locks these rows first and the user's row second.
+      await db.deleteFrom('login_failures').where('email', '=', email.toLowerCase()).execute();
       return { message: 'Your password has been changed. Please log in.' };
     },
   );

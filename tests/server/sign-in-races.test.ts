@@ -1,0 +1,68 @@
+/**
+ * A sign-in whose password check overlaps a password change: the session must not outlive the
+ * change that ends every session. And two writes that cross in the database answer "try again",
+ * not a 500.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { insertUser, roleIdBySlug } from '../support/test-users.ts';
+import { caller } from '../support/http.ts';
+import { hashPassword } from '../../server/auth/passwords.ts';
+import { problemFor } from '../../server/http/error-answers.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t?.close());
+
+const call = caller(() => t.auth.app);
+
+async function untilSomeoneWaitsOnALock() {
+  for (let i = 0; i < 250; i++) {
+    const { rows } = await sql<{ n: string }>`
+      select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.ctx.db);
+    if (Number(rows[0]!.n) > 0) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('the sign-in never waited on the user being changed');
+}
+
+it('a password changed while a sign-in checks the old one: the sign-in is refused and opens no session', async () => {
+  const role = await roleIdBySlug(t.ctx.db, 'program-manager');
+  const user = await insertUser(t.ctx.db, { email: 'overlap@example.com', password: 'the old passphrase', roleId: role });
+  const newHash = await hashPassword('the new passphrase');
+
+  // A reset in flight: it holds the user's row while the sign-in checks the old password.
+  let commit!: () => void;
+  const gate = new Promise<void>((resolve) => (commit = resolve));
+  const reset = t.ctx.db.transaction().execute(async (trx) => {
+    await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
+    await gate;
+    await trx.updateTable('users').set({ password_hash: newHash }).where('id', '=', user.id).execute();
+  });
+
+  const signIn = call('POST', '/login', { payload: { email: user.email, password: 'the old passphrase' } });
+  await untilSomeoneWaitsOnALock();
+  commit();
+  await reset;
+
+  const answer = await signIn;
+  expect(answer.statusCode, answer.body).toBe(401);
+  expect(answer.json()).toMatchObject({ code: 'BAD_CREDENTIALS' });
+  const sessions = await t.ctx.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute();
+  expect(sessions).toHaveLength(0);
+  expect((await call('POST', '/login', { payload: { email: user.email, password: 'the new passphrase' } })).statusCode).toBe(200);
+});
+
+it('a deadlock or serialization failure answers 503 "try again", never a 500', () => {
+  for (const code of ['40P01', '40001']) {
+    const error = new pg.DatabaseError('crossed', 0, 'error');
+    error.code = code;
+    const problem = problemFor(error);
+    expect(problem?.status).toBe(503);
+    expect(problem?.toBody()).toMatchObject({ code: 'TRY_AGAIN' });
+  }
+});
