@@ -4,10 +4,11 @@ import type { Db } from '../db/database.ts';
 import { resourceSchema } from '../../src/shared/schema-registry.ts';
 import type { SessionUser } from './session-user.ts';
 import { problems, Problem } from '../http/errors.ts';
-import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
+import { hashPassword, passwordProblem } from './passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
 import { retireResetLinks } from './reset-links.ts';
 import { emailChangeNotice } from './email-change-notice.ts';
+import { proveOwnPassword } from './own-password-proof.ts';
 import { assertMayAssignRole, assertMayManage, assertNotSelf, mayChangePasswordOf } from './privileges.ts';
 import {
   assertDesignationExists,
@@ -62,17 +63,18 @@ export interface UserPatch extends Partial<NewUser> {
 }
 
 /**
- * Proves the caller knows the password of their own account; answers the hash it was checked
- * against, so the write can make sure the password did not change in between.
+ * Proves the caller knows the password of their own account (counted like a sign-in); answers
+ * the hash it was checked against, so the write can make sure the password did not change in between.
  */
-async function assertCurrentPassword(db: Db, id: string, given: string | undefined): Promise<string> {
+async function assertCurrentPassword(ctx: AppContext, id: string, email: string, given: string | undefined, address: string): Promise<string> {
   if (!given) throw problems.currentPasswordRequired();
-  const stored = await passwordHashOf(db, id);
-  if (!(await verifyPassword(stored, given))) throw problems.currentPasswordWrong();
+  const stored = await passwordHashOf(ctx.db, id);
+  await proveOwnPassword(ctx, { email, passwordHash: stored }, given, address);
   return stored;
 }
 
-export async function updateUser(ctx: AppContext, caller: SessionUser, id: string, body: UserPatch): Promise<Wire> {
+/** `clientAddress`: the caller's network (`clientNetwork`), where proving one's own password is counted. */
+export async function updateUser(ctx: AppContext, caller: SessionUser, id: string, body: UserPatch, clientAddress: string): Promise<Wire> {
   const { db, config } = ctx;
   const now = config.clock.now();
   if (body._id !== undefined && body._id !== id) throw problems.badRequest('_id does not match the address', { _id: '_id does not match the address' });
@@ -105,7 +107,7 @@ export async function updateUser(ctx: AppContext, caller: SessionUser, id: strin
   }
   const changesEmail = changes.email !== undefined && changes.email.toLowerCase() !== current.email.toLowerCase();
   // One's own credentials change only with the current password (not so an admin's change of someone else's).
-  const provenHash = caller.id === id && (body.password !== undefined || changesEmail) ? await assertCurrentPassword(db, id, body.current_password) : undefined;
+  const provenHash = caller.id === id && (body.password !== undefined || changesEmail) ? await assertCurrentPassword(ctx, id, current.email, body.current_password, clientAddress) : undefined;
   if (body.password !== undefined) changes.password_hash = await hashPassword(body.password);
 
   // Another role or a deactivation may take away the last editors of roles.

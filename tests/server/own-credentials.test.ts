@@ -109,6 +109,35 @@ describe('changing one’s own password', () => {
   });
 });
 
+describe('guessing the current password with a stolen token', () => {
+  it('is counted like failed sign-ins: after 5 wrong guesses from one address, that address is locked out (423), even with the right password', async () => {
+    const me = await someone();
+    for (let i = 0; i < 5; i++) {
+      const guess = await as(me)('PATCH', `/user/${me.id}`, { payload: dialog(me, 'a takeover passphrase', { current_password: `guess ${i}` }) });
+      expect(guess.statusCode, `guess ${i}`).toBe(400);
+      expect(guess.json()).toMatchObject(WRONG);
+    }
+    const locked = await as(me)('PATCH', `/user/${me.id}`, { payload: dialog(me, 'a takeover passphrase', { current_password: PASSWORD }) });
+    expect(locked.statusCode).toBe(423);
+    expect(locked.json()).toMatchObject({ code: 'ACCOUNT_LOCKED' });
+    // The same counts stop a sign-in from that address, and the password is unchanged.
+    expect((await login(me.email, PASSWORD)).statusCode).toBe(423);
+    const elsewhere = await t.auth.app.inject({ method: 'POST', url: '/login', payload: { email: me.email, password: PASSWORD }, remoteAddress: '198.51.100.7' });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('a right guess clears that address’s count, as a sign-in does', async () => {
+    const me = await someone();
+    for (let i = 0; i < 4; i++) {
+      expect((await as(me)('PATCH', `/user/${me.id}`, { payload: dialog(me, 'x passphrase 1', { current_password: `guess ${i}` }) })).statusCode).toBe(400);
+    }
+    const right = await as(me)('PATCH', `/user/${me.id}`, { payload: dialog(me, 'a fresh passphrase', { current_password: PASSWORD }) });
+    expect(right.statusCode, right.body).toBe(200);
+    expect((await as(me)('PATCH', `/user/${me.id}`, { payload: dialog(me, 'x passphrase 2', { current_password: 'wrong again' }) })).statusCode).toBe(400);
+    expect((await login(me.email, 'a fresh passphrase')).statusCode).toBe(200);
+  });
+});
+
 describe('an Admin changing another user’s password', () => {
   it('needs no current password', async () => {
     const other = await someone();

@@ -8,6 +8,7 @@ import { problems } from '../../http/errors.ts';
 import { answerList, listQuerySchema, parseListParams, type ListQuery } from '../../crud/list-params.ts';
 import { getUser, listUsers, type NewUser } from '../user-store.ts';
 import { createUser, deleteUser, replacePhoto, updateUser, type UserPatch } from '../user-service.ts';
+import { clientNetwork } from '../login-failures.ts';
 import { PHOTO_MAX_BYTES, uploadProblem } from '../photos.ts';
 
 const schema = resourceSchema('user');
@@ -83,7 +84,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: one },
       },
     },
-    async (request) => updateUser(ctx, caller(request), request.params.id, request.body),
+    async (request) => updateUser(ctx, caller(request), request.params.id, request.body, clientNetwork(request.ip)),
   );
 
   app.patch<{ Params: { id: string } }>(
