@@ -101,6 +101,14 @@ export function createDb(connectionString: string): Db {
     // 57P01: the server is shutting down (e.g. embedded PostgreSQL stopping with us on Ctrl-C).
     if ((err as { code?: string }).code !== '57P01') console.warn(`[db] idle connection lost: ${err.message}`);
   });
+  // A connection in use can be dropped too (a restart; an export whose reader stalled past its
+  // limit): the query in flight fails and the pool discards the connection, but the client's own
+  // 'error' event has no listener then, and an unheard 'error' would end the process.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => {
+      if ((err as { code?: string }).code !== '57P01') console.warn(`[db] connection lost: ${err.message}`);
+    });
+  });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -86,6 +86,7 @@ export const problems = {
   uriTooLong: () => new Problem(414, 'URI_TOO_LONG', 'The address is too long'),
   unsupportedMediaType: () =>
     new Problem(415, 'UNSUPPORTED_MEDIA_TYPE', 'This content type is not accepted here; send JSON (Content-Type: application/json)'),
+  exportsBusy: () => new Problem(429, 'EXPORTS_BUSY', 'Other exports are running; please try again in a minute'),
   tooManyRequests: () => new Problem(429, 'RATE_LIMITED', 'Too many requests, please wait a minute and try again'),
   tryAgain: () => new Problem(503, 'TRY_AGAIN', 'Another change to the same record crossed this one; nothing was saved, please try again'),
   headersTooLarge: () => new Problem(431, 'HEADERS_TOO_LARGE', 'The request headers are too large'),

@@ -11,7 +11,7 @@ import { anyDesignationId, flags, insertRole, insertUser, roleIdBySlug } from '.
 import { caller } from '../support/http.ts';
 import { createBaseApp } from '../../server/http/create-app.ts';
 import { exportRoutes } from '../../server/crud/export-routes.ts';
-import { csvExport, EXPORT_PAGE_ROWS } from '../../server/crud/list-export.ts';
+import { csvExport, EXPORT_PAGE_ROWS, EXPORTS_AT_ONCE } from '../../server/crud/list-export.ts';
 import { GenericStore } from '../../server/crud/generic-store.ts';
 import { resourceEntry, resourceMap, resourceSchema } from '../../src/shared/schema-registry.ts';
 
@@ -180,6 +180,29 @@ describe('streaming', () => {
     const written = (await read(stream)).slice(1).split('\r\n').slice(1);
     expect(written).toEqual(before.map((n) => (n.startsWith('@') ? `'${n}` : n)));
     expect(await openTransactions()).toBe(0);
+  });
+
+  it(`runs at most ${EXPORTS_AT_ONCE} at once, so slow downloads cannot take every connection; the next is told to try again`, async () => {
+    const p = plan(2);
+    const held = await Promise.all(Array.from({ length: EXPORTS_AT_ONCE }, () => csvExport(db(), p, p.pageRows)));
+    await expect(csvExport(db(), p, p.pageRows)).rejects.toMatchObject({ status: 429, code: 'EXPORTS_BUSY' });
+    held[0]!.destroy();
+    await expect.poll(openTransactions).toBe(EXPORTS_AT_ONCE - 1);
+    const next = await csvExport(db(), p, p.pageRows);
+    expect((await read(next)).length).toBeGreaterThan(0);
+    for (const stream of held.slice(1)) await read(stream);
+    expect(await openTransactions()).toBe(0);
+  });
+
+  it('a reader that stalls between pages loses its download and its transaction, and frees its slot', async () => {
+    const p = plan(2);
+    const stalled = await Promise.all(Array.from({ length: EXPORTS_AT_ONCE }, () => csvExport(db(), p, p.pageRows, 300)));
+    expect(await openTransactions()).toBe(EXPORTS_AT_ONCE);
+    await expect.poll(openTransactions, { timeout: 5000 }).toBe(0);
+    expect(stalled.every((stream) => stream.destroyed)).toBe(true);
+    // Every slot is free again.
+    const next = await csvExport(db(), p, p.pageRows);
+    expect((await read(next)).length).toBeGreaterThan(0);
   });
 
   it('ends its transaction when the reader goes away early', async () => {
