@@ -37,6 +37,8 @@ export interface Config {
   /** How long an expired token can still be refreshed through POST /user/verify. */
   refreshWindowSeconds: { keepLogin: number; session: number };
   resetTokenTtlSeconds: number;
+  /** While a user's live reset link is younger than this, asking again sends nothing. */
+  resetLinkCooldownSeconds: number;
   lockout: { maxFailures: number; lockSeconds: number };
   loginRateLimit: { max: number; windowMs: number };
   logLevel: string;
@@ -144,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       session: int(env.SESSION_WINDOW, 12 * 3600),
     },
     resetTokenTtlSeconds: int(env.RESET_TOKEN_TTL, 60 * 60),
+    resetLinkCooldownSeconds: int(env.RESET_LINK_COOLDOWN, 60),
     lockout: { maxFailures: 5, lockSeconds: int(env.LOCKOUT_SECONDS, 15 * 60) },
     loginRateLimit: { max: int(env.LOGIN_RATE_LIMIT, 30), windowMs: 60_000 },
     logLevel: env.LOG_LEVEL ?? 'warn',
