@@ -1,4 +1,5 @@
 /** Every setting the servers read from the environment, in one place, with its default. */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -36,11 +37,16 @@ export interface Config {
   /** How long an expired token can still be refreshed through POST /user/verify. */
   refreshWindowSeconds: { keepLogin: number; session: number };
   resetTokenTtlSeconds: number;
+  /** While a user's live reset link is younger than this, asking again sends nothing. */
+  resetLinkCooldownSeconds: number;
   lockout: { maxFailures: number; lockSeconds: number };
   loginRateLimit: { max: number; windowMs: number };
   logLevel: string;
-  /** Behind a reverse proxy, trust X-Forwarded-For so rate limits count per real client. */
-  trustProxy: boolean;
+  /**
+   * Reverse proxies (addresses, CIDRs) whose X-Forwarded-For entries are believed, as Fastify's
+   * `trustProxy` takes them; false: none (the client is the connection's address).
+   */
+  trustProxy: false | string[];
   clock: Clock;
 }
 
@@ -70,6 +76,44 @@ function corsOrigins(listed: string | undefined, consoleUrl: string): string[] |
   const origins = (listed ?? '').split(',').map((s) => s.trim().replace(/\/$/, '')).filter((s) => s && s !== 'null');
   if (origins.includes('*')) return true;
   return origins.length ? origins : consoleOrigins(consoleUrl);
+}
+
+// proxy-addr's names for address ranges, accepted next to addresses and CIDRs.
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const PROXY_EXAMPLES = 'e.g. TRUST_PROXY=127.0.0.1 for a proxy on this machine, or TRUST_PROXY=10.0.0.0/8,127.0.0.1';
+
+/**
+ * TRUST_PROXY: the reverse proxies' addresses or networks; X-Forwarded-For is believed only as
+ * far as it was written by them. Never `true` (every address a client writes is believed, so it
+ * picks the address its sign-in failures count under) nor a hop count (Fastify ignores those:
+ * a client connecting directly could not be told from the proxy).
+ */
+function trustedProxies(value: string | undefined): false | string[] {
+  const setting = (value ?? '').trim();
+  if (setting === '' || setting === 'false' || setting === '0') return false;
+  if (setting === 'true' || /^\d+$/.test(setting)) {
+    const risk =
+      setting === 'true'
+        ? 'would believe any address a client writes in X-Forwarded-For'
+        : 'is a number of proxies, which cannot tell a proxy from a client that connects directly and writes X-Forwarded-For itself';
+    throw new Error(`TRUST_PROXY=${setting} ${risk}. Give the addresses or networks of your reverse proxies instead, ${PROXY_EXAMPLES}.`);
+  }
+  const proxies = setting.split(',').map((s) => s.trim()).filter(Boolean);
+  const wrong = proxies.filter((p) => !isProxyAddress(p));
+  if (wrong.length) {
+    throw new Error(`TRUST_PROXY must list the addresses or networks of your reverse proxies (${PROXY_EXAMPLES}); "${wrong.join('", "')}" is neither.`);
+  }
+  return proxies;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -102,10 +146,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       session: int(env.SESSION_WINDOW, 12 * 3600),
     },
     resetTokenTtlSeconds: int(env.RESET_TOKEN_TTL, 60 * 60),
+    resetLinkCooldownSeconds: int(env.RESET_LINK_COOLDOWN, 60),
     lockout: { maxFailures: 5, lockSeconds: int(env.LOCKOUT_SECONDS, 15 * 60) },
     loginRateLimit: { max: int(env.LOGIN_RATE_LIMIT, 30), windowMs: 60_000 },
     logLevel: env.LOG_LEVEL ?? 'warn',
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: trustedProxies(env.TRUST_PROXY),
     clock: systemClock,
     ...overrides,
   };

@@ -23,18 +23,34 @@ export async function retireResetLinks(trx: Db, userId: string, now: Date): Prom
   await trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }
 
+export interface ResetLinkTimes {
+  ttlSeconds: number;
+  /** No new link while the live one is younger than this. */
+  cooldownSeconds: number;
+}
+
 /**
  * A new link for a live, active user, replacing any older one; answers the token to mail, or
- * undefined when the user is gone or inactive by now.
+ * undefined when the user is gone or inactive by now, or their live link is still too young.
  */
-export async function issueResetLink(db: Db, userId: string, now: Date, ttlSeconds: number): Promise<string | undefined> {
+export async function issueResetLink(db: Db, userId: string, now: Date, times: ResetLinkTimes): Promise<string | undefined> {
   const token = randomBytes(32).toString('base64url');
   return db.transaction().execute(async (trx) => {
     if (!(await lockLiveUser(trx as never, userId, { active: true }))) return undefined;
+    // Checked under the user's lock, so requests at the same moment issue one link, not one each.
+    const recent = await trx
+      .selectFrom('password_resets')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .where('created_at', '>', new Date(now.getTime() - times.cooldownSeconds * 1000))
+      .executeTakeFirst();
+    if (recent) return undefined;
     await retireResetLinks(trx as never, userId, now);
     await trx
       .insertInto('password_resets')
-      .values({ id: randomUUID(), user_id: userId, token_hash: sha256(token), created_at: now, expires_at: new Date(now.getTime() + ttlSeconds * 1000) })
+      .values({ id: randomUUID(), user_id: userId, token_hash: sha256(token), created_at: now, expires_at: new Date(now.getTime() + times.ttlSeconds * 1000) })
       .execute();
     return token;
   });

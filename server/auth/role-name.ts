@@ -6,25 +6,49 @@
  */
 
 /**
- * Letters of other scripts (and Latin small capitals) that look like a Latin letter, after
- * Unicode's confusables list. Both cases are listed because they can look like different
- * letters (Greek Η is an H, η an n).
+ * Letters that look like a Latin letter, after Unicode's confusables list: one row per Latin
+ * letter, the lookalikes grouped by script (spaces only separate the groups): Cyrillic, Greek,
+ * Cherokee, Armenian, Lisu, then Latin small capitals and Latin letters with a stroke, bar,
+ * hook or tail (the confusables list spells those as the letter plus an overlay mark, which is
+ * dropped like an accent). Both cases are listed because they can look like different letters
+ * (Greek Η is an H, η an n); Cherokee's small letters, which look like small capitals, come
+ * from its capitals below.
  */
-const LOOKALIKES: Record<string, string> = {
-  // Cyrillic
-  А: 'a', а: 'a', В: 'b', в: 'b', Е: 'e', е: 'e', К: 'k', к: 'k', М: 'm', м: 'm', Н: 'h', н: 'h',
-  О: 'o', о: 'o', Р: 'p', р: 'p', С: 'c', с: 'c', Т: 't', т: 't', У: 'y', у: 'y', Х: 'x', х: 'x',
-  Ѕ: 's', ѕ: 's', І: 'i', і: 'i', Ј: 'j', ј: 'j', Ԁ: 'd', ԁ: 'd', Һ: 'h', һ: 'h', Ӏ: 'l', ӏ: 'l',
-  Ү: 'y', ү: 'y', Ԛ: 'q', ԛ: 'q', Ԝ: 'w', ԝ: 'w', Ɡ: 'g', ɡ: 'g',
-  // Greek
-  Α: 'a', α: 'a', Β: 'b', β: 'b', Ε: 'e', ε: 'e', Ζ: 'z', Η: 'h', η: 'n', Ι: 'i', ι: 'i', Κ: 'k',
-  κ: 'k', Μ: 'm', μ: 'u', Ν: 'n', ν: 'v', Ο: 'o', ο: 'o', Ρ: 'p', ρ: 'p', Τ: 't', τ: 't', Υ: 'y',
-  υ: 'u', Χ: 'x', χ: 'x', ϲ: 'c', Ϲ: 'c', ϳ: 'j',
-  // Latin letters that pass for others, and small capitals
-  ı: 'i', ɩ: 'i', ǀ: 'l', ɑ: 'a', ᴀ: 'a', ʙ: 'b', ᴄ: 'c', ᴅ: 'd', ᴇ: 'e', ɢ: 'g', ʜ: 'h', ɪ: 'i',
-  ᴊ: 'j', ᴋ: 'k', ʟ: 'l', ᴍ: 'm', ɴ: 'n', ᴏ: 'o', ᴘ: 'p', ʀ: 'r', ꜱ: 's', ᴛ: 't', ᴜ: 'u', ᴠ: 'v',
-  ᴡ: 'w', ʏ: 'y', ᴢ: 'z',
+const LOOKALIKES_OF: Record<string, string> = {
+  a: 'Аа Αα Ꭺ ꓮ ᴀ ɑ Ⱥⱥ ᶏ',
+  b: 'Вв Ββ ᏴᏏ ꓐ ʙ Ƀƀ Ɓɓ Ƅƅ ᵬ ᶀ',
+  c: 'Сс Ϲϲ Ꮯ ꓚ ᴄ Ȼȼ Ƈƈ ɕ Ꞓꞓ',
+  d: 'Ԁԁ ᎠᏧ ꓓ ᴅ ĐđÐ Ɖɖ Ɗɗ Ƌƌ ȡ ᵭ ᶁ ᶑ',
+  e: 'Ее ҽ Εε Ꭼ ꓰ ᴇ Ɇɇ ɛ ᶒ ⱸ',
+  f: 'ք ꓝ',
+  g: 'Ꮐ Ᏻ ց ꓖ ɢ Ɡɡ Ǥǥ Ɠɠ ᶃ Ꞡꞡ',
+  h: 'Нн Һһ Η ᎻᏂ հ ꓧ ʜ Ħħ ɦ Ⱨⱨ',
+  i: 'Іі Ιι Ꭵ ꓲ ɪ ı ɩ Ɨɨ ᵻ ᶖ',
+  j: 'Јј ϳ Ꭻ յ ꓙ ᴊ Ɉɉ ʝ ȷ ɟ',
+  k: 'Кк Κκ Ꮶ ꓗ ᴋ Ƙƙ Ⱪⱪ ᶄ Ꝁꝁ',
+  l: 'Ӏӏ Ꮮ Լ ꓡ ʟ ǀ Ɩ Łł Ƚƚ Ɫɫ ɬ ɭ ȴ Ⱡⱡ ᶅ',
+  m: 'Мм Μ Ꮇ ꓟ ᴍ Ɱɱ ᵯ ᶆ',
+  n: 'η Ν ո ռ ꓠ ɴ Ɲɲ ɳ Ƞƞ ȵ ᵰ ᶇ',
+  o: 'Оо Οο Օօ ꓳ ᴏ ᴑ Øø Ɵɵ',
+  p: 'Рр Ρρ Ꮲ ꓑ ᴘ Ƥƥ Ᵽᵽ ᵱ ᶈ Ꝑꝑ',
+  q: 'Ԛԛ գ զ ʠ Ɋɋ',
+  r: 'ᎡᏒ ꓣ ʀ Ʀ Ɍɍ ɽ ɼ ᵲ ᵳ ᶉ',
+  s: 'Ѕѕ ᏚᏕ Տ ꓢ ꜱ ʂ ȿ ƽ ᵴ ᶊ Ꞩꞩ',
+  t: 'Тт Ττ Ꭲ ꓔ ᴛ Ŧŧ ƫ Ƭƭ Ʈʈ ȶ Ⱦⱦ ᵵ',
+  u: 'μ υ Սս ꓴ ᴜ Ʉʉ ʋ ᵾ ᶙ',
+  v: 'ν Ꮩ ꓦ ᴠ',
+  w: 'Ԝԝ ᎳᏔ ա ꓪ ᴡ ɯ Ⱳⱳ',
+  x: 'Хх Χχ ꓫ ᶍ',
+  y: 'Уу Үү Υ ᎩᎽ ꓬ ʏ ɣ Ɏɏ Ƴƴ ỿ',
+  z: 'Ζ Ꮓ ꓜ ᴢ Ƶƶ Ȥȥ ʐ ʑ ɀ Ⱬⱬ ᵶ ᶎ',
 };
+const LOOKALIKES: Record<string, string> = {};
+for (const [latin, lookalikes] of Object.entries(LOOKALIKES_OF)) {
+  for (const c of lookalikes.replace(/\s/gu, '')) {
+    LOOKALIKES[c] = latin;
+    if (/\p{Script=Cherokee}/u.test(c)) LOOKALIKES[c.toLowerCase()] = latin;
+  }
+}
 const LOOKALIKE = new RegExp(`[${Object.keys(LOOKALIKES).join('')}]`, 'gu');
 
 /** Invisible characters: format characters (zero-width space and joiners, soft hyphen, bidi marks) and blank letters. */

@@ -30,6 +30,15 @@ const ADMIN_LOOKALIKES: Record<string, string> = {
   'mathematical bold letters': '\u{1D400}\u{1D41D}\u{1D426}\u{1D422}\u{1D427}',
   'small capitals': '\u1D00\u1D05\u1D0D\u026A\u0274',
   'Hangul filler inside': 'Ad\u3164min',
+  'Cherokee Ꭺ': '\u13AAdmin',
+  'Cherokee small ꭺ': '\uAB7Admin',
+  'Cherokee Ꭰ for the d': 'A\u13A0min',
+  'Armenian ո': 'Admi\u0578',
+  'Armenian ռ': 'Admi\u057C',
+  'barred ɨ': 'Adm\u0268n',
+  'Latin letters with stroke and hook (Ⱥđɱɨɲ)': '\u023A\u0111\u0271\u0268\u0272',
+  'Lisu ꓮ and ꓓ': '\uA4EE\uA4D3min',
+  'Cherokee Ꭺ and Ꮇ with Armenian ո': '\u13AAd\u13B7i\u0578',
 };
 
 const FINE_NAMES = ['Administrator of Stores', 'Admins', 'Sub-Admin', 'Admin Assistant', 'Aadmin', 'Badmin'];
@@ -50,6 +59,15 @@ describe('roleNameKey', () => {
     expect(roleNameKey(' Field \u00A0 Staff ')).toBe('field staff');
     expect(roleNameKey('Полевой персонал')).not.toBe(roleNameKey('Field Staff'));
     expect(roleNameKey('Δ Team')).toBe('δ team');
+    expect(roleNameKey('Ꮪtaff')).toBe('staff');
+    expect(roleNameKey('Հայերեն')).not.toBe(roleNameKey('Field Staff'));
+  });
+
+  it('reads lookalikes of other Latin letters too', () => {
+    expect(roleNameKey('Ꮲꭼƭ\u0585')).toBe('peto');
+    expect(roleNameKey('ʜᴇʟᴘ ᴅᴇꜱᴋ')).toBe('help desk');
+    expect(roleNameKey('Ꮶᴇᴇᴘᴇʀ')).toBe('keeper');
+    expect(roleNameKey('ꓚʂƴȿ')).toBe('csys');
   });
 
   it('gives an empty key to a name made only of invisible characters', () => {

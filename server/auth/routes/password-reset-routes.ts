@@ -25,7 +25,7 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: AppContext) {
       },
       schema: {
         tags: ['password'],
-        summary: 'Forgot password: e-mails a single-use reset link (the newest link only works)',
+        summary: 'Forgot password: e-mails a single-use reset link (only the newest link works; none while the last one is younger than RESET_LINK_COOLDOWN)',
         body: { $ref: 'auth#/definitions/ForgotPasswordRequest' },
         response: { 200: { $ref: 'auth#/definitions/MessageAnswer' } },
       },
@@ -42,7 +42,10 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: AppContext) {
           .where('status', '=', true)
           .executeTakeFirst();
         if (!user) return undefined;
-        const token = await issueResetLink(db, user.id, config.clock.now(), config.resetTokenTtlSeconds);
+        const token = await issueResetLink(db, user.id, config.clock.now(), {
+          ttlSeconds: config.resetTokenTtlSeconds,
+          cooldownSeconds: config.resetLinkCooldownSeconds,
+        });
         if (!token) return undefined;
         const link = `${config.consoleUrl}/resetpassword?token=${token}`;
         const minutes = Math.round(config.resetTokenTtlSeconds / 60);
