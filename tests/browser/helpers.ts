@@ -13,6 +13,16 @@ export async function signIn(page: Page, creds: { email: string; password: strin
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/**
+ * Forgets the stored session, as a browser that never signed in. Cleared on a page of the same
+ * origin where the console is not running: the running console may write its session back
+ * (a session check finishing) right after a clear.
+ */
+export async function forgetSession(page: Page) {
+  await page.goto('/config.json');
+  await page.evaluate(() => localStorage.clear());
+}
+
 /** A toast (top right) with this text. */
 export const toast = (page: Page, text: string | RegExp) => page.locator('.MuiSnackbar-root').filter({ hasText: text });
 

@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readdir } from 'node:fs/promises';
 import { E2E, authUrl, outboxDir } from './e2e-settings.ts';
-import { signIn, toast } from './helpers.ts';
+import { forgetSession, signIn, toast } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -83,7 +83,7 @@ test('a user changes their own password with the current one, and is told when i
   // This session stays; the new password signs in, the old one does not.
   await page.reload();
   await expect(page).toHaveURL(new RegExp(`/user/edit/${olgaId}$`));
-  await page.evaluate(() => localStorage.clear());
+  await forgetSession(page);
   await page.goto('/login');
   await page.getByLabel('Email').fill(OLGA.email);
   await page.getByLabel('Password').fill(OLGA.password);
@@ -117,6 +117,6 @@ test('a user changes their own e-mail: the current password is asked for only th
   await expect(toast(page, 'User updated')).toBeVisible();
 
   await expect.poll(async () => (await readdir(outboxDir)).some((f) => f.includes(OLGA.email))).toBe(true);
-  await page.evaluate(() => localStorage.clear());
+  await forgetSession(page);
   await signIn(page, { email: NEW_EMAIL, password: NEW_PASSWORD });
 });

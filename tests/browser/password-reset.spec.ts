@@ -1,7 +1,7 @@
 /** Forgot password for real: /otp mails a link, /resetpassword sets the new password once. */
 import { expect, test } from '@playwright/test';
 import { E2E } from './e2e-settings.ts';
-import { latestResetLink, signIn, toast } from './helpers.ts';
+import { forgetSession, latestResetLink, signIn, toast } from './helpers.ts';
 
 test('forgot password mails a single-use link that sets a new password', async ({ page }) => {
   const newPassword = 'a new and long passphrase';
@@ -34,7 +34,7 @@ test('forgot password mails a single-use link that sets a new password', async (
   await signIn(page, { email: E2E.viewer.email, password: newPassword });
 
   // The link worked once only.
-  await page.evaluate(() => localStorage.clear());
+  await forgetSession(page);
   await page.goto(link);
   await page.getByLabel('Password', { exact: true }).fill('yet another long passphrase');
   await page.getByLabel('Confirm password').fill('yet another long passphrase');
