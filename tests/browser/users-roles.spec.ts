@@ -197,6 +197,9 @@ test('an admin changes a password, deactivates, activates and deletes a user', a
   await signIn(page, E2E.admin);
   await page.goto('/user');
   await page.getByPlaceholder('Search users').fill('Audrey');
+  // Wait for the search to apply: react-admin applies it 500 ms later and, if this page were
+  // left meanwhile, would navigate back to the list.
+  await expect(page.getByText('1-1 of 1')).toBeVisible();
   await userRow(page, 'Audrey').getByRole('button', { name: 'Edit' }).click();
 
   await page.getByRole('button', { name: 'Change Password' }).click();
@@ -217,6 +220,7 @@ test('an admin changes a password, deactivates, activates and deletes a user', a
 
   // Deactivate → Inactive; the 'Hide Inactive Users' view leaves it out.
   await page.getByPlaceholder('Search users').fill('Field11');
+  await expect(page.getByText('1-1 of 1')).toBeVisible();
   const field11 = userRow(page, 'Field11');
   await field11.getByRole('button', { name: 'Deactivate' }).click();
   await expect(dialog(page)).toContainText('Are you Sure want to deactivate?');
