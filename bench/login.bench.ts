@@ -15,10 +15,8 @@
  * BENCH_CONCURRENCY (default 20).
  */
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import Fastify from 'fastify';
 import { verify } from '@node-rs/argon2';
 import { loadConfig, projectRoot } from '../server/config.ts';
@@ -32,6 +30,7 @@ import { hashPassword } from '../server/auth/passwords.ts';
 import { createMailer } from '../server/mail/mailer.ts';
 import { createAuthServer } from '../server/auth/app.ts';
 import { insertUser, roleIdBySlug } from '../tests/support/test-users.ts';
+import { createTestDatabase } from '../tests/support/test-database.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
@@ -122,16 +121,6 @@ function postJson(url: string, body: unknown): Promise<{ status: number; text: s
   });
 }
 
-async function adminQuery(adminUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 async function main() {
   const embedded = process.env.BENCH_DATABASE_URL
     ? undefined
@@ -140,15 +129,12 @@ async function main() {
         port: Number(process.env.EMBEDDED_PG_PORT ?? 54359),
       });
   const adminUrl = process.env.BENCH_DATABASE_URL ?? embedded!.url;
-  const dbName = `fieldbase_bench_${randomBytes(4).toString('hex')}`;
-  await adminQuery(adminUrl, `create database "${dbName}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
+  const database = await createTestDatabase(adminUrl);
 
   const config = loadConfig(
     { ADMIN_EMAIL, ADMIN_PASSWORD: PASSWORD },
     {
-      databaseUrl: url.toString(),
+      databaseUrl: database.url,
       dataDir: path.join(projectRoot, 'data', 'bench'),
       outboxDir: path.join(projectRoot, 'data', 'bench', 'outbox'),
       logLevel: 'silent',
@@ -224,7 +210,7 @@ async function main() {
     await bareServer.close();
     await app?.close();
     await db.destroy();
-    await adminQuery(adminUrl, `drop database if exists "${dbName}" with (force)`);
+    await database.drop();
     await embedded?.stop();
   }
 }

@@ -5,9 +5,9 @@
  * admin deletes the role or designation it names.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
 import { anyDesignationId, flags, insertRole, insertUser, newUserBody, roleIdBySlug } from '../support/test-users.ts';
+import { untilSomeoneWaitsOnALock } from '../support/lock-waits.ts';
 import { caller, type CallOptions, type Method } from '../support/http.ts';
 import { multipart, photoUpload } from '../support/multipart.ts';
 import { tinyPng } from '../support/images.ts';
@@ -180,18 +180,9 @@ describe('a role or designation deleted while a user is written with it', () => 
     const trx = await t.ctx.db.startTransaction().execute();
     await trx.deleteFrom(table as never).where('id' as never, '=', id as never).execute();
     const answer = write();
-    await waitForLockWait();
+    await untilSomeoneWaitsOnALock(t.ctx.db, 'the write');
     await trx.commit().execute();
     return answer;
-  }
-  async function waitForLockWait() {
-    for (let i = 0; i < 500; i++) {
-      const { rows } = await sql<{ n: string }>`
-        select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.ctx.db);
-      if (Number(rows[0]!.n) > 0) return;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error('the write never waited on the deleted row');
   }
 
   it('adding a user whose role is being deleted answers 409 naming the role, and adds nobody', async () => {

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
-import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { insertUser, roleIdBySlug } from '../support/test-users.ts';
+import { untilSomeoneWaitsOnALock } from '../support/lock-waits.ts';
 import { caller } from '../support/http.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { problemFor } from '../../server/http/error-answers.ts';
@@ -19,16 +19,6 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const call = caller(() => t.auth.app);
-
-async function untilSomeoneWaitsOnALock() {
-  for (let i = 0; i < 250; i++) {
-    const { rows } = await sql<{ n: string }>`
-      select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.ctx.db);
-    if (Number(rows[0]!.n) > 0) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('the sign-in never waited on the user being changed');
-}
 
 it('a password changed while a sign-in checks the old one: the sign-in is refused and opens no session', async () => {
   const role = await roleIdBySlug(t.ctx.db, 'program-manager');
@@ -45,7 +35,7 @@ it('a password changed while a sign-in checks the old one: the sign-in is refuse
   });
 
   const signIn = call('POST', '/login', { payload: { email: user.email, password: 'the old passphrase' } });
-  await untilSomeoneWaitsOnALock();
+  await untilSomeoneWaitsOnALock(t.ctx.db, 'the sign-in');
   commit();
   await reset;
 

@@ -1,0 +1,12 @@
+/** For tests that hold a row on purpose: wait until another statement is blocked on a lock. */
+import { sql, type Kysely } from 'kysely';
+
+export async function untilSomeoneWaitsOnALock(db: Kysely<any>, what: string): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    const { rows } = await sql<{ n: string }>`
+      select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
+    if (Number(rows[0]!.n) > 0) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`${what} never waited on a lock`);
+}
