@@ -40,7 +40,6 @@ export function schemaInput(schema: EntitySchema, source: string, opts: { autoFo
   const property = schema.properties[source] ?? {};
   const isRequired = opts.required ?? (schema.required ?? []).includes(source);
   const common = {
-    key: source,
     source,
     label: property.title ?? source,
     validate: validatorsFor(property, isRequired),
@@ -59,10 +58,10 @@ export function schemaInput(schema: EntitySchema, source: string, opts: { autoFo
       </ReferenceInput>
     );
   }
-  if (property.type === 'boolean') return <BooleanInput {...common} />;
+  if (property.type === 'boolean') return <BooleanInput key={source} {...common} />;
   if (property.enum) {
-    return <SelectInput {...common} choices={property.enum.map((v) => ({ id: v as string, name: String(v) }))} />;
+    return <SelectInput key={source} {...common} choices={property.enum.map((v) => ({ id: v as string, name: String(v) }))} />;
   }
-  if (property.writeOnly) return <PasswordInput {...common} {...limit} />;
-  return <TextInput {...common} {...limit} {...digits} autoFocus={opts.autoFocus} />;
+  if (property.writeOnly) return <PasswordInput key={source} {...common} {...limit} />;
+  return <TextInput key={source} {...common} {...limit} {...digits} autoFocus={opts.autoFocus} />;
 }
