@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { consolePolicy, safeHostname } from './server/http/content-security-policy.ts';
 
 const vitePort = Number(process.env.VITE_PORT ?? 5173);
@@ -35,6 +36,7 @@ const devConfigJson = (): Plugin => ({
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), devConfigJson()],
+  resolve: { alias: { '@model': fileURLToPath(new URL('./model', import.meta.url)) } },
   html: { cspNonce: command === 'serve' ? DEV_SCRIPT_NONCE : undefined },
   build: { outDir: 'dist/console', emptyOutDir: true, chunkSizeWarningLimit: 2500 },
   server: { port: vitePort, strictPort: true },

@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+// The shared model is imported as `@model/...` everywhere (tsconfig `paths` for tsc and tsx).
+const resolve = { alias: { '@model': fileURLToPath(new URL('./model', import.meta.url)) } };
 
 // Two projects: `unit` (console code under jsdom) and `server` (Fastify apps against a real
 // PostgreSQL, one fresh database per test file). Run one with `vitest run --project <name>`.
@@ -8,6 +12,7 @@ export default defineConfig({
     projects: [
       {
         plugins: [react()],
+        resolve,
         test: {
           name: 'unit',
           environment: 'jsdom',
@@ -15,6 +20,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'server',
           environment: 'node',

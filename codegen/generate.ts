@@ -1,5 +1,5 @@
 /**
- * Turns every schemas/*.schema.json into a TypeScript module under src/generated/.
+ * Turns every model/schemas/*.schema.json into a TypeScript module under model/generated/.
  *
  *   npm run codegen          rewrite the files whose content changed (others keep their mtime)
  *   npm run codegen:check    exit 1 and name the stale files, write nothing (CI)
@@ -17,7 +17,7 @@ export interface GeneratedFile {
 }
 
 /** Everything codegen would write, computed in memory (used by both modes and the tests). */
-export async function generateAll(schemaDir = path.join(root, 'schemas')): Promise<GeneratedFile[]> {
+export async function generateAll(schemaDir = path.join(root, 'model', 'schemas')): Promise<GeneratedFile[]> {
   const names = (await readdir(schemaDir)).filter((n) => n.endsWith('.schema.json')).sort();
   const schemas = await Promise.all(
     names.map(async (name) => ({ name, schema: JSON.parse(await readFile(path.join(schemaDir, name), 'utf8')) })),
@@ -26,7 +26,7 @@ export async function generateAll(schemaDir = path.join(root, 'schemas')): Promi
   const roots: RootTypeNames = {};
   for (const { name, schema } of schemas) {
     const moduleName = name.replace(/\.schema\.json$/, '');
-    if (schema.$id && schema.$id !== moduleName) throw new Error(`schemas/${name}: $id must be "${moduleName}" (the file name)`);
+    if (schema.$id && schema.$id !== moduleName) throw new Error(`model/schemas/${name}: $id must be "${moduleName}" (the file name)`);
     roots[moduleName] = rootTypeName(schema, moduleName);
   }
   const outputs: GeneratedFile[] = [];
@@ -61,14 +61,14 @@ export async function diffGenerated(outDir: string, outputs: GeneratedFile[]) {
 
 async function main() {
   const check = process.argv.includes('--check');
-  const outDir = path.join(root, 'src', 'generated');
+  const outDir = path.join(root, 'model', 'generated');
   const outputs = await generateAll();
   const { stale, orphans } = await diffGenerated(outDir, outputs);
   if (check) {
     if (stale.length || orphans.length) {
-      console.error('src/generated is stale; run `npm run codegen` and commit the result.');
-      for (const f of stale) console.error(`  out of date: src/generated/${f}`);
-      for (const f of orphans) console.error(`  no schema:   src/generated/${f}`);
+      console.error('model/generated is stale; run `npm run codegen` and commit the result.');
+      for (const f of stale) console.error(`  out of date: model/generated/${f}`);
+      for (const f of orphans) console.error(`  no schema:   model/generated/${f}`);
       process.exit(1);
     }
     console.log(`codegen: ${outputs.length} generated files are up to date`);

@@ -90,12 +90,12 @@ export function renderIndexModule(files: string[]): string {
 }
 
 /**
- * src/generated/schema-list.ts: every schema as data, so the servers (ajv, OpenAPI) and the
+ * model/generated/schema-list.ts: every schema as data, so the servers (ajv, OpenAPI) and the
  * console pick up a new schema file without anyone adding an import by hand.
  */
 export function renderSchemaListModule(schemaFiles: string[]): string {
   const names = schemaFiles.map((file) => ({ file, ident: `${typeName(file.replace(/\.schema\.json$/, ''))}Schema` }));
-  const imports = names.map(({ file, ident }) => `import ${ident} from '../../schemas/${file}';`).join('\n');
+  const imports = names.map(({ file, ident }) => `import ${ident} from '../schemas/${file}';`).join('\n');
   return (
     BANNER.replace('%SOURCE%', '*.schema.json') +
     '\n\n' +

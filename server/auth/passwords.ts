@@ -29,8 +29,7 @@ const COMMON = new Set(
     .filter((l) => l && !l.startsWith('#')),
 );
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 256;
+import { PASSWORD_MAX, PASSWORD_MIN } from '@model/rules';
 
 /** null when acceptable, else the reason to show. Long passphrases are welcome; no composition rules. */
 export function passwordProblem(password: string): string | null {

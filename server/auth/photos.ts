@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Problem, problems } from '../http/errors.ts';
 
-export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+export { PHOTO_MAX_BYTES } from '@model/rules';
+import { PHOTO_MAX_BYTES } from '@model/rules';
 export const UPLOADS_ROUTE = '/uploads/';
 
 const SIGNATURES: { ext: string; bytes: number[] }[] = [

@@ -10,9 +10,8 @@ import type { SessionUser } from './session-user.ts';
 import { Problem, problems } from '../http/errors.ts';
 import { isReservedRoleName } from './role-name.ts';
 
-export const ADMIN_ROLE_NAME = 'Admin';
-/** The seeded Admin role's slug (slugs never change): the role given every flag at each start. */
-export const ADMIN_ROLE_SLUG = 'admin';
+export { ADMIN_ROLE_NAME, ADMIN_ROLE_SLUG } from '@model/rules';
+import { ADMIN_ROLE_NAME, ADMIN_ROLE_SLUG } from '@model/rules';
 
 /** Flags set true in `permission` that the caller's own role does not grant. */
 export function flagsBeyond(caller: SessionUser, permission: Record<string, boolean>): string[] {

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { problems } from '../http/errors.ts';
-import { permissionFlags, resourceEntry, resourceSchema } from '../../src/shared/schema-registry.ts';
+import { permissionFlags, resourceEntry, resourceSchema } from '@model/schema-registry.ts';
 import { roleNameKey } from './role-name.ts';
 
 // Each lost try means another add of the same slug succeeded: this bounds the crowd, not a wait.

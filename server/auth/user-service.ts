@@ -1,7 +1,7 @@
 /** What the user routes do, with the rules of spec 1 §4–§6 and the privilege rules applied. */
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
-import { resourceSchema } from '../../src/shared/schema-registry.ts';
+import { resourceSchema } from '@model/schema-registry.ts';
 import type { SessionUser } from './session-user.ts';
 import { problems, Problem } from '../http/errors.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';

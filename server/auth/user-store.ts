@@ -2,7 +2,7 @@
 import { sql, type Kysely, type RawBuilder, type Updateable } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { Db, UserTable } from '../db/database.ts';
-import { resourceEntry } from '../../src/shared/schema-registry.ts';
+import { resourceEntry } from '@model/schema-registry.ts';
 import { toColumn } from '../db/columns.ts';
 import { problems, Problem } from '../http/errors.ts';
 import { searchCondition } from '../crud/generic-store.ts';

@@ -8,9 +8,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.ts';
-import type { ResourceEntry } from '../../src/generated/index.ts';
-import { listColumns, resourceMap, resourceSchema } from '../../src/shared/schema-registry.ts';
-import { safeFilename } from '../../src/shared/csv.ts';
+import type { ResourceEntry } from '@model/generated/index.ts';
+import { listColumns, resourceMap, resourceSchema } from '@model/schema-registry.ts';
+import { safeFilename } from '@model/csv.ts';
 import { needsFlag } from '../http/permissions.ts';
 import { problems } from '../http/errors.ts';
 import { GenericStore } from './generic-store.ts';

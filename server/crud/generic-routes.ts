@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { resourceMap, resourceSchema } from '../../src/shared/schema-registry.ts';
+import { resourceMap, resourceSchema } from '@model/schema-registry.ts';
 import { needsFlag } from '../http/permissions.ts';
 import { idParams, writeSchema } from '../http/body-schemas.ts';
 import { trimTextFields } from '../http/text-fields.ts';

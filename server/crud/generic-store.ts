@@ -1,8 +1,8 @@
 /** Queries of a schema-driven table: the generic resources keep their rows here. */
 import { sql, type Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import type { ResourceEntry } from '../../src/generated/index.ts';
-import type { EntitySchema } from '../../src/shared/schema-registry.ts';
+import type { ResourceEntry } from '@model/generated/index.ts';
+import type { EntitySchema } from '@model/schema-registry.ts';
 import { rowToWire, toColumn, wireToRow } from '../db/columns.ts';
 import { problems } from '../http/errors.ts';
 import type { ListParams } from './list-params.ts';

@@ -6,9 +6,9 @@
 import { Readable } from 'node:stream';
 import { sql, type ControlledTransaction, type Kysely } from 'kysely';
 import { problems } from '../http/errors.ts';
-import type { EntitySchema } from '../../src/shared/schema-registry.ts';
-import { CSV_BOM, CSV_NEWLINE, csvLine } from '../../src/shared/csv.ts';
-import { displayValue } from '../../src/shared/display-value.ts';
+import type { EntitySchema } from '@model/schema-registry.ts';
+import { CSV_BOM, CSV_NEWLINE, csvLine } from '@model/csv.ts';
+import { displayValue } from '@model/display-value.ts';
 import type { ListParams } from './list-params.ts';
 
 type Row = Record<string, unknown>;

@@ -2,7 +2,7 @@
  * The ra-data-simple-rest list convention: ?sort=["name","ASC"]&range=[0,9]&filter={"q":"ab"}.
  * Without parameters a list answers everything, in the resource's default order (the contract).
  */
-import type { EntitySchema } from '../../src/shared/schema-registry.ts';
+import type { EntitySchema } from '@model/schema-registry.ts';
 import { problems } from '../http/errors.ts';
 import { nulPath } from '../http/input-guard.ts';
 

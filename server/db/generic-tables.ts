@@ -4,7 +4,7 @@
  * needs no migration. Dropping or retyping a column is a real migration's job (never automatic).
  */
 import { sql, type Kysely } from 'kysely';
-import { resourceMap, resourceSchema, type PropertySchema } from '../../src/shared/schema-registry.ts';
+import { resourceMap, resourceSchema, type PropertySchema } from '@model/schema-registry.ts';
 import { toColumn } from './columns.ts';
 
 const MANAGED = new Set(['_id', 'createdAt', 'updatedAt']);

@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Db } from './database.ts';
 import type { Config } from '../config.ts';
-import { permissionFlags } from '../../src/shared/schema-registry.ts';
+import { permissionFlags } from '@model/schema-registry.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { roleNameKey } from '../auth/role-name.ts';
 

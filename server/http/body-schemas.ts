@@ -1,5 +1,5 @@
 /** Request-body schemas derived from an entity schema, so the server validates with the very same rules. */
-import type { EntitySchema, PropertySchema } from '../../src/shared/schema-registry.ts';
+import type { EntitySchema, PropertySchema } from '@model/schema-registry.ts';
 
 export type WriteMode = 'create' | 'update';
 

@@ -3,7 +3,8 @@
  * session token in localStorage: the policy lets it run only its own scripts and talk only to
  * its two servers, so injected markup can neither run code nor send the token elsewhere.
  */
-import { resolveConfig } from '../../src/config/runtime-config.ts';
+// Relative, not @model: Vite loads its config (which imports this file) without our alias.
+import { resolveConfig } from '../../model/server-addresses.ts';
 import type { ConsoleConfig } from '../console-server.ts';
 
 const HOSTNAME = /^(?:[a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/i;

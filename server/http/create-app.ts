@@ -11,7 +11,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { randomUUID } from 'node:crypto';
 import type { Ajv } from 'ajv';
 import type { AppContext } from '../context.ts';
-import { allSchemas, ANNOTATION_KEYWORDS } from '../../src/shared/schema-registry.ts';
+import { allSchemas, ANNOTATION_KEYWORDS } from '@model/schema-registry.ts';
 import { installPermissionGuard, type RouteRecord } from './permissions.ts';
 import { createAuthenticator } from './authenticate.ts';
 import { problems } from './errors.ts';

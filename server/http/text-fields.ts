@@ -3,7 +3,7 @@
  * that is blank once trimmed is as missing as '' and refused where the schema requires it; one
  * that gets shorter than its minLength is refused with that rule's message.
  */
-import type { EntitySchema, PropertySchema } from '../../src/shared/schema-registry.ts';
+import type { EntitySchema, PropertySchema } from '@model/schema-registry.ts';
 import { problems } from './errors.ts';
 
 const isText = (p: PropertySchema | undefined): p is PropertySchema =>

@@ -1,5 +1,5 @@
 /** The console's check of a new password and its confirmation (the server checks again). */
-export const PASSWORD_MIN = 8;
+import { PASSWORD_MIN } from '@model/rules';
 
 export function newPasswordProblems(password: string, confirmation: string): { password?: string; confirmation?: string } {
   const problems: { password?: string; confirmation?: string } = {};

@@ -2,28 +2,11 @@
  * Where the auth and api servers are, read at run time from /config.json (served beside
  * index.html), so one build can be pointed at any pair of servers.
  */
-export interface RuntimeConfig {
-  authUrl: string;
-  apiUrl: string;
-}
+import { resolveConfig, type ServedConfig, type ServerAddresses } from '@model/server-addresses';
 
-interface ServedConfig {
-  authUrl?: string;
-  apiUrl?: string;
-  authPort?: number;
-  apiPort?: number;
-}
+export type RuntimeConfig = ServerAddresses;
 
 let current: RuntimeConfig | undefined;
-
-/** Same host as the page, on the server's port, when no full address is configured. */
-export function resolveConfig(served: ServedConfig, location: { protocol: string; hostname: string }): RuntimeConfig {
-  const sameHost = (port: number) => `${location.protocol}//${location.hostname}:${port}`;
-  return {
-    authUrl: (served.authUrl ?? sameHost(served.authPort ?? 8081)).replace(/\/$/, ''),
-    apiUrl: (served.apiUrl ?? sameHost(served.apiPort ?? 8082)).replace(/\/$/, ''),
-  };
-}
 
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   let served: ServedConfig = {};

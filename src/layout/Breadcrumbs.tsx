@@ -1,7 +1,7 @@
 /** "Dashboard / Designations": each earlier step is a link back (spec 1 §2, header breadcrumb). */
 import { Breadcrumbs as MuiBreadcrumbs, Link, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { resourceMap } from '../shared/schema-registry';
+import { resourceMap } from '@model/schema-registry';
 
 const WORDS: Record<string, string> = { add: 'Add', edit: 'Edit', permission: 'Permissions', dashboard: 'Dashboard', create: 'Add' };
 /** After these words the next segment is an id, which gets no crumb of its own. */

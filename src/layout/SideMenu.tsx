@@ -4,7 +4,7 @@
  * the rest anyway; the menu just does not offer them.
  */
 import { Menu } from 'react-admin';
-import { resourceMap } from '../shared/schema-registry';
+import { resourceMap } from '@model/schema-registry';
 import { canDo } from '../providers/access';
 import { useSession } from '../session/useSession';
 import { menuIcon } from './menu-icons';

@@ -1,6 +1,6 @@
 /** May the signed-in user do this? The resource map names the flag; the role's permission holds it. */
-import type { Action } from '../generated';
-import { resourceMap } from '../shared/schema-registry';
+import type { Action } from '@model/generated';
+import { resourceMap } from '@model/schema-registry';
 
 export function canDo(permission: Record<string, boolean>, resource: string, action: string): boolean {
   const entry = resourceMap[resource];

@@ -3,7 +3,7 @@
  * plus named methods for the calls that are not CRUD (spec 1 §7).
  */
 import { combineDataProviders, type DataProvider, type RaRecord } from 'react-admin';
-import { resourceEntry } from '../shared/schema-registry';
+import { resourceEntry } from '@model/schema-registry';
 import { serverUrl } from '../config/runtime-config';
 import { createRestProvider, fromWire, listQuery } from './rest-provider';
 import { httpDownload, httpRequest } from './http-client';

@@ -4,7 +4,7 @@
  * ?sort=["f","ASC"]&range=[0,9]&filter={...} with Content-Range.
  */
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
-import { resourceEntry, resourceSchema } from '../shared/schema-registry';
+import { resourceEntry, resourceSchema } from '@model/schema-registry';
 import { httpRequest, type RequestOptions } from './http-client';
 
 type Wire = Record<string, unknown> & { _id?: string };

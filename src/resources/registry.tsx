@@ -4,7 +4,7 @@
  */
 import type { ComponentType, ReactNode } from 'react';
 import { Route } from 'react-router-dom';
-import { resourceMap } from '../shared/schema-registry';
+import { resourceMap } from '@model/schema-registry';
 import { RequireSession } from '../session/RequireSession';
 import { menuIcon } from '../layout/menu-icons';
 import { GenericList, type GenericListProps } from './generic/GenericList';

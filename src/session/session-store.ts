@@ -2,7 +2,7 @@
  * The signed-in state in localStorage, under one root key (spec 1 §3): token, current user
  * and the logged-in flag.
  */
-import type { User } from '../generated';
+import type { User } from '@model/generated';
 
 export const STORAGE_KEY = 'fieldbase';
 

@@ -19,7 +19,7 @@ const PNG = Buffer.from(
 );
 /** Every flag of the permission schema: one checkbox each. */
 const FLAG_COUNT = Object.keys(
-  JSON.parse(readFileSync(new URL('../../schemas/permission.schema.json', import.meta.url), 'utf8')).properties,
+  JSON.parse(readFileSync(new URL('../../model/schemas/permission.schema.json', import.meta.url), 'utf8')).properties,
 ).length;
 const AUDITOR = { email: 'audrey@example.org', password: 'audrey first passphrase' };
 

@@ -14,7 +14,7 @@ import { permissionOf, routeName, sampleUrl } from '../support/route-audit.ts';
 import { photoUpload } from '../support/multipart.ts';
 import { tinyPng } from '../support/images.ts';
 import { needsFlag, type RouteRecord } from '../../server/http/permissions.ts';
-import { resourceMap } from '../../src/shared/schema-registry.ts';
+import { resourceMap } from '@model/schema-registry.ts';
 
 let t: TestServer;
 /** A signed-in user per flag, whose role holds every flag but that one. */

@@ -13,7 +13,7 @@ import { createBaseApp } from '../../server/http/create-app.ts';
 import { exportRoutes } from '../../server/crud/export-routes.ts';
 import { csvExport, EXPORT_PAGE_ROWS, EXPORTS_AT_ONCE } from '../../server/crud/list-export.ts';
 import { GenericStore } from '../../server/crud/generic-store.ts';
-import { resourceEntry, resourceMap, resourceSchema } from '../../src/shared/schema-registry.ts';
+import { resourceEntry, resourceMap, resourceSchema } from '@model/schema-registry.ts';
 
 let t: TestServer;
 let admin: Session;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
 import { flags, insertRole, insertUser } from '../support/test-users.ts';
 import { caller, type CallOptions, type Method } from '../support/http.ts';
-import { permissionFlags } from '../../src/shared/schema-registry.ts';
+import { permissionFlags } from '@model/schema-registry.ts';
 
 let t: TestServer;
 let admin: Session;

@@ -12,7 +12,7 @@ import { createApiServer } from '../../server/api/app.ts';
 import { createBaseApp, type ServerApp } from '../../server/http/create-app.ts';
 import { needsFlag } from '../../server/http/permissions.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { resourceMap } from '../../src/shared/schema-registry.ts';
+import { resourceMap } from '@model/schema-registry.ts';
 import {
   guardedRoutes,
   infrastructureRoutes,

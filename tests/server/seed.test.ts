@@ -1,6 +1,6 @@
 /** First start seeds the three roles and the admin; every start keeps the Admin role holding every flag. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permissionFlags } from '../../src/shared/schema-registry.ts';
+import { permissionFlags } from '@model/schema-registry.ts';
 import { seed } from '../../server/db/seed.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 

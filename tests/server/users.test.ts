@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
 import { anyDesignationId, flags, insertRole, roleIdBySlug } from '../support/test-users.ts';
 import { caller, secretsIn, type CallOptions, type Method } from '../support/http.ts';
-import { permissionFlags } from '../../src/shared/schema-registry.ts';
+import { permissionFlags } from '@model/schema-registry.ts';
 
 let t: TestServer;
 let admin: Session;

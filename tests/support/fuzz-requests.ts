@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
 import type { RouteRecord } from '../../server/http/permissions.ts';
-import { allSchemas, schemaById } from '../../src/shared/schema-registry.ts';
+import { allSchemas, schemaById } from '@model/schema-registry.ts';
 import { PLACEHOLDER_ID } from './route-audit.ts';
 import { multipart } from './multipart.ts';
 import { tinyPng } from './images.ts';

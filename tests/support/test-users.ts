@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../server/db/database.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { roleNameKey } from '../../server/auth/role-name.ts';
-import { permissionFlags } from '../../src/shared/schema-registry.ts';
+import { permissionFlags } from '@model/schema-registry.ts';
 
 /** Every flag of the permission schema set to `value`, then the exceptions applied. */
 export function flags(value: boolean, except: Record<string, boolean> = {}): Record<string, boolean> {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * codegen turns schemas/*.schema.json into src/generated/*.ts. What a developer relies on:
+ * codegen turns schemas/*.schema.json into model/generated/*.ts. What a developer relies on:
  * the output is stable, marked as generated, committed up to date, and `--check` catches
  * drift; a new schema becomes a new interface importing the types it refers to.
  */
@@ -14,8 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { diffGenerated, generateAll, type GeneratedFile } from '../../codegen/generate';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const schemasDir = path.join(root, 'schemas');
-const generatedDir = path.join(root, 'src', 'generated');
+const schemasDir = path.join(root, 'model', 'schemas');
+const generatedDir = path.join(root, 'model', 'generated');
 const BANNER_START = '/* eslint-disable */\n/**\n * GENERATED FILE: do not edit.';
 
 const tempDirs: string[] = [];
@@ -50,7 +50,7 @@ describe('codegen', { timeout: 30_000 }, () => {
 
     // The servers and the console load every schema through schema-list.ts: no hand-kept import list.
     const list = outputs.find((o) => o.file === 'schema-list.ts')!.content;
-    for (const n of schemas) expect(list).toContain(`from '../../schemas/${n}';`);
+    for (const n of schemas) expect(list).toContain(`from '../schemas/${n}';`);
 
     const index = outputs.find((o) => o.file === 'index.ts')!.content;
     for (const n of schemas) expect(index).toContain(`export type * from './${n.replace(/\.schema\.json$/, '')}';`);
@@ -64,7 +64,7 @@ describe('codegen', { timeout: 30_000 }, () => {
     }
   });
 
-  it('the committed src/generated is up to date', async () => {
+  it('the committed model/generated is up to date', async () => {
     expect(await diffGenerated(generatedDir, committed)).toEqual({ stale: [], orphans: [] });
   });
 

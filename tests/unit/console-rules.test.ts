@@ -5,12 +5,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setRuntimeConfig } from '../../src/config/runtime-config';
 import { mayChangePassword, photoUrl } from '../../src/resources/user/user-rules';
-import { safeFilename, toCsv } from '../../src/shared/csv';
+import { safeFilename, toCsv } from '@model/csv';
 import { crumbsFor } from '../../src/layout/Breadcrumbs';
 import { flagsByGroup } from '../../src/resources/role/PermissionChecklist';
-import { displayValue, formatDate } from '../../src/shared/display-value';
+import { displayValue, formatDate } from '@model/display-value';
 import { newPasswordProblems } from '../../src/auth/new-password';
-import { permissionFlags, resourceSchema } from '../../src/shared/schema-registry';
+import { permissionFlags, resourceSchema } from '@model/schema-registry';
 import { makeUser } from './support/session';
 
 const role = (name: string) => ({ _id: `r-${name}`, role: name, role_slug: name.toLowerCase() });

@@ -9,7 +9,7 @@ import { http, HttpResponse } from 'msw';
 import { HttpError } from 'react-admin';
 import { dataProvider } from '../../src/providers/data-provider';
 import { setRuntimeConfig } from '../../src/config/runtime-config';
-import { resourceMap } from '../../src/shared/schema-registry';
+import { resourceMap } from '@model/schema-registry';
 import { makeUser, signIn, stored } from './support/session';
 
 const AUTH = 'http://auth.test';

@@ -12,7 +12,7 @@ import { shouldRetry } from '../../src/providers/query-client';
 import { isDigitsOnly } from '../../src/resources/generic/schema-inputs';
 import { dataProvider } from '../../src/providers/data-provider';
 import { setRuntimeConfig } from '../../src/config/runtime-config';
-import { permissionFlags, resourceSchema } from '../../src/shared/schema-registry';
+import { permissionFlags, resourceSchema } from '@model/schema-registry';
 import { signIn } from './support/session';
 
 const flags = (value: boolean, except: Record<string, boolean> = {}) => ({ ...Object.fromEntries(permissionFlags.map((f) => [f.name, value])), ...except });

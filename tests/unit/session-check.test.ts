@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkSessionAtStart } from '../../src/session/session-check';
-import { resolveConfig } from '../../src/config/runtime-config';
+import { resolveConfig } from '@model/server-addresses';
 import { browserMode, browserName, describeUserAgent } from '../../src/session/user-agent';
 import { makeUser, signIn, storeSession, stored } from './support/session';
 import { CHROME_UA, GB, fakeBrowser, restoreBrowser } from './support/browser';

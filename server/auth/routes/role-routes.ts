@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
-import { resourceEntry, resourceSchema, schemaById } from '../../../src/shared/schema-registry.ts';
+import { resourceEntry, resourceSchema, schemaById } from '@model/schema-registry.ts';
 import { needsFlag } from '../../http/permissions.ts';
 import { idParams, writeSchema } from '../../http/body-schemas.ts';
 import { Problem, problems } from '../../http/errors.ts';

@@ -1,7 +1,7 @@
 /** /user routes (spec 1 §7): list, one, add, change (incl. password), photo, soft delete. */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { resourceSchema } from '../../../src/shared/schema-registry.ts';
+import { resourceSchema } from '@model/schema-registry.ts';
 import { needsFlag, needsFlagOrSelf } from '../../http/permissions.ts';
 import { idParams, writeSchema } from '../../http/body-schemas.ts';
 import { problems } from '../../http/errors.ts';

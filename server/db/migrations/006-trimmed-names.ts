@@ -6,7 +6,7 @@
  * ' (3)'… A row whose value was already clean keeps it; otherwise the oldest row wins.
  */
 import type { Kysely } from 'kysely';
-import { resourceSchema, type PropertySchema } from '../../../src/shared/schema-registry.ts';
+import { resourceSchema, type PropertySchema } from '@model/schema-registry.ts';
 import { genericResources } from '../generic-tables.ts';
 import { toColumn } from '../columns.ts';
 

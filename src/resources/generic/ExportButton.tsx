@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { Button, CircularProgress } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useListContext, useNotify, useResourceContext, useStore } from 'react-admin';
-import { resourceEntry } from '../../shared/schema-registry';
-import { safeFilename } from '../../shared/csv';
+import { resourceEntry } from '@model/schema-registry';
+import { safeFilename } from '@model/csv';
 import { dataProvider } from '../../providers/data-provider';
 
 interface StoredColumn {

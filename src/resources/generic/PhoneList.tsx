@@ -6,8 +6,8 @@ import type { ReactElement, ReactNode } from 'react';
 import { Box, Link } from '@mui/material';
 import { SimpleList, type RaRecord } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import type { EntitySchema } from '../../shared/schema-registry';
-import { displayValue } from '../../shared/display-value';
+import type { EntitySchema } from '@model/schema-registry';
+import { displayValue } from '@model/display-value';
 import { StatusChip } from './schema-fields';
 
 interface PhoneListProps {

@@ -1,7 +1,7 @@
 /** The add / edit modal of a generic resource: inputs from its schema, Save on add and Update on edit. */
 import { Button, Dialog, DialogContent, DialogTitle } from '@mui/material';
 import { CreateBase, EditBase, SaveButton, SimpleForm, Toolbar, useNotify, useRefresh } from 'react-admin';
-import { resourceEntry, resourceSchema } from '../../shared/schema-registry';
+import { resourceEntry, resourceSchema } from '@model/schema-registry';
 import { useCan } from '../../session/useSession';
 import { schemaInput } from './schema-inputs';
 

@@ -2,8 +2,8 @@
 import { Chip, Link } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { FunctionField, TextField, type RaRecord } from 'react-admin';
-import type { EntitySchema } from '../../shared/schema-registry';
-import { displayValue } from '../../shared/display-value';
+import type { EntitySchema } from '@model/schema-registry';
+import { displayValue } from '@model/display-value';
 
 export const StatusChip = ({ active }: { active: boolean }) => (
   <Chip size="small" label={active ? 'Active' : 'Inactive'} color={active ? 'secondary' : 'default'} variant={active ? 'filled' : 'outlined'} />

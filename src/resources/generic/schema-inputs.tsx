@@ -12,7 +12,7 @@ import {
   required,
   type Validator,
 } from 'react-admin';
-import type { EntitySchema, PropertySchema } from '../../shared/schema-registry';
+import type { EntitySchema, PropertySchema } from '@model/schema-registry';
 
 export function validatorsFor(property: PropertySchema, isRequired: boolean): Validator[] {
   const label = property.title ?? 'This field';

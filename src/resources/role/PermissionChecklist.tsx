@@ -8,13 +8,13 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Checkbox, CircularProgress, FormControlLabel, Grid, Typography } from '@mui/material';
 import { Title, useGetOne, useNotify } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import { permissionFlags, permissionGroups } from '../../shared/schema-registry';
+import { permissionFlags, permissionGroups } from '@model/schema-registry';
 import { dataProvider } from '../../providers/data-provider';
 import { useCan, useSession } from '../../session/useSession';
 import { refreshToken } from '../../providers/http-client';
 
 /** The seeded Admin role (its slug never changes), which holds every flag at each start. */
-const ADMIN_ROLE_SLUG = 'admin';
+import { ADMIN_ROLE_SLUG } from '@model/rules';
 
 export const flagsByGroup = () =>
   permissionGroups

@@ -5,7 +5,7 @@
 import { Alert, Collapse } from '@mui/material';
 import { PasswordInput, required } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { resourceSchema } from '../../shared/schema-registry';
+import { resourceSchema } from '@model/schema-registry';
 
 const property = resourceSchema('user').properties.current_password!;
 

@@ -4,7 +4,7 @@ import { Avatar, Box, Button, FormHelperText } from '@mui/material';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 
 export const PHOTO_TYPES = ['image/png', 'image/gif', 'image/jpeg'];
-export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+import { PHOTO_MAX_BYTES } from '@model/rules';
 
 export function photoProblem(file: File): string | null {
   if (!PHOTO_TYPES.includes(file.type)) return 'Photo must be a PNG, GIF or JPEG image';

@@ -1,7 +1,7 @@
 /** The user form's inputs, from the user schema (labels, required marks, limits, messages). */
 import { Grid } from '@mui/material';
 import { ReferenceInput, SelectInput } from 'react-admin';
-import { resourceSchema } from '../../shared/schema-registry';
+import { resourceSchema } from '@model/schema-registry';
 import { schemaInput, validatorsFor } from '../generic/schema-inputs';
 
 const schema = resourceSchema('user');

@@ -3,9 +3,9 @@ import { Alert, Avatar, Box, Button, CircularProgress, Grid, Typography } from '
 import EditIcon from '@mui/icons-material/Edit';
 import { useGetOne } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import { resourceSchema } from '../../shared/schema-registry';
+import { resourceSchema } from '@model/schema-registry';
 import { useCan } from '../../session/useSession';
-import { displayValue } from '../../shared/display-value';
+import { displayValue } from '@model/display-value';
 import { UserPageFrame } from './UserPageFrame';
 import { initialsOf, photoUrl } from './user-rules';
 

@@ -2,7 +2,7 @@
 import type { SessionUserRecord } from '../../session/session-store';
 import { runtimeConfig } from '../../config/runtime-config';
 
-export const ADMIN_ROLE_NAME = 'Admin';
+import { ADMIN_ROLE_NAME } from '@model/rules';
 
 type UserLike = { id?: unknown; _id?: unknown; role?: unknown };
 

@@ -2,9 +2,9 @@
  * The schemas and the resource map as plain data, for the console and the servers alike.
  * Importing JSON keeps one source of truth: nothing here is copied out of schemas/.
  */
-import resourcesJson from '../../schemas/resources.json';
-import { schemaList } from '../generated/schema-list';
-import type { Action, ResourceEntry, ResourceMap } from '../generated';
+import resourcesJson from './schemas/resources.json';
+import { schemaList } from './generated/schema-list';
+import type { Action, ResourceEntry, ResourceMap } from './generated';
 
 export interface PropertySchema {
   type?: string | string[];
