@@ -75,6 +75,10 @@ export interface ResourceEntry {
    * Boolean property that marks a row active (true) or inactive (false)
    */
   status?: string;
+  /**
+   * The property that names one record to a person: shown where another record refers to it (list columns, pickers, titles), and what a reference column sorts and searches by
+   */
+  recordRepresentation?: string;
   menu?: {
     order: number;
     icon: string;
