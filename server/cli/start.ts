@@ -2,8 +2,7 @@
 import { loadConfig } from '../config.ts';
 import { startServers } from '../servers.ts';
 import { buildConsoleIfStale } from './console-build.ts';
-import { EmbeddedStartError } from '../db/embedded.ts';
-import { stopOnSignals, printBanner } from './lifecycle.ts';
+import { stopOnSignals, printBanner, startFailureText } from './lifecycle.ts';
 
 async function main() {
   const config = loadConfig();
@@ -14,6 +13,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof EmbeddedStartError ? `\n${err.message}\n` : err);
+  console.error(startFailureText(err));
   process.exit(1);
 });
