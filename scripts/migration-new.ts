@@ -5,12 +5,10 @@
  */
 import path from 'node:path';
 import { projectRoot } from '../server/config.ts';
-import { MigrationNameError, newMigration } from '../server/db/migration-file.ts';
+import { MigrationNameError, migrationArgs, newMigration } from '../server/db/migration-file.ts';
 
 function main(args: string[]): number {
-  const rootAt = args.indexOf('--root');
-  const root = rootAt >= 0 ? path.resolve(args[rootAt + 1] ?? '') : projectRoot;
-  const names = args.filter((_, i) => i !== rootAt && i !== rootAt + 1);
+  const { root, names } = migrationArgs(args, projectRoot);
   if (names.length !== 1) {
     console.error('Usage: npm run migration:new <name>   e.g. npm run migration:new fixture-site-kind');
     return 1;

@@ -17,6 +17,13 @@ export interface NewMigration {
   linesToAdd: { import: string; entry: string };
 }
 
+/** The command line: the names given, and the project folder (`--root <folder>`, else `projectRoot`). */
+export function migrationArgs(args: string[], projectRoot: string): { root: string; names: string[] } {
+  const at = args.indexOf('--root');
+  if (at < 0) return { root: projectRoot, names: args };
+  return { root: path.resolve(args[at + 1] ?? ''), names: args.filter((_, i) => i !== at && i !== at + 1) };
+}
+
 const NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 const MAX_NAME = 60;
 const RESERVED = new Set(

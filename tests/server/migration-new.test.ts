@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { projectRoot } from '../../server/config.ts';
-import { newMigration } from '../../server/db/migration-file.ts';
+import { migrationArgs, newMigration } from '../../server/db/migration-file.ts';
 
 let root: string;
 let migrateFile: string;
@@ -96,6 +96,12 @@ describe('npm run migration:new', () => {
     expect(made.linesToAdd).toEqual({ import: `import * as byHand from './migrations/${made.key}.ts';`, entry: `  '${made.key}': byHand,` });
     expect(await readFile(migrateFile, 'utf8')).toBe(unusual);
     expect(await readFile(made.file, 'utf8')).toContain(`Migration ${made.key} is a skeleton`);
+  });
+
+  it('reads the name with or without --root', () => {
+    expect(migrationArgs(['site-kind'], '/project')).toEqual({ root: '/project', names: ['site-kind'] });
+    expect(migrationArgs(['--root', '/copy', 'site-kind'], '/project')).toEqual({ root: '/copy', names: ['site-kind'] });
+    expect(migrationArgs(['site-kind', '--root', '/copy'], '/project')).toEqual({ root: '/copy', names: ['site-kind'] });
   });
 
   it('refuses a name already taken, and a call without a name', async () => {
