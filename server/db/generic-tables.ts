@@ -4,7 +4,7 @@
  * needs no migration. Dropping or retyping a column is a real migration's job (never automatic).
  */
 import { sql, type Kysely } from 'kysely';
-import { resourceMap, resourceSchema, type PropertySchema } from '@model/schema-registry.ts';
+import { resourceEntries, resourceSchema, type PropertySchema, type ResourceName } from '@model/schema-registry.ts';
 import { toColumn } from './columns.ts';
 
 const MANAGED = new Set(['_id', 'createdAt', 'updatedAt']);
@@ -35,7 +35,7 @@ function literal(value: unknown): string {
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The DDL statements that bring one generic resource's table up to its schema. */
-export function genericTableDdl(resource: string): string[] {
+export function genericTableDdl(resource: ResourceName): string[] {
   const schema = resourceSchema(resource);
   const table = ident(resource);
   const required = new Set(schema.required ?? []);
@@ -56,8 +56,8 @@ export function genericTableDdl(resource: string): string[] {
   return statements;
 }
 
-export function genericResources(): string[] {
-  return Object.entries(resourceMap)
+export function genericResources(): ResourceName[] {
+  return resourceEntries()
     .filter(([, entry]) => entry.routes === 'generic')
     .map(([name]) => name);
 }
