@@ -5,7 +5,7 @@
  * codegen can check the files on disk (its generated modules may be stale) and tests can feed
  * broken copies; model/resource-map.ts runs them on the live registries.
  */
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { MENU_ICON_NAMES, isMenuIconName } from './menu-icons';
 
 /** One mistake: the file it is in, where in that file (entry and key), and what is wrong. */
@@ -86,13 +86,19 @@ function meaningfulErrors(errors: ErrorObject[]): ErrorObject[] {
   return errors.filter((e) => e.keyword === 'propertyNames' ? false : !failedOneOfs.some((p) => e.schemaPath !== p && e.schemaPath.startsWith(`${p}/`)));
 }
 
+/** Compiling takes longer than checking: one validator per map schema object. */
+const compiled = new WeakMap<SchemaLike, ValidateFunction>();
+
 function checkAgainstMapSchema(schemas: readonly SchemaLike[], map: unknown): ModelProblem[] {
   const mapSchema = schemas.find((s) => s.$id === 'resources');
   if (!mapSchema) return [{ file: MAP_FILE, at: '(schema)', message: `no schema with "$id": "resources" to check the map against (${schemaFile('resources')})` }];
-  let validate;
+  let validate = compiled.get(mapSchema);
   try {
-    const { $schema: _draft, ...schema } = mapSchema;
-    validate = new Ajv({ allErrors: true, verbose: true, strict: true }).compile(schema);
+    if (!validate) {
+      const { $schema: _draft, ...schema } = mapSchema;
+      validate = new Ajv({ allErrors: true, verbose: true, strict: true }).compile(schema);
+      compiled.set(mapSchema, validate);
+    }
   } catch (err) {
     return [{ file: schemaFile('resources'), at: '(schema)', message: `cannot be compiled: ${(err as Error).message}` }];
   }

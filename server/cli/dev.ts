@@ -4,6 +4,7 @@ import path from 'node:path';
 import { loadConfig, projectRoot } from '../config.ts';
 import { startServers } from '../servers.ts';
 import { stopOnSignals, printBanner } from './lifecycle.ts';
+import { ModelError } from '@model/resource-map.ts';
 
 async function main() {
   const vitePort = Number(process.env.VITE_PORT ?? 5173);
@@ -20,6 +21,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  console.error(err instanceof ModelError ? `\n${err.message}\n` : err);
   process.exit(1);
 });

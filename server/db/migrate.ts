@@ -8,6 +8,7 @@ import * as oneLiveResetLink from './migrations/005-one-live-reset-link.ts';
 import * as trimmedNames from './migrations/006-trimmed-names.ts';
 import * as roleNameKey from './migrations/007-role-name-key.ts';
 import { syncGenericTables } from './generic-tables.ts';
+import { assertModelValid } from '@model/resource-map.ts';
 
 // Listed here rather than read from a folder, so the bundle/tsx resolution never guesses.
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,8 @@ export async function withStartupLock<T>(db: Kysely<any>, work: () => Promise<T>
 }
 
 export async function migrate(db: Kysely<any>): Promise<void> {
+  // Tables are built from the map and the schemas: never from ones that do not check.
+  assertModelValid();
   await withStartupLock(db, async () => {
     await syncGenericTables(db);
     const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
