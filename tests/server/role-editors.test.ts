@@ -57,7 +57,7 @@ describe('the Admin role', () => {
     expect((await roleOf(adminRole)).permission).toEqual(Object.fromEntries(permissionFlags.map((f) => [f.name, true])));
   });
 
-  it('refuses a new name, even from an Admin: 403 (the name is what lets it change any password)', async () => {
+  it('refuses a new name, even from an Admin: 403 (Admin always names the role that holds every flag)', async () => {
     for (const role of ['Administrators', 'admin']) {
       const res = await call('PATCH', `/role/${adminRole}`, { token: admin.token, payload: { role } });
       expect(res.statusCode, role).toBe(403);
