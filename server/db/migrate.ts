@@ -7,6 +7,7 @@ import * as loginThrottle from './migrations/004-login-throttle.ts';
 import * as oneLiveResetLink from './migrations/005-one-live-reset-link.ts';
 import * as trimmedNames from './migrations/006-trimmed-names.ts';
 import * as roleNameKey from './migrations/007-role-name-key.ts';
+import * as noCreateDeletePermissionFlags from './migrations/008-no-create-delete-permission-flags.ts';
 import { syncGenericTables } from './generic-tables.ts';
 import { assertModelValid } from '@model/resource-map.ts';
 
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '005-one-live-reset-link': oneLiveResetLink,
   '006-trimmed-names': trimmedNames,
   '007-role-name-key': roleNameKey,
+  '008-no-create-delete-permission-flags': noCreateDeletePermissionFlags,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

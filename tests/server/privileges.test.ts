@@ -21,6 +21,7 @@ const KEEPER_FLAGS = flags(false, {
   can_get_role: true,
   can_create_role: true,
   can_edit_role: true,
+  can_edit_permission: true,
   can_get_user: true,
   can_create_user: true,
   can_edit_user: true,
