@@ -80,10 +80,14 @@ function describeAjvError(error: ErrorObject): { at: string; message: string } {
   }
 }
 
-/** ajv's errors, minus those that only say why each branch of a failed oneOf failed. */
+/**
+ * ajv's errors, minus the echoes: why each branch of a failed oneOf failed (the oneOf itself
+ * says it), and propertyNames' summary of the pattern error that names the key.
+ */
 function meaningfulErrors(errors: ErrorObject[]): ErrorObject[] {
   const failedOneOfs = errors.filter((e) => e.keyword === 'oneOf').map((e) => e.schemaPath);
-  return errors.filter((e) => e.keyword === 'propertyNames' ? false : !failedOneOfs.some((p) => e.schemaPath !== p && e.schemaPath.startsWith(`${p}/`)));
+  const insideFailedOneOf = (e: ErrorObject) => failedOneOfs.some((p) => e.schemaPath.startsWith(`${p}/`));
+  return errors.filter((e) => e.keyword !== 'propertyNames' && !insideFailedOneOf(e));
 }
 
 /** Compiling takes longer than checking: one validator per map schema object. */
