@@ -80,7 +80,7 @@ export async function updateUser(ctx: AppContext, caller: SessionUser, id: strin
   if (body._id !== undefined && body._id !== id) throw problems.badRequest('_id does not match the address', { _id: '_id does not match the address' });
   assertNoBlankFields(body);
   const current = await userRow(db, id);
-  assertMayManage(caller, { id, roleName: current.role_name, permission: current.role_permission });
+  assertMayManage(caller, { id, roleSlug: current.role_slug, permission: current.role_permission });
   const changes: UserChanges = {};
   // The password dialog sends the e-mail it loaded with (spec 1 §7); it names the user, it does
   // not change the address (which could undo someone's concurrent edit).
@@ -146,7 +146,7 @@ async function recheckUnderLock(trx: Db, caller: SessionUser, id: string, roleId
   if (now.role_id !== roleIdSeen) {
     throw new Problem(409, 'CHANGED_MEANWHILE', 'This user was changed by someone else meanwhile; reload and try again');
   }
-  assertMayManage(caller, { id, roleName: now.role_name, permission: now.role_permission });
+  assertMayManage(caller, { id, roleSlug: now.role_slug, permission: now.role_permission });
   return now;
 }
 
@@ -157,7 +157,7 @@ async function recheckUnderLock(trx: Db, caller: SessionUser, id: string, roleId
 export async function deleteUser(ctx: AppContext, caller: SessionUser, id: string): Promise<Wire> {
   assertNotSelf(caller, id, 'delete your own account');
   const current = await userRow(ctx.db, id);
-  assertMayManage(caller, { id, roleName: current.role_name, permission: current.role_permission });
+  assertMayManage(caller, { id, roleSlug: current.role_slug, permission: current.role_permission });
   const now = ctx.config.clock.now();
   let photo: string | null = null;
   // The user deleted may be the last one able to edit roles.
@@ -173,7 +173,7 @@ export async function deleteUser(ctx: AppContext, caller: SessionUser, id: strin
 
 export async function replacePhoto(ctx: AppContext, caller: SessionUser, id: string, content: Buffer): Promise<Wire> {
   const current = await userRow(ctx.db, id);
-  assertMayManage(caller, { id, roleName: current.role_name, permission: current.role_permission });
+  assertMayManage(caller, { id, roleSlug: current.role_slug, permission: current.role_permission });
   const ext = imageExtension(content);
   if (!ext) throw new Problem(415, 'UNSUPPORTED_PHOTO', 'The photo must be a PNG, GIF or JPEG image', { photo: 'Choose a PNG, GIF or JPEG image' });
   const photo = await storePhoto(ctx.config.uploadsDir, id, content, ext);

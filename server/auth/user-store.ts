@@ -63,8 +63,8 @@ export interface UserRow {
   role_id: string;
   photo: string | null;
   status: boolean;
-  /** The name and flags of the role the user holds now. */
-  role_name: string;
+  /** The slug and flags of the role the user holds now. */
+  role_slug: string;
   role_permission: Record<string, boolean>;
 }
 
@@ -72,7 +72,7 @@ export async function userRow(db: Db, id: string): Promise<UserRow> {
   const row = await db
     .selectFrom('users as u')
     .innerJoin('roles as r', 'r.id', 'u.role_id')
-    .select(['u.id', 'u.email', 'u.role_id', 'u.photo', 'u.status', 'r.role as role_name', 'r.permission as role_permission'])
+    .select(['u.id', 'u.email', 'u.role_id', 'u.photo', 'u.status', 'r.role_slug', 'r.permission as role_permission'])
     .where('u.id', '=', id)
     .where('u.deleted_at', 'is', null)
     .executeTakeFirst();
@@ -88,8 +88,8 @@ export async function passwordHashOf(db: Db, id: string): Promise<string> {
 }
 
 /** The role a user is being given, with its flags; a clear 400 when it does not exist. */
-export async function roleForAssignment(db: Db, roleId: string): Promise<{ id: string; role: string; permission: Record<string, boolean> }> {
-  const role = await db.selectFrom('roles').select(['id', 'role', 'permission', 'status']).where('id', '=', roleId).executeTakeFirst();
+export async function roleForAssignment(db: Db, roleId: string): Promise<{ id: string; role_slug: string; permission: Record<string, boolean> }> {
+  const role = await db.selectFrom('roles').select(['id', 'role_slug', 'permission', 'status']).where('id', '=', roleId).executeTakeFirst();
   if (!role) throw problems.badRequest('Role not found', { role: 'Choose an existing role' });
   if (!role.status) throw problems.badRequest('This role is inactive', { role: 'This role is inactive; choose an active one' });
   return role;

@@ -2,10 +2,13 @@
 import { loadConfig } from '../config.ts';
 import { startServers } from '../servers.ts';
 import { buildConsoleIfStale } from './console-build.ts';
+import { assertModelValid } from '@model/resource-map.ts';
 import { stopOnSignals, printBanner, startFailureText } from './lifecycle.ts';
 
 async function main() {
   const config = loadConfig();
+  // Before the console build (which can take a while): a broken map would only fail after it.
+  assertModelValid();
   buildConsoleIfStale(console.log);
   const running = await startServers(config, { serveConsole: true });
   stopOnSignals(running.stop);

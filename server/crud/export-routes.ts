@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { ResourceEntry } from '@model/generated/index.ts';
-import { listColumns, resourceMap, resourceSchema } from '@model/schema-registry.ts';
+import { listColumns, resourceMap, resourceNamed, resourceSchema } from '@model/schema-registry.ts';
 import { safeFilename } from '@model/csv.ts';
 import { needsFlag } from '../http/permissions.ts';
 import { problems } from '../http/errors.ts';
@@ -54,7 +54,8 @@ export function exportRoutes(
   customLists: Record<string, ListRows> = {},
   resources: Record<string, ResourceEntry> = resourceMap,
 ) {
-  for (const [name, entry] of Object.entries(resources)) {
+  for (const [key, entry] of Object.entries(resources)) {
+    const name = resourceNamed(key);
     if (entry.server !== server || !entry.list?.export) continue;
     const schema = resourceSchema(name);
     const listRows: ListRows | undefined =

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { resourceMap, resourceSchema } from '@model/schema-registry.ts';
+import { resourceEntries, resourceSchema } from '@model/schema-registry.ts';
 import { needsFlag } from '../http/permissions.ts';
 import { idParams, writeSchema } from '../http/body-schemas.ts';
 import { trimTextFields } from '../http/text-fields.ts';
@@ -15,7 +15,7 @@ import { answerList, listQuerySchema, parseListParams, type ListQuery } from './
 type Row = Record<string, unknown>;
 
 export function genericCrudRoutes(app: FastifyInstance, ctx: AppContext, server: 'auth' | 'api') {
-  for (const [name, entry] of Object.entries(resourceMap)) {
+  for (const [name, entry] of resourceEntries()) {
     if (entry.server !== server || entry.routes !== 'generic') continue;
     const schema = resourceSchema(name);
     const store = new GenericStore(ctx.db as never, name, schema, entry);

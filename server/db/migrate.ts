@@ -11,7 +11,9 @@ import * as loginThrottle from './migrations/004-login-throttle.ts';
 import * as oneLiveResetLink from './migrations/005-one-live-reset-link.ts';
 import * as trimmedNames from './migrations/006-trimmed-names.ts';
 import * as roleNameKey from './migrations/007-role-name-key.ts';
+import * as noCreateDeletePermissionFlags from './migrations/008-no-create-delete-permission-flags.ts';
 import { createGenericTables, syncGenericTables } from './generic-tables.ts';
+import { assertModelValid } from '@model/resource-map.ts';
 
 // Listed here rather than read from a folder, so the bundle/tsx resolution never guesses.
 const migrations: Record<string, Migration> = {
@@ -22,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '005-one-live-reset-link': oneLiveResetLink,
   '006-trimmed-names': trimmedNames,
   '007-role-name-key': roleNameKey,
+  '008-no-create-delete-permission-flags': noCreateDeletePermissionFlags,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -42,6 +45,8 @@ export async function withStartupLock<T>(db: Kysely<any>, work: () => Promise<T>
 }
 
 export async function migrate(db: Kysely<any>): Promise<void> {
+  // Tables are built from the map and the schemas: never from ones that do not check.
+  assertModelValid();
   await withStartupLock(db, async () => {
     // Before the migrations, which may point at generic tables; after them, the comparison, so
     // that a migration written for a schema change runs before its table is compared.

@@ -6,7 +6,7 @@
  * nullable. A property the table cannot hold faithfully is refused here, by name, rather than
  * stored as jsonb by accident.
  */
-import { resourceMap, resourceSchema, type PropertySchema } from '@model/schema-registry.ts';
+import { resourceEntries, resourceMap, resourceSchema, type PropertySchema, type ResourceName } from '@model/schema-registry.ts';
 import { toColumn } from './columns.ts';
 import { SchemaTableError } from './schema-table-error.ts';
 
@@ -45,8 +45,8 @@ const MANAGED_PROPERTIES = new Set(MANAGED_COLUMNS.map((c) => c.property));
  */
 const CUSTOM_TABLES: Record<string, string> = { role: 'roles', user: 'users' };
 
-export function genericResources(): string[] {
-  return Object.entries(resourceMap)
+export function genericResources(): ResourceName[] {
+  return resourceEntries()
     .filter(([, entry]) => entry.routes === 'generic')
     .map(([name]) => name);
 }
@@ -149,7 +149,7 @@ export function columnShape(resource: string, name: string, p: PropertySchema, r
 }
 
 /** The table one generic resource needs. Throws SchemaTableError naming any property it cannot hold. */
-export function tableShape(resource: string): TableShape {
+export function tableShape(resource: ResourceName): TableShape {
   const schema = resourceSchema(resource);
   const required = new Set(schema.required ?? []);
   const columns = [...MANAGED_COLUMNS];

@@ -78,7 +78,7 @@ export const problems = {
   adminRoleFlagsFixed: () =>
     new Problem(403, 'ADMIN_ROLE_FIXED', "The Admin role always holds every permission; its permissions can't be changed"),
   adminRoleNameFixed: () =>
-    new Problem(403, 'ADMIN_ROLE_FIXED', "The Admin role can't be renamed: its name is what lets it change any password"),
+    new Problem(403, 'ADMIN_ROLE_FIXED', "The Admin role can't be renamed: 'Admin' always names the role that holds every permission"),
   requestTimeout: () => new Problem(408, 'REQUEST_TIMEOUT', 'The request took too long to arrive'),
   tooLarge: () => new Problem(413, 'TOO_LARGE', 'The request is too large'),
   photoTooLarge: (maxBytes: number) =>

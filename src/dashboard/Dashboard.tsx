@@ -21,7 +21,7 @@ export const Dashboard = () => {
       </Typography>
       <Grid container spacing={2}>
         {sections.map(([name, entry]) => {
-          const Icon = menuIcon(entry.menu?.icon);
+          const Icon = menuIcon(entry.menu.icon);
           return (
             <Grid key={name} size={{ xs: 12, sm: 6, md: 4 }}>
               <Card>

@@ -4,15 +4,16 @@
  * the rest anyway; the menu just does not offer them.
  */
 import { Menu } from 'react-admin';
-import { resourceMap } from '@model/schema-registry';
+import { resourceEntries, type ResourceName } from '@model/schema-registry';
+import type { ResourceEntry } from '@model/generated';
 import { canDo } from '../providers/access';
 import { useSession } from '../session/useSession';
 import { menuIcon } from './menu-icons';
 
-export const menuResources = () =>
-  Object.entries(resourceMap)
-    .filter(([, entry]) => entry.menu)
-    .sort(([, a], [, b]) => a.menu!.order - b.menu!.order);
+type MenuEntry = ResourceEntry & { menu: NonNullable<ResourceEntry['menu']> };
+const hasMenu = (item: [ResourceName, ResourceEntry]): item is [ResourceName, MenuEntry] => item[1].menu !== undefined;
+
+export const menuResources = () => resourceEntries().filter(hasMenu).sort(([, a], [, b]) => a.menu.order - b.menu.order);
 
 /** The menu entries a role with these flags may open. */
 export const visibleMenuResources = (permission: Record<string, boolean>) => menuResources().filter(([name]) => canDo(permission, name, 'list'));
@@ -23,7 +24,7 @@ export const SideMenu = () => {
     <Menu>
       <Menu.DashboardItem primaryText="Dashboard" />
       {visibleMenuResources(user?.role?.permission ?? {}).map(([name, entry]) => {
-        const Icon = menuIcon(entry.menu?.icon);
+        const Icon = menuIcon(entry.menu.icon);
         return <Menu.Item key={name} to={`/${name}`} primaryText={entry.label.many} leftIcon={<Icon />} />;
       })}
     </Menu>

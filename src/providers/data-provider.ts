@@ -3,7 +3,7 @@
  * plus named methods for the calls that are not CRUD (spec 1 §7).
  */
 import { combineDataProviders, type DataProvider, type RaRecord } from 'react-admin';
-import { resourceEntry } from '@model/schema-registry';
+import { resourceEntry, resourceNamed } from '@model/schema-registry';
 import { serverUrl } from '../config/runtime-config';
 import { createRestProvider, fromWire, listQuery } from './rest-provider';
 import { httpDownload, httpRequest } from './http-client';
@@ -36,7 +36,7 @@ export interface ListExportParams {
 const id = (value: string) => encodeURIComponent(value);
 
 export const dataProvider: FieldbaseDataProvider = {
-  ...combineDataProviders((resource) => servers[resourceEntry(resource).server]),
+  ...combineDataProviders((resource) => servers[resourceEntry(resourceNamed(resource)).server]),
 
   async uploadUserPhoto(userId, photo) {
     const body = new FormData();
@@ -60,7 +60,7 @@ export const dataProvider: FieldbaseDataProvider = {
   },
 
   async exportCsv(resource, { sort, filter, columns }) {
-    const entry = resourceEntry(resource);
+    const entry = resourceEntry(resourceNamed(resource));
     const query = listQuery({ sort, filter });
     if (columns?.length) query.set('columns', JSON.stringify(columns));
     return httpDownload(`${serverUrl(entry.server)}/${entry.path}/export.csv?${query}`, 'text/csv');

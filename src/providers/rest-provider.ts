@@ -4,7 +4,7 @@
  * ?sort=["f","ASC"]&range=[0,9]&filter={...} with Content-Range.
  */
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
-import { resourceEntry, resourceSchema } from '@model/schema-registry';
+import { resourceEntry, resourceNamed, resourceSchema } from '@model/schema-registry';
 import { httpRequest, type RequestOptions } from './http-client';
 
 type Wire = Record<string, unknown> & { _id?: string };
@@ -13,7 +13,7 @@ export const fromWire = (record: Wire): RaRecord => ({ ...record, id: record._id
 
 /** Only the fields a person may write: no id, no server-managed (readOnly) fields. */
 export function writableFields(resource: string, data: Record<string, unknown>): Record<string, unknown> {
-  const schema = resourceSchema(resource);
+  const schema = resourceSchema(resourceNamed(resource));
   return Object.fromEntries(
     Object.entries(data).filter(([key]) => key !== 'id' && key in schema.properties && !schema.properties[key].readOnly),
   );
@@ -43,7 +43,7 @@ export function listQuery(params: { sort?: { field: string; order: string }; pag
 
 export function createRestProvider(baseUrl: () => string): DataProvider {
   const url = (resource: string, suffix = '', query?: URLSearchParams) =>
-    `${baseUrl()}/${resourceEntry(resource).path}${suffix}${query && [...query].length ? `?${query}` : ''}`;
+    `${baseUrl()}/${resourceEntry(resourceNamed(resource)).path}${suffix}${query && [...query].length ? `?${query}` : ''}`;
   const call = <T,>(target: string, options?: RequestOptions) => httpRequest<T>(target, options);
 
   const provider: DataProvider = {

@@ -47,7 +47,7 @@ const overrides: Record<string, ResourceScreens> = {
 export interface ResourceDefinition extends ResourceScreens {
   name: string;
   options: { label: string };
-  icon: ComponentType;
+  icon?: ComponentType;
   recordRepresentation?: string;
 }
 
@@ -57,7 +57,7 @@ export function resourceDefinitions(): ResourceDefinition[] {
     .map(([name, entry]) => ({
       name,
       options: { label: entry.label.many },
-      icon: menuIcon(entry.menu?.icon),
+      ...(entry.menu && { icon: menuIcon(entry.menu.icon) }),
       recordRepresentation: entry.list?.columns?.[0],
       ...(overrides[name] ?? { list: list() }),
     }));

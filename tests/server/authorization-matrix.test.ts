@@ -169,7 +169,8 @@ const EXPECTED_FLAGS: Array<[string, string]> = [
     ];
   }),
   ['PATCH /user/upload/:id', 'can_edit_user'],
-  ['PATCH /permission/:id', 'can_edit_role'],
+  ['GET /permission/:id', 'can_get_permission'],
+  ['PATCH /permission/:id', 'can_edit_permission'],
   // The CSV export of every list whose map entry offers one, guarded like the list itself.
   ...Object.values(resourceMap)
     .filter((entry) => entry.list?.export)

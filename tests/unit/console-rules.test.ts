@@ -29,6 +29,17 @@ describe("'Change Password' visibility (spec 1 §4)", () => {
     expect(mayChangePassword(clerk, { id: 'other', role: role('Clerk') })).toBe(false);
   });
 
+  it('goes by the role slug, not its name: a renamed Admin role keeps it, a role merely called Admin does not', () => {
+    const renamedAdmin = makeUser({}, { _id: 'me', role: { _id: 'r-admin', role: 'Head Office', role_slug: 'admin' } });
+    const lookalike = { _id: 'r-x', role: 'Admin', role_slug: 'admin-2' };
+    const calledAdmin = makeUser({}, { _id: 'me', role: lookalike });
+    expect(mayChangePassword(renamedAdmin, { id: 'other', role: role('Clerk') })).toBe(true);
+    expect(mayChangePassword(calledAdmin, { id: 'other', role: role('Clerk') })).toBe(false);
+    // Someone of the renamed Admin role is an Admin: another user's own-page rule does not apply to them.
+    expect(mayChangePassword(clerk, { id: 'me', role: { _id: 'r-admin', role: 'Head Office', role_slug: 'admin' } })).toBe(false);
+    expect(mayChangePassword(clerk, { id: 'me', role: lookalike })).toBe(true);
+  });
+
   it('nobody signed out sees it', () => {
     expect(mayChangePassword(undefined, { id: 'me' })).toBe(false);
   });

@@ -119,10 +119,16 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
+  app.get<{ Params: { id: string } }>(
+    '/permission/:id',
+    { config: { permission: needsFlag('can_get_permission') }, schema: { tags, summary: "One role with its permission flags (the checklist's data)", params: idParams, response: { 200: one } } },
+    async (request) => toWire(await store.get(request.params.id)),
+  );
+
   app.patch<{ Params: { id: string }; Body: Record<string, boolean> }>(
     '/permission/:id',
     {
-      config: { permission: needsFlag('can_edit_role') },
+      config: { permission: needsFlag('can_edit_permission') },
       schema: { tags, summary: "Set a role's permission flags (only those sent change)", params: idParams, body: permissionBody, response: { 200: one } },
     },
     async (request) => {

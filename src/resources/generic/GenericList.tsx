@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router-dom';
 import { Box, Button, Typography, useMediaQuery, type Theme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { DatagridConfigurable, List, SearchInput, SelectColumnsButton, TopToolbar, useResourceContext } from 'react-admin';
-import { listColumns, resourceEntry, resourceSchema } from '@model/schema-registry';
+import { listColumns, resourceEntry, resourceNamed, resourceSchema } from '@model/schema-registry';
 import { useCan } from '../../session/useSession';
 import { schemaColumn, schemaLinkColumn } from './schema-fields';
 import { RowActions, type RowExtraProps } from './RowActions';
@@ -51,7 +51,7 @@ export interface GenericListProps {
 }
 
 export const GenericList = ({ rowExtras, startAdding = false, nameColumns, showPath }: GenericListProps) => {
-  const resource = useResourceContext()!;
+  const resource = resourceNamed(useResourceContext()!);
   const navigate = useNavigate();
   const entry = resourceEntry(resource);
   const schema = resourceSchema(resource);

@@ -1,13 +1,13 @@
 /** The add / edit modal of a generic resource: inputs from its schema, Save on add and Update on edit. */
 import { Button, Dialog, DialogContent, DialogTitle } from '@mui/material';
 import { CreateBase, EditBase, SaveButton, SimpleForm, Toolbar, useNotify, useRefresh } from 'react-admin';
-import { resourceEntry, resourceSchema } from '@model/schema-registry';
+import { resourceEntry, resourceSchema, type ResourceName } from '@model/schema-registry';
 import { useCan } from '../../session/useSession';
 import { schemaInput } from './schema-inputs';
 
 export type DialogState = { mode: 'create' } | { mode: 'edit'; id: string } | null;
 
-function formFields(resource: string): string[] {
+function formFields(resource: ResourceName): string[] {
   const entry = resourceEntry(resource);
   const schema = resourceSchema(resource);
   return entry.form?.fields ?? Object.keys(schema.properties).filter((p) => !schema.properties[p].readOnly && p !== entry.status);
@@ -22,7 +22,7 @@ const DialogToolbar = ({ label, allowed, onCancel }: { label: string; allowed: b
   </Toolbar>
 );
 
-export const RecordDialog = ({ resource, state, onClose }: { resource: string; state: DialogState; onClose: () => void }) => {
+export const RecordDialog = ({ resource, state, onClose }: { resource: ResourceName; state: DialogState; onClose: () => void }) => {
   const entry = resourceEntry(resource);
   const schema = resourceSchema(resource);
   const notify = useNotify();

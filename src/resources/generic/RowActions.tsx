@@ -11,7 +11,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { Confirm, useDelete, useNotify, useRecordContext, useRefresh, useResourceContext, useUpdate, type RaRecord } from 'react-admin';
-import { resourceEntry } from '@model/schema-registry';
+import { resourceEntry, resourceNamed } from '@model/schema-registry';
 import { useCan } from '../../session/useSession';
 import { confirmQuestion, doneMessage, statusAction, type StatusAction } from './status-wording';
 
@@ -30,7 +30,7 @@ interface RowActionsProps {
 
 export const RowActions = ({ onEdit, extras: Extras, variant = 'buttons' }: RowActionsProps) => {
   const record = useRecordContext();
-  const resource = useResourceContext()!;
+  const resource = resourceNamed(useResourceContext()!);
   const entry = resourceEntry(resource);
   const statusField = entry.status;
   const canEdit = useCan(resource, 'edit');
