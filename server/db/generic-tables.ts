@@ -47,7 +47,9 @@ export function genericTableDdl(resource: string): string[] {
     const column = ident(toColumn(name));
     const def = p.default !== undefined ? ` default ${literal(p.default)}` : '';
     const notNull = required.has(name) || p.default !== undefined ? ' not null' : '';
-    statements.push(`alter table ${table} add column if not exists ${column} ${sqlType(p)}${def}${notNull}`);
+    const target = typeof p['x-ref'] === 'string' ? resourceMap[p['x-ref']] : undefined;
+    const references = target?.routes === 'generic' ? ` references ${ident(p['x-ref'] as string)}(id) on delete restrict` : '';
+    statements.push(`alter table ${table} add column if not exists ${column} ${sqlType(p)}${def}${notNull}${references}`);
     if (p['x-unique']) {
       const expr = sqlType(p) === 'text' ? `lower(${column})` : column;
       statements.push(`create unique index if not exists ${ident(`${resource}_${name}_unique`)} on ${table} (${expr})`);
