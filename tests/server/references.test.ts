@@ -234,6 +234,8 @@ describe('an optional field is nullable', () => {
     expect(cleared.json().description).toBeNull();
     expect((await api('GET', `/fixture-region/${described._id}`)).json()).toMatchObject({ name: 'Described Region', description: null });
     expect((await region('Undescribed Region')).description).toBeNull();
+    // Blank is no description: stored as null, like a cleared one.
+    expect((await api('PATCH', `/fixture-region/${described._id}`, { payload: { description: '   ' } })).json().description).toBeNull();
 
     const nameless = await api('PATCH', `/fixture-region/${described._id}`, { payload: { name: null } });
     expect(nameless.statusCode).toBe(400);
