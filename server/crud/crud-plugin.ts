@@ -9,7 +9,7 @@
  * against the resource's schema. Each write is one transaction, `beforeWrite` included, so a
  * hook that throws leaves nothing written. `afterRead` shapes every record answered.
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Action } from '@model/generated/index.ts';
 import { permissionFor, resourceEntry, resourceSchema } from '@model/schema-registry.ts';
@@ -29,7 +29,7 @@ declare module 'fastify' {
 }
 
 /** Makes the app's context reachable from plugins registered on it (call once per app, before them). */
-export function provideAppContext(app: import('fastify').FastifyInstance, ctx: AppContext): void {
+export function provideAppContext(app: FastifyInstance, ctx: AppContext): void {
   app.decorate('appContext', ctx);
 }
 
