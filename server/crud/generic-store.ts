@@ -3,7 +3,7 @@
  * borrow its list and get). Every method takes the connection or transaction to run on, so
  * the CRUD plugin runs a write, its checks and its hooks in one transaction.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { ResourceEntry } from '@model/generated/index.ts';
 import { resourceEntry, resourceSchema, type EntitySchema } from '@model/schema-registry.ts';
@@ -111,9 +111,10 @@ export class GenericStore implements CrudStore {
     return rowToWire(row);
   }
 
-  private joinReference<Q extends { leftJoin: (...args: any[]) => any }>(query: Q, ref: ReferenceProperty): Q {
+  /** A left join: a record whose reference is empty stays in the list (and sorts last). */
+  private joinReference(query: SelectQueryBuilder<any, any, object>, ref: ReferenceProperty): SelectQueryBuilder<any, any, object> {
     const alias = refAlias(ref);
-    return query.leftJoin(`${ref.target.table} as ${alias}`, `${alias}.id`, `t.${ref.column}`) as Q;
+    return query.leftJoin(`${ref.target.table} as ${alias}`, `${alias}.id`, `t.${ref.column}`);
   }
 
   private isText(field: string): boolean {
