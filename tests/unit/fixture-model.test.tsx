@@ -26,7 +26,10 @@ const allFlags = (value: boolean, except: Record<string, boolean> = {}) => ({ ..
 const fixtureGroup = fixtureFlags['x-groups'][0]!;
 const fixtureFlagLabels = Object.values(fixtureFlags.properties).map((p) => p.title);
 
-describe('the permission checklist with the fixture flags in the permission schema', () => {
+// A whole react-admin page under jsdom: slow on a busy machine, so these wait longer than the default.
+const PAGE_TIMEOUT = { timeout: 15_000 };
+
+describe('the permission checklist with the fixture flags in the permission schema', { timeout: 30_000 }, () => {
   const server = setupServer();
   const patches: unknown[] = [];
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -65,7 +68,7 @@ describe('the permission checklist with the fixture flags in the permission sche
 
   it('shows the fixture flags as a group of their own, with their labels and the role’s values', async () => {
     renderChecklist();
-    const heading = await screen.findByRole('heading', { name: fixtureGroup });
+    const heading = await screen.findByRole('heading', { name: fixtureGroup }, PAGE_TIMEOUT);
     const card = heading.closest('.MuiCard-root') as HTMLElement;
     const boxes = within(card).getAllByRole('checkbox');
     expect(boxes.map((box) => box.closest('label')!.textContent)).toEqual(fixtureFlagLabels);
@@ -78,9 +81,9 @@ describe('the permission checklist with the fixture flags in the permission sche
 
   it('sends a fixture flag ticked on the checklist to the server, and only it', async () => {
     renderChecklist();
-    fireEvent.click(await screen.findByRole('checkbox', { name: 'Can create fixture region' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Can create fixture region' }, PAGE_TIMEOUT));
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));
-    await waitFor(() => expect(patches).toEqual([{ can_create_fixture_region: true }]));
+    await waitFor(() => expect(patches).toEqual([{ can_create_fixture_region: true }]), PAGE_TIMEOUT);
   });
 });
 
