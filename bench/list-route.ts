@@ -166,6 +166,11 @@ async function main() {
     const ratio = subject.rate / base.rate;
     console.log(`\nratio ${ratio.toFixed(2)} of the minimal handler (goal >= 0.80: ${ratio >= 0.8 ? 'ok' : 'MISSED'})`);
     console.log('(CPU per request: the servers\' thread, and every PostgreSQL process of the run)');
+    if (embedded) {
+      // Steadier than requests/s on a shared machine: what each answer costs, whoever else is running.
+      const cpu = (t: Totals) => (t.nodeMs + t.postgresMs) / t.done;
+      console.log(`CPU per request, node + PostgreSQL: minimal ${cpu(base).toFixed(2)} ms, auth server ${cpu(subject).toFixed(2)} ms: ratio ${(cpu(base) / cpu(subject)).toFixed(2)}`);
+    }
     console.log(`same answer from both (rows, fields, Content-Range ${realPage.range}): ${sameAnswer ? 'yes' : 'NO'}`);
     for (const t of [base, subject]) if (t.failed) console.log(`  ${t.failed} calls failed, first: ${t.firstError}`);
 
