@@ -11,6 +11,7 @@ import { flagsByGroup } from '../../src/resources/role/PermissionChecklist';
 import { displayValue, formatDate } from '@model/display-value';
 import { newPasswordProblems } from '../../src/auth/new-password';
 import { permissionFlags, resourceSchema } from '@model/schema-registry';
+import permissionSchema from '@model/schemas/permission.schema.json';
 import { makeUser } from './support/session';
 
 const role = (name: string) => ({ _id: `r-${name}`, role: name, role_slug: name.toLowerCase() });
@@ -84,9 +85,14 @@ describe('breadcrumb back links', () => {
 });
 
 describe('permission checklist', () => {
-  it('shows every flag of the permission schema once, in the groups the schema names', () => {
+  it('shows every flag of the permission schema once, in the group its x-group names, groups in x-groups order', () => {
     const groups = flagsByGroup();
-    expect(groups.map((g) => g.group)).toEqual(['App', 'User', 'Role', 'Permission', 'Designation', 'Documents']);
+    const properties = Object.entries(permissionSchema.properties) as Array<[string, { 'x-group': string }]>;
+    const used = new Set(properties.map(([, p]) => p['x-group']));
+    expect(groups.map((g) => g.group)).toEqual(permissionSchema['x-groups'].filter((group) => used.has(group)));
+    for (const { group, flags } of groups) {
+      expect(flags.map((f) => f.name), group).toEqual(properties.filter(([, p]) => p['x-group'] === group).map(([name]) => name));
+    }
     expect(groups.flatMap((g) => g.flags.map((f) => f.name)).sort()).toEqual(permissionFlags.map((f) => f.name).sort());
     expect(groups[0]!.flags.find((f) => f.name === 'can_access_app')!.label).toBe('Can access data app');
   });

@@ -12,7 +12,7 @@ import { shouldRetry } from '../../src/providers/query-client';
 import { isDigitsOnly } from '../../src/resources/generic/schema-inputs';
 import { dataProvider } from '../../src/providers/data-provider';
 import { setRuntimeConfig } from '../../src/config/runtime-config';
-import { permissionFlags, resourceSchema } from '@model/schema-registry';
+import { permissionFlags, resourceMap, resourceSchema } from '@model/schema-registry';
 import { signIn } from './support/session';
 
 const flags = (value: boolean, except: Record<string, boolean> = {}) => ({ ...Object.fromEntries(permissionFlags.map((f) => [f.name, value])), ...except });
@@ -26,11 +26,16 @@ describe('the side menu follows the role', () => {
   it('offers each resource whose list flag the role holds, in the menu order', () => {
     expect(names(flags(false, { can_access_dashboard: true, can_get_designation: true }))).toEqual(['designation']);
     expect(names(flags(false, { can_get_user: true, can_get_role: true }))).toEqual(['user', 'role']);
-    expect(names(flags(true))).toEqual(['user', 'role', 'designation']);
+    // Every flag: every map entry that has a menu entry, once each, by its menu order.
+    const offered = visibleMenuResources(flags(true));
+    expect(offered.map(([name]) => name).sort()).toEqual(Object.keys(resourceMap).filter((name) => resourceMap[name]!.menu).sort());
+    const orders = offered.map(([, entry]) => entry.menu!.order);
+    expect(orders).toEqual([...orders].sort((a, b) => a - b));
   });
 
   it('does not count other flags of a resource as leave to open it', () => {
-    expect(names(flags(true, { can_get_user: false, can_get_role: false, can_get_designation: false }))).toEqual([]);
+    const listFlags = Object.fromEntries(Object.values(resourceMap).map((entry) => [entry.permissions.list!, false]));
+    expect(names(flags(true, listFlags))).toEqual([]);
   });
 });
 
