@@ -14,13 +14,13 @@ import { runtimeConfig } from '../config/runtime-config';
 import { readSession, storeSignIn } from './session-store';
 import { verifyToken, type VerifyResult } from './verify-token';
 
-/** Renew a little before the expiry, so a call does not race the clock to the server. */
-const EARLY_SECONDS = 10;
-
 export const SESSION_ENDED_MESSAGE = 'Your session has ended, please log in again';
 
 let inFlight: Promise<VerifyResult['outcome']> | undefined;
-/** A token the server called valid although this browser's clock says it expired: not verified again. */
+/**
+ * A token the server called valid although this browser's clock says it expired (the clocks
+ * differ): not verified again before each call; its real end shows as a 401.
+ */
 let confirmedToken: string | undefined;
 
 /** POST /user/verify with the stored token, once for all concurrent callers, keeping what it answers. */
@@ -54,7 +54,7 @@ export function tokenExpiry(token: string): number | undefined {
 
 const expired = (token: string, nowMs: number) => {
   const exp = tokenExpiry(token);
-  return exp !== undefined && exp - EARLY_SECONDS <= nowMs / 1000;
+  return exp !== undefined && exp <= nowMs / 1000;
 };
 
 /** Before a call: renews an expired token; a session the server calls over fails the call as a 401. */

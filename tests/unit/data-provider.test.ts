@@ -370,6 +370,18 @@ describe('refresh on 401 (spec 1 §4)', () => {
     expect(stored()?.token).toBe(fresh);
   });
 
+  it('calls made together with an expired token share one renewal', async () => {
+    storeSession({ user: makeUser(), token: fakeJwt(-60, 'old-2'), isLoggedIn: true });
+    const fresh = fakeJwt(900, 'fresh-2');
+    designations(designation('a', 'A'), designation('b', 'B'));
+    server.use(http.post(`${AUTH}/user/verify`, () => HttpResponse.json({ user: makeUser(), token: fresh }, { status: 401 })));
+
+    await Promise.all([dataProvider.getOne('designation', { id: 'a' }), dataProvider.getOne('designation', { id: 'b' }), dataProvider.getList('designation', page(10))]);
+
+    expect(calls().filter((c) => c === 'POST /user/verify')).toHaveLength(1);
+    expect(seen.filter((s) => s.url.pathname.startsWith('/designation')).map((s) => s.authorization)).toEqual([`Bearer ${fresh}`, `Bearer ${fresh}`, `Bearer ${fresh}`]);
+  });
+
   it('a token still within its lifetime goes out as it is', async () => {
     const token = fakeJwt(600, 'live');
     storeSession({ user: makeUser(), token, isLoggedIn: true });
