@@ -8,7 +8,7 @@
  * "Initial" is what the browser must fetch before the first screen can run: the entry chunk
  * and, transitively, every chunk it imports statically (Vite's manifest `imports`). Chunks
  * reached only through import() load when a page asks for them and are listed apart.
- * Sizes are gzip (zlib's default level, as Vite prints them). Builds go to dist/bench/.
+ * Sizes are gzip at zlib's default level, in KB of 1024 bytes. Builds go to dist/bench/.
  */
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
