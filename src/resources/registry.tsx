@@ -2,17 +2,19 @@
  * <Resource> props for every entry of the resource map. A resource with screens of its own
  * registers them in `overrides` (same shape); everything else gets the generic pages.
  */
-import type { ComponentType, ReactNode } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import { Route } from 'react-router-dom';
 import { resourceMap } from '@model/schema-registry';
 import { RequireSession } from '../session/RequireSession';
 import { menuIcon } from '../layout/menu-icons';
 import { GenericList, type GenericListProps } from './generic/GenericList';
-import { UserCreate } from './user/UserCreate';
-import { UserEdit } from './user/UserEdit';
-import { UserProfile } from './user/UserProfile';
-import { PermissionChecklist } from './role/PermissionChecklist';
 import { PermissionsButton } from './role/PermissionsButton';
+
+// Pages not every user opens load their code when opened (the layout shows a spinner meanwhile).
+const UserCreate = lazy(() => import('./user/UserCreate').then((m) => ({ default: m.UserCreate })));
+const UserEdit = lazy(() => import('./user/UserEdit').then((m) => ({ default: m.UserEdit })));
+const UserProfile = lazy(() => import('./user/UserProfile').then((m) => ({ default: m.UserProfile })));
+const PermissionChecklist = lazy(() => import('./role/PermissionChecklist').then((m) => ({ default: m.PermissionChecklist })));
 
 /** Private routes need a signed-in user (spec 1 §2): without one, the page sends them to /login. */
 const signedIn = (page: ReactNode) => <RequireSession>{page}</RequireSession>;

@@ -1,43 +1,18 @@
 /**
- * The rules behind the lists: which menu entries a role sees, which failed requests are tried
- * again, which schema patterns make a digits-only input, and the CSV export download (the
- * bearer token, the list's sort/filter and the visible columns, no page range).
+ * The rules behind the lists: which failed requests are tried again, which schema patterns make
+ * a digits-only input, and the CSV export download (the bearer token, the list's sort/filter and
+ * the visible columns, no page range).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import { HttpError } from 'react-admin';
-import { visibleMenuResources } from '../../src/layout/SideMenu';
 import { shouldRetry } from '../../src/providers/query-client';
 import { isDigitsOnly } from '../../src/resources/generic/schema-inputs';
 import { dataProvider } from '../../src/providers/data-provider';
 import { setRuntimeConfig } from '../../src/config/runtime-config';
-import { permissionFlags, resourceMap, resourceSchema } from '@model/schema-registry';
+import { resourceSchema } from '@model/schema-registry';
 import { signIn } from './support/session';
-
-const flags = (value: boolean, except: Record<string, boolean> = {}) => ({ ...Object.fromEntries(permissionFlags.map((f) => [f.name, value])), ...except });
-const names = (permission: Record<string, boolean>) => visibleMenuResources(permission).map(([name]) => name);
-
-describe('the side menu follows the role', () => {
-  it('offers a dashboard-only role nothing beyond the dashboard', () => {
-    expect(names(flags(false, { can_access_dashboard: true }))).toEqual([]);
-  });
-
-  it('offers each resource whose list flag the role holds, in the menu order', () => {
-    expect(names(flags(false, { can_access_dashboard: true, can_get_designation: true }))).toEqual(['designation']);
-    expect(names(flags(false, { can_get_user: true, can_get_role: true }))).toEqual(['user', 'role']);
-    // Every flag: every map entry that has a menu entry, once each, by its menu order.
-    const offered = visibleMenuResources(flags(true));
-    expect(offered.map(([name]) => name).sort()).toEqual(Object.keys(resourceMap).filter((name) => resourceMap[name]!.menu).sort());
-    const orders = offered.map(([, entry]) => entry.menu!.order);
-    expect(orders).toEqual([...orders].sort((a, b) => a - b));
-  });
-
-  it('does not count other flags of a resource as leave to open it', () => {
-    const listFlags = Object.fromEntries(Object.values(resourceMap).map((entry) => [entry.permissions.list!, false]));
-    expect(names(flags(true, listFlags))).toEqual([]);
-  });
-});
 
 describe('which failed requests are tried again', () => {
   const failure = (status: number) => new HttpError('failed', status, {});

@@ -17,7 +17,7 @@ import { RecordDialog, type DialogState } from './RecordDialog';
 import { ExportButton } from './ExportButton';
 import { ListBody, ListPagination } from './ListStates';
 import { PhoneList } from './PhoneList';
-import { ALL_ROWS } from '../../providers/rest-provider';
+import { ALL_ROWS } from '../../providers/server-data-provider';
 
 /** react-admin's Pagination passes extra props on to MUI's TablePagination, whose label we set per resource. */
 const perPageLabel = (label: string) => ({ labelRowsPerPage: label }) as object;
