@@ -27,6 +27,9 @@ interface Documented {
   [keyword: string]: unknown;
 }
 
+/** One object, so ajv compiles it once per app. */
+const ERROR_REF = { $ref: ERROR_SCHEMA_ID };
+
 const mismatches: string[] = [];
 const checked = { answers: 0 };
 
@@ -104,7 +107,7 @@ function checkAnswer(app: FastifyInstance, request: FastifyRequest, reply: Fasti
     if (status === 405 && !reply.getHeader('allow')) return `${where} without an Allow header`;
     if (text === undefined) return undefined;
     if (!isJson(contentType)) return `${where} with ${contentType || 'no content type'}: errors are JSON of the error schema`;
-    return checkBody(app, where, { $ref: ERROR_SCHEMA_ID }, text);
+    return checkBody(app, where, ERROR_REF, text);
   }
 
   const responses = schema.response ?? {};
