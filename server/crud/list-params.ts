@@ -26,13 +26,45 @@ export interface ListParams {
  */
 export const MAX_FILTER_VALUES = 1000;
 
+/**
+ * Each parameter is JSON in a string: validated here as the string it arrives as (parseListParams
+ * reads the JSON and names what is wrong), documented in /docs as the JSON value it encodes.
+ */
 export const listQuerySchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    sort: { type: 'string', maxLength: 200, description: 'JSON ["field","ASC"|"DESC"]' },
-    range: { type: 'string', maxLength: 100, description: 'JSON [start,end], inclusive, zero-based' },
-    filter: { type: 'string', maxLength: 2000, description: 'JSON object: q searches, other keys must equal' },
+    sort: {
+      type: 'string',
+      maxLength: 200,
+      description: 'JSON ["field", "ASC" or "DESC"]: the field to sort by (a reference sorts by the name of the record) and the order',
+      contentMediaType: 'application/json',
+      contentSchema: { type: 'array', minItems: 1, maxItems: 2, items: { type: 'string' }, examples: [['name', 'ASC']] },
+    },
+    range: {
+      type: 'string',
+      maxLength: 100,
+      description: 'JSON [start, end]: zero-based and inclusive, at most 1000 rows; the answer then carries Content-Range "<resource> start-end/total"',
+      contentMediaType: 'application/json',
+      contentSchema: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'integer', minimum: 0 }, examples: [[0, 9]] },
+    },
+    filter: {
+      type: 'string',
+      maxLength: 2000,
+      description:
+        'JSON object: "q" searches the list\'s search fields, "id" answers exactly the records listed (at most 1000), and any other field must equal the value given, or one of the values listed (a reference by the id of its record)',
+      contentMediaType: 'application/json',
+      contentSchema: {
+        type: 'object',
+        properties: {
+          q: { type: ['string', 'null'], description: 'Search text' },
+          id: { type: 'array', items: { type: 'string' }, description: 'The ids of the records wanted' },
+        },
+        // A field equals the value, or one of the values listed.
+        additionalProperties: { type: ['string', 'number', 'boolean', 'array'], items: { type: ['string', 'number', 'boolean'] } },
+        examples: [{ q: 'ab' }, { id: ['<id>', '<id>'] }, { status: true }],
+      },
+    },
   },
 } as const;
 

@@ -1,6 +1,7 @@
 /**
  * The parts both servers share: strict validation against schemas/, the error catalogue,
- * CORS, security headers, the permission guard and the OpenAPI document at /docs.
+ * CORS, security headers, the permission guard, 405 for a method a path lacks, and the OpenAPI
+ * document at /docs with every answer a route can give.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
@@ -12,12 +13,15 @@ import { randomUUID } from 'node:crypto';
 import type { Ajv } from 'ajv';
 import type { AppContext } from '../context.ts';
 import { allSchemas, ANNOTATION_KEYWORDS } from '@model/schema-registry.ts';
-import { installPermissionGuard, type RouteRecord } from './permissions.ts';
+import { installPermissionGuard, isPublic, type RouteRecord } from './permissions.ts';
 import { createAuthenticator } from './authenticate.ts';
 import { problems } from './errors.ts';
 import { answerErrorsFromCatalogue, clientErrorAnswer, frameworkErrorAnswer } from './error-answers.ts';
 import { refuseNulCharacters } from './input-guard.ts';
 import { DOCS_POLICY } from './content-security-policy.ts';
+import { errorSchema } from './error-schema.ts';
+import { documentRoutes } from './openapi-routes.ts';
+import { swaggerOptions } from './openapi-document.ts';
 
 export interface ServerApp {
   app: FastifyInstance;
@@ -48,6 +52,7 @@ export async function createBaseApp(ctx: AppContext, kind: 'auth' | 'api'): Prom
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   for (const schema of allSchemas) app.addSchema(schema as never);
+  app.addSchema(errorSchema);
   // JSON bodies: an empty one (a DELETE sent with a JSON content type) is no body, a malformed
   // one gets a clear 400; Fastify's own parser still refuses __proto__ and constructor.prototype.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -61,6 +66,14 @@ export async function createBaseApp(ctx: AppContext, kind: 'auth' | 'api'): Prom
     });
   });
   refuseNulCharacters(app);
+  // Before any plugin adds a route: a route takes the error handler there is when it is added.
+  answerErrorsFromCatalogue(app);
+  // The CORS plugin adds its catch-all OPTIONS route before the permission guard exists (whose
+  // hooks must run after the CORS and security headers are set); without this, an OPTIONS that
+  // is no allowed preflight would reach the guard as a route that declares nothing.
+  app.addHook('onRoute', (route) => {
+    if (route.method === 'OPTIONS' && route.url === '*') route.config = { ...route.config, permission: isPublic('CORS preflight') };
+  });
 
   const allowedOrigins = ctx.config.corsOrigins;
   await app.register(cors, {
@@ -80,23 +93,9 @@ export async function createBaseApp(ctx: AppContext, kind: 'auth' | 'api'): Prom
 
   const routeTable = installPermissionGuard(app, createAuthenticator(ctx));
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: kind === 'auth' ? 'Fieldbase auth server' : 'Fieldbase api server',
-        version: '1',
-        description:
-          kind === 'auth'
-            ? 'Sign-in, sessions, users, roles, permissions and designations (spec 1 §7).'
-            : 'Dashboard, documents, programs, forms, list views (spec 1 §7, spec 2).',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
-  });
+  // Every answer and the token are documented from each route's declaration (openapi-routes.ts).
+  documentRoutes(app);
+  await app.register(swagger, swaggerOptions(kind));
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: DOCS_POLICY });
-
-  answerErrorsFromCatalogue(app);
   return { app, routeTable };
 }

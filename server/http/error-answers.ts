@@ -9,6 +9,7 @@ import type { Socket } from 'node:net';
 import pg from 'pg';
 import { Problem, problems } from './errors.ts';
 import { validationFields } from './validation.ts';
+import { allowedMethods } from './method-not-allowed.ts';
 
 /** Fastify's own codes that a client causes, each with the catalogue's answer. */
 const FRAMEWORK: Record<string, () => Problem> = {
@@ -53,7 +54,7 @@ export function problemFor(error: unknown): Problem | undefined {
   return problems.badRequest('The request is not valid');
 }
 
-/** Installs the answers on an app: route errors, router errors, and unparseable HTTP. */
+/** Installs the answers on an app: route errors, unknown paths (404) and methods a path lacks (405). */
 export function answerErrorsFromCatalogue(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const problem = problemFor(error);
@@ -62,8 +63,14 @@ export function answerErrorsFromCatalogue(app: FastifyInstance): void {
     return reply.status(500).send(problems.internal(String(request.id)).toBody());
   });
   app.setNotFoundHandler((request, reply) => {
-    const problem = problems.noRoute(request.method, request.url.split('?')[0]!);
-    reply.status(problem.status).send(problem.toBody());
+    const path = request.url.split('?')[0]!;
+    const allowed = allowedMethods(app, request.method, path);
+    if (allowed.length) {
+      const problem = problems.methodNotAllowed(request.method, path, allowed);
+      return reply.status(problem.status).header('Allow', allowed.join(', ')).send(problem.toBody());
+    }
+    const problem = problems.noRoute(request.method, path);
+    return reply.status(problem.status).send(problem.toBody());
   });
 }
 

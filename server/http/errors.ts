@@ -71,6 +71,9 @@ export const problems = {
   /** A unique value taken meanwhile, where the write could not name the field (a backstop). */
   alreadyTaken: () => new Problem(409, 'DUPLICATE', 'This value is already taken'),
   noRoute: (method: string, path: string) => new Problem(404, 'NO_ROUTE', `No route ${method} ${path}`),
+  /** The path exists, but not for this method: `allowed` is also sent as the Allow header. */
+  methodNotAllowed: (method: string, path: string, allowed: string[]) =>
+    new Problem(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}; use ${allowed.join(', ')}`),
   inUse: (label: string) =>
     new Problem(409, 'IN_USE', `This ${label.toLowerCase()} is still in use and cannot be deleted`),
   changedMeanwhile: (message: string) => new Problem(409, 'CHANGED_MEANWHILE', message),

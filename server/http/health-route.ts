@@ -7,7 +7,21 @@ import { isPublic } from './permissions.ts';
 export function healthRoute(app: FastifyInstance, ctx: AppContext, name: string) {
   app.get(
     '/health',
-    { config: { permission: isPublic('liveness probe') }, schema: { tags: ['health'], summary: 'Liveness and database check' } },
+    {
+      config: { permission: isPublic('liveness probe') },
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and database check',
+        response: {
+          200: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['ok', 'server'],
+            properties: { ok: { type: 'boolean', enum: [true] }, server: { type: 'string', enum: ['auth', 'api'] } },
+          },
+        },
+      },
+    },
     async () => {
       await sql`select 1`.execute(ctx.db);
       return { ok: true, server: name };

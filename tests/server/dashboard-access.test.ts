@@ -23,7 +23,8 @@ beforeAll(async () => {
   t = await startTestServer();
   admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
   api = await createApiServer(t.ctx);
-  api.app.get('/whoami', { config: { permission: signedIn } }, async (request) => ({ id: request.sessionUser!.id }));
+  const whoami = { 200: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } };
+  api.app.get('/whoami', { config: { permission: signedIn }, schema: { response: whoami } }, async (request) => ({ id: request.sessionUser!.id }));
   await api.app.ready();
 });
 afterAll(async () => {

@@ -23,6 +23,8 @@ import { createApiServer } from '../../server/api/app.ts';
 import type { ServerApp } from '../../server/http/create-app.ts';
 import { createTestDatabase } from './test-database.ts';
 import { createTestClock, type TestClock } from './test-clock.ts';
+// Every answer a test receives is checked against the OpenAPI document (see answer-check.ts).
+import './answer-check.ts';
 
 export const ADMIN_EMAIL = 'admin@fieldbase.local';
 export const ADMIN_PASSWORD = 'admin-test-passphrase-42';

@@ -83,6 +83,11 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: `Set a user's photo: multipart field "photo", PNG, GIF or JPEG, at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB`,
         consumes: ['multipart/form-data'],
+        multipartBody: {
+          type: 'object',
+          required: ['photo'],
+          properties: { photo: { type: 'string', format: 'binary', description: 'PNG, GIF or JPEG, told by its first bytes' } },
+        },
         params: idParams,
         response: { 200: one },
       },

@@ -1,0 +1,76 @@
+/**
+ * What a route answers beyond what its declaration already tells (openapi-errors.ts derives
+ * 400/401/403/404/409/413/415/429/500/503 from the permission, schemas, method and path):
+ * the statuses and codes its own handler and the services it calls throw. Keyed by
+ * "METHOD /url" as the route is registered; `*` stands for one path segment. A key that
+ * matches no route fails the OpenAPI test, so a renamed route cannot leave its entry behind.
+ */
+export type ErrorCodes = Partial<Record<number, string[]>>;
+
+export interface RouteErrors {
+  codes: ErrorCodes;
+  /** Said in the status's description, where the codes alone do not explain the answer. */
+  notes?: Partial<Record<number, string>>;
+}
+
+const PASSWORD_RULES = ['PASSWORD_MISMATCH', 'WEAK_PASSWORD'];
+/** Checking one's own current password counts, locks and slows down like a failed sign-in. */
+const OWN_PASSWORD = { 400: ['CURRENT_PASSWORD_REQUIRED', 'CURRENT_PASSWORD_WRONG'], 423: ['ACCOUNT_LOCKED'] };
+
+export const ROUTE_ERRORS: Record<string, RouteErrors> = {
+  'POST /login': {
+    codes: { 401: ['BAD_CREDENTIALS'], 403: ['ACCOUNT_INACTIVE', 'NO_DASHBOARD_ACCESS'], 423: ['ACCOUNT_LOCKED'] },
+    notes: { 423: 'Too many wrong passwords for this e-mail from this address; the message says for how long' },
+  },
+  'POST /user/verify': {
+    codes: { 401: ['SESSION_ENDED'], 403: ['NO_DASHBOARD_ACCESS'] },
+    notes: {
+      401: 'An expired token still inside its refresh window answers a fresh user and token (SessionAnswer); any other dead token, the error SESSION_ENDED',
+    },
+  },
+  'POST /user/reset_password': { codes: { 400: [...PASSWORD_RULES, 'RESET_LINK_INVALID'] } },
+  'POST /user': {
+    codes: { 400: ['BAD_REQUEST', 'WEAK_PASSWORD'], 403: ['PRIVILEGE_ESCALATION'] },
+    notes: { 400: 'Also a role or designation that does not exist or is inactive (BAD_REQUEST, naming the field)' },
+  },
+  'PATCH /user/:id': {
+    codes: {
+      400: ['BAD_REQUEST', ...PASSWORD_RULES, ...OWN_PASSWORD[400]],
+      403: ['PRIVILEGE_ESCALATION', 'PASSWORD_CHANGE_FORBIDDEN', 'SELF_CHANGE'],
+      409: ['CHANGED_MEANWHILE', 'LAST_ROLE_EDITOR'],
+      423: OWN_PASSWORD[423],
+    },
+    notes: { 423: 'Too many wrong current passwords for this account from this address' },
+  },
+  'PATCH /user/upload/:id': {
+    codes: { 400: ['INVALID_UPLOAD'], 403: ['PRIVILEGE_ESCALATION'], 413: ['PHOTO_TOO_LARGE'], 415: ['UNSUPPORTED_PHOTO'] },
+    notes: { 415: 'The photo is not a PNG, GIF or JPEG (told by its first bytes)' },
+  },
+  'DELETE /user/:id': { codes: { 403: ['PRIVILEGE_ESCALATION', 'SELF_CHANGE'], 409: ['CHANGED_MEANWHILE', 'LAST_ROLE_EDITOR'] } },
+  'POST /role': { codes: { 403: ['ADMIN_NAME_RESERVED'], 409: ['CHANGED_MEANWHILE'] } },
+  'PATCH /role/:id': {
+    codes: { 403: ['PRIVILEGE_ESCALATION', 'ADMIN_NAME_RESERVED', 'ADMIN_ROLE_FIXED', 'SELF_CHANGE'], 409: ['LAST_ROLE_EDITOR'] },
+  },
+  'DELETE /role/:id': { codes: { 403: ['PRIVILEGE_ESCALATION'], 409: ['ROLE_IN_USE'] } },
+  'PATCH /permission/:id': { codes: { 403: ['PRIVILEGE_ESCALATION', 'ADMIN_ROLE_FIXED'], 409: ['LAST_ROLE_EDITOR'] } },
+  'GET /*/export.csv': {
+    codes: { 400: ['BAD_REQUEST'], 429: ['EXPORTS_BUSY'] },
+    notes: { 429: 'Other exports are running (at most 3 at once)' },
+  },
+};
+
+/** The entry for a registered route, if any (`*` matches one segment). */
+export function routeErrorsFor(method: string, url: string): { key: string; errors: RouteErrors } | undefined {
+  for (const [key, errors] of Object.entries(ROUTE_ERRORS)) {
+    if (routeKeyMatches(key, method, url)) return { key, errors };
+  }
+  return undefined;
+}
+
+export function routeKeyMatches(key: string, method: string, url: string): boolean {
+  const [keyMethod, keyUrl = ''] = key.split(' ');
+  if (keyMethod !== method) return false;
+  const want = keyUrl.split('/');
+  const have = url.split('/');
+  return want.length === have.length && want.every((segment, i) => segment === '*' || segment === have[i]);
+}
