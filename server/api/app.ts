@@ -1,4 +1,4 @@
-/** The api server: dashboard, documents, programs, forms, list views; today the generic resources of the map and their exports. */
+/** The api server: the generic resources of the map that live on it, and their CSV exports. */
 import type { AppContext } from '../context.ts';
 import { createBaseApp, type ServerApp } from '../http/create-app.ts';
 import { healthRoute } from '../http/health-route.ts';

@@ -1,5 +1,5 @@
 /**
- * First start: the three roles of the issue, one designation and the admin user. Runs only on
+ * First start: the three roles (Admin, Program Manager, Field Staff), one designation and the admin user. Runs only on
  * an empty users table, in one transaction, so a crash half-way leaves nothing half-seeded.
  */
 import { randomBytes, randomUUID } from 'node:crypto';

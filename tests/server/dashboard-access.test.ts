@@ -17,7 +17,7 @@ const NO_DASHBOARD = { code: 'NO_DASHBOARD_ACCESS', message: "You don't have per
 
 let t: TestServer;
 let admin: Session;
-/** An api server with one signed-in route: the api's own routes arrive with later work. */
+/** An api server with one signed-in route of the test's own, to check the gate every api route passes. */
 let api: ServerApp;
 beforeAll(async () => {
   t = await startTestServer();

@@ -1,5 +1,5 @@
 /**
- * Nobody raises their own privileges (issue 3): no granting of flags one does not hold (through
+ * Nobody raises their own privileges: no granting of flags one does not hold (through
  * a role's flags or by giving someone a role), no change of one's own role, no deactivating of
  * one's own role or account, no taking of the Admin name, no managing of an account that holds
  * more than oneself. The Admin role may do all of that to others.

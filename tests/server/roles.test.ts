@@ -1,5 +1,5 @@
 /**
- * Roles and their permission flags on the auth server (spec 1 §3, §6, §7, issue 3): list by
+ * Roles and their permission flags on the auth server (spec 1 §3, §6, §7): list by
  * name, add with a derived slug, rename, refuse to delete a role still held, set flags — and
  * the flags take effect on the very next request of a user of that role.
  */

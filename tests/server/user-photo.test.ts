@@ -1,5 +1,5 @@
 /**
- * The user photo (spec 1 §5, §7, issue 3): PATCH /user/upload/{id} takes a multipart "photo",
+ * The user photo (spec 1 §5, §7): PATCH /user/upload/{id} takes a multipart "photo",
  * accepts PNG, GIF and JPEG by their content, refuses anything else and anything too large with
  * nothing left on disk, and GET /uploads/… on the auth server serves the very bytes back.
  */

@@ -1,5 +1,5 @@
 /**
- * Users on the auth server (spec 1 §3–§7, issue 3): the list with its search, status filter and
+ * Users on the auth server (spec 1 §3–§7): the list with its search, status filter and
  * pages, one user, add with every validation message, change (incl. the password dialog), and
  * the soft delete that ends the user's sessions at once. No answer ever carries a password hash.
  */
