@@ -20,7 +20,7 @@ const FROM = `
 const COUNT = `select count(*) as count ${FROM}`;
 const PAGE = `
   select u.id, u."employeeId", u.first_name, u.last_name, u.email, u.mobile, u.photo, u.status, u.created_at, u.updated_at,
-         r.id as role_id, r.role as role_name, r.role_slug, r.permission, d.id as designation_id, d.name as designation_name
+         r.id as role_id, r.role as role_name, r.role_slug, d.id as designation_id, d.name as designation_name
   ${FROM}
   order by lower(u.first_name) asc, u.id offset $1 limit $2`;
 
@@ -38,7 +38,6 @@ interface PageRow {
   role_id: string;
   role_name: string;
   role_slug: string;
-  permission: Record<string, boolean>;
   designation_id: string;
   designation_name: string;
 }
@@ -56,7 +55,8 @@ function toWire(row: PageRow): Record<string, unknown> {
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     fullname: `${row.first_name} ${row.last_name}`,
-    role: { _id: row.role_id, role: row.role_name, role_slug: row.role_slug, permission: row.permission },
+    // A list row names its role; the role's flags are not repeated in every row.
+    role: { _id: row.role_id, role: row.role_name, role_slug: row.role_slug },
     designation: { _id: row.designation_id, name: row.designation_name },
   };
 }
