@@ -59,9 +59,10 @@ export function createRestProvider(baseUrl: () => string): DataProvider {
       return { data: fromWire(json) as never };
     },
 
+    // One request for every id react-admin gathered (e.g. the references of a whole page of rows).
     async getMany(resource, params) {
-      const records = await Promise.all(params.ids.map((id) => provider.getOne(resource, { id })));
-      return { data: records.map((r) => r.data) };
+      const { json } = await call<Wire[]>(url(resource, '', listQuery({ filter: { id: params.ids } })));
+      return { data: json.map(fromWire) as never[] };
     },
 
     async getManyReference(resource, params) {

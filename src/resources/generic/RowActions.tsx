@@ -10,9 +10,8 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import { Confirm, useDelete, useNotify, useRecordContext, useRefresh, useResourceContext, useUpdate, type RaRecord } from 'react-admin';
+import { Confirm, useCanAccess, useDelete, useGetRecordRepresentation, useNotify, useRecordContext, useRefresh, useResourceContext, useUpdate } from 'react-admin';
 import { resourceEntry } from '@model/schema-registry';
-import { useCan } from '../../session/useSession';
 import { confirmQuestion, doneMessage, statusAction, type StatusAction } from './status-wording';
 
 export type RowActionsVariant = 'buttons' | 'menu';
@@ -33,15 +32,17 @@ export const RowActions = ({ onEdit, extras: Extras, variant = 'buttons' }: RowA
   const resource = useResourceContext()!;
   const entry = resourceEntry(resource);
   const statusField = entry.status;
-  const canEdit = useCan(resource, 'edit');
-  const canDelete = useCan(resource, 'delete');
+  const { canAccess: canEdit = false } = useCanAccess({ resource, action: 'edit' });
+  const { canAccess: canDelete = false } = useCanAccess({ resource, action: 'delete' });
   const notify = useNotify();
   const refresh = useRefresh();
   const [update, { isPending: updating }] = useUpdate();
   const [remove, { isPending: deleting }] = useDelete();
   const [pending, setPending] = useState<StatusAction | null>(null);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const representation = useGetRecordRepresentation(resource);
   if (!record) return null;
+  const name = String(representation(record) ?? '');
   const active = statusField ? record[statusField] === true : true;
   const label = entry.label.one;
   const onError = (error: unknown) => notify((error as Error).message, { type: 'error' });
@@ -81,7 +82,7 @@ export const RowActions = ({ onEdit, extras: Extras, variant = 'buttons' }: RowA
       isOpen={pending !== null}
       loading={updating || deleting}
       title={pending ? confirmQuestion(pending) : ''}
-      content={recordName(record)}
+      content={name}
       confirm={pending ? pending[0].toUpperCase() + pending.slice(1) : 'Confirm'}
       cancel="Cancel"
       confirmColor={pending === 'delete' ? 'warning' : 'primary'}
@@ -94,7 +95,7 @@ export const RowActions = ({ onEdit, extras: Extras, variant = 'buttons' }: RowA
     const icons = { edit: EditIcon, deactivate: BlockIcon, activate: CheckCircleIcon, delete: DeleteIcon };
     return (
       <>
-        <IconButton aria-label={`Actions for ${recordName(record)}`} aria-haspopup="menu" onClick={(e) => setMenuAnchor(e.currentTarget)}>
+        <IconButton aria-label={`Actions for ${name}`} aria-haspopup="menu" onClick={(e) => setMenuAnchor(e.currentTarget)}>
           <MoreVertIcon />
         </IconButton>
         <Menu anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)} onClick={() => setMenuAnchor(null)}>
@@ -139,8 +140,3 @@ export const RowActions = ({ onEdit, extras: Extras, variant = 'buttons' }: RowA
     </Stack>
   );
 };
-
-export function recordName(record: RaRecord): string {
-  if (record.first_name !== undefined) return `${record.first_name ?? ''} ${record.last_name ?? ''}`.trim();
-  return String(record.name ?? record.role ?? '');
-}

@@ -1,5 +1,6 @@
 /** Form inputs and their validators derived from the entity schema (the server applies the same rules). */
 import {
+  AutocompleteInput,
   BooleanInput,
   PasswordInput,
   ReferenceInput,
@@ -12,7 +13,8 @@ import {
   required,
   type Validator,
 } from 'react-admin';
-import type { EntitySchema, PropertySchema } from '@model/schema-registry';
+import { resourceEntry, type EntitySchema, type PropertySchema } from '@model/schema-registry';
+import { choicesOf, isNullable, plainReference, representationOf } from './property-kinds';
 
 export function validatorsFor(property: PropertySchema, isRequired: boolean): Validator[] {
   const label = property.title ?? 'This field';
@@ -50,18 +52,39 @@ export function schemaInput(schema: EntitySchema, source: string, opts: { autoFo
   const numeric = isDigitsOnly(property);
   const htmlInput = numeric ? { inputMode: 'numeric', pattern: '[0-9]*' } : property.maxLength ? { maxLength: property.maxLength } : undefined;
   const limit = htmlInput ? { slotProps: { htmlInput } } : {};
-  const digits = numeric ? { parse: digitsOnly(property.maxLength) } : {};
-  if (property['x-ref']) {
-    return (
-      <ReferenceInput key={source} source={source} reference={property['x-ref']}>
-        <SelectInput label={common.label} validate={common.validate} fullWidth />
-      </ReferenceInput>
-    );
-  }
+  const parse = numeric ? { parse: digitsOnly(property.maxLength) } : emptyValue(property);
+  const reference = plainReference(property);
+  if (reference) return <ReferencePicker key={source} source={source} reference={reference} label={common.label} validate={common.validate} />;
   if (property.type === 'boolean') return <BooleanInput key={source} {...common} />;
-  if (property.enum) {
-    return <SelectInput key={source} {...common} choices={property.enum.map((v) => ({ id: v as string, name: String(v) }))} />;
-  }
+  const choices = choicesOf(property);
+  if (choices) return <SelectInput key={source} {...common} choices={choices} />;
   if (property.writeOnly) return <PasswordInput key={source} {...common} {...limit} />;
-  return <TextInput key={source} {...common} {...limit} {...digits} autoFocus={opts.autoFocus} />;
+  return <TextInput key={source} {...common} {...limit} {...parse} autoFocus={opts.autoFocus} />;
 }
+
+/**
+ * A cleared text input: null for a property that may be null (the server stores NULL and a
+ * later read shows it empty), an empty string for one that may not (the server then names the
+ * rule it breaks, rather than refusing a null it never takes).
+ */
+function emptyValue(property: PropertySchema) {
+  const empty = isNullable(property) ? null : '';
+  return { parse: (value: string) => (value === '' ? empty : value) };
+}
+
+/** Picks a referenced record by name: active ones only, searched (`q`) and paged by the server. */
+const ReferencePicker = ({ source, reference, label, validate }: { source: string; reference: string; label: string; validate: Validator[] }) => {
+  const statusField = resourceEntry(reference).status;
+  const name = representationOf(reference);
+  return (
+    <ReferenceInput
+      source={source}
+      reference={reference}
+      filter={statusField ? { [statusField]: true } : undefined}
+      sort={name ? { field: name, order: 'ASC' } : undefined}
+      perPage={20}
+    >
+      <AutocompleteInput label={label} validate={validate} fullWidth />
+    </ReferenceInput>
+  );
+};

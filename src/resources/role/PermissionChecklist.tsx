@@ -6,11 +6,11 @@
  */
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Checkbox, CircularProgress, FormControlLabel, Grid, Typography } from '@mui/material';
-import { Title, useGetOne, useNotify } from 'react-admin';
+import { Title, useCanAccess, useGetOne, useNotify } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { permissionFlags, permissionGroups } from '@model/schema-registry';
 import { dataProvider } from '../../providers/data-provider';
-import { useCan, useSession } from '../../session/useSession';
+import { useSession } from '../../session/useSession';
 import { refreshToken } from '../../providers/http-client';
 
 /** The seeded Admin role (its slug never changes), which holds every flag at each start. */
@@ -26,7 +26,7 @@ export const PermissionChecklist = () => {
   const { id = '' } = useParams();
   const notify = useNotify();
   const navigate = useNavigate();
-  const mayEdit = useCan('role', 'edit');
+  const { canAccess: mayEdit = false } = useCanAccess({ resource: 'role', action: 'edit' });
   const mine = useSession().user?.role?.permission ?? {};
   const { data: role, isPending, error, refetch } = useGetOne('role', { id });
   const [flags, setFlags] = useState<Record<string, boolean>>({});

@@ -4,10 +4,10 @@
  */
 import { useState } from 'react';
 import { Alert, Button, CircularProgress } from '@mui/material';
-import { Form, useGetOne, useNotify } from 'react-admin';
+import { Form, useCanAccess, useGetOne, useNotify } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { dataProvider } from '../../providers/data-provider';
-import { useCan, useSession } from '../../session/useSession';
+import { useSession } from '../../session/useSession';
 import { storeUser, type SessionUserRecord } from '../../session/session-store';
 import { PhotoPicker } from './PhotoPicker';
 import { UserFormFields } from './UserFormFields';
@@ -17,6 +17,7 @@ import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { OwnEmailConfirmation, emailDiffers } from './OwnEmailConfirmation';
 import { initialsOf, mayChangePassword, photoUrl } from './user-rules';
 import { saveErrors } from './save-errors';
+import type { UserRecord } from './user-record';
 
 const idOf = (value: unknown) => (value && typeof value === 'object' ? (value as { _id?: string })._id : value);
 
@@ -27,8 +28,9 @@ export const UserEdit = () => {
   const { user: me } = useSession();
   const isMe = me?._id === id;
   // Everyone may change their own profile (not their role); others need can_edit_user.
-  const canEdit = useCan('user', 'edit') || isMe;
-  const { data: record, isPending, error, refetch } = useGetOne('user', { id });
+  const { canAccess: mayEditUsers = false } = useCanAccess({ resource: 'user', action: 'edit' });
+  const canEdit = mayEditUsers || isMe;
+  const { data: record, isPending, error, refetch } = useGetOne<UserRecord>('user', { id });
   const [photo, setPhoto] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [changingPassword, setChangingPassword] = useState(false);
@@ -54,7 +56,7 @@ export const UserEdit = () => {
       return fields;
     }
     // The server's answer replaces the stored current user when it is me (spec 1 §7).
-    if (me && id === me._id) storeUser((await dataProvider.getOne('user', { id })).data as unknown as SessionUserRecord);
+    if (me && id === me._id) storeUser((await dataProvider.getOne<SessionUserRecord & { id: string }>('user', { id })).data);
     notify('User updated', { type: 'success' });
     setPhoto(null);
     refetch();
