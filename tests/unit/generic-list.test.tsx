@@ -10,7 +10,7 @@ import { createFixtureApi } from './support/fixture-api';
 import { flagsExcept, renderConsole, screenWidth } from './support/render-console';
 
 installFixtureModel();
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 60_000 });
 const api = createFixtureApi();
 
 beforeAll(() => api.server.listen({ onUnhandledRequest: 'error' }));
