@@ -9,6 +9,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { installFixtureModel } from '../support/fixture-model';
 import { createFixtureApi } from './support/fixture-api';
 import { flagsExcept, renderConsole, screenWidth } from './support/render-console';
+import { crumbsFor } from '../../src/layout/Breadcrumbs';
 
 installFixtureModel();
 vi.setConfig({ testTimeout: 60_000 });
@@ -161,5 +162,21 @@ describe('the show page', () => {
     renderConsole('/fixture_site/s1/show', flagsExcept('can_get_fixture_site'));
     expect(await screen.findByText("You don't have permission to see fixture sites")).toBeTruthy();
     expect(await api.requestsTo('/fixture-site/s1')).toHaveLength(0);
+  });
+});
+
+describe('the breadcrumb on these pages', () => {
+  const labels = (path: string) => crumbsFor(path).map((c) => c.label);
+
+  it('reads Add, Edit and Details after the resource, with no crumb for an id', () => {
+    expect(labels('/fixture_site/create')).toEqual(['Dashboard', 'Fixture Sites', 'Add']);
+    expect(labels('/fixture_site/s1')).toEqual(['Dashboard', 'Fixture Sites', 'Edit']);
+    expect(crumbsFor('/fixture_site/s1/show')).toEqual([
+      { label: 'Dashboard', to: '/dashboard' },
+      { label: 'Fixture Sites', to: '/fixture_site' },
+      { label: 'Details', to: '/fixture_site/s1/show' },
+    ]);
+    expect(labels('/fixture_region/r1/show')).toEqual(['Dashboard', 'Fixture Regions', 'Details']);
+    expect(labels('/user/abc')).toEqual(['Dashboard', 'Users', 'Profile']);
   });
 });
