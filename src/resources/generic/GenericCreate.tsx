@@ -5,7 +5,7 @@
  */
 import { Create, SimpleForm, useNotify, useRedirect, useResourceContext } from 'react-admin';
 import { resourceEntry } from '@model/schema-registry';
-import { FormToolbar, formInputs } from './record-form';
+import { FormToolbar, formInputs, formStyle } from './record-form';
 import { PageAccess, RecordPageFrame } from './RecordPageFrame';
 
 export const GenericCreate = () => {
@@ -21,9 +21,9 @@ export const GenericCreate = () => {
   const onError = (error: Error) => notify(error.message, { type: 'error' });
   return (
     <PageAccess resource={resource} action="create" denied={`You don't have permission to add ${label.many.toLowerCase()}`}>
-      <RecordPageFrame title={`Add ${label.one}`}>
+      <RecordPageFrame maxWidth={720} title={`Add ${label.one}`}>
         <Create resource={resource} title={`Add ${label.one}`} actions={false} redirect={false} mutationOptions={{ onSuccess, onError }}>
-          <SimpleForm toolbar={<FormToolbar label="Save" allowed onCancel={backToList} />}>{formInputs(resource)}</SimpleForm>
+          <SimpleForm sx={formStyle(false)} toolbar={<FormToolbar label="Save" allowed onCancel={backToList} />}>{formInputs(resource)}</SimpleForm>
         </Create>
       </RecordPageFrame>
     </PageAccess>

@@ -6,7 +6,7 @@
  */
 import { Edit, SimpleForm, useNotify, useRedirect, useResourceContext } from 'react-admin';
 import { resourceEntry } from '@model/schema-registry';
-import { FormToolbar, formInputs } from './record-form';
+import { FormToolbar, formInputs, formStyle } from './record-form';
 import { PageAccess, RecordPageFrame } from './RecordPageFrame';
 
 export const GenericEdit = () => {
@@ -22,9 +22,9 @@ export const GenericEdit = () => {
   const onError = (error: Error) => notify(error.message, { type: 'error' });
   return (
     <PageAccess resource={resource} action="edit" denied={`You don't have permission to edit ${label.many.toLowerCase()}`}>
-      <RecordPageFrame title={`Edit ${label.one}`}>
+      <RecordPageFrame maxWidth={720} title={`Edit ${label.one}`}>
         <Edit resource={resource} title={`Edit ${label.one}`} actions={false} redirect={false} mutationMode="pessimistic" mutationOptions={{ onSuccess, onError }}>
-          <SimpleForm toolbar={<FormToolbar label="Update" allowed onCancel={backToList} />}>{formInputs(resource)}</SimpleForm>
+          <SimpleForm sx={formStyle(false)} toolbar={<FormToolbar label="Update" allowed onCancel={backToList} />}>{formInputs(resource)}</SimpleForm>
         </Edit>
       </RecordPageFrame>
     </PageAccess>

@@ -4,7 +4,7 @@
  * by their labels, Active/Inactive, dates as DD-MM-YYYY — and Edit (the edit page, or the
  * resource's dialog).
  */
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Button, Card, CardContent, CircularProgress, Grid } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import { Link } from 'react-router-dom';
@@ -15,6 +15,7 @@ import { schemaColumn } from './schema-fields';
 import { RecordDialog } from './RecordDialog';
 import { PageAccess, RecordPageFrame } from './RecordPageFrame';
 import { representationOf } from './property-kinds';
+import type { RowExtraProps } from './RowActions';
 
 /** Labels for the timestamps every generic record carries, which their schemas leave untitled. */
 const STAMP_LABELS: Record<string, string> = { createdAt: 'Created', updatedAt: 'Updated' };
@@ -35,14 +36,19 @@ const Fields = ({ resource }: { resource: string }) => {
     <Grid container spacing={2}>
       {showFields(resource).map((f) => (
         <Grid key={f} size={{ xs: 12, sm: 6 }}>
-          <Labeled label={schema.properties[f]?.title ?? STAMP_LABELS[f] ?? f}>{schemaColumn(schema, f, status, '—')}</Labeled>
+          <Labeled label={schema.properties[f]?.title ?? STAMP_LABELS[f] ?? f}>{schemaColumn(schema, f, status, { emptyText: '—' })}</Labeled>
         </Grid>
       ))}
     </Grid>
   );
 };
 
-const ShowContent = () => {
+interface GenericShowProps {
+  /** More buttons beside Edit (e.g. a role's Permissions). */
+  extras?: ComponentType<RowExtraProps>;
+}
+
+const ShowContent = ({ extras: Extras }: GenericShowProps) => {
   const resource = useResourceContext()!;
   const entry = resourceEntry(resource);
   const record = useRecordContext();
@@ -62,7 +68,16 @@ const ShowContent = () => {
     </Button>
   );
   return (
-    <RecordPageFrame overline={entry.label.one} title={representation(record)} actions={edit}>
+    <RecordPageFrame
+      overline={entry.label.one}
+      title={representation(record)}
+      actions={
+        <>
+          {Extras && <Extras variant="buttons" />}
+          {edit}
+        </>
+      }
+    >
       <Card>
         <CardContent sx={{ p: { xs: 2, md: 3 } }}>
           <Fields resource={resource} />
@@ -73,13 +88,13 @@ const ShowContent = () => {
   );
 };
 
-export const GenericShow = () => {
+export const GenericShow = ({ extras }: GenericShowProps) => {
   const resource = useResourceContext()!;
   const { label } = resourceEntry(resource);
   return (
     <PageAccess resource={resource} action="show" denied={`You don't have permission to see ${label.many.toLowerCase()}`}>
       <ShowBase resource={resource}>
-        <ShowContent />
+        <ShowContent extras={extras} />
       </ShowBase>
     </PageAccess>
   );

@@ -24,7 +24,7 @@ interface PhoneListProps {
 
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
 
-/** The record's other columns, as the table shows them, separated by dots; empty ones left out. */
+/** The record's other columns as the table shows them, separated by dots, empty ones left out; references as plain names, so the line reads quietly under the name. */
 const Details = ({ schema, record, sources }: { schema: EntitySchema; record: RaRecord; sources: string[] }) => (
   <>
     {sources
@@ -32,7 +32,7 @@ const Details = ({ schema, record, sources }: { schema: EntitySchema; record: Ra
       .map((c, i) => (
         <Fragment key={c}>
           {i > 0 && ' · '}
-          {schemaColumn(schema, c)}
+          {schemaColumn(schema, c, undefined, { link: false })}
         </Fragment>
       ))}
   </>

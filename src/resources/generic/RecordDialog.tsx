@@ -2,11 +2,9 @@
 import { Dialog, DialogContent, DialogTitle } from '@mui/material';
 import { CreateBase, EditBase, SimpleForm, useCanAccess, useNotify, useRefresh } from 'react-admin';
 import { resourceEntry } from '@model/schema-registry';
-import { FormToolbar, formInputs } from './record-form';
+import { FormToolbar, formInputs, formStyle } from './record-form';
 
 export type DialogState = { mode: 'create' } | { mode: 'edit'; id: string } | null;
-
-const dialogToolbar = { background: 'transparent', px: 0 };
 
 export const RecordDialog = ({ resource, state, onClose }: { resource: string; state: DialogState; onClose: () => void }) => {
   const entry = resourceEntry(resource);
@@ -34,13 +32,13 @@ export const RecordDialog = ({ resource, state, onClose }: { resource: string; s
       <DialogContent sx={{ pb: 0 }}>
         {state.mode === 'create' ? (
           <CreateBase {...guardedByButton} resource={resource} redirect={false} mutationOptions={{ onSuccess: done(`${one} added`), onError }}>
-            <SimpleForm sx={{ p: 0 }} toolbar={<FormToolbar label="Save" allowed={canCreate} onCancel={onClose} sx={dialogToolbar} />}>
+            <SimpleForm sx={formStyle(true)} toolbar={<FormToolbar label="Save" allowed={canCreate} onCancel={onClose} inDialog />}>
               {inputs}
             </SimpleForm>
           </CreateBase>
         ) : (
           <EditBase {...guardedByButton} resource={resource} id={state.id} redirect={false} mutationMode="pessimistic" mutationOptions={{ onSuccess: done(`${one} updated`), onError }}>
-            <SimpleForm sx={{ p: 0 }} toolbar={<FormToolbar label="Update" allowed={canEdit} onCancel={onClose} sx={dialogToolbar} />}>
+            <SimpleForm sx={formStyle(true)} toolbar={<FormToolbar label="Update" allowed={canEdit} onCancel={onClose} inDialog />}>
               {inputs}
             </SimpleForm>
           </EditBase>

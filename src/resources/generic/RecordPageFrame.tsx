@@ -16,12 +16,14 @@ interface RecordPageFrameProps {
   /** A small line above the title (what kind of record this is). */
   overline?: string;
   actions?: ReactNode;
+  /** The widest the page grows (a form reads better narrower than a page of fields). */
+  maxWidth?: number;
   children: ReactNode;
 }
 
 /** A heading (with the page's actions at its right) over the page's card. */
-export const RecordPageFrame = ({ title, overline, actions, children }: RecordPageFrameProps) => (
-  <Box sx={{ py: 2, maxWidth: 880 }}>
+export const RecordPageFrame = ({ title, overline, actions, maxWidth = 880, children }: RecordPageFrameProps) => (
+  <Box sx={{ py: 2, maxWidth }}>
     <Box sx={{ display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2, mb: 2 }}>
       <Box sx={{ minWidth: 0 }}>
         {overline && (

@@ -20,29 +20,34 @@ interface ReferenceNameProps {
   /** Read by the table's header (and the show page's label), not here. */
   label?: string;
   emptyText?: string;
+  link?: boolean;
 }
 
 /**
  * The referenced record's name (its resource's `recordRepresentation`), linking to its page for
  * those who may open it. react-admin gathers the ids of every row into one getMany request.
  */
-export const ReferenceName = ({ source, reference, emptyText }: ReferenceNameProps) => {
-  const { canAccess } = useCanAccess({ resource: reference, action: 'show' });
-  return <ReferenceField source={source} reference={reference} link={canAccess ? 'show' : false} emptyText={emptyText} />;
+export const ReferenceName = ({ source, reference, emptyText, link = true }: ReferenceNameProps) => {
+  const { canAccess } = useCanAccess({ resource: reference, action: 'show', enabled: link });
+  return <ReferenceField source={source} reference={reference} link={link && canAccess ? 'show' : false} emptyText={emptyText} />;
 };
 
-/**
- * One field of a record. `emptyText` is what an empty value shows (a show page's dash; a list
- * cell stays blank). A reference column sorts by the referenced name: the server joins.
- */
-export function schemaColumn(schema: EntitySchema, source: string, statusField?: string, emptyText?: string) {
+interface FieldOptions {
+  /** What an empty value shows (a show page's dash; a list cell stays blank). */
+  emptyText?: string;
+  /** Whether a reference links to the referenced record's page (default: yes, for those who may open it). */
+  link?: boolean;
+}
+
+/** One field of a record. A reference column sorts by the referenced name: the server joins. */
+export function schemaColumn(schema: EntitySchema, source: string, statusField?: string, { emptyText, link = true }: FieldOptions = {}) {
   const property = schema.properties[source] ?? {};
   const label = property.title ?? source;
   if (source === statusField) {
     return <FunctionField key={source} source={source} label={label} render={(r: RaRecord) => <StatusChip active={r[source] === true} />} />;
   }
   const reference = plainReference(property);
-  if (reference) return <ReferenceName key={source} source={source} label={label} reference={reference} emptyText={emptyText} />;
+  if (reference) return <ReferenceName key={source} source={source} label={label} reference={reference} emptyText={emptyText} link={link} />;
   const choices = choicesOf(property);
   if (choices) return <SelectField key={source} source={source} label={label} choices={choices} emptyText={emptyText} />;
   if (property.format === 'date-time' || property['x-ref']) {
