@@ -12,6 +12,7 @@ import { permissionFlags, permissionGroups } from '@model/schema-registry';
 import { dataProvider } from '../../providers/data-provider';
 import { useSession } from '../../session/useSession';
 import { refreshToken } from '../../providers/http-client';
+import type { RoleRecord } from '../records';
 
 /** The seeded Admin role (its slug never changes), which holds every flag at each start. */
 import { ADMIN_ROLE_SLUG } from '@model/rules';
@@ -28,7 +29,7 @@ export const PermissionChecklist = () => {
   const navigate = useNavigate();
   const { canAccess: mayEdit = false } = useCanAccess({ resource: 'role', action: 'edit' });
   const mine = useSession().user?.role?.permission ?? {};
-  const { data: role, isPending, error, refetch } = useGetOne('role', { id });
+  const { data: role, isPending, error, refetch } = useGetOne<RoleRecord>('role', { id });
   const [flags, setFlags] = useState<Record<string, boolean>>({});
   const [busy, setBusy] = useState(false);
   useEffect(() => setFlags({ ...(role?.permission ?? {}) }), [role]);
@@ -42,7 +43,8 @@ export const PermissionChecklist = () => {
     setBusy(true);
     try {
       // Only what changed: the server checks every flag switched on against the editor's own.
-      const before = role.permission ?? {};
+      // By name, as the checklist lists them: the schema's flags, whichever the generated type knows.
+      const before: Record<string, boolean | undefined> = { ...role.permission };
       const changed = Object.fromEntries(
         permissionFlags.filter((f) => (flags[f.name] === true) !== (before[f.name] === true)).map((f) => [f.name, flags[f.name] === true]),
       );

@@ -17,7 +17,7 @@ import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { OwnEmailConfirmation, emailDiffers } from './OwnEmailConfirmation';
 import { initialsOf, mayChangePassword, photoUrl } from './user-rules';
 import { saveErrors } from './save-errors';
-import type { UserRecord } from './user-record';
+import type { UserRecord } from '../records';
 
 const idOf = (value: unknown) => (value && typeof value === 'object' ? (value as { _id?: string })._id : value);
 

@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { resourceSchema } from '@model/schema-registry';
 import { displayValue } from '@model/display-value';
 import { UserPageFrame } from './UserPageFrame';
-import type { UserRecord } from './user-record';
+import type { UserRecord } from '../records';
 import { initialsOf, photoUrl } from './user-rules';
 
 const schema = resourceSchema('user');
