@@ -3,9 +3,12 @@
  * role's page) leading to the role's checklist at /role/permission/{id}, and /role/add opening
  * the add dialog.
  */
+import { lazy } from 'react';
 import type { ResourceScreens } from '../resource-screens';
 import { RoleAdd, RoleList, RoleShow } from './RoleScreens';
-import { PermissionChecklist } from './PermissionChecklist';
+
+// The checklist is a page not every user opens: its code loads when it is opened.
+const PermissionChecklist = lazy(() => import('./PermissionChecklist').then((m) => ({ default: m.PermissionChecklist })));
 
 const role: ResourceScreens = {
   list: RoleList,

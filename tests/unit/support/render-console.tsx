@@ -3,7 +3,7 @@
  * own data and auth providers, at a given path, signed in with given flags. The app's shell
  * (side menu, header) is left out: these tests are about the pages.
  */
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { configure, render } from '@testing-library/react';
 import { Admin, Resource, TestMemoryRouter, memoryStore } from 'react-admin';
 import type { Location } from 'react-router-dom';
@@ -24,7 +24,12 @@ configure({ asyncUtilTimeout: 10_000 });
 
 const i18nProvider = polyglotI18nProvider(() => englishMessages, 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
 
-const PlainLayout = ({ children }: { children: ReactNode }) => <main>{children}</main>;
+/** Like the app's layout, it waits for pages whose code loads on demand. */
+const PlainLayout = ({ children }: { children: ReactNode }) => (
+  <main>
+    <Suspense>{children}</Suspense>
+  </main>
+);
 
 /** Every flag of the permission schema (fixture flags included once the fixture model is installed), some switched off. */
 export const flagsExcept = (...off: string[]) => Object.fromEntries(permissionFlags.map((f) => [f.name, !off.includes(f.name)]));
