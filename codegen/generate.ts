@@ -1,5 +1,7 @@
 /**
- * Turns every model/schemas/*.schema.json into a TypeScript module under model/generated/.
+ * Turns every model/schemas/*.schema.json into a TypeScript module under model/generated/, and
+ * the names of model/schemas/resources.json into the ResourceName type. The resource map is
+ * checked first (model/resource-map-check.ts): a broken map stops both modes with its message.
  *
  *   npm run codegen          rewrite the files whose content changed (others keep their mtime)
  *   npm run codegen:check    exit 1 and name the stale files, write nothing (CI)
@@ -7,7 +9,8 @@
 import { readdir, readFile, writeFile, mkdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderSchemaModule, renderIndexModule, renderSchemaListModule, rootTypeName, type RootTypeNames } from './render.ts';
+import { renderSchemaModule, renderIndexModule, renderResourceNamesModule, renderSchemaListModule, rootTypeName, type RootTypeNames } from './render.ts';
+import { assertModelChecks, ModelError } from '../model/resource-map-check.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -29,14 +32,29 @@ export async function generateAll(schemaDir = path.join(root, 'model', 'schemas'
     if (schema.$id && schema.$id !== moduleName) throw new Error(`model/schemas/${name}: $id must be "${moduleName}" (the file name)`);
     roots[moduleName] = rootTypeName(schema, moduleName);
   }
+  // The files on disk, not the registries: those load model/generated, which may be stale.
+  const map = await readMap(schemaDir);
+  if (map !== undefined) assertModelChecks(schemas.map((s) => s.schema), map);
   const outputs: GeneratedFile[] = [];
   for (const { name, schema } of schemas) {
     const moduleName = name.replace(/\.schema\.json$/, '');
     outputs.push({ file: `${moduleName}.ts`, content: await renderSchemaModule(schema, name, roots) });
   }
+  if (map !== undefined) outputs.push({ file: 'resource-names.ts', content: renderResourceNamesModule(Object.keys(map as object)) });
   outputs.push({ file: 'schema-list.ts', content: renderSchemaListModule(names) });
   outputs.push({ file: 'index.ts', content: renderIndexModule(outputs.map((o) => o.file)) });
   return outputs;
+}
+
+/** The resource map beside the schemas, if there is one (a folder of schemas alone has no map to check). */
+async function readMap(schemaDir: string): Promise<unknown> {
+  const text = await readOrNull(path.join(schemaDir, 'resources.json'));
+  if (text === null) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new Error(`model/schemas/resources.json: not JSON: ${(err as Error).message}`);
+  }
 }
 
 async function readOrNull(file: string): Promise<string | null> {
@@ -84,7 +102,8 @@ async function main() {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   main().catch((err) => {
-    console.error(err);
+    // A broken model is the author's mistake, said in their terms; anything else keeps its stack.
+    console.error(err instanceof ModelError ? `codegen: the model does not check:\n${err.message}` : err);
     process.exit(1);
   });
 }

@@ -105,3 +105,24 @@ export function renderSchemaListModule(schemaFiles: string[]): string {
     '];\n'
   );
 }
+
+/** A TypeScript string literal in the house style (single quotes). */
+const singleQuoted = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+/**
+ * model/generated/resource-names.ts: the names of the resource map as a type, so that
+ * `resourceEntry('usr')` is a compile error rather than a throw at run time.
+ */
+export function renderResourceNamesModule(names: string[]): string {
+  const oneLine = `export type ResourceName = ${names.map(singleQuoted).join(' | ') || 'never'};`;
+  // Laid out as prettier would (print width 110), so the file reads like the others.
+  const type = oneLine.length <= 110 ? oneLine : `export type ResourceName =\n${names.map((n) => `  | ${singleQuoted(n)}`).join('\n')};`;
+  return (
+    BANNER.replace('%SOURCE%', 'resources.json') +
+    '\n\n/** A resource of the map (a key of schemas/resources.json). */\n' +
+    type +
+    '\n\n/** The same names at run time, in the map\'s order. */\nexport const resourceNames: readonly ResourceName[] = [' +
+    names.map(singleQuoted).join(', ') +
+    '];\n'
+  );
+}

@@ -4,7 +4,10 @@
  */
 import resourcesJson from './schemas/resources.json';
 import { schemaList } from './generated/schema-list';
+import type { ResourceName } from './generated/resource-names';
 import type { Action, ResourceEntry, ResourceMap } from './generated';
+
+export type { ResourceName };
 
 export interface PropertySchema {
   type?: string | string[];
@@ -40,13 +43,30 @@ export const allSchemas = schemaList as EntitySchema[];
 /** The annotations our schemas may carry beyond standard JSON Schema (documented in schemas/README.md). */
 export const ANNOTATION_KEYWORDS = ['x-ref', 'x-unique', 'x-group', 'x-groups', 'x-messages'] as const;
 
+/**
+ * The map as loaded, keyed by any string: what arrives from outside (a URL, react-admin's
+ * resource context) is looked up here. Test-only entities are added to it at run time.
+ */
 export const resourceMap = resourcesJson as unknown as ResourceMap;
 
-export type ResourceName = string;
+/** Whether the map in use has this resource (the ones of resources.json, and any added at run time). */
+export const isResourceName = (name: string): name is ResourceName => Object.hasOwn(resourceMap, name);
+
+/** A name that came from outside the type system (react-admin, a URL), checked against the map in use. */
+export function resourceNamed(name: string): ResourceName {
+  if (!isResourceName(name)) throw new Error(`Unknown resource "${name}" (not in model/schemas/resources.json)`);
+  return name;
+}
+
+/** Every entry of the map in use, with its name, in the map's order. */
+export const resourceEntries = (): Array<[ResourceName, ResourceEntry]> =>
+  Object.keys(resourceMap)
+    .filter(isResourceName)
+    .map((name) => [name, resourceMap[name]]);
 
 export function resourceEntry(name: ResourceName): ResourceEntry {
   const entry = resourceMap[name];
-  if (!entry) throw new Error(`Unknown resource "${name}" (not in schemas/resources.json)`);
+  if (!entry) throw new Error(`Unknown resource "${name}" (not in model/schemas/resources.json)`);
   return entry;
 }
 

@@ -14,6 +14,7 @@ import { createMailer } from './mail/mailer.ts';
 import { createAuthServer } from './auth/app.ts';
 import { createApiServer } from './api/app.ts';
 import { createConsoleServer } from './console-server.ts';
+import { assertModelValid } from '@model/resource-map.ts';
 
 export interface Running {
   ctx: AppContext;
@@ -25,6 +26,8 @@ export interface Running {
 
 /** Opens the database, brings it up to date and seeds it. */
 export async function openDatabase(config: Config, log: (line: string) => void) {
+  // A map that names a missing flag, field or icon stops here, before PostgreSQL is even started.
+  assertModelValid();
   let embedded: EmbeddedDatabase | undefined;
   let url = config.databaseUrl;
   if (!url) {

@@ -1,20 +1,25 @@
 /** The console: react-admin with our providers, shell, resources from the map and the sign-in screens. */
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Admin, CustomRoutes, Loading, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
 import { dataProvider } from './providers/data-provider';
 import { authProvider } from './providers/auth-provider';
 import { createQueryClient } from './providers/query-client';
+import { i18nProvider } from './providers/i18n-provider';
 import { theme } from './theme';
 import { AppLayout } from './layout/AppLayout';
 import { AppNotification } from './layout/AppNotification';
 import { LoginPage } from './auth/LoginPage';
-import { OtpPage } from './auth/OtpPage';
-import { ResetPasswordPage } from './auth/ResetPasswordPage';
 import { Dashboard } from './dashboard/Dashboard';
 import { resourceDefinitions } from './resources/registry';
 import { RequireSession } from './session/RequireSession';
+
+// Forgot and reset password are rare visits: their code loads when one is opened.
+const OtpPage = lazy(() => import('./auth/OtpPage').then((m) => ({ default: m.OtpPage })));
+const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
+
+/** Pages outside the layout wait for their code here (the layout has a Suspense of its own). */
+const Loaded = ({ children }: { children: ReactNode }) => <Suspense fallback={<Loading />}>{children}</Suspense>;
 
 const GuardedDashboard = () => (
   <RequireSession>
@@ -23,8 +28,6 @@ const GuardedDashboard = () => (
 );
 
 const queryClient = createQueryClient();
-
-const i18nProvider = polyglotI18nProvider(() => englishMessages, 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
 
 // Real paths (/login, /designation) as the spec names them, not react-admin's default #/ hashes.
 export const App = () => (
@@ -43,8 +46,8 @@ export const App = () => (
     notification={AppNotification}
   >
     <CustomRoutes noLayout>
-      <Route path="/otp" element={<OtpPage />} />
-      <Route path="/resetpassword" element={<ResetPasswordPage />} />
+      <Route path="/otp" element={<Loaded><OtpPage /></Loaded>} />
+      <Route path="/resetpassword" element={<Loaded><ResetPasswordPage /></Loaded>} />
     </CustomRoutes>
     <CustomRoutes>
       <Route path="/dashboard" element={<GuardedDashboard />} />

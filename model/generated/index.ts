@@ -10,3 +10,4 @@ export type * from './permission';
 export type * from './resources';
 export type * from './role';
 export type * from './user';
+export type * from './resource-names';

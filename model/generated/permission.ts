@@ -20,9 +20,7 @@ export interface Permission {
   can_edit_role?: boolean;
   can_delete_role?: boolean;
   can_get_permission?: boolean;
-  can_create_permission?: boolean;
   can_edit_permission?: boolean;
-  can_delete_permission?: boolean;
   can_get_designation?: boolean;
   can_create_designation?: boolean;
   can_edit_designation?: boolean;

@@ -81,6 +81,9 @@ export interface ResourceEntry {
   recordRepresentation?: string;
   menu?: {
     order: number;
+    /**
+     * One of the names in model/menu-icons.ts (the map check refuses any other)
+     */
     icon: string;
   };
 }

@@ -1,14 +1,16 @@
-/** The api server: dashboard, documents, programs, forms, list views (their routes arrive with their issues). */
+/** The api server: dashboard, documents, programs, forms, list views; today the generic resources of the map and their exports. */
 import type { AppContext } from '../context.ts';
 import { createBaseApp, type ServerApp } from '../http/create-app.ts';
 import { healthRoute } from '../http/health-route.ts';
+import { provideAppContext } from '../crud/crud-plugin.ts';
 import { genericCrudRoutes } from '../crud/generic-routes.ts';
 import { exportRoutes } from '../crud/export-routes.ts';
 
 export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   const server = await createBaseApp(ctx, 'api');
+  provideAppContext(server.app, ctx);
   healthRoute(server.app, ctx, 'api');
-  genericCrudRoutes(server.app, ctx, 'api');
+  genericCrudRoutes(server.app, 'api');
   exportRoutes(server.app, ctx, 'api');
   return server;
 }

@@ -2,6 +2,7 @@
 import type { AppContext } from '../context.ts';
 import { createBaseApp, type ServerApp } from '../http/create-app.ts';
 import { healthRoute } from '../http/health-route.ts';
+import { provideAppContext } from '../crud/crud-plugin.ts';
 import { genericCrudRoutes } from '../crud/generic-routes.ts';
 import { sessionRoutes } from './routes/session-routes.ts';
 import { passwordResetRoutes } from './routes/password-reset-routes.ts';
@@ -13,13 +14,14 @@ import { listUsers } from './user-store.ts';
 
 export async function createAuthServer(ctx: AppContext): Promise<ServerApp> {
   const server = await createBaseApp(ctx, 'auth');
+  provideAppContext(server.app, ctx);
   healthRoute(server.app, ctx, 'auth');
   sessionRoutes(server.app, ctx);
   passwordResetRoutes(server.app, ctx);
   await uploadsRoutes(server.app, ctx);
   userRoutes(server.app, ctx);
   roleRoutes(server.app, ctx);
-  genericCrudRoutes(server.app, ctx, 'auth');
-  exportRoutes(server.app, ctx, 'auth', { user: (db, params) => listUsers(db as never, params) });
+  genericCrudRoutes(server.app, 'auth');
+  exportRoutes(server.app, ctx, 'auth', { user: listUsers });
   return server;
 }

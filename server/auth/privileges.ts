@@ -3,15 +3,24 @@
  * (through a role's permission or by giving someone a role), changes their own role, or
  * removes their own account; nobody but the Admin role takes or moves the Admin name; nobody
  * manages an account that holds more than they do (a changed e-mail plus a reset link would
- * hand them that account). Password changes: the role named Admin may change anyone's,
- * everyone else only their own (spec 1 §4).
+ * hand them that account). Password changes: the Admin role may change anyone's, everyone
+ * else only their own (spec 1 §4).
+ *
+ * "The Admin role" is the role whose slug is ADMIN_ROLE_SLUG, never whatever role is called
+ * Admin: the slug is fixed at seeding, while a display name is only a label (spec 1 §4 says
+ * "by name"; a name-based rule would let a rename silently take "change any password" away
+ * from the role that holds every flag, or hand it to a role that merely looks like it).
  */
 import type { SessionUser } from './session-user.ts';
 import { Problem, problems } from '../http/errors.ts';
 import { isReservedRoleName } from './role-name.ts';
 
 export { ADMIN_ROLE_NAME, ADMIN_ROLE_SLUG } from '@model/rules';
-import { ADMIN_ROLE_NAME, ADMIN_ROLE_SLUG } from '@model/rules';
+import { ADMIN_ROLE_SLUG } from '@model/rules';
+
+/** Whether a user (by their role's slug) or a role (by its own) is the Admin role. */
+const isAdmin = (user: { roleSlug: string }) => user.roleSlug === ADMIN_ROLE_SLUG;
+const isAdminRole = (role: { role_slug: string }) => role.role_slug === ADMIN_ROLE_SLUG;
 
 /** Flags set true in `permission` that the caller's own role does not grant. */
 export function flagsBeyond(caller: SessionUser, permission: Record<string, boolean>): string[] {
@@ -34,24 +43,26 @@ export function assertNotSelf(caller: SessionUser, userId: string, what: string)
   if (caller.id === userId) throw new Problem(403, 'SELF_CHANGE', `You cannot ${what}`);
 }
 
-export const mayChangePasswordOf = (caller: SessionUser, userId: string) =>
-  caller.roleName === ADMIN_ROLE_NAME || caller.id === userId;
+export const mayChangePasswordOf = (caller: SessionUser, userId: string) => isAdmin(caller) || caller.id === userId;
 
 /** 'Admin' and every name that looks like it (case, spaces, accents, invisible or lookalike letters). */
 const isAdminName = (name: string) => isReservedRoleName(name);
 
-/** The Admin name grants "change any password", so only the Admin role may give it to a role or take it away. */
+/**
+ * The name grants nothing, but a second role called Admin would pass itself off as the one that
+ * holds every flag: only the Admin role may give the name to a role or take it away.
+ */
 export function assertMayNameRole(caller: SessionUser, newName: string, currentName?: string): void {
-  if (caller.roleName === ADMIN_ROLE_NAME) return;
+  if (isAdmin(caller)) return;
   if (isAdminName(newName) || (currentName !== undefined && isAdminName(currentName))) {
     throw new Problem(403, 'ADMIN_NAME_RESERVED', 'Only the Admin role may name a role Admin or rename it');
   }
 }
 
 /** Changing or deleting another user needs at least what they hold (the Admin role: being Admin). */
-export function assertMayManage(caller: SessionUser, target: { id: string; roleName: string; permission: Record<string, boolean> }): void {
-  if (caller.id === target.id || caller.roleName === ADMIN_ROLE_NAME) return;
-  if (target.roleName === ADMIN_ROLE_NAME) {
+export function assertMayManage(caller: SessionUser, target: { id: string; roleSlug: string; permission: Record<string, boolean> }): void {
+  if (caller.id === target.id || isAdmin(caller)) return;
+  if (isAdmin(target)) {
     throw new Problem(403, 'PRIVILEGE_ESCALATION', 'Only the Admin role may change a user of the Admin role');
   }
   const beyond = flagsBeyond(caller, target.permission);
@@ -63,8 +74,8 @@ export function assertMayManage(caller: SessionUser, target: { id: string; roleN
 }
 
 /** Giving a user a role: its flags must all be the caller's, and only an Admin hands out the Admin role. */
-export function assertMayAssignRole(caller: SessionUser, role: { role: string; permission: Record<string, boolean> }): void {
-  if (isAdminName(role.role) && caller.roleName !== ADMIN_ROLE_NAME) {
+export function assertMayAssignRole(caller: SessionUser, role: { role_slug: string; permission: Record<string, boolean> }): void {
+  if (isAdminRole(role) && !isAdmin(caller)) {
     throw new Problem(403, 'PRIVILEGE_ESCALATION', 'Only the Admin role may give a user the Admin role');
   }
   assertGrantable(caller, role.permission);
@@ -75,9 +86,9 @@ export function assertMayAssignRole(caller: SessionUser, role: { role: string; p
  * Admin role, and nobody touches a role holding a flag they do not hold (they could switch
  * off or strip the access of people who out-rank them).
  */
-export function assertMayManageRole(caller: SessionUser, role: { role: string; permission: Record<string, boolean> }): void {
-  if (caller.roleName === ADMIN_ROLE_NAME) return;
-  if (isAdminName(role.role)) throw new Problem(403, 'PRIVILEGE_ESCALATION', 'Only the Admin role may change the Admin role');
+export function assertMayManageRole(caller: SessionUser, role: { role_slug: string; permission: Record<string, boolean> }): void {
+  if (isAdmin(caller)) return;
+  if (isAdminRole(role)) throw new Problem(403, 'PRIVILEGE_ESCALATION', 'Only the Admin role may change the Admin role');
   const beyond = flagsBeyond(caller, role.permission);
   if (beyond.length) {
     throw new Problem(403, 'PRIVILEGE_ESCALATION', `You cannot change a role that holds permissions you do not hold: ${beyond.join(', ')}`, undefined, {
@@ -93,11 +104,11 @@ export function flagsTurnedOn(current: Record<string, boolean>, change: Record<s
 
 /**
  * The Admin role always holds every flag and keeps its name: unticking one of its flags could
- * not be undone by anyone, and renaming it would strip its members of the Admin name's rights
- * (and of the right to give the name back).
+ * not be undone by anyone, and under another name it would leave 'Admin' to be given to a role
+ * that only looks like it.
  */
 export function assertAdminRoleKept(role: { role: string; role_slug: string }, change: { flags?: boolean; name?: string }): void {
-  if (role.role_slug !== ADMIN_ROLE_SLUG) return;
+  if (!isAdminRole(role)) return;
   if (change.flags) throw problems.adminRoleFlagsFixed();
   if (change.name !== undefined && change.name !== role.role) throw problems.adminRoleNameFixed();
 }

@@ -7,7 +7,7 @@ export interface SessionUser {
   id: string;
   sessionId: string;
   email: string;
-  roleName: string;
+  /** What the Admin role is known by (ADMIN_ROLE_SLUG); its display name is only a label. */
   roleSlug: string;
   permission: Record<string, boolean>;
 }

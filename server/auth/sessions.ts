@@ -40,7 +40,7 @@ export async function sessionUser(db: Db, sessionId: string, now: Date): Promise
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .innerJoin('roles as r', 'r.id', 'u.role_id')
-    .select(['s.id as session_id', 's.keep_login', 'u.id', 'u.email', 'r.role', 'r.role_slug', 'r.permission', 'r.status as role_status'])
+    .select(['s.id as session_id', 's.keep_login', 'u.id', 'u.email', 'r.role_slug', 'r.permission', 'r.status as role_status'])
     .where('s.id', '=', sessionId)
     .where('s.revoked_at', 'is', null)
     .where('s.refresh_until', '>', now)
@@ -52,7 +52,6 @@ export async function sessionUser(db: Db, sessionId: string, now: Date): Promise
     sessionId: row.session_id,
     keepLogin: row.keep_login,
     email: row.email,
-    roleName: row.role,
     roleSlug: row.role_slug,
     // An inactive role grants nothing.
     permission: row.role_status ? row.permission : {},

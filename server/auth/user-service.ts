@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { resourceSchema } from '@model/schema-registry.ts';
 import type { SessionUser } from './session-user.ts';
-import { problems, Problem } from '../http/errors.ts';
+import { problems } from '../http/errors.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
 import { retireResetLinks } from './reset-links.ts';
@@ -80,7 +80,7 @@ export async function updateUser(ctx: AppContext, caller: SessionUser, id: strin
   if (body._id !== undefined && body._id !== id) throw problems.badRequest('_id does not match the address', { _id: '_id does not match the address' });
   assertNoBlankFields(body);
   const current = await userRow(db, id);
-  assertMayManage(caller, { id, roleName: current.role_name, permission: current.role_permission });
+  assertMayManage(caller, { id, roleSlug: current.role_slug, permission: current.role_permission });
   const changes: UserChanges = {};
   // The password dialog sends the e-mail it loaded with (spec 1 §7); it names the user, it does
   // not change the address (which could undo someone's concurrent edit).
@@ -101,7 +101,7 @@ export async function updateUser(ctx: AppContext, caller: SessionUser, id: strin
   if (body.status !== undefined) changes.status = body.status;
   if (body.password !== undefined) {
     if (!mayChangePasswordOf(caller, id)) {
-      throw new Problem(403, 'PASSWORD_CHANGE_FORBIDDEN', "Only the Admin role may change another user's password");
+      throw problems.passwordChangeForbidden();
     }
     checkPassword(body.password, body.confirm_password ?? '', 'confirm_password');
   }
@@ -114,18 +114,18 @@ export async function updateUser(ctx: AppContext, caller: SessionUser, id: strin
   const mayRemoveEditor = changes.role_id !== undefined || changes.status === false;
   let before: UserRow | undefined;
   await db.transaction().execute(async (trx) => {
-    if (mayRemoveEditor) await lockRoleEditors(trx as never);
-    before = await recheckUnderLock(trx as never, caller, id, current.role_id);
+    if (mayRemoveEditor) await lockRoleEditors(trx);
+    before = await recheckUnderLock(trx, caller, id, current.role_id);
     // Changed meanwhile (a reset link, another tab): what the caller typed is no longer the current password.
-    if (provenHash !== undefined && (await passwordHashOf(trx as never, id)) !== provenHash) throw problems.currentPasswordWrong();
-    await updateUserRow(trx as never, id, changes, now);
+    if (provenHash !== undefined && (await passwordHashOf(trx, id)) !== provenHash) throw problems.currentPasswordWrong();
+    await updateUserRow(trx, id, changes, now);
     // A new password or a deactivation ends that user's sessions (the caller keeps theirs).
     if (changes.password_hash || changes.status === false) {
-      await revokeUserSessions(trx as never, id, now, caller.id === id ? caller.sessionId : undefined);
+      await revokeUserSessions(trx, id, now, caller.id === id ? caller.sessionId : undefined);
     }
     // A reset link mailed before a password or address change must not work after it.
-    if (changes.password_hash || changesEmail) await retireResetLinks(trx as never, id, now);
-    if (mayRemoveEditor) await assertSomeoneCanEditRoles(trx as never);
+    if (changes.password_hash || changesEmail) await retireResetLinks(trx, id, now);
+    if (mayRemoveEditor) await assertSomeoneCanEditRoles(trx);
   });
   const user = await getUser(db, id);
   if (before && String(user.email).toLowerCase() !== before.email.toLowerCase()) {
@@ -144,9 +144,9 @@ async function recheckUnderLock(trx: Db, caller: SessionUser, id: string, roleId
   await trx.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
   const now = await userRow(trx, id);
   if (now.role_id !== roleIdSeen) {
-    throw new Problem(409, 'CHANGED_MEANWHILE', 'This user was changed by someone else meanwhile; reload and try again');
+    throw problems.changedMeanwhile('This user was changed by someone else meanwhile; reload and try again');
   }
-  assertMayManage(caller, { id, roleName: now.role_name, permission: now.role_permission });
+  assertMayManage(caller, { id, roleSlug: now.role_slug, permission: now.role_permission });
   return now;
 }
 
@@ -157,7 +157,7 @@ async function recheckUnderLock(trx: Db, caller: SessionUser, id: string, roleId
 export async function deleteUser(ctx: AppContext, caller: SessionUser, id: string): Promise<Wire> {
   assertNotSelf(caller, id, 'delete your own account');
   const current = await userRow(ctx.db, id);
-  assertMayManage(caller, { id, roleName: current.role_name, permission: current.role_permission });
+  assertMayManage(caller, { id, roleSlug: current.role_slug, permission: current.role_permission });
   const now = ctx.config.clock.now();
   let photo: string | null = null;
   // The user deleted may be the last one able to edit roles.
@@ -173,9 +173,9 @@ export async function deleteUser(ctx: AppContext, caller: SessionUser, id: strin
 
 export async function replacePhoto(ctx: AppContext, caller: SessionUser, id: string, content: Buffer): Promise<Wire> {
   const current = await userRow(ctx.db, id);
-  assertMayManage(caller, { id, roleName: current.role_name, permission: current.role_permission });
+  assertMayManage(caller, { id, roleSlug: current.role_slug, permission: current.role_permission });
   const ext = imageExtension(content);
-  if (!ext) throw new Problem(415, 'UNSUPPORTED_PHOTO', 'The photo must be a PNG, GIF or JPEG image', { photo: 'Choose a PNG, GIF or JPEG image' });
+  if (!ext) throw problems.unsupportedPhoto();
   const photo = await storePhoto(ctx.config.uploadsDir, id, content, ext);
   let replaced: string | null = null;
   try {
@@ -185,7 +185,7 @@ export async function replacePhoto(ctx: AppContext, caller: SessionUser, id: str
       const row = await trx.selectFrom('users').select('photo').where('id', '=', id).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
       if (!row) throw problems.notFound('User');
       replaced = row.photo;
-      await updateUserRow(trx as never, id, { photo }, ctx.config.clock.now());
+      await updateUserRow(trx, id, { photo }, ctx.config.clock.now());
     });
   } catch (err) {
     await removePhoto(ctx.config.uploadsDir, photo);

@@ -2,15 +2,27 @@
 import { sql, type Kysely, type RawBuilder, type Updateable } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { Db, UserTable } from '../db/database.ts';
+import type { User } from '@model/generated/index.ts';
 import { resourceEntry } from '@model/schema-registry.ts';
-import { toColumn } from '../db/columns.ts';
-import { problems, Problem } from '../http/errors.ts';
-import { searchCondition } from '../crud/generic-store.ts';
+import { rowToWire, toColumn } from '../db/columns.ts';
+import { problems } from '../http/errors.ts';
+import type { CrudStore } from '../crud/crud-store.ts';
+import { equalsCondition, searchCondition, searchFields, sortKey } from '../crud/list-sql.ts';
 import type { ListParams } from '../crud/list-params.ts';
 import { userRowToWire, userViewQuery } from './session-user.ts';
 
 type Wire = Record<string, unknown>;
 const entry = resourceEntry('user');
+
+/**
+ * A user as a list shows them: role and designation by id and name. The role's flags stay out
+ * of list rows (they were most of a page's bytes); one user's record (GET /user/{id}) has them.
+ */
+export type UserListRow = Omit<User, 'role' | 'designation' | 'password' | 'current_password'> & {
+  _id: string;
+  role: { _id: string; role: string; role_slug: string };
+  designation: { _id: string; name: string };
+};
 
 /** Columns a list may sort by; a reference sorts by the referenced name. */
 const SORT_COLUMNS: Record<string, string> = {
@@ -31,22 +43,53 @@ function listColumn(field: string, filtering: boolean) {
   return sql.ref(Object.hasOwn(SORT_COLUMNS, field) ? SORT_COLUMNS[field]! : `u.${toColumn(field)}`);
 }
 
-export async function listUsers(db: Db, params: ListParams): Promise<{ rows: Wire[]; total: number }> {
-  let query = userViewQuery(db).where('u.deleted_at', 'is', null);
-  const search = searchCondition(entry, params.search, 'u');
+/** Live users with the names of their role and designation (designation is a generic table, hence `any`). */
+function userListQuery(db: Kysely<any>) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('roles as r', 'r.id', 'u.role_id')
+    .innerJoin('designation as d', 'd.id', 'u.designation_id')
+    .where('u.deleted_at', 'is', null);
+}
+
+function listRowToWire(row: Record<string, unknown>): UserListRow {
+  const { role_id, role_name, role_slug, designation_id, designation_name, ...user } = row;
+  return {
+    ...(rowToWire(user) as Omit<UserListRow, 'fullname' | 'role' | 'designation'>),
+    fullname: `${String(row.first_name)} ${String(row.last_name)}`,
+    role: { _id: String(role_id), role: String(role_name), role_slug: String(role_slug) },
+    designation: { _id: String(designation_id), name: String(designation_name) },
+  };
+}
+
+export async function listUsers(db: Kysely<any>, params: ListParams): Promise<{ rows: UserListRow[]; total: number }> {
+  let query = userListQuery(db);
+  const search = searchCondition(searchFields(entry).map((f) => sql.ref(`u.${toColumn(f)}`)), params.search);
   if (search) query = query.where(search);
-  for (const [field, value] of Object.entries(params.equals)) {
-    query = query.where(sql<boolean>`${listColumn(field, true)} = ${value}`);
-  }
-  const { count } = (await query
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirstOrThrow()) as { count: string };
-  const column = listColumn(params.sort.field, false);
-  const orderBy = TEXT_SORTS.has(params.sort.field) ? sql`lower(${column})` : column;
-  let rows = query.orderBy(sql`${orderBy} ${sql.raw(params.sort.order === 'DESC' ? 'desc' : 'asc')}`).orderBy('u.id');
+  for (const [field, value] of Object.entries(params.equals)) query = query.where(equalsCondition(listColumn(field, true), value));
+  const { count } = (await query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow()) as { count: string };
+  let rows = query
+    .select([
+      'u.id',
+      'u.employeeId',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.mobile',
+      'u.photo',
+      'u.status',
+      'u.created_at',
+      'u.updated_at',
+      'r.id as role_id',
+      'r.role as role_name',
+      'r.role_slug',
+      'd.id as designation_id',
+      'd.name as designation_name',
+    ])
+    .orderBy(sortKey(listColumn(params.sort.field, false), params.sort.order, TEXT_SORTS.has(params.sort.field)))
+    .orderBy('u.id');
   if (params.range) rows = rows.offset(params.range.start).limit(params.range.end - params.range.start + 1);
-  return { rows: (await rows.execute()).map((r) => userRowToWire(r as never)), total: Number(count) };
+  return { rows: (await rows.execute()).map(listRowToWire), total: Number(count) };
 }
 
 export async function getUser(db: Db, id: string, opts: { includeDeleted?: boolean } = {}): Promise<Wire> {
@@ -54,8 +97,14 @@ export async function getUser(db: Db, id: string, opts: { includeDeleted?: boole
   if (!opts.includeDeleted) query = query.where('u.deleted_at', 'is', null);
   const row = await query.executeTakeFirst();
   if (!row) throw problems.notFound('User');
-  return userRowToWire(row as never);
+  return userRowToWire(row);
 }
+
+/** The user list and one user, for the CRUD plugin; adding, changing and deleting are the user service's. */
+export const userStore: CrudStore = {
+  list: listUsers,
+  get: (db, id) => getUser(db, id),
+};
 
 export interface UserRow {
   id: string;
@@ -63,8 +112,8 @@ export interface UserRow {
   role_id: string;
   photo: string | null;
   status: boolean;
-  /** The name and flags of the role the user holds now. */
-  role_name: string;
+  /** The slug and flags of the role the user holds now. */
+  role_slug: string;
   role_permission: Record<string, boolean>;
 }
 
@@ -72,7 +121,7 @@ export async function userRow(db: Db, id: string): Promise<UserRow> {
   const row = await db
     .selectFrom('users as u')
     .innerJoin('roles as r', 'r.id', 'u.role_id')
-    .select(['u.id', 'u.email', 'u.role_id', 'u.photo', 'u.status', 'r.role as role_name', 'r.permission as role_permission'])
+    .select(['u.id', 'u.email', 'u.role_id', 'u.photo', 'u.status', 'r.role_slug', 'r.permission as role_permission'])
     .where('u.id', '=', id)
     .where('u.deleted_at', 'is', null)
     .executeTakeFirst();
@@ -88,15 +137,16 @@ export async function passwordHashOf(db: Db, id: string): Promise<string> {
 }
 
 /** The role a user is being given, with its flags; a clear 400 when it does not exist. */
-export async function roleForAssignment(db: Db, roleId: string): Promise<{ id: string; role: string; permission: Record<string, boolean> }> {
-  const role = await db.selectFrom('roles').select(['id', 'role', 'permission', 'status']).where('id', '=', roleId).executeTakeFirst();
+export async function roleForAssignment(db: Db, roleId: string): Promise<{ id: string; role_slug: string; permission: Record<string, boolean> }> {
+  const role = await db.selectFrom('roles').select(['id', 'role_slug', 'permission', 'status']).where('id', '=', roleId).executeTakeFirst();
   if (!role) throw problems.badRequest('Role not found', { role: 'Choose an existing role' });
   if (!role.status) throw problems.badRequest('This role is inactive', { role: 'This role is inactive; choose an active one' });
   return role;
 }
 
-export async function assertDesignationExists(db: Db, designationId: string): Promise<void> {
-  const row = await (db as unknown as Kysely<any>)
+/** Designations are a generic (schema-driven) table, which the typed Db does not list. */
+export async function assertDesignationExists(db: Kysely<any>, designationId: string): Promise<void> {
+  const row = await db
     .selectFrom('designation')
     .select(['id', 'status'])
     .where('id', '=', designationId)
@@ -104,9 +154,6 @@ export async function assertDesignationExists(db: Db, designationId: string): Pr
   if (!row) throw problems.badRequest('Designation not found', { designation: 'Choose an existing designation' });
   if (!row.status) throw problems.badRequest('This designation is inactive', { designation: 'This designation is inactive; choose an active one' });
 }
-
-const emailTaken = () =>
-  new Problem(409, 'DUPLICATE', 'A user with this email already exists', { email: 'This email is already taken' });
 
 /**
  * Constraint failures of a user write, named after the field: the e-mail taken meanwhile, or the
@@ -117,23 +164,15 @@ async function translate<T>(run: () => Promise<T>): Promise<T> {
     return await run();
   } catch (err) {
     const { code, constraint } = err as { code?: string; constraint?: string };
-    if (code === '23505') throw emailTaken();
+    if (code === '23505') throw problems.emailTaken();
     if (code === '23503' && constraint?.includes('role')) throw problems.referenceGone('Role', 'role');
     if (code === '23503' && constraint?.includes('designation')) throw problems.referenceGone('Designation', 'designation');
     throw err;
   }
 }
 
-export interface NewUser {
-  employeeId: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  mobile: string;
-  designation: string;
-  role: string;
-  status?: boolean;
-}
+/** A user as written: the designation and role by id (they read back as objects). */
+export type NewUser = Pick<User, 'employeeId' | 'first_name' | 'last_name' | 'email' | 'mobile' | 'status'> & { designation: string; role: string };
 
 export async function insertUser(db: Db, user: NewUser, passwordHash: string, now: Date): Promise<string> {
   const id = randomUUID();

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { loadConfig, projectRoot } from '../config.ts';
 import { startServers } from '../servers.ts';
-import { stopOnSignals, printBanner } from './lifecycle.ts';
+import { stopOnSignals, printBanner, startFailureText } from './lifecycle.ts';
 
 async function main() {
   const vitePort = Number(process.env.VITE_PORT ?? 5173);
@@ -20,6 +20,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  console.error(startFailureText(err));
   process.exit(1);
 });

@@ -1,5 +1,16 @@
 /** Shared by `npm start` and `npm run dev`: clean shutdown and the first-run banner. */
 import type { Running } from '../servers.ts';
+import { EmbeddedStartError } from '../db/embedded-start-error.ts';
+import { SchemaTableError } from '../db/schema-table-error.ts';
+import { ModelError } from '@model/resource-map.ts';
+
+/**
+ * What a failed start prints: a stop the message fully explains (the data folder, a table that
+ * does not match its schema) as its message alone; anything else with its stack, to debug.
+ */
+export function startFailureText(err: unknown): string | unknown {
+  return err instanceof EmbeddedStartError || err instanceof SchemaTableError || err instanceof ModelError ? `\n${err.message}\n` : err;
+}
 
 /** Ctrl-C and SIGTERM stop the servers and PostgreSQL cleanly. */
 export function stopOnSignals(stop: () => Promise<void>, also: () => void = () => undefined) {

@@ -2,11 +2,13 @@
 import { loadConfig } from '../config.ts';
 import { startServers } from '../servers.ts';
 import { buildConsoleIfStale } from './console-build.ts';
-import { EmbeddedStartError } from '../db/embedded.ts';
-import { stopOnSignals, printBanner } from './lifecycle.ts';
+import { assertModelValid } from '@model/resource-map.ts';
+import { stopOnSignals, printBanner, startFailureText } from './lifecycle.ts';
 
 async function main() {
   const config = loadConfig();
+  // Before the console build (which can take a while): a broken map would only fail after it.
+  assertModelValid();
   buildConsoleIfStale(console.log);
   const running = await startServers(config, { serveConsole: true });
   stopOnSignals(running.stop);
@@ -14,6 +16,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof EmbeddedStartError ? `\n${err.message}\n` : err);
+  console.error(startFailureText(err));
   process.exit(1);
 });

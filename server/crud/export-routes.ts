@@ -6,10 +6,9 @@
  * with custom routes hands in its own list query, so it exports without a fork of this code.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { ResourceEntry } from '@model/generated/index.ts';
-import { listColumns, resourceMap, resourceSchema } from '@model/schema-registry.ts';
+import { listColumns, resourceMap, resourceNamed, resourceSchema, type ResourceName } from '@model/schema-registry.ts';
 import { safeFilename } from '@model/csv.ts';
 import { needsFlag } from '../http/permissions.ts';
 import { problems } from '../http/errors.ts';
@@ -47,6 +46,11 @@ function chosenColumns(raw: string | undefined, allowed: string[]): string[] {
   return [...new Set(value as string[])];
 }
 
+function genericList(name: ResourceName): ListRows {
+  const store = new GenericStore(name);
+  return (db, params) => store.list(db, params);
+}
+
 export function exportRoutes(
   app: FastifyInstance,
   ctx: AppContext,
@@ -54,11 +58,12 @@ export function exportRoutes(
   customLists: Record<string, ListRows> = {},
   resources: Record<string, ResourceEntry> = resourceMap,
 ) {
-  for (const [name, entry] of Object.entries(resources)) {
+  for (const [key, entry] of Object.entries(resources)) {
+    const name = resourceNamed(key);
     if (entry.server !== server || !entry.list?.export) continue;
     const schema = resourceSchema(name);
     const listRows: ListRows | undefined =
-      customLists[name] ?? (entry.routes === 'generic' ? (db: Kysely<any>, params) => new GenericStore(db, name, schema, entry).list(params) : undefined);
+      customLists[name] ?? (entry.routes === 'generic' ? genericList(name) : undefined);
     if (!listRows) throw new Error(`schemas/resources.json: ${name} has list.export but custom routes; pass its list query to exportRoutes`);
     const flag = entry.permissions.list;
     if (!flag) throw new Error(`schemas/resources.json: ${name} names no permission for list`);
@@ -81,7 +86,7 @@ export function exportRoutes(
       async (request, reply) => {
         const params = parseListParams({ sort: request.query.sort, filter: request.query.filter }, schema, { sort });
         const columns = chosenColumns(request.query.columns, entry.list?.columns ?? listColumns(name));
-        const stream = await csvExport(ctx.db as unknown as Kysely<any>, { schema, statusField: entry.status, columns, params, listRows });
+        const stream = await csvExport(ctx.db, { schema, statusField: entry.status, columns, params, listRows });
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')
           .header('Content-Disposition', `attachment; filename="${filename}"`)

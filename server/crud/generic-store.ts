@@ -1,105 +1,133 @@
-/** Queries of a schema-driven table: the generic resources keep their rows here. */
-import { sql, type Kysely } from 'kysely';
+/**
+ * Queries of a schema-driven table: the generic resources keep their rows here (and roles
+ * borrow its list and get). Every method takes the connection or transaction to run on, so
+ * the CRUD plugin runs a write, its checks and its hooks in one transaction.
+ */
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { ResourceEntry } from '@model/generated/index.ts';
-import type { EntitySchema } from '@model/schema-registry.ts';
+import { resourceEntry, resourceSchema, type EntitySchema, type ResourceName } from '@model/schema-registry.ts';
 import { rowToWire, toColumn, wireToRow } from '../db/columns.ts';
 import { problems } from '../http/errors.ts';
 import type { ListParams } from './list-params.ts';
+import { equalsCondition, searchCondition, searchFields, sortKey } from './list-sql.ts';
+import { assertReferencesUsable, holdersOf, referenceProperties, referrersOf, type ReferenceProperty, type Referrer } from './references.ts';
+import { constraintProblem } from './constraint-problems.ts';
+import type { CrudStore, Row } from './crud-store.ts';
 
-type Row = Record<string, unknown>;
+/** The table's own rows are `t`; a referenced record's table joins as `ref_<field>`. */
+const refAlias = (ref: ReferenceProperty) => `ref_${ref.column}`;
 
-interface PgError {
-  code?: string;
-  constraint?: string;
-}
+export class GenericStore implements CrudStore {
+  readonly schema: EntitySchema;
+  readonly entry: ResourceEntry;
+  readonly references: ReferenceProperty[];
+  private referrerList?: Referrer[];
 
-export class GenericStore {
+  /** `table`: where the rows live, when it is not named after the resource (roles). */
   constructor(
-    private readonly db: Kysely<any>,
-    private readonly table: string,
-    private readonly schema: EntitySchema,
-    private readonly entry: ResourceEntry,
-  ) {}
+    readonly resource: ResourceName,
+    readonly table: string = resource,
+  ) {
+    this.schema = resourceSchema(resource);
+    this.entry = resourceEntry(resource);
+    this.references = referenceProperties(this.schema);
+  }
 
-  async list(params: ListParams): Promise<{ rows: Row[]; total: number }> {
-    let query = this.db.selectFrom(this.table);
-    const search = searchCondition(this.entry, params.search);
+  /** Read when first needed: the model may gain resources after this store is made (test fixtures). */
+  private get referrers(): Referrer[] {
+    return (this.referrerList ??= referrersOf(this.resource));
+  }
+
+  async list(db: Kysely<any>, params: ListParams): Promise<{ rows: Row[]; total: number }> {
+    const refs = new Map(this.references.map((r) => [r.field, r]));
+    const searched = searchFields(this.entry);
+    // A reference among the search fields also matches the referenced record's name.
+    const joinForSearch = params.search ? searched.flatMap((f) => refs.get(f) ?? []) : [];
+    const sortRef = refs.get(params.sort.field);
+    const joined = new Set(joinForSearch);
+
+    let query = db.selectFrom(`${this.table} as t`);
+    for (const ref of joinForSearch) query = this.joinReference(query, ref);
+    const search = searchCondition(
+      searched.map((f) => (refs.has(f) ? refs.get(f)!.target.name(refAlias(refs.get(f)!)) : sql.ref(`t.${toColumn(f)}`))),
+      params.search,
+    );
     if (search) query = query.where(search);
-    for (const [field, value] of Object.entries(params.equals)) query = query.where(toColumn(field), '=', value);
+    for (const [field, value] of Object.entries(params.equals)) query = query.where(equalsCondition(sql.ref(`t.${toColumn(field)}`), value));
 
     const { count } = (await query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow()) as { count: string };
-    const column = sql.ref(toColumn(params.sort.field));
-    const isText = this.schema.properties[params.sort.field]?.type === 'string' && !this.schema.properties[params.sort.field]?.format;
-    const orderBy = isText ? sql`lower(${column})` : column;
-    let rows = query
-      .selectAll()
-      .orderBy(sql`${orderBy} ${sql.raw(params.sort.order === 'DESC' ? 'desc' : 'asc')}`)
-      .orderBy('id');
+
+    // A reference sorts by the referenced record's name, not by its id.
+    if (sortRef && !joined.has(sortRef)) query = this.joinReference(query, sortRef);
+    const key = sortRef
+      ? sortKey(sortRef.target.name(refAlias(sortRef)), params.sort.order, true)
+      : sortKey(sql.ref(`t.${toColumn(params.sort.field)}`), params.sort.order, this.isText(params.sort.field));
+    let rows = query.selectAll('t').orderBy(key).orderBy('t.id');
     if (params.range) rows = rows.offset(params.range.start).limit(params.range.end - params.range.start + 1);
     return { rows: (await rows.execute()).map(rowToWire), total: Number(count) };
   }
 
-  async get(id: string): Promise<Row> {
-    const row = await this.db.selectFrom(this.table).selectAll().where('id', '=', id).executeTakeFirst();
+  async get(db: Kysely<any>, id: string): Promise<Row> {
+    const row = await db.selectFrom(this.table).selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw problems.notFound(this.entry.label.one);
     return rowToWire(row);
   }
 
-  async create(body: Row, now: Date): Promise<Row> {
+  async create(db: Kysely<any>, body: Row, now: Date): Promise<Row> {
+    await assertReferencesUsable(db, this.references, body);
     const values = { ...wireToRow(body), id: randomUUID(), created_at: now, updated_at: now };
-    const row = await this.translate('write', () => this.db.insertInto(this.table).values(values).returningAll().executeTakeFirstOrThrow());
+    const row = await this.translate('write', () => db.insertInto(this.table).values(values).returningAll().executeTakeFirstOrThrow());
     return rowToWire(row);
   }
 
-  async update(id: string, body: Row, now: Date): Promise<Row> {
+  async update(db: Kysely<any>, id: string, body: Row, now: Date): Promise<Row> {
+    const changing = this.references.filter((r) => body[r.field] !== undefined);
+    if (changing.length) {
+      // The stored values, so a reference kept as it is stays allowed even if its record was switched off.
+      const current = await db.selectFrom(this.table).select(changing.map((r) => r.column)).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!current) throw problems.notFound(this.entry.label.one);
+      await assertReferencesUsable(db, changing, body, current);
+    }
     const row = await this.translate('write', () =>
-      this.db.updateTable(this.table).set({ ...wireToRow(body), updated_at: now }).where('id', '=', id).returningAll().executeTakeFirst(),
+      db.updateTable(this.table).set({ ...wireToRow(body), updated_at: now }).where('id', '=', id).returningAll().executeTakeFirst(),
     );
     if (!row) throw problems.notFound(this.entry.label.one);
     return rowToWire(row);
   }
 
-  async remove(id: string): Promise<Row> {
-    const row = await this.translate('delete', () => this.db.deleteFrom(this.table).where('id', '=', id).returningAll().executeTakeFirst());
-    if (!row) throw problems.notFound(this.entry.label.one);
+  /**
+   * Deletes a record nothing refers to; otherwise 409 naming who holds it. The row is locked
+   * first: a write that is adding a reference to it (its foreign-key check holds a share lock)
+   * finishes before the count, and one that starts later waits for the delete and then finds
+   * the record gone. So the count is exact, and the foreign key only backs it up.
+   */
+  async remove(db: Kysely<any>, id: string): Promise<Row> {
+    const exists = await db.selectFrom(this.table).select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!exists) throw problems.notFound(this.entry.label.one);
+    const holders = await holdersOf(db, this.referrers, id);
+    if (holders.length) throw problems.inUseBy(this.entry.label.one, holders);
+    const row = await this.translate('delete', () => db.deleteFrom(this.table).where('id', '=', id).returningAll().executeTakeFirstOrThrow());
     return rowToWire(row);
   }
 
-  /** Database constraint failures become the catalogue's 409s, naming the field. */
+  /** A left join: a record whose reference is empty stays in the list (and sorts last). */
+  private joinReference(query: SelectQueryBuilder<any, any, object>, ref: ReferenceProperty): SelectQueryBuilder<any, any, object> {
+    const alias = refAlias(ref);
+    return query.leftJoin(`${ref.target.table} as ${alias}`, `${alias}.id`, `t.${ref.column}`);
+  }
+
+  private isText(field: string): boolean {
+    const p = this.schema.properties[field];
+    const types = Array.isArray(p?.type) ? p.type : [p?.type];
+    return types.includes('string') && !p?.format;
+  }
+
   private async translate<T>(action: 'write' | 'delete', run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (err) {
-      const pgError = err as PgError;
-      if (pgError.code === '23505') {
-        const unique = Object.keys(this.schema.properties).filter((p) => this.schema.properties[p]['x-unique']);
-        const field = unique.find((p) => pgError.constraint === `${this.table}_${p}_unique`) ?? unique[0] ?? 'name';
-        throw problems.duplicate(this.entry.label.one, field, this.schema.properties[field]?.title ?? field);
-      }
-      // On delete: 23503 foreign_key_violation (NO ACTION), 23001 restrict_violation (ON DELETE
-      // RESTRICT, e.g. users.designation_id): something still points here. On a write: the record a
-      // reference names was deleted meanwhile.
-      if (action === 'delete' && (pgError.code === '23503' || pgError.code === '23001')) throw problems.inUse(this.entry.label.one);
-      if (pgError.code === '23503') {
-        const field = Object.keys(this.schema.properties).find((p) => this.schema.properties[p]!['x-ref'] && pgError.constraint?.includes(p)) ?? '_id';
-        throw problems.referenceGone(this.schema.properties[field]?.title ?? 'Record', field);
-      }
-      throw err;
+      throw constraintProblem(this, err, action) ?? err;
     }
   }
-}
-
-/** `q` matches any of the resource's search fields, case-insensitively, as literal text. */
-export function searchCondition(entry: ResourceEntry, text: string | undefined, tableAlias?: string) {
-  const fields = entry.list?.search;
-  if (!text || !fields) return undefined;
-  const pattern = `%${escapeLike(text)}%`;
-  const ref = (field: string) => sql.ref(tableAlias ? `${tableAlias}.${toColumn(field)}` : toColumn(field));
-  const matches = (Array.isArray(fields) ? fields : [fields]).map((f) => sql<boolean>`${ref(f)}::text ilike ${pattern}`);
-  return sql<boolean>`(${sql.join(matches, sql` or `)})`;
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -16,8 +16,15 @@ export interface ListParams {
   sort: { field: string; order: 'ASC' | 'DESC' };
   range?: { start: number; end: number };
   search?: string;
+  /** Field → the value it must equal, or a list of values it must equal one of. */
   equals: Record<string, unknown>;
 }
+
+/**
+ * At most this many values in one filter list: react-admin's getMany asks for every record a
+ * page refers to in one request (filter={"id":[...]}), and a page holds at most 1,000 rows.
+ */
+export const MAX_FILTER_VALUES = 1000;
 
 export const listQuerySchema = {
   type: 'object',
@@ -101,12 +108,13 @@ export function parseListParams(
       if (key === 'q') {
         if (value !== null && typeof value !== 'string') throw refuse('filter', 'The search text (q) must be text');
         if (value?.trim()) search = value.trim();
-      } else if (!filterable.includes(key)) {
-        throw refuse('filter', `Cannot filter by ${shown(key)}; filter by q (search) or one of: ${filterable.join(', ')}`);
-      } else if (!filterValueFits(schema, key, value)) {
-        throw refuse('filter', `To filter by ${key}, give ${expectedValue(schema, key)}`);
       } else {
-        equals[key] = value;
+        // react-admin names records `id` (getMany: filter={"id":[...]}); the wire and the schema say `_id`.
+        const field = key === 'id' ? '_id' : key;
+        if (!filterable.includes(field)) {
+          throw refuse('filter', `Cannot filter by ${shown(key)}; filter by q (search) or one of: ${filterable.join(', ')}`);
+        }
+        equals[field] = filterValue(schema, key, field, value);
       }
     }
   }
@@ -117,6 +125,21 @@ const types = (schema: EntitySchema, key: string) => {
   const t = schema.properties[key]!.type;
   return Array.isArray(t) ? t : [t];
 };
+
+/** One value of the field's type, or a list of them (any of which may match). */
+function filterValue(schema: EntitySchema, key: string, field: string, value: unknown): unknown {
+  if (!Array.isArray(value)) {
+    if (!filterValueFits(schema, field, value)) throw refuse('filter', `To filter by ${key}, give ${expectedValue(schema, field)}`);
+    return value;
+  }
+  if (value.length > MAX_FILTER_VALUES) {
+    throw refuse('filter', `A filter list may hold at most ${MAX_FILTER_VALUES} values; ${key} holds ${value.length}`);
+  }
+  if (!value.every((v) => filterValueFits(schema, field, v))) {
+    throw refuse('filter', `To filter by ${key}, give ${expectedValue(schema, field)}, or a list of such values`);
+  }
+  return value;
+}
 
 /** An equality filter needs a value of the property's own type (a reference filters by id). */
 function filterValueFits(schema: EntitySchema, key: string, value: unknown): boolean {

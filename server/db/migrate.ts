@@ -1,4 +1,8 @@
-/** Brings the database up to date at start: generic tables from the schemas, then the migrations. */
+/**
+ * Brings the database up to date at start: the generic tables from the schemas, the migrations,
+ * then the generic tables' new columns and their comparison with the schemas (a table that no
+ * longer matches stops the start, naming the difference).
+ */
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as core from './migrations/001-core.ts';
 import * as userDeletedAt from './migrations/002-user-deleted-at.ts';
@@ -7,7 +11,9 @@ import * as loginThrottle from './migrations/004-login-throttle.ts';
 import * as oneLiveResetLink from './migrations/005-one-live-reset-link.ts';
 import * as trimmedNames from './migrations/006-trimmed-names.ts';
 import * as roleNameKey from './migrations/007-role-name-key.ts';
-import { syncGenericTables } from './generic-tables.ts';
+import * as noCreateDeletePermissionFlags from './migrations/008-no-create-delete-permission-flags.ts';
+import { createGenericTables, syncGenericTables } from './generic-tables.ts';
+import { assertModelValid } from '@model/resource-map.ts';
 
 // Listed here rather than read from a folder, so the bundle/tsx resolution never guesses.
 const migrations: Record<string, Migration> = {
@@ -18,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '005-one-live-reset-link': oneLiveResetLink,
   '006-trimmed-names': trimmedNames,
   '007-role-name-key': roleNameKey,
+  '008-no-create-delete-permission-flags': noCreateDeletePermissionFlags,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -38,10 +45,15 @@ export async function withStartupLock<T>(db: Kysely<any>, work: () => Promise<T>
 }
 
 export async function migrate(db: Kysely<any>): Promise<void> {
+  // Tables are built from the map and the schemas: never from ones that do not check.
+  assertModelValid();
   await withStartupLock(db, async () => {
-    await syncGenericTables(db);
+    // Before the migrations, which may point at generic tables; after them, the comparison, so
+    // that a migration written for a schema change runs before its table is compared.
+    await createGenericTables(db);
     const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');
     if (error) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error).message ?? error)}`);
+    await syncGenericTables(db);
   });
 }

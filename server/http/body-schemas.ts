@@ -32,7 +32,18 @@ function withoutDefault<T extends { default?: unknown }>(property: T): Omit<T, '
   return rest;
 }
 
-/** A reference is read as an object ({ _id, name }) but written as the other record's id. */
+/**
+ * A reference is written as the other record's id (users read theirs back as objects); an
+ * optional one (`"type": ["string", "null"]`) may be cleared with null.
+ */
 function referenceId(property: PropertySchema): PropertySchema {
-  return { type: 'string', minLength: 1, maxLength: 64, title: property.title, 'x-ref': property['x-ref'], 'x-messages': property['x-messages'] };
+  const nullable = Array.isArray(property.type) && property.type.includes('null');
+  return {
+    type: nullable ? ['string', 'null'] : 'string',
+    minLength: 1,
+    maxLength: 64,
+    title: property.title,
+    'x-ref': property['x-ref'],
+    'x-messages': property['x-messages'],
+  };
 }

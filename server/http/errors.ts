@@ -78,7 +78,7 @@ export const problems = {
   adminRoleFlagsFixed: () =>
     new Problem(403, 'ADMIN_ROLE_FIXED', "The Admin role always holds every permission; its permissions can't be changed"),
   adminRoleNameFixed: () =>
-    new Problem(403, 'ADMIN_ROLE_FIXED', "The Admin role can't be renamed: its name is what lets it change any password"),
+    new Problem(403, 'ADMIN_ROLE_FIXED', "The Admin role can't be renamed: 'Admin' always names the role that holds every permission"),
   requestTimeout: () => new Problem(408, 'REQUEST_TIMEOUT', 'The request took too long to arrive'),
   tooLarge: () => new Problem(413, 'TOO_LARGE', 'The request is too large'),
   photoTooLarge: (maxBytes: number) =>
@@ -93,4 +93,22 @@ export const problems = {
 
   /** A genuine server fault: the request id lets an operator find it in the log; nothing from the inside is told. */
   internal: (requestId: string) => new Problem(500, 'INTERNAL', 'Something went wrong on the server', undefined, { requestId }),
+
+  /** A delete refused because other records still refer to this one: "3 Fixture Sites use this Fixture Region". */
+  inUseBy: (label: string, holders: Array<{ count: number; one: string; many: string }>) => {
+    const total = holders.reduce((sum, h) => sum + h.count, 0);
+    const who = holders.map((h) => `${h.count} ${h.count === 1 ? h.one : h.many}`).join(' and ');
+    return new Problem(409, 'IN_USE', `${who} ${total === 1 ? 'uses' : 'use'} this ${label}`);
+  },
+  /** A role still held by live users cannot be deleted. */
+  roleInUse: (holders: number) =>
+    new Problem(409, 'ROLE_IN_USE', `This role is held by ${holders} user${holders === 1 ? '' : 's'}; give them another role first`, undefined, {
+      users: holders,
+    }),
+  /** A value the database refused for one column (a CHECK that validation did not catch): names the field. */
+  invalidFieldValue: (field: string, message: string) => new Problem(400, 'INVALID_VALUE', message, { [field]: message }),
+  emailTaken: () => new Problem(409, 'DUPLICATE', 'A user with this email already exists', { email: 'This email is already taken' }),
+  passwordChangeForbidden: () => new Problem(403, 'PASSWORD_CHANGE_FORBIDDEN', "Only the Admin role may change another user's password"),
+  unsupportedPhoto: () =>
+    new Problem(415, 'UNSUPPORTED_PHOTO', 'The photo must be a PNG, GIF or JPEG image', { photo: 'Choose a PNG, GIF or JPEG image' }),
 } as const;

@@ -25,11 +25,21 @@ export function trimmedTextProblems(body: Record<string, unknown>, schema: Entit
   return found;
 }
 
-/** The body with every text field of the schema trimmed (passwords and other write-only fields as sent). */
+const isNullable = (p: PropertySchema | undefined) => Array.isArray(p?.type) && p.type.includes('null');
+
+/**
+ * The body with every text field of the schema trimmed (passwords and other write-only fields
+ * as sent). An optional field left blank is stored as null, as the console sends a cleared one,
+ * so an empty value has one form that lists sort last.
+ */
 export function trimTextFields<T extends Record<string, unknown>>(body: T, schema: EntitySchema): T {
   const found = trimmedTextProblems(body, schema);
   if (Object.keys(found).length) throw problems.validation(found);
-  return Object.fromEntries(
-    Object.entries(body).map(([field, value]) => [field, typeof value === 'string' && isText(schema.properties[field]) ? value.trim() : value]),
-  ) as T;
+  const trimmed = (field: string, value: unknown) => {
+    const property = schema.properties[field];
+    if (typeof value !== 'string' || !isText(property)) return value;
+    const text = value.trim();
+    return text === '' && isNullable(property) ? null : text;
+  };
+  return Object.fromEntries(Object.entries(body).map(([field, value]) => [field, trimmed(field, value)])) as T;
 }

@@ -3,6 +3,7 @@
  * { name: 'Name is required', email: 'Email must be a valid e-mail address' }.
  */
 import type { ErrorObject } from 'ajv';
+import { choiceMessage, choiceOptions } from './choices.ts';
 
 interface SchemaNode {
   title?: string;
@@ -65,6 +66,11 @@ function typeName(type: string): string {
 
 export function validationFields(errors: ErrorObject[]): Record<string, string> {
   const fields: Record<string, string> = {};
+  // A labelled choice refused: its branches' "must be equal to constant" say less than its titles.
+  for (const error of errors) {
+    const schema = error.parentSchema as SchemaNode | undefined;
+    if (error.keyword === 'oneOf' && choiceOptions(schema)) fields[fieldName(error)] ??= choiceMessage(schema!, schema!.title ?? fieldName(error));
+  }
   for (const error of errors) {
     if (error.keyword === 'oneOf' || error.keyword === 'if') continue; // the branch errors say more
     const field = fieldName(error);

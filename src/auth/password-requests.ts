@@ -1,16 +1,15 @@
 /** The two signed-out password calls: ask for a reset link, and set a new password with it. */
+import type { ForgotPasswordRequest, MessageAnswer, ResetPasswordRequest } from '@model/generated';
 import { runtimeConfig } from '../config/runtime-config';
-import { httpRequest } from '../providers/http-client';
+import { fetchAnonymous } from '../providers/http-client';
 
 export async function requestPasswordReset(email: string): Promise<void> {
-  await httpRequest(`${runtimeConfig().authUrl}/user/change_password`, { method: 'POST', anonymous: true, body: { email } });
+  const body: ForgotPasswordRequest = { email };
+  await fetchAnonymous(`${runtimeConfig().authUrl}/user/change_password`, { method: 'POST', body: JSON.stringify(body) });
 }
 
 export async function resetPassword(token: string, password: string, repassword: string): Promise<string> {
-  const { json } = await httpRequest<{ message: string }>(`${runtimeConfig().authUrl}/user/reset_password`, {
-    method: 'POST',
-    anonymous: true,
-    body: { token, password, repassword },
-  });
+  const body: ResetPasswordRequest = { token, password, repassword };
+  const { json } = await fetchAnonymous<MessageAnswer>(`${runtimeConfig().authUrl}/user/reset_password`, { method: 'POST', body: JSON.stringify(body) });
   return json.message;
 }

@@ -1,17 +1,21 @@
 /**
- * /dashboard: a greeting and the sections this user's role opens. The spec's count cards and
- * recent-documents table arrive with programs, forms and documents (their own issue).
+ * /dashboard: a greeting and the sections this user's role opens (the auth provider's canAccess
+ * for each menu resource's list).
  */
 import { Box, Card, CardActionArea, CardContent, Grid, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { Title } from 'react-admin';
+import { Title, useCanAccessResources } from 'react-admin';
 import { useSession } from '../session/useSession';
-import { visibleMenuResources } from '../layout/SideMenu';
+import { menuResources } from '../layout/SideMenu';
 import { menuIcon } from '../layout/menu-icons';
+
+const menu = menuResources();
+const menuNames = menu.map(([name]) => name);
 
 export const Dashboard = () => {
   const { user } = useSession();
-  const sections = visibleMenuResources(user?.role?.permission ?? {});
+  const { canAccess, isPending } = useCanAccessResources({ action: 'list', resources: menuNames });
+  const sections = menu.filter(([name]) => canAccess?.[name] === true);
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
       <Title title="Dashboard" />
@@ -21,7 +25,7 @@ export const Dashboard = () => {
       </Typography>
       <Grid container spacing={2}>
         {sections.map(([name, entry]) => {
-          const Icon = menuIcon(entry.menu?.icon);
+          const Icon = menuIcon(entry.menu.icon);
           return (
             <Grid key={name} size={{ xs: 12, sm: 6, md: 4 }}>
               <Card>
@@ -38,7 +42,7 @@ export const Dashboard = () => {
             </Grid>
           );
         })}
-        {sections.length === 0 && (
+        {!isPending && sections.length === 0 && (
           <Grid size={12}>
             <Typography color="text.secondary">Your role opens no sections of the console yet. Ask an admin for access.</Typography>
           </Grid>

@@ -1,31 +1,27 @@
 /**
- * The side menu: the dashboard, then every resource the map gives a menu entry, in its order —
- * only those the signed-in role may open (the list flag of the map entry). The server refuses
- * the rest anyway; the menu just does not offer them.
+ * The side menu: the dashboard, then every resource the map gives a menu entry, in its order.
+ * react-admin's resource items ask the auth provider's canAccess (the list flag of the map
+ * entry) and show only what the signed-in role may open. The server refuses the rest anyway.
  */
 import { Menu } from 'react-admin';
-import { resourceMap } from '@model/schema-registry';
-import { canDo } from '../providers/access';
-import { useSession } from '../session/useSession';
-import { menuIcon } from './menu-icons';
+import { resourceEntries, type ResourceName } from '@model/schema-registry';
+import type { ResourceEntry } from '@model/generated';
+import { roleMayAccess } from '../providers/auth-provider';
 
-export const menuResources = () =>
-  Object.entries(resourceMap)
-    .filter(([, entry]) => entry.menu)
-    .sort(([, a], [, b]) => a.menu!.order - b.menu!.order);
+type MenuEntry = ResourceEntry & { menu: NonNullable<ResourceEntry['menu']> };
+const hasMenu = (item: [ResourceName, ResourceEntry]): item is [ResourceName, MenuEntry] => item[1].menu !== undefined;
 
-/** The menu entries a role with these flags may open. */
-export const visibleMenuResources = (permission: Record<string, boolean>) => menuResources().filter(([name]) => canDo(permission, name, 'list'));
+/** The map entries that have a place in the menu, in its order. */
+export const menuResources = () => resourceEntries().filter(hasMenu).sort(([, a], [, b]) => a.menu.order - b.menu.order);
 
-export const SideMenu = () => {
-  const { user } = useSession();
-  return (
-    <Menu>
-      <Menu.DashboardItem primaryText="Dashboard" />
-      {visibleMenuResources(user?.role?.permission ?? {}).map(([name, entry]) => {
-        const Icon = menuIcon(entry.menu?.icon);
-        return <Menu.Item key={name} to={`/${name}`} primaryText={entry.label.many} leftIcon={<Icon />} />;
-      })}
-    </Menu>
-  );
-};
+/** The menu entries a role with these flags may open: the rule canAccess applies to each item. */
+export const visibleMenuResources = (permission: Record<string, boolean>) => menuResources().filter(([name]) => roleMayAccess(permission, name, 'list'));
+
+export const SideMenu = () => (
+  <Menu>
+    <Menu.DashboardItem primaryText="Dashboard" />
+    {menuResources().map(([name]) => (
+      <Menu.ResourceItem key={name} name={name} />
+    ))}
+  </Menu>
+);

@@ -1,16 +1,20 @@
 /**
  * Sign-in and session for react-admin (spec 1 §4): login stores user and token, logout calls
- * the server and clears them, 401 signs out (after the http client's refresh attempt failed),
- * 403 keeps the session and lets the caller show the server's message (unless it says the role
- * no longer opens the console).
+ * the server and clears them, a 401 that survived the renewal signs out, 403 keeps the session
+ * and lets the caller show the server's message (unless it says the role no longer opens the
+ * console). checkAuth, getIdentity and getPermissions first renew an expired token (react-admin's
+ * addRefreshAuthToAuthProvider). canAccess answers from the resource map and the role's flags.
  */
-import type { AuthProvider } from 'react-admin';
+import { addRefreshAuthToAuthProvider, type AuthProvider } from 'react-admin';
+import type { Action, LoginRequest } from '@model/generated';
+import { resourceMap } from '@model/schema-registry';
 import { runtimeConfig } from '../config/runtime-config';
-import { clearSession, currentPermissions, readSession, storeSignIn, type SessionUserRecord } from '../session/session-store';
+import { clearSession, currentPermissions, readSession, storeSignIn, type RoleFlags } from '../session/session-store';
+import { SESSION_ENDED_MESSAGE, refreshAuth } from '../session/session-refresh';
+import type { SignedIn } from '../session/verify-token';
 import { describeUserAgent } from '../session/user-agent';
-import { errorMessage, httpRequest } from './http-client';
-import { canDo } from './access';
 import { identityOf } from '../session/identity';
+import { errorMessage, fetchAnonymous } from './http-client';
 
 export interface LoginParams {
   email: string;
@@ -25,14 +29,24 @@ export function loginFailureMessage(error: unknown): string {
   return errorMessage(body, typeof own === 'string' && own ? own : 'Failed to login');
 }
 
-export const authProvider: AuthProvider = {
+/**
+ * May a role holding these flags do this? The resource map names the flag each action needs.
+ * A screen that is no resource of the map guards itself; an action the map names no flag for
+ * is open to list and show only.
+ */
+export function roleMayAccess(permission: RoleFlags, resource: string, action: string): boolean {
+  const entry = resourceMap[resource];
+  if (!entry) return true;
+  const flag = entry.permissions[action as Action];
+  if (!flag) return action === 'list' || action === 'show';
+  return permission[flag] === true;
+}
+
+const sessionAuthProvider: AuthProvider = {
   async login({ email, password, keepLogin }: LoginParams) {
     try {
-      const { json } = await httpRequest<{ user: SessionUserRecord; token: string }>(`${runtimeConfig().authUrl}/login`, {
-        method: 'POST',
-        anonymous: true,
-        body: { email, password, isKeepLogin: keepLogin, userAgent: await describeUserAgent() },
-      });
+      const body: LoginRequest = { email, password, isKeepLogin: keepLogin, userAgent: await describeUserAgent() };
+      const { json } = await fetchAnonymous<SignedIn>(`${runtimeConfig().authUrl}/login`, { method: 'POST', body: JSON.stringify(body) });
       storeSignIn(json.user, json.token);
     } catch (error) {
       throw new Error(loginFailureMessage(error));
@@ -43,7 +57,8 @@ export const authProvider: AuthProvider = {
   async logout() {
     const { token } = readSession();
     if (token) {
-      await httpRequest(`${runtimeConfig().authUrl}/logout`).catch(() => undefined);
+      // The server revokes the session (an expired token too); signed out here whatever it answers.
+      await fetchAnonymous(`${runtimeConfig().authUrl}/logout`, { user: { authenticated: true, token: `Bearer ${token}` } }).catch(() => undefined);
     }
     clearSession();
     return '/login';
@@ -58,7 +73,7 @@ export const authProvider: AuthProvider = {
     const status = (error as { status?: number })?.status;
     if (status === 401) {
       clearSession();
-      throw { redirectTo: '/login', message: 'Your session has ended, please log in again' };
+      throw { redirectTo: '/login', message: SESSION_ENDED_MESSAGE };
     }
     // The role no longer opens the console: the server refuses every call, so sign out.
     const body = (error as { body?: { code?: string; message?: string } })?.body;
@@ -80,6 +95,8 @@ export const authProvider: AuthProvider = {
   },
 
   async canAccess({ resource, action }) {
-    return canDo(currentPermissions(), resource, action);
+    return roleMayAccess(currentPermissions(), resource, action);
   },
 };
+
+export const authProvider: AuthProvider = addRefreshAuthToAuthProvider(sessionAuthProvider, refreshAuth);

@@ -1,117 +1,98 @@
 /**
- * fetch with the stored bearer token, JSON in and out, and the servers' error bodies turned
- * into react-admin HttpErrors whose message is the server's `message`. A 401 on an ordinary
- * call tries one token refresh (spec 1 §4) and replays the call; if that fails, the 401 stands
- * and the auth provider signs the user out.
+ * react-admin's fetchJson with the session: the stored bearer token, one replay after a 401 once
+ * the session is renewed (spec 1 §4), and the servers' error answers `{ message, code, fields }`
+ * as HttpErrors whose message is the server's and whose `body.errors` carries the per-field
+ * messages where react-admin's forms look for them.
  */
-import { HttpError } from 'react-admin';
-import { readSession, storeSignIn, type SessionUserRecord } from '../session/session-store';
-import { runtimeConfig } from '../config/runtime-config';
+import { fetchUtils, HttpError } from 'react-admin';
+import type { ErrorAnswer } from '@model/generated';
+import { readSession } from '../session/session-store';
+import { renewAfterRejection, renewSession } from '../session/session-refresh';
 
-export interface HttpResponse<T = unknown> {
+export type HttpOptions = fetchUtils.Options;
+
+export interface HttpAnswer<T = unknown> {
   status: number;
   headers: Headers;
+  body: string;
   json: T;
 }
 
-export interface RequestOptions {
-  method?: string;
-  body?: unknown;
-  /** Skip the bearer token and the refresh-on-401 (sign-in calls). */
-  anonymous?: boolean;
-  /** What the answer should be (JSON unless told otherwise, e.g. a CSV download). */
-  accept?: string;
-}
-
-async function parse(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
+/** An error answer's body as react-admin reads it: the server's own, plus `errors` for forms. */
+export type ErrorBody = Partial<ErrorAnswer> & { errors?: Record<string, string> };
 
 export function errorMessage(body: unknown, fallback: string): string {
   const message = (body as { message?: unknown } | undefined)?.message;
   return typeof message === 'string' && message ? message : fallback;
 }
 
-async function send(url: string, options: RequestOptions): Promise<{ response: Response; sentWith?: string }> {
-  const headers = new Headers({ Accept: options.accept ?? 'application/json' });
-  const multipart = options.body instanceof FormData;
-  // FormData sets its own multipart Content-Type (with the boundary).
-  if (options.body !== undefined && !multipart) headers.set('Content-Type', 'application/json');
-  const token = readSession().token;
-  if (token && !options.anonymous) headers.set('Authorization', `Bearer ${token}`);
-  const response = await fetch(url, {
-    method: options.method ?? 'GET',
-    headers,
-    body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
-  });
-  return { response, sentWith: options.anonymous ? undefined : token };
-}
+const statusOf = (error: unknown) => (error as { status?: unknown })?.status;
 
-let refreshing: Promise<boolean> | undefined;
+/** The server's per-field messages (`fields`) also as `errors`, which react-admin's forms show beside the inputs. */
+function withFieldErrors(error: unknown): unknown {
+  if (!(error instanceof HttpError)) return error;
+  const body = error.body as ErrorBody | undefined;
+  if (!body?.fields) return error;
+  return new HttpError(error.message, error.status, { ...body, errors: body.fields } satisfies ErrorBody);
+}
 
 /**
- * POST /user/verify and keep what it answers: a 401 carrying user and token is a refresh
- * (spec 1 §4); a 200 is the user (and their role's flags) as the server sees them now.
- * Shared by concurrent callers. Used after a 401, and after a 403 for a missing flag so the
- * screens stop offering what is no longer allowed.
+ * Runs a call with the stored token. A 401 to it renews the session once (shared with every
+ * other call that got one) and replays it with the new token; a 403 for a missing flag re-reads
+ * the user from the server first, so the screens stop offering what the role no longer allows.
  */
-export function refreshToken(): Promise<boolean> {
-  refreshing ??= (async () => {
-    const token = readSession().token;
-    if (!token) return false;
-    try {
-      const { response } = await send(`${runtimeConfig().authUrl}/user/verify`, { method: 'POST', body: { token }, anonymous: true });
-      const body = (await parse(response)) as { user?: SessionUserRecord; token?: string } | undefined;
-      // 401 with user and token: refreshed. 200: the stored token is good (another call refreshed it first).
-      if ((response.status === 401 || response.status === 200) && body?.user && body.token) {
-        storeSignIn(body.user, body.token);
-        return true;
-      }
-      return false;
-    } catch {
-      return false;
-    }
-  })().finally(() => {
-    refreshing = undefined;
-  });
-  return refreshing;
-}
-
-/** Sends, and on a 401 replays once: at once if another call already stored a newer token, else after a refresh. */
-async function sendWithRefresh(url: string, options: RequestOptions): Promise<Response> {
-  let { response, sentWith } = await send(url, options);
-  if (response.status === 401 && !options.anonymous) {
-    const newer = readSession().token !== sentWith;
-    if (newer || (await refreshToken())) ({ response } = await send(url, options));
+async function withSession<T>(send: (token: string | undefined) => Promise<T>): Promise<T> {
+  const token = readSession().token;
+  try {
+    return await send(token);
+  } catch (error) {
+    if (statusOf(error) === 401 && (await renewAfterRejection(token))) return send(readSession().token);
+    if (statusOf(error) === 403 && (error as HttpError).body?.code === 'FORBIDDEN') await renewSession();
+    throw error;
   }
-  return response;
 }
 
-/** A failed answer as react-admin's HttpError, carrying the server's message. */
-async function failure(response: Response, json: unknown): Promise<HttpError> {
-  if (response.status === 403 && (json as { code?: string } | undefined)?.code === 'FORBIDDEN') await refreshToken();
-  // react-admin forms read per-field server errors from body.errors; our servers send `fields`.
-  const fields = (json as { fields?: Record<string, string> } | undefined)?.fields;
-  const body = fields ? { ...(json as object), errors: fields } : json;
-  return new HttpError(errorMessage(json, response.statusText || `Request failed (${response.status})`), response.status, body);
+const bearer = (token: string | undefined): HttpOptions['user'] => (token ? { authenticated: true, token: `Bearer ${token}` } : undefined);
+
+/** A call to our servers as the signed-in user. */
+export function fetchWithSession<T = unknown>(url: string, options: HttpOptions = {}): Promise<HttpAnswer<T>> {
+  return withSession((token) => fetchUtils.fetchJson(url, { ...options, user: bearer(token) })).catch((error: unknown) => {
+    throw withFieldErrors(error);
+  });
 }
 
-export async function httpRequest<T = unknown>(url: string, options: RequestOptions = {}): Promise<HttpResponse<T>> {
-  const response = await sendWithRefresh(url, options);
-  const json = await parse(response);
-  if (!response.ok) throw await failure(response, json);
-  return { status: response.status, headers: response.headers, json: json as T };
+/** A call made signed out (sign-in, forgot and reset password): no token, no renewal. */
+export function fetchAnonymous<T = unknown>(url: string, options: HttpOptions = {}): Promise<HttpAnswer<T>> {
+  return fetchUtils.fetchJson(url, options).catch((error: unknown) => {
+    throw withFieldErrors(error);
+  });
 }
 
-/** A file the server makes (a CSV export), fetched with the bearer token like any other call. */
-export async function httpDownload(url: string, accept: string): Promise<Blob> {
-  const response = await sendWithRefresh(url, { accept });
-  if (!response.ok) throw await failure(response, await parse(response));
-  return response.blob();
+/** A file the server makes (a CSV export), fetched as bytes (text would lose its byte-order mark) with the session. */
+export function downloadWithSession(url: string, accept: string): Promise<Blob> {
+  return withSession(async (token) => {
+    const headers = new Headers({ Accept: accept });
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    const response = await fetch(url, { headers });
+    if (response.ok) return response.blob();
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+    throw new HttpError(errorMessage(body, response.statusText || `Request failed (${response.status})`), response.status, body);
+  }).catch((error: unknown) => {
+    throw withFieldErrors(error);
+  });
+}
+
+/**
+ * Re-reads the signed-in user (their role's flags) from the server now, e.g. after changing a
+ * role that may be one's own. Answers whether the session is still alive.
+ */
+export async function refreshToken(): Promise<boolean> {
+  const outcome = await renewSession();
+  return outcome === 'valid' || outcome === 'refreshed';
 }

@@ -5,7 +5,7 @@
 import type { ComponentType } from 'react';
 import { Route } from 'react-router-dom';
 import type { ResourceProps } from 'react-admin';
-import { resourceMap } from '@model/schema-registry';
+import { resourceEntries } from '@model/schema-registry';
 import { RequireSession } from '../session/RequireSession';
 import { genericScreens } from './generic/generic-screens';
 import type { ResourceScreens } from './resource-screens';
@@ -27,7 +27,7 @@ const signedIn = (Page: ComponentType | undefined) =>
 export type ResourceDefinition = Omit<ResourceProps, 'name'> & { name: string };
 
 export function resourceDefinitions(): ResourceDefinition[] {
-  return Object.entries(resourceMap).map(([name, entry]) => {
+  return resourceEntries().map(([name, entry]) => {
     const { list, create, edit, show, routes = [], ...rest } = { ...genericScreens(name), ...folders[name] };
     return {
       name,

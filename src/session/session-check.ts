@@ -3,30 +3,21 @@
  * the session (with the user as the server now sees them); 401 carrying user and token is a
  * refresh; anything else signs out. With no token, everything stored is cleared.
  */
-import { clearSession, readSession, storeSignIn, type SessionUserRecord } from './session-store';
+import { clearSession, readSession, storeSignIn } from './session-store';
+import { verifyToken } from './verify-token';
 
 export type SessionCheckResult = 'signed-in' | 'refreshed' | 'signed-out';
 
 export async function checkSessionAtStart(authUrl: string, fetchImpl: typeof fetch = fetch): Promise<SessionCheckResult> {
   const { token, isLoggedIn } = readSession();
-  if (!token || !isLoggedIn) {
-    clearSession();
-    return 'signed-out';
-  }
-  try {
-    const response = await fetchImpl(`${authUrl}/user/verify`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ token }),
-    });
-    const body = (await response.json().catch(() => undefined)) as { user?: SessionUserRecord; token?: string } | undefined;
-    if (body?.user && body.token && (response.status === 200 || response.status === 401)) {
-      storeSignIn(body.user, body.token);
-      return response.status === 200 ? 'signed-in' : 'refreshed';
+  if (token && isLoggedIn) {
+    const result = await verifyToken(authUrl, token, fetchImpl);
+    if (result.outcome === 'valid' || result.outcome === 'refreshed') {
+      storeSignIn(result.answer.user, result.answer.token);
+      return result.outcome === 'valid' ? 'signed-in' : 'refreshed';
     }
-  } catch {
-    // Server unreachable: fall through and sign out, as any other failure.
   }
+  // No session, or any failure of the check (the server unreachable included): signed out.
   clearSession();
   return 'signed-out';
 }

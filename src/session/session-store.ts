@@ -2,16 +2,15 @@
  * The signed-in state in localStorage, under one root key (spec 1 §3): token, current user
  * and the logged-in flag.
  */
-import type { User } from '@model/generated';
+import type { Permission, User } from '@model/generated';
 
 export const STORAGE_KEY = 'fieldbase';
 
-export interface StoredRole {
-  _id: string;
-  role?: string;
-  role_slug?: string;
-  permission?: Record<string, boolean>;
-}
+/** A role's flags; also read by name, as the permission schema lists them. */
+export type RoleFlags = Permission & Record<string, boolean | undefined>;
+
+/** The signed-in user's role as the server answers it (the object form of the user's `role`). */
+export type StoredRole = Omit<Extract<User['role'], object>, 'permission'> & { permission?: RoleFlags };
 
 export type SessionUserRecord = Omit<User, 'role'> & { _id: string; role: StoredRole };
 
@@ -54,4 +53,4 @@ export function subscribeSession(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-export const currentPermissions = (): Record<string, boolean> => readSession().user?.role?.permission ?? {};
+export const currentPermissions = (): RoleFlags => readSession().user?.role?.permission ?? {};

@@ -1,7 +1,7 @@
 /** The stored session as React state, re-rendering when sign-in, refresh or logout changes it. */
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEY, readSession, subscribeSession, type StoredSession } from './session-store';
-import { canDo } from '../providers/access';
+import { roleMayAccess } from '../providers/auth-provider';
 
 let cachedRaw: string | null | undefined;
 let cached: StoredSession = {};
@@ -17,8 +17,11 @@ function snapshot(): StoredSession {
 
 export const useSession = (): StoredSession => useSyncExternalStore(subscribeSession, snapshot);
 
-/** Whether the signed-in user's role allows an action on a resource (the server checks again). */
+/**
+ * The auth provider's canAccess answer, without waiting for it: the rule reads the stored
+ * session, so it is known at the first render. Screens should ask react-admin's useCanAccess.
+ */
 export function useCan(resource: string, action: 'list' | 'show' | 'create' | 'edit' | 'delete'): boolean {
   const session = useSession();
-  return canDo(session.user?.role?.permission ?? {}, resource, action);
+  return roleMayAccess(session.user?.role?.permission ?? {}, resource, action);
 }

@@ -1,191 +1,169 @@
 /**
- * The authorization matrix (issue 3), generated from the route tables of both servers: every
- * route that declares a flag is called with no token (401) and by a user whose role holds every
- * flag except that one (403); every route that needs only a session is called with no token
- * (401). Calls carry real ids and valid bodies, so a route that lost its guard would answer 2xx
- * and be counted — the negative control below shows that it is.
+ * The authorization matrix, generated from the route tables of both servers: every route is
+ * called by the callers its own declaration calls for — anonymous (401), a user whose role holds
+ * every flag but the route's one (403 naming the flag), a user whose role holds it (neither 401
+ * nor 403), a user lacking the flag on their own record where the route allows self-service,
+ * any signed-in user on session-only routes, anyone on public ones. Calls carry real ids and
+ * valid bodies made from the schemas, so a route that lost its guard would answer 2xx and be
+ * counted — the negative control below shows that it is.
+ *
+ * The test-only entities (tests/fixtures/model/) are added the way the README recipe adds one,
+ * before the servers are built, and nothing here names them except to check they were covered.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { startTestServer, ADMIN_EMAIL, ADMIN_PASSWORD, type Session, type TestServer } from '../support/test-server.ts';
-import { flags, insertRole, insertUser, roleIdBySlug } from '../support/test-users.ts';
-import { caller, type Method } from '../support/http.ts';
-import { permissionOf, routeName, sampleUrl } from '../support/route-audit.ts';
-import { photoUpload } from '../support/multipart.ts';
-import { tinyPng } from '../support/images.ts';
-import { needsFlag, type RouteRecord } from '../../server/http/permissions.ts';
-import { resourceMap } from '@model/schema-registry.ts';
+import { sql } from 'kysely';
+import { installFixtureModel, FIXTURE_RESOURCES } from '../support/fixture-model.ts';
+import { startTestServer, ADMIN_EMAIL, ADMIN_PASSWORD, type TestServer } from '../support/test-server.ts';
+import { flags, insertRole, insertUser } from '../support/test-users.ts';
+import { crudRoutesOf, flagOf, routeName, type ServerName } from '../support/route-audit.ts';
+import { byReferenceOrder, sampleBody } from '../support/sample-record.ts';
+import { planMatrix, runMatrix, type Attempt, type Caller, type PlannedCall } from '../support/authorization-matrix.ts';
+import { openSession } from '../../server/auth/sessions.ts';
+import { needsFlag, needsFlagOrSelf, signedIn, type RouteRecord } from '../../server/http/permissions.ts';
+import { permissionFlags, resourceMap } from '@model/schema-registry.ts';
+
+installFixtureModel();
 
 let t: TestServer;
-/** A signed-in user per flag, whose role holds every flag but that one. */
-const lacking = new Map<string, Session>();
-/** Real records for the routes' :id, so a leak would show as a 2xx rather than a 404. */
+/** A caller per flag some route needs, whose role holds every flag but that one. */
+const lacking = new Map<string, Caller>();
+let holder: Caller;
+let signedInOnly: Caller;
+/** Per collection path, a real record for the routes' :id (the matrix may change or delete it). */
 const victims: Record<string, string> = {};
+/** Per resource, a record that bodies refer to (never deleted by the matrix). */
+const referenced: Record<string, string> = {};
+
+/** Bodies of routes outside the map's CRUD routes: the role's permission checklist. */
+const EXTRA_BODIES: Record<string, unknown> = { 'PATCH /permission/:id': { [permissionFlags[0]!.name]: true } };
+
+const appOf = (server: string) => (server === 'auth' ? t.auth.app : t.api.app);
+const tables = (): Array<[ServerName, RouteRecord[]]> => [
+  ['auth', t.auth.routeTable],
+  ['api', t.api.routeTable],
+];
+
+/** A user of a new role with these flags, signed in (a session opened directly: no password check needed here). */
+async function callerWith(name: string, permission: Record<string, boolean>): Promise<Caller> {
+  const role = await insertRole(t.ctx.db, { role: name, permission });
+  const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}@example.com`;
+  const { id } = await insertUser(t.ctx.db, { email, password: 'matrix caller passphrase', roleId: role.id });
+  const sessionId = await openSession(t.ctx.db, t.ctx.config, id, true, 'matrix');
+  const token = await t.ctx.tokens.sign({ sub: id, sid: sessionId }, t.ctx.config.clock.now(), t.ctx.config.accessTokenTtlSeconds);
+  return { token, userId: id };
+}
 
 beforeAll(async () => {
   t = await startTestServer();
   const admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
-  const victimRole = await insertRole(t.ctx.db, { role: 'Victim Role', permission: flags(false) });
-  victims.role = victimRole.id;
-  victims.permission = victimRole.id;
-  victims.user = (await insertUser(t.ctx.db, { email: 'victim@example.com', password: 'victim passphrase', roleId: await roleIdBySlug(t.ctx.db, 'field-staff') })).id;
-  victims.designation = (await caller(() => t.auth.app)('POST', '/designation', { token: admin.token, payload: { name: 'Victim Post' } })).json()._id;
 
-  const flagNames = [...new Set(flaggedRoutes().map(({ route }) => (permissionOf(route) as { flag: string }).flag))];
-  for (const flag of flagNames) {
-    const role = await insertRole(t.ctx.db, { role: `All but ${flag}`, permission: flags(true, { [flag]: false }) });
-    const email = `lacks-${flag.replace(/_/g, '-')}@example.com`;
-    await insertUser(t.ctx.db, { email, password: 'lacks one flag', roleId: role.id });
-    lacking.set(flag, await t.loginAs(email, 'lacks one flag'));
+  // Two records of every resource in the map, made through its own POST from its schema: one
+  // the routes' ids name, one the bodies refer to. Referenced resources come first.
+  for (const resource of byReferenceOrder(Object.keys(resourceMap))) {
+    const entry = resourceMap[resource]!;
+    const create = async () => {
+      const res = await appOf(entry.server).inject({ method: 'POST', url: `/${entry.path}`, headers: admin.headers, payload: sampleBody(resource, (r) => referenced[r]) });
+      if (res.statusCode !== 201) throw new Error(`POST /${entry.path} with a body made from its schema answered ${res.statusCode}: ${res.body}`);
+      return res.json()._id as string;
+    };
+    referenced[resource] = await create();
+    victims[entry.path] = await create();
   }
-});
+  // The permission checklist of a role is addressed by the role's id.
+  victims.permission = victims[resourceMap.role!.path]!;
+
+  const flagNames = [...new Set(tables().flatMap(([, table]) => table.map(flagOf)).filter((f): f is string => !!f))];
+  for (const flag of flagNames) lacking.set(flag, await callerWith(`All but ${flag}`, flags(true, { [flag]: false })));
+  holder = await callerWith('Every flag', flags(true));
+  signedInOnly = await callerWith('Dashboard only', flags(false, { can_access_dashboard: true }));
+}, 120_000);
 afterAll(() => t?.close());
 
-type ServerName = 'auth' | 'api';
-const apps = (): Array<[ServerName, { app: FastifyInstance; routeTable: RouteRecord[] }]> => [
-  ['auth', t.auth],
-  ['api', t.api],
-];
-const flaggedRoutes = () =>
-  apps().flatMap(([server, s]) => s.routeTable.filter((r) => permissionOf(r) && 'flag' in permissionOf(r)!).map((route) => ({ server, route })));
-const sessionRoutes = () =>
-  apps().flatMap(([server, s]) => s.routeTable.filter((r) => permissionOf(r) && 'session' in permissionOf(r)!).map((route) => ({ server, route })));
-
-/** A body the route would accept from a caller allowed to use it. */
-function plausibleRequest(route: RouteRecord): { payload?: unknown; headers?: Record<string, string> } {
-  if (route.url === '/user/upload/:id') {
-    const { payload, headers } = photoUpload(tinyPng());
-    return { payload, headers };
+const idFor = (pattern: string) => victims[pattern.split('/')[1]!];
+function callerFor(call: PlannedCall): Caller {
+  switch (call.kind) {
+    case 'anonymous':
+      return {};
+    case 'signed in':
+      return signedInOnly;
+    case 'holding the flag':
+      return holder;
+    default:
+      return lacking.get(flagOf(call.route)!)!;
   }
-  if (route.method !== 'POST' && route.method !== 'PATCH') return {};
-  const bodies: Record<string, unknown> = {
-    'POST /user': {
-      employeeId: 'M-1',
-      first_name: 'Matrix',
-      last_name: 'Probe',
-      email: 'matrix-probe@example.com',
-      mobile: '9876543210',
-      designation: victims.designation,
-      role: victims.role,
-      password: 'matrix probe passphrase',
-    },
-    'PATCH /user/:id': { first_name: 'Leaked' },
-    'POST /role': { role: 'Matrix Probe Role' },
-    'PATCH /role/:id': { role: 'Leaked Role' },
-    'PATCH /permission/:id': { can_get_user: true },
-    'POST /designation': { name: 'Matrix Probe Post' },
-    'PATCH /designation/:id': { name: 'Leaked Post' },
-  };
-  return { payload: bodies[routeName(route)] ?? {} };
 }
 
-const idFor = (pattern: string) => victims[pattern.split('/')[1]];
-
-interface Attempt {
-  route: string;
-  caller: string;
-  expected: number;
-  status: number;
-}
-
-/** Calls each route as each caller and reports what came back. */
-async function runMatrix(
-  routes: Array<{ server: string; route: RouteRecord }>,
-  appOf: (server: string) => FastifyInstance,
-  callersFor: (route: RouteRecord) => Array<{ name: string; token?: string; expected: number }>,
-): Promise<{ attempts: Attempt[]; unauthorisedSuccesses: Attempt[]; wrongAnswers: Attempt[] }> {
-  const attempts: Attempt[] = [];
-  for (const { server, route } of routes) {
-    for (const who of callersFor(route)) {
-      const res = await caller(() => appOf(server))(route.method as Method, sampleUrl(route.url, idFor), { token: who.token, ...plausibleRequest(route) });
-      attempts.push({ route: `${server} ${routeName(route)}`, caller: who.name, expected: who.expected, status: res.statusCode });
-    }
+/** Every row of every table, so that refused calls can be shown to have changed nothing. */
+async function databaseSnapshot(): Promise<Record<string, string>> {
+  const { rows } = await sql<{ table_name: string }>`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`.execute(t.ctx.db);
+  const snapshot: Record<string, string> = {};
+  for (const { table_name } of rows) {
+    const { rows: digest } = await sql<{ digest: string }>`select count(*) || ':' || coalesce(md5(string_agg(x::text, ',' order by x::text)), '') as digest from ${sql.table(table_name)} x`.execute(t.ctx.db);
+    snapshot[table_name] = digest[0]!.digest;
   }
-  return {
-    attempts,
-    unauthorisedSuccesses: attempts.filter((a) => a.status >= 200 && a.status < 300),
-    wrongAnswers: attempts.filter((a) => a.status !== a.expected),
-  };
+  return snapshot;
 }
 
-const appOf = (server: string) => (server === 'auth' ? t.auth.app : t.api.app);
-const callersFor = (route: RouteRecord) => {
-  const permission = permissionOf(route)!;
-  if (!('flag' in permission)) return [{ name: 'no token', expected: 401 }];
-  return [
-    { name: 'no token', expected: 401 },
-    { name: `all flags but ${permission.flag}`, token: lacking.get(permission.flag)!.token, expected: 403 },
-  ];
-};
+const describeAttempts = (attempts: Attempt[]) => attempts.map((a) => `${a.route} as ${a.caller}: ${a.status}${a.code ? ` ${a.code}` : ''}`);
 
 describe('authorization matrix', () => {
-  it('turns away every caller without the route’s permission, on every guarded route of both servers', async () => {
-    const routes = [...flaggedRoutes(), ...sessionRoutes()];
-    const before = {
-      users: (await t.ctx.db.selectFrom('users').selectAll().orderBy('id').execute()).length,
-      victimRole: await t.ctx.db.selectFrom('roles').selectAll().where('id', '=', victims.role).executeTakeFirstOrThrow(),
-      victimUser: await t.ctx.db.selectFrom('users').selectAll().where('id', '=', victims.user).executeTakeFirstOrThrow(),
-    };
+  let attempts: Attempt[];
+  let plan: PlannedCall[];
 
-    const { attempts, unauthorisedSuccesses, wrongAnswers } = await runMatrix(routes, appOf, callersFor);
-    const flagged = flaggedRoutes().length;
-    const sessionOnly = sessionRoutes().length;
-    const shape = sessionOnly ? `${flagged} routes × 2 callers + ${sessionOnly} session-only routes × 1 caller` : `${flagged} routes × 2 callers`;
+  it('answers every caller of every route of both servers as the route’s declaration says', async () => {
+    plan = planMatrix(tables());
+    const refusals = plan.filter((c) => c.expected !== 'allowed');
+    const before = await databaseSnapshot();
+    const refused = await runMatrix(refusals, { appOf, callerFor, idFor });
+    const afterRefusals = await databaseSnapshot();
+
+    const allowed = await runMatrix(
+      plan.filter((c) => c.expected === 'allowed'),
+      { appOf, callerFor, idFor, referenceOf: (r) => referenced[r], extraBodies: EXTRA_BODIES },
+    );
+    attempts = [...refused.attempts, ...allowed.attempts];
+    const unauthorisedSuccesses = [...refused.unauthorisedSuccesses, ...allowed.unauthorisedSuccesses];
+
+    const routes = tables().reduce((n, [, table]) => n + table.length, 0);
+    const count = (kind: string) => attempts.filter((a) => a.caller === kind).length;
+    const through = allowed.attempts.filter((a) => a.status < 300).length;
     console.log(
-      `authorization matrix: ${shape} = ${attempts.length} attempts, ${unauthorisedSuccesses.length} unauthorised successes ` +
-        `(callers: no token, and one of ${lacking.size} roles each lacking one flag)`,
+      `authorization matrix: ${routes} routes (${tables().map(([s, table]) => `${s} ${table.length}`).join(', ')}) × their callers = ${attempts.length} attempts ` +
+        `(anonymous ${count('anonymous')}, lacking the flag ${count('lacking the flag')}, lacking it on themselves ${count('lacking the flag, on themselves')}, ` +
+        `holding it ${count('holding the flag')}, signed in ${count('signed in')}; ${lacking.size} roles each lacking one flag), ` +
+        `${unauthorisedSuccesses.length} unauthorised successes; of the ${allowed.attempts.length} allowed calls ${through} answered 2xx/3xx, the rest 4xx other than 401/403`,
     );
 
-    expect(routes.length).toBeGreaterThanOrEqual(EXPECTED_FLAGS.length);
-    expect(attempts.length).toBe(flaggedRoutes().length * 2 + sessionRoutes().length);
-    expect(unauthorisedSuccesses).toEqual([]);
-    expect(wrongAnswers).toEqual([]);
-
-    // Nothing the calls would have changed has changed.
-    expect((await t.ctx.db.selectFrom('users').selectAll().execute()).length).toBe(before.users);
-    expect(await t.ctx.db.selectFrom('roles').selectAll().where('id', '=', victims.role).executeTakeFirstOrThrow()).toEqual(before.victimRole);
-    expect(await t.ctx.db.selectFrom('users').selectAll().where('id', '=', victims.user).executeTakeFirstOrThrow()).toEqual(before.victimUser);
+    expect(describeAttempts(unauthorisedSuccesses)).toEqual([]);
+    expect(describeAttempts([...refused.wrongAnswers, ...allowed.wrongAnswers])).toEqual([]);
+    // Turned away before anything ran: not a row changed anywhere.
+    expect(afterRefusals).toEqual(before);
   });
 
-  it('a role lacking a flag is refused with a 403 that names the flag', async () => {
-    for (const { server, route } of flaggedRoutes().filter(({ route }) => route.method !== 'HEAD')) {
-      const { flag } = permissionOf(route) as { flag: string };
-      const res = await caller(() => appOf(server))(route.method as Method, sampleUrl(route.url, idFor), { token: lacking.get(flag)!.token, ...plausibleRequest(route) });
-      expect(res.json(), routeName(route)).toEqual({ code: 'FORBIDDEN', message: `You don't have permission to do this (${flag})`, permission: flag });
-    }
+  it('covers every route of both route tables', () => {
+    expect(attempts, 'the matrix ran').toBeDefined();
+    const called = new Set(attempts.map((a) => a.route));
+    const all = tables().flatMap(([server, table]) => table.map((r) => `${server} ${routeName(r)}`));
+    expect(all.filter((r) => !called.has(r))).toEqual([]);
+    // Each route with the callers its declaration calls for, no fewer.
+    expect(attempts.length).toBe(plan.length);
   });
-});
 
-/** The flags the spec and the resource map give each route (HEAD goes with GET). */
-const EXPECTED_FLAGS: Array<[string, string]> = [
-  ...['user', 'role', 'designation'].flatMap((name): Array<[string, string]> => {
-    const p = resourceMap[name].permissions;
-    return [
-      [`GET /${name}`, p.list!],
-      [`GET /${name}/:id`, p.show!],
-      [`POST /${name}`, p.create!],
-      [`PATCH /${name}/:id`, p.edit!],
-      [`DELETE /${name}/:id`, p.delete!],
-    ];
-  }),
-  ['PATCH /user/upload/:id', 'can_edit_user'],
-  ['PATCH /permission/:id', 'can_edit_role'],
-  // The CSV export of every list whose map entry offers one, guarded like the list itself.
-  ...Object.values(resourceMap)
-    .filter((entry) => entry.list?.export)
-    .map((entry): [string, string] => [`GET /${entry.path}/export.csv`, entry.permissions.list!]),
-];
-
-describe('the matrix covers the routes the spec guards, each with its flag', () => {
-  it('every flag route is one of the expected, with the expected flag, and none is missing', () => {
-    const declared = flaggedRoutes()
-      .filter(({ route }) => route.method !== 'HEAD')
-      .map(({ route }) => [routeName(route), (permissionOf(route) as { flag: string }).flag] as [string, string]);
-    expect(declared.sort()).toEqual([...EXPECTED_FLAGS].sort());
-    // Each HEAD twin carries its GET's flag.
-    for (const { route } of flaggedRoutes().filter(({ route }) => route.method === 'HEAD')) {
-      expect(declared.find(([name]) => name === `GET ${route.url}`)?.[1], route.url).toBe((permissionOf(route) as { flag: string }).flag);
+  it('covers the CRUD routes of every resource in the map with the map’s flags, the fixture entities included', () => {
+    const forbiddenBy = new Map(attempts.filter((a) => a.caller === 'lacking the flag').map((a) => [a.route, a.permission]));
+    const covered: string[] = [];
+    for (const [resource, entry] of Object.entries(resourceMap)) {
+      for (const { action, method, url } of crudRoutesOf(entry)) {
+        const route = `${entry.server} ${method} ${url}`;
+        // A generic resource has one for each action its map entry names a flag for; a custom
+        // one keeps these addresses for the actions it has.
+        if (entry.routes === 'generic' ? !entry.permissions[action] : !forbiddenBy.has(route)) continue;
+        expect(forbiddenBy.get(route), `${route} (${resource} ${action})`).toBe(entry.permissions[action]);
+      }
+      covered.push(resource);
     }
+    expect(covered).toEqual(expect.arrayContaining([...FIXTURE_RESOURCES]));
   });
 });
 
@@ -193,27 +171,32 @@ describe('negative control: the matrix sees a route that lost its guard', () => 
   let bare: FastifyInstance;
   afterAll(() => bare?.close());
 
-  it('counts every call to an unguarded route as an unauthorised success', async () => {
-    // The same routes and declarations, but no permission guard behind them.
+  it('counts every call a guard would have refused as an unauthorised success', async () => {
+    // Declarations as the real routes make them, but no permission guard behind them.
     bare = Fastify();
     const table: RouteRecord[] = [];
     bare.addHook('onRoute', (options) => {
       table.push({ method: options.method as string, url: options.url, options });
     });
     bare.get('/user', { config: { permission: needsFlag('can_get_user') } }, async () => [{ first_name: 'Leaked' }]);
-    bare.patch('/user/:id', { config: { permission: needsFlag('can_edit_user') } }, async () => ({ first_name: 'Leaked' }));
+    bare.patch('/user/:id', { config: { permission: needsFlagOrSelf('can_edit_user') } }, async () => ({ first_name: 'Leaked' }));
+    bare.get('/me', { config: { permission: signedIn } }, async () => ({ first_name: 'Leaked' }));
     await bare.ready();
 
-    const routes = table.map((route) => ({ server: 'bare', route }));
-    const { attempts, unauthorisedSuccesses, wrongAnswers } = await runMatrix(routes, () => bare, callersFor);
-    expect(unauthorisedSuccesses.map((a) => `${a.route} as ${a.caller}`)).toEqual([
-      'bare GET /user as no token',
-      'bare GET /user as all flags but can_get_user',
-      'bare HEAD /user as no token', // Fastify adds the HEAD twin of a GET by itself
-      'bare HEAD /user as all flags but can_get_user',
-      'bare PATCH /user/:id as no token',
-      'bare PATCH /user/:id as all flags but can_edit_user',
-    ]);
-    expect(wrongAnswers).toEqual(attempts);
+    const { unauthorisedSuccesses, wrongAnswers } = await runMatrix(planMatrix([['bare', table]]), { appOf: () => bare, callerFor, idFor });
+    const caught = (a: Attempt) => `${a.route} as ${a.caller}`;
+    expect(unauthorisedSuccesses.map(caught).sort()).toEqual(
+      [
+        'bare GET /user as anonymous',
+        'bare GET /user as lacking the flag',
+        'bare HEAD /user as anonymous', // Fastify adds the HEAD twin of a GET by itself
+        'bare HEAD /user as lacking the flag',
+        'bare PATCH /user/:id as anonymous',
+        'bare PATCH /user/:id as lacking the flag',
+        'bare GET /me as anonymous',
+        'bare HEAD /me as anonymous',
+      ].sort(),
+    );
+    expect(wrongAnswers.map(caught).sort()).toEqual(unauthorisedSuccesses.map(caught).sort());
   });
 });

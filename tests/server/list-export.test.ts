@@ -149,13 +149,13 @@ describe('the export route for a generic resource', () => {
 
 describe('streaming', () => {
   const schema = resourceSchema('designation');
-  const entry = resourceEntry('designation');
+  const store = new GenericStore('designation');
   const plan = (pageRows: number) => ({
     schema,
     statusField: 'status',
     columns: ['name'],
     params: { sort: { field: 'name', order: 'ASC' as const }, equals: {} },
-    listRows: (trx: Kysely<any>, params: Parameters<GenericStore['list']>[0]) => new GenericStore(trx, 'designation', schema, entry).list(params),
+    listRows: (trx: Kysely<any>, params: Parameters<GenericStore['list']>[1]) => store.list(trx, params),
     pageRows,
   });
   const read = async (stream: Readable) => {

@@ -4,6 +4,7 @@
  * one's own role or account, no taking of the Admin name, no managing of an account that holds
  * more than oneself. The Admin role may do all of that to others.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
 import { anyDesignationId, flags, insertRole, insertUser, newUserBody, roleIdBySlug } from '../support/test-users.ts';
@@ -20,6 +21,7 @@ const KEEPER_FLAGS = flags(false, {
   can_get_role: true,
   can_create_role: true,
   can_edit_role: true,
+  can_edit_permission: true,
   can_get_user: true,
   can_create_user: true,
   can_edit_user: true,
@@ -216,6 +218,43 @@ describe('the Admin name (the role that may change any password)', () => {
     const res = await asKeeper('PATCH', `/role/${ids.adminRole}`, { payload: { role: 'Former Admins' } });
     expect(res.statusCode).toBe(403);
     expect((await roleOf(ids.adminRole)).role).toBe('Admin');
+  });
+});
+
+describe('the Admin role is known by its slug, not its name', () => {
+  const newPassword = (id: string, email: string) => ({ _id: id, email, password: 'set by someone else 1', confirm_password: 'set by someone else 1' });
+  const passwordStillWorks = async (email: string, password: string) =>
+    (await t.auth.app.inject({ method: 'POST', url: '/login', payload: { email, password } })).statusCode === 200;
+
+  it("renamed (as an older release or a hand in the database could), it keeps 'change any password'; a role merely called Admin gains nothing", async () => {
+    await t.ctx.db.updateTable('roles').set({ role: 'Head Office', name_key: 'head office' }).where('id', '=', ids.adminRole).execute();
+    const calledAdmin = randomUUID();
+    try {
+      // The Admin role under another name: still changes another user's password.
+      const reset = await asAdmin('PATCH', `/user/${ids.manager}`, { payload: newPassword(ids.manager!, 'manager@example.com') });
+      expect(reset.statusCode).toBe(200);
+      expect(await passwordStillWorks('manager@example.com', 'set by someone else 1')).toBe(true);
+
+      // A role called Admin, holding every flag, but not the Admin role: its own password only.
+      await t.ctx.db
+        .insertInto('roles')
+        .values({ id: calledAdmin, role: 'Admin', name_key: 'admin', role_slug: 'called-admin', status: true, permission: JSON.stringify(flags(true)), created_at: new Date(), updated_at: new Date() })
+        .execute();
+      await insertUser(t.ctx.db, { email: 'called-admin@example.com', password: 'called admin passphrase', roleId: calledAdmin });
+      const impostor = await t.loginAs('called-admin@example.com', 'called admin passphrase');
+      const refused = await as(impostor)('PATCH', `/user/${ids.peer}`, { payload: newPassword(ids.peer!, 'peer@example.com') });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ code: 'PASSWORD_CHANGE_FORBIDDEN', message: "Only the Admin role may change another user's password" });
+      expect(await passwordStillWorks('peer@example.com', 'peer passphrase')).toBe(true);
+      // Nor does the name let it touch the Admin role or its users.
+      expect((await as(impostor)('PATCH', `/user/${admin.user._id}`, { payload: { last_name: 'Taken' } })).statusCode).toBe(403);
+      expect((await as(impostor)('PATCH', `/role/${ids.adminRole}`, { payload: { status: false } })).statusCode).toBe(403);
+      expect((await as(impostor)('PATCH', `/user/${ids.peer}`, { payload: { role: ids.adminRole } })).statusCode).toBe(403);
+    } finally {
+      await t.ctx.db.deleteFrom('users').where('email', '=', 'called-admin@example.com').execute();
+      await t.ctx.db.deleteFrom('roles').where('id', '=', calledAdmin).execute();
+      await t.ctx.db.updateTable('roles').set({ role: 'Admin', name_key: 'admin' }).where('id', '=', ids.adminRole).execute();
+    }
   });
 });
 

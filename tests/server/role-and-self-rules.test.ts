@@ -47,7 +47,7 @@ describe('the Admin role', () => {
   });
 
   it('cannot be deactivated, renamed, stripped or deleted by a role keeper', async () => {
-    const keeper = await userWith('keeper-2@example.com', flags(false, { can_access_dashboard: true, can_get_role: true, can_edit_role: true, can_delete_role: true, can_get_user: true }));
+    const keeper = await userWith('keeper-2@example.com', flags(false, { can_access_dashboard: true, can_get_role: true, can_edit_role: true, can_edit_permission: true, can_delete_role: true, can_get_user: true }));
     for (const [method, url, payload] of [
       ['PATCH', `/role/${ids.adminRole}`, { status: false }],
       ['PATCH', `/permission/${ids.adminRole}`, { can_access_dashboard: false }],
@@ -64,7 +64,7 @@ describe('the Admin role', () => {
 
 describe('roles out-ranking their editor', () => {
   it('are off limits, while a role within the editor’s flags may have flags switched off', async () => {
-    const keeper = await userWith('keeper-3@example.com', flags(false, { can_access_dashboard: true, can_get_role: true, can_edit_role: true, can_get_user: true }));
+    const keeper = await userWith('keeper-3@example.com', flags(false, { can_access_dashboard: true, can_get_role: true, can_edit_role: true, can_edit_permission: true, can_get_user: true }));
     const mighty = await insertRole(t.ctx.db, { role: 'Mighty', permission: flags(false, { can_delete_user: true, can_get_user: true }) });
     expect((await as(keeper)('PATCH', `/role/${mighty.id}`, { payload: { status: false } })).statusCode).toBe(403);
     expect((await as(keeper)('PATCH', `/permission/${mighty.id}`, { payload: { can_delete_user: false } })).statusCode).toBe(403);

@@ -1,7 +1,7 @@
 /**
  * Nobody can lock everyone out of role editing: the Admin role always holds every flag and
  * keeps its name, and a change to another role or to a user that would leave no live, active
- * user of an active role able to edit roles (sign in, open a role, save its flags) is refused,
+ * user of an active role able to edit roles (sign in, open a role, read and save its flags) is refused,
  * also when two editors make such changes at the same moment.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -16,12 +16,14 @@ let adminRole: string;
 const call = caller(() => t.auth.app);
 
 const LAST_EDITOR = { code: 'LAST_ROLE_EDITOR', message: 'This change would leave nobody able to edit roles' };
-const EDITOR_FLAGS = ['can_access_dashboard', 'can_get_role', 'can_edit_role'] as const;
-/** Edits roles and users, deletes users; holds nothing else. */
+const EDITOR_FLAGS = ['can_access_dashboard', 'can_get_role', 'can_edit_role', 'can_get_permission', 'can_edit_permission'] as const;
+/** Edits roles (their checklists too) and users, deletes users; holds nothing else. */
 const EDITOR = flags(false, {
   can_access_dashboard: true,
   can_get_role: true,
   can_edit_role: true,
+  can_get_permission: true,
+  can_edit_permission: true,
   can_get_user: true,
   can_edit_user: true,
   can_delete_user: true,
@@ -57,7 +59,7 @@ describe('the Admin role', () => {
     expect((await roleOf(adminRole)).permission).toEqual(Object.fromEntries(permissionFlags.map((f) => [f.name, true])));
   });
 
-  it('refuses a new name, even from an Admin: 403 (the name is what lets it change any password)', async () => {
+  it('refuses a new name, even from an Admin: 403 (Admin always names the role that holds every flag)', async () => {
     for (const role of ['Administrators', 'admin']) {
       const res = await call('PATCH', `/role/${adminRole}`, { token: admin.token, payload: { role } });
       expect(res.statusCode, role).toBe(403);

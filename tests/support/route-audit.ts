@@ -1,8 +1,21 @@
-/** Reads a server's route table (from installPermissionGuard) the way the permission audit needs it. */
+/**
+ * Reads a server's route table (from installPermissionGuard) the way the permission audit and
+ * the authorization matrix need it. Everything here is derived from the route declarations and
+ * the resource map, so a resource added by the README recipe is audited without a list to edit.
+ */
 import type { PermissionDeclaration, RouteRecord } from '../../server/http/permissions.ts';
+import type { Action, ResourceEntry } from '@model/generated';
+
+export type ServerName = 'auth' | 'api';
 
 export function permissionOf(route: RouteRecord): PermissionDeclaration | undefined {
   return (route.options.config as { permission?: PermissionDeclaration } | undefined)?.permission;
+}
+
+/** The flag a route needs, if it needs one. */
+export function flagOf(route: RouteRecord): string | undefined {
+  const p = permissionOf(route);
+  return p && 'flag' in p ? p.flag : undefined;
 }
 
 export const routeName = (route: RouteRecord) => `${route.method} ${route.url}`;
@@ -44,13 +57,59 @@ export function openRoutes(table: RouteRecord[]): string[] {
     .sort();
 }
 
+/**
+ * The CRUD routes a map entry stands for (README "Add an entity"), each with the action whose
+ * flag the map names for it. A generic entry gets all of them; a custom one keeps the same
+ * addresses for the actions it has.
+ */
+export function crudRoutesOf(entry: ResourceEntry): Array<{ action: Action; method: string; url: string }> {
+  const base = `/${entry.path}`;
+  return [
+    { action: 'list', method: 'GET', url: base },
+    { action: 'show', method: 'GET', url: `${base}/:id` },
+    { action: 'create', method: 'POST', url: base },
+    { action: 'edit', method: 'PATCH', url: `${base}/:id` },
+    { action: 'delete', method: 'DELETE', url: `${base}/:id` },
+  ];
+}
+
+/** The callers the authorization matrix sends to a route, and what each must be answered. */
+export type CallerKind = 'anonymous' | 'signed in' | 'lacking the flag' | 'lacking the flag, on themselves' | 'holding the flag';
+/** refused: 401; forbidden: the guard's 403 naming the flag; allowed: neither 401 nor 403. */
+export type Expectation = 'refused' | 'forbidden' | 'allowed';
+
+/**
+ * Derived from the route's declaration alone:
+ *   { public }        anyone, so an anonymous caller is let through;
+ *   { session }       anonymous 401, any signed-in user through;
+ *   { flag }          anonymous 401, a role lacking that one flag 403, a role holding it through;
+ *   { flag, self }    as { flag }, and a role lacking the flag is let through on their own record.
+ */
+export function matrixCallers(permission: PermissionDeclaration): Array<{ kind: CallerKind; expected: Expectation }> {
+  if ('public' in permission) return [{ kind: 'anonymous', expected: 'allowed' }];
+  if ('session' in permission) {
+    return [
+      { kind: 'anonymous', expected: 'refused' },
+      { kind: 'signed in', expected: 'allowed' },
+    ];
+  }
+  return [
+    { kind: 'anonymous', expected: 'refused' },
+    { kind: 'lacking the flag', expected: 'forbidden' },
+    ...(permission.self ? [{ kind: 'lacking the flag, on themselves' as const, expected: 'allowed' as const }] : []),
+    { kind: 'holding the flag', expected: 'allowed' },
+  ];
+}
+
 export const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
 
 /**
- * A callable address for a route pattern: every :param becomes an id (a dummy one unless
- * `idFor` names a real record for the route), a wildcard a dummy segment.
+ * A callable address for a route pattern: a :param named in `params` takes that value, any
+ * other becomes an id (a dummy one unless `idFor` names a real record for the route), a
+ * wildcard a dummy segment.
  */
-export function sampleUrl(pattern: string, idFor?: (pattern: string) => string | undefined): string {
+export function sampleUrl(pattern: string, idFor?: (pattern: string) => string | undefined, params: Record<string, string> = {}): string {
   const id = idFor?.(pattern) ?? PLACEHOLDER_ID;
-  return pattern.replace(/:[A-Za-z0-9_]+/g, id).replace(/\*/g, 'x');
+  const url = pattern.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => params[name] ?? id).replace(/\*/g, 'x');
+  return url.startsWith('/') ? url : `/${url}`;
 }

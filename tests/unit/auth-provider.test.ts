@@ -1,6 +1,7 @@
 /**
  * Sign-in and session for react-admin (spec 1 §4, §6, §8): what login sends and stores, the
- * login failure message, logout, checkAuth/checkError and canAccess by the role's flags.
+ * login failure message, logout, checkAuth/checkError (renewing an expired token first) and
+ * canAccess by the role's flags as the resource map names them.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
@@ -9,6 +10,7 @@ import { HttpError } from 'react-admin';
 import { authProvider, loginFailureMessage } from '../../src/providers/auth-provider';
 import { setRuntimeConfig } from '../../src/config/runtime-config';
 import { makeUser, signIn, storeSession, stored } from './support/session';
+import { fakeJwt } from './support/fake-rest-server';
 import { CHROME_UA, GB, fakeBrowser, restoreBrowser } from './support/browser';
 
 const AUTH = 'http://auth.test';
@@ -162,6 +164,41 @@ describe('checkAuth', () => {
   });
 });
 
+describe('renewal before checkAuth, getIdentity and getPermissions (spec 1 §4)', () => {
+  it('renews a token past its expiry first: one verify, the new token and the user as the server has them are kept', async () => {
+    const old = fakeJwt(-30, 'auth-old');
+    const fresh = fakeJwt(900, 'auth-fresh');
+    storeSession({ user: makeUser({ can_get_user: false }), token: old, isLoggedIn: true });
+    const verified: unknown[] = [];
+    server.use(
+      http.post(`${AUTH}/user/verify`, async ({ request }) => {
+        verified.push(await request.json());
+        return HttpResponse.json({ user: makeUser({ can_get_user: true }, { first_name: 'Now' }), token: fresh }, { status: 401 });
+      }),
+    );
+
+    await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+    expect(await authProvider.getPermissions!({})).toEqual({ can_get_user: true });
+    expect(await authProvider.getIdentity!()).toMatchObject({ fullName: 'Now Lovelace' });
+
+    expect(verified).toEqual([{ token: old }]);
+    expect(stored()).toMatchObject({ token: fresh, isLoggedIn: true });
+  });
+
+  it('checkAuth fails when the server will not renew the expired token', async () => {
+    storeSession({ user: makeUser(), token: fakeJwt(-30, 'auth-dead'), isLoggedIn: true });
+    server.use(http.post(`${AUTH}/user/verify`, () => HttpResponse.json({ message: 'Your session has ended, please log in again', code: 'SESSION_ENDED' }, { status: 401 })));
+
+    await expect(authProvider.checkAuth({})).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('a token within its lifetime is not verified again', async () => {
+    storeSession({ user: makeUser(), token: fakeJwt(600, 'auth-live'), isLoggedIn: true });
+    // No handler for /user/verify: a call to it would fail the test (onUnhandledRequest: 'error').
+    await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+  });
+});
+
 describe('checkError', () => {
   it('signs out on 401', async () => {
     signIn('tok-401');
@@ -208,6 +245,11 @@ describe('canAccess follows the role flags named in schemas/resources.json', () 
     expect(await can('designation', 'delete')).toBe(false);
     expect(await can('role', 'list')).toBe(false);
     expect(await can('user', 'create')).toBe(false);
+  });
+
+  it('a screen that is no resource of the map guards itself', async () => {
+    signIn('t', {});
+    expect(await can('dashboard', 'list')).toBe(true);
   });
 
   it('nothing is allowed on mapped resources when signed out', async () => {

@@ -43,10 +43,10 @@ describe('codegen', { timeout: 30_000 }, () => {
     for (const [i, f] of first.entries()) expect(second[i].content, f.file).toBe(f.content);
   });
 
-  it('writes one module per schema, the list of all schemas, and an index that re-exports the types', async () => {
+  it('writes one module per schema, the resource names, the list of all schemas, and an index that re-exports the types', async () => {
     const schemas = (await readdir(schemasDir)).filter((n) => n.endsWith('.schema.json')).sort();
     const outputs = committed;
-    expect(outputs.map((o) => o.file)).toEqual([...schemas.map((n) => n.replace(/\.schema\.json$/, '.ts')), 'schema-list.ts', 'index.ts']);
+    expect(outputs.map((o) => o.file)).toEqual([...schemas.map((n) => n.replace(/\.schema\.json$/, '.ts')), 'resource-names.ts', 'schema-list.ts', 'index.ts']);
 
     // The servers and the console load every schema through schema-list.ts: no hand-kept import list.
     const list = outputs.find((o) => o.file === 'schema-list.ts')!.content;
@@ -59,7 +59,8 @@ describe('codegen', { timeout: 30_000 }, () => {
   it("starts every file with the 'GENERATED FILE: do not edit' banner naming its source", async () => {
     for (const { file, content } of committed) {
       expect(content.startsWith(BANNER_START), file).toBe(true);
-      const source = file === 'index.ts' || file === 'schema-list.ts' ? '*.schema.json' : file.replace(/\.ts$/, '.schema.json');
+      const source =
+        file === 'index.ts' || file === 'schema-list.ts' ? '*.schema.json' : file === 'resource-names.ts' ? 'resources.json' : file.replace(/\.ts$/, '.schema.json');
       expect(content, file).toContain(`GENERATED FILE: do not edit. Source: schemas/${source}`);
     }
   });

@@ -11,6 +11,7 @@ import { flagsByGroup } from '../../src/resources/role/PermissionChecklist';
 import { displayValue, formatDate } from '@model/display-value';
 import { newPasswordProblems } from '../../src/auth/new-password';
 import { permissionFlags, resourceSchema } from '@model/schema-registry';
+import permissionSchema from '@model/schemas/permission.schema.json';
 import { makeUser } from './support/session';
 
 const role = (name: string) => ({ _id: `r-${name}`, role: name, role_slug: name.toLowerCase() });
@@ -27,6 +28,17 @@ describe("'Change Password' visibility (spec 1 §4)", () => {
   it('anyone else sees it only on their own page', () => {
     expect(mayChangePassword(clerk, { id: 'me', role: role('Clerk') })).toBe(true);
     expect(mayChangePassword(clerk, { id: 'other', role: role('Clerk') })).toBe(false);
+  });
+
+  it('goes by the role slug, not its name: a renamed Admin role keeps it, a role merely called Admin does not', () => {
+    const renamedAdmin = makeUser({}, { _id: 'me', role: { _id: 'r-admin', role: 'Head Office', role_slug: 'admin' } });
+    const lookalike = { _id: 'r-x', role: 'Admin', role_slug: 'admin-2' };
+    const calledAdmin = makeUser({}, { _id: 'me', role: lookalike });
+    expect(mayChangePassword(renamedAdmin, { id: 'other', role: role('Clerk') })).toBe(true);
+    expect(mayChangePassword(calledAdmin, { id: 'other', role: role('Clerk') })).toBe(false);
+    // Someone of the renamed Admin role is an Admin: another user's own-page rule does not apply to them.
+    expect(mayChangePassword(clerk, { id: 'me', role: { _id: 'r-admin', role: 'Head Office', role_slug: 'admin' } })).toBe(false);
+    expect(mayChangePassword(clerk, { id: 'me', role: lookalike })).toBe(true);
   });
 
   it('nobody signed out sees it', () => {
@@ -73,9 +85,14 @@ describe('breadcrumb back links', () => {
 });
 
 describe('permission checklist', () => {
-  it('shows every flag of the permission schema once, in the groups the schema names', () => {
+  it('shows every flag of the permission schema once, in the group its x-group names, groups in x-groups order', () => {
     const groups = flagsByGroup();
-    expect(groups.map((g) => g.group)).toEqual(['App', 'User', 'Role', 'Permission', 'Designation', 'Documents']);
+    const properties = Object.entries(permissionSchema.properties) as Array<[string, { 'x-group': string }]>;
+    const used = new Set(properties.map(([, p]) => p['x-group']));
+    expect(groups.map((g) => g.group)).toEqual(permissionSchema['x-groups'].filter((group) => used.has(group)));
+    for (const { group, flags } of groups) {
+      expect(flags.map((f) => f.name), group).toEqual(properties.filter(([, p]) => p['x-group'] === group).map(([name]) => name));
+    }
     expect(groups.flatMap((g) => g.flags.map((f) => f.name)).sort()).toEqual(permissionFlags.map((f) => f.name).sort());
     expect(groups[0]!.flags.find((f) => f.name === 'can_access_app')!.label).toBe('Can access data app');
   });

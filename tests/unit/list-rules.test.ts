@@ -1,38 +1,18 @@
 /**
- * The rules behind the lists: which menu entries a role sees, which failed requests are tried
- * again, which schema patterns make a digits-only input, and the CSV export download (the
- * bearer token, the list's sort/filter and the visible columns, no page range).
+ * The rules behind the lists: which failed requests are tried again, which schema patterns make
+ * a digits-only input, and the CSV export download (the bearer token, the list's sort/filter and
+ * the visible columns, no page range).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import { HttpError } from 'react-admin';
-import { visibleMenuResources } from '../../src/layout/SideMenu';
 import { shouldRetry } from '../../src/providers/query-client';
 import { isDigitsOnly } from '../../src/resources/generic/schema-inputs';
 import { dataProvider } from '../../src/providers/data-provider';
 import { setRuntimeConfig } from '../../src/config/runtime-config';
-import { permissionFlags, resourceSchema } from '@model/schema-registry';
+import { resourceSchema } from '@model/schema-registry';
 import { signIn } from './support/session';
-
-const flags = (value: boolean, except: Record<string, boolean> = {}) => ({ ...Object.fromEntries(permissionFlags.map((f) => [f.name, value])), ...except });
-const names = (permission: Record<string, boolean>) => visibleMenuResources(permission).map(([name]) => name);
-
-describe('the side menu follows the role', () => {
-  it('offers a dashboard-only role nothing beyond the dashboard', () => {
-    expect(names(flags(false, { can_access_dashboard: true }))).toEqual([]);
-  });
-
-  it('offers each resource whose list flag the role holds, in the menu order', () => {
-    expect(names(flags(false, { can_access_dashboard: true, can_get_designation: true }))).toEqual(['designation']);
-    expect(names(flags(false, { can_get_user: true, can_get_role: true }))).toEqual(['user', 'role']);
-    expect(names(flags(true))).toEqual(['user', 'role', 'designation']);
-  });
-
-  it('does not count other flags of a resource as leave to open it', () => {
-    expect(names(flags(true, { can_get_user: false, can_get_role: false, can_get_designation: false }))).toEqual([]);
-  });
-});
 
 describe('which failed requests are tried again', () => {
   const failure = (status: number) => new HttpError('failed', status, {});

@@ -84,11 +84,11 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: AppContext) {
       const passwordHash = await hashPassword(password);
       const now = config.clock.now();
       const email = await db.transaction().execute(async (trx) => {
-        const userId = await redeemResetLink(trx as never, token, now);
+        const userId = await redeemResetLink(trx, token, now);
         if (!userId) throw problems.resetLinkInvalid();
         await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
-        await retireResetLinks(trx as never, userId, now);
-        await revokeUserSessions(trx as never, userId, now);
+        await retireResetLinks(trx, userId, now);
+        await revokeUserSessions(trx, userId, now);
         return (await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow()).email;
       });
       // The owner proved the account is theirs: their addresses' failures are forgiven. After the

@@ -1,12 +1,15 @@
-/** /user routes (spec 1 §7): list, one, add, change (incl. password), photo, soft delete. */
-import type { FastifyInstance } from 'fastify';
+/**
+ * /user routes (spec 1 §7): the list and one user come from the CRUD plugin; adding, changing
+ * (password included), the photo and the soft delete are the user service's own rules.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { resourceSchema } from '@model/schema-registry.ts';
 import { needsFlag, needsFlagOrSelf } from '../../http/permissions.ts';
 import { idParams, writeSchema } from '../../http/body-schemas.ts';
 import { problems } from '../../http/errors.ts';
-import { answerList, listQuerySchema, parseListParams, type ListQuery } from '../../crud/list-params.ts';
-import { getUser, listUsers, type NewUser } from '../user-store.ts';
+import { crudPlugin, mapFlag } from '../../crud/crud-plugin.ts';
+import { userStore, type NewUser } from '../user-store.ts';
 import { createUser, deleteUser, replacePhoto, updateUser, type UserPatch } from '../user-service.ts';
 import { clientNetwork } from '../login-failures.ts';
 import { PHOTO_MAX_BYTES, uploadProblem } from '../photos.ts';
@@ -44,36 +47,21 @@ const updateBody = (() => {
 })();
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext) {
-  const caller = (request: { sessionUser?: unknown }) => request.sessionUser as NonNullable<import('fastify').FastifyRequest['sessionUser']>;
+  const caller = (request: FastifyRequest) => request.sessionUser!;
 
-  app.get<{ Querystring: ListQuery }>(
-    '/user',
-    {
-      config: { permission: needsFlag('can_get_user') },
-      schema: { tags, summary: 'List users (whole list, or one page with range/sort/filter)', querystring: listQuerySchema, response: { 200: { type: 'array', items: one } } },
-    },
-    async (request, reply) => {
-      const params = parseListParams(request.query, schema, { sort: { field: 'first_name', order: 'ASC' } });
-      return answerList(reply, 'user', params, await listUsers(ctx.db, params));
-    },
-  );
-
-  app.get<{ Params: { id: string } }>(
-    '/user/:id',
-    { config: { permission: needsFlagOrSelf('can_get_user') }, schema: { tags, summary: 'One user (anyone may read their own)', params: idParams, response: { 200: one } } },
-    async (request) => getUser(ctx.db, request.params.id),
-  );
+  // Everyone may read their own record without can_get_user.
+  app.register(crudPlugin, { resource: 'user', only: ['list', 'show'], self: ['show'], store: userStore });
 
   app.post<{ Body: NewUser & { password: string } }>(
     '/user',
-    { config: { permission: needsFlag('can_create_user') }, schema: { tags, summary: 'Add a user', body: createBody, response: { 201: one } } },
+    { config: { permission: needsFlag(mapFlag('user', 'create')) }, schema: { tags, summary: 'Add a user', body: createBody, response: { 201: one } } },
     async (request, reply) => reply.status(201).send(await createUser(ctx, caller(request), request.body)),
   );
 
   app.patch<{ Params: { id: string }; Body: UserPatch }>(
     '/user/:id',
     {
-      config: { permission: needsFlagOrSelf('can_edit_user') },
+      config: { permission: needsFlagOrSelf(mapFlag('user', 'edit')) },
       schema: {
         tags,
         summary:
@@ -90,7 +78,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
   app.patch<{ Params: { id: string } }>(
     '/user/upload/:id',
     {
-      config: { permission: needsFlagOrSelf('can_edit_user') },
+      config: { permission: needsFlagOrSelf(mapFlag('user', 'edit')) },
       schema: {
         tags,
         summary: `Set a user's photo: multipart field "photo", PNG, GIF or JPEG, at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB`,
@@ -120,7 +108,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
   app.delete<{ Params: { id: string } }>(
     '/user/:id',
     {
-      config: { permission: needsFlag('can_delete_user') },
+      config: { permission: needsFlag(mapFlag('user', 'delete')) },
       schema: { tags, summary: 'Delete a user (soft: deactivated, hidden from lists, signed out); answers the updated user', params: idParams, response: { 200: one } },
     },
     async (request) => deleteUser(ctx, caller(request), request.params.id),

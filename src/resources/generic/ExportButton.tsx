@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Button, CircularProgress } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useListContext, useNotify, useResourceContext, useStore } from 'react-admin';
-import { resourceEntry } from '@model/schema-registry';
+import { resourceEntry, resourceNamed } from '@model/schema-registry';
 import { safeFilename } from '@model/csv';
 import { dataProvider } from '../../providers/data-provider';
 
@@ -40,7 +40,7 @@ function save(blob: Blob, filename: string) {
 }
 
 export const ExportButton = () => {
-  const resource = useResourceContext()!;
+  const resource = resourceNamed(useResourceContext()!);
   const entry = resourceEntry(resource);
   const { sort, filter, filterValues, total } = useListContext();
   const columns = useVisibleColumns(resource);

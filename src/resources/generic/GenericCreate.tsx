@@ -4,12 +4,12 @@
  * on the inputs, its message as a toast.
  */
 import { Create, SimpleForm, useNotify, useRedirect, useResourceContext } from 'react-admin';
-import { resourceEntry } from '@model/schema-registry';
+import { resourceEntry, resourceNamed } from '@model/schema-registry';
 import { FormToolbar, formInputs, formStyle } from './record-form';
 import { PageAccess, RecordPageFrame } from './RecordPageFrame';
 
 export const GenericCreate = () => {
-  const resource = useResourceContext()!;
+  const resource = resourceNamed(useResourceContext()!);
   const { label } = resourceEntry(resource);
   const notify = useNotify();
   const redirect = useRedirect();

@@ -5,12 +5,12 @@
  * that was not.
  */
 import { Edit, SimpleForm, useNotify, useRedirect, useResourceContext } from 'react-admin';
-import { resourceEntry } from '@model/schema-registry';
+import { resourceEntry, resourceNamed } from '@model/schema-registry';
 import { FormToolbar, formInputs, formStyle } from './record-form';
 import { PageAccess, RecordPageFrame } from './RecordPageFrame';
 
 export const GenericEdit = () => {
-  const resource = useResourceContext()!;
+  const resource = resourceNamed(useResourceContext()!);
   const { label } = resourceEntry(resource);
   const notify = useNotify();
   const redirect = useRedirect();

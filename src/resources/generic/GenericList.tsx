@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button, Typography, useMediaQuery, type Theme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { DatagridConfigurable, List, SearchInput, SelectColumnsButton, TopToolbar, useCanAccess, useCreatePath, useResourceContext } from 'react-admin';
-import { listColumns, resourceEntry, resourceSchema } from '@model/schema-registry';
+import { listColumns, resourceEntry, resourceNamed, resourceSchema } from '@model/schema-registry';
 import { schemaColumn, schemaLinkColumn } from './schema-fields';
 import { RowActions, type RowExtraProps } from './RowActions';
 import { RecordDialog, type DialogState } from './RecordDialog';
@@ -18,7 +18,7 @@ import { ExportButton } from './ExportButton';
 import { ListBody, ListLoading, ListPagination } from './ListStates';
 import { PhoneList } from './PhoneList';
 import { NoPermission } from './NoPermission';
-import { ALL_ROWS } from '../../providers/rest-provider';
+import { ALL_ROWS } from '../../providers/server-data-provider';
 
 /** react-admin's Pagination passes extra props on to MUI's TablePagination, whose label we set per resource. */
 const perPageLabel = (label: string) => ({ labelRowsPerPage: label }) as object;
@@ -47,7 +47,7 @@ export interface GenericListProps {
 }
 
 export const GenericList = ({ rowExtras, startAdding = false, nameColumns, showPath, createPath, editPath }: GenericListProps) => {
-  const resource = useResourceContext()!;
+  const resource = resourceNamed(useResourceContext()!);
   const navigate = useNavigate();
   const createPathFor = useCreatePath();
   const entry = resourceEntry(resource);

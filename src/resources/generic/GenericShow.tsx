@@ -9,7 +9,7 @@ import { Button, Card, CardContent, CircularProgress, Grid } from '@mui/material
 import EditIcon from '@mui/icons-material/Edit';
 import { Link } from 'react-router-dom';
 import { Labeled, ShowBase, useCanAccess, useCreatePath, useGetRecordRepresentation, useRecordContext, useResourceContext } from 'react-admin';
-import { listColumns, resourceEntry, resourceSchema } from '@model/schema-registry';
+import { listColumns, resourceEntry, resourceNamed, resourceSchema, type ResourceName } from '@model/schema-registry';
 import { formFields } from './record-form';
 import { schemaColumn } from './schema-fields';
 import { RecordDialog } from './RecordDialog';
@@ -21,7 +21,7 @@ import type { RowExtraProps } from './RowActions';
 const STAMP_LABELS: Record<string, string> = { createdAt: 'Created', updatedAt: 'Updated' };
 
 /** What the page lists: the form's fields, then the table's other columns, the status and the timestamps. */
-export function showFields(resource: string): string[] {
+export function showFields(resource: ResourceName): string[] {
   const schema = resourceSchema(resource);
   const entry = resourceEntry(resource);
   const name = representationOf(resource);
@@ -29,7 +29,7 @@ export function showFields(resource: string): string[] {
   return [...new Set(wanted)].filter((f): f is string => !!f && f !== name && f in schema.properties && !schema.properties[f]!.writeOnly);
 }
 
-const Fields = ({ resource }: { resource: string }) => {
+const Fields = ({ resource }: { resource: ResourceName }) => {
   const schema = resourceSchema(resource);
   const { status } = resourceEntry(resource);
   return (
@@ -49,7 +49,7 @@ interface GenericShowProps {
 }
 
 const ShowContent = ({ extras: Extras }: GenericShowProps) => {
-  const resource = useResourceContext()!;
+  const resource = resourceNamed(useResourceContext()!);
   const entry = resourceEntry(resource);
   const record = useRecordContext();
   const representation = useGetRecordRepresentation(resource);
@@ -89,7 +89,7 @@ const ShowContent = ({ extras: Extras }: GenericShowProps) => {
 };
 
 export const GenericShow = ({ extras }: GenericShowProps) => {
-  const resource = useResourceContext()!;
+  const resource = resourceNamed(useResourceContext()!);
   const { label } = resourceEntry(resource);
   return (
     <PageAccess resource={resource} action="show" denied={`You don't have permission to see ${label.many.toLowerCase()}`}>

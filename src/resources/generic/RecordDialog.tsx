@@ -1,12 +1,12 @@
 /** The add / edit modal of a generic resource: inputs from its schema, Save on add and Update on edit. */
 import { Dialog, DialogContent, DialogTitle } from '@mui/material';
 import { CreateBase, EditBase, SimpleForm, useCanAccess, useNotify, useRefresh } from 'react-admin';
-import { resourceEntry } from '@model/schema-registry';
+import { resourceEntry, type ResourceName } from '@model/schema-registry';
 import { FormToolbar, formInputs, formStyle } from './record-form';
 
 export type DialogState = { mode: 'create' } | { mode: 'edit'; id: string } | null;
 
-export const RecordDialog = ({ resource, state, onClose }: { resource: string; state: DialogState; onClose: () => void }) => {
+export const RecordDialog = ({ resource, state, onClose }: { resource: ResourceName; state: DialogState; onClose: () => void }) => {
   const entry = resourceEntry(resource);
   const notify = useNotify();
   const refresh = useRefresh();

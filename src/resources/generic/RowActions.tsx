@@ -11,7 +11,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { Confirm, useCanAccess, useDelete, useGetRecordRepresentation, useNotify, useRecordContext, useRefresh, useResourceContext, useUpdate } from 'react-admin';
-import { resourceEntry } from '@model/schema-registry';
+import { resourceEntry, resourceNamed } from '@model/schema-registry';
 import { confirmQuestion, doneMessage, statusAction, type StatusAction } from './status-wording';
 
 export type RowActionsVariant = 'buttons' | 'menu';
@@ -29,7 +29,7 @@ interface RowActionsProps {
 
 export const RowActions = ({ onEdit, extras: Extras, variant = 'buttons' }: RowActionsProps) => {
   const record = useRecordContext();
-  const resource = useResourceContext()!;
+  const resource = resourceNamed(useResourceContext()!);
   const entry = resourceEntry(resource);
   const statusField = entry.status;
   const { canAccess: canEdit = false } = useCanAccess({ resource, action: 'edit' });

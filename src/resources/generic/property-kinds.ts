@@ -2,7 +2,7 @@
  * What kind of value a schema property holds, as the console's fields and inputs need to know:
  * a reference in the plain shape (the referenced record's id), labelled choices, a nullable text.
  */
-import { resourceEntry, type PropertySchema } from '@model/schema-registry';
+import { resourceEntry, resourceNamed, type PropertySchema, type ResourceName } from '@model/schema-registry';
 
 export interface Choice {
   id: string;
@@ -16,10 +16,10 @@ const types = (property: PropertySchema) => (Array.isArray(property.type) ? prop
  * (`"type": "string"` or `["string", "null"]` plus `x-ref`). A reference in the user's own shape
  * (`oneOf` of an id and an object: objects on read) is not one: its rows carry the name already.
  */
-export function plainReference(property: PropertySchema): string | undefined {
+export function plainReference(property: PropertySchema): ResourceName | undefined {
   const target = property['x-ref'];
   if (!target || property.oneOf || !types(property).includes('string')) return undefined;
-  return target;
+  return resourceNamed(target);
 }
 
 /** Labelled choices: `oneOf` of `{ const, title }` (the title is what a person reads), or a plain `enum`. */
@@ -36,4 +36,4 @@ export function choicesOf(property: PropertySchema): Choice[] | undefined {
 export const isNullable = (property: PropertySchema) => types(property).includes('null');
 
 /** The property that names a record of this resource (the map's `recordRepresentation`), if any. */
-export const representationOf = (resource: string): string | undefined => resourceEntry(resource).recordRepresentation;
+export const representationOf = (resource: ResourceName): string | undefined => resourceEntry(resource).recordRepresentation;

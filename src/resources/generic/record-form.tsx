@@ -1,11 +1,11 @@
 /** What the add and edit forms of a generic resource hold (dialog or page alike), and their foot. */
 import { Button } from '@mui/material';
 import { SaveButton, Toolbar } from 'react-admin';
-import { resourceEntry, resourceSchema } from '@model/schema-registry';
+import { resourceEntry, resourceSchema, type ResourceName } from '@model/schema-registry';
 import { schemaInput } from './schema-inputs';
 
 /** The map's `form.fields`, else every property a person writes (not read-only, not the status). */
-export function formFields(resource: string): string[] {
+export function formFields(resource: ResourceName): string[] {
   const entry = resourceEntry(resource);
   const schema = resourceSchema(resource);
   return entry.form?.fields ?? Object.keys(schema.properties).filter((p) => !schema.properties[p]!.readOnly && p !== entry.status);
@@ -18,7 +18,7 @@ export function formFields(resource: string): string[] {
 export const formStyle = (inDialog: boolean) => (inDialog ? { p: 0, pb: { xs: 0 } } : { pb: { xs: 2 } });
 
 /** One input per form field, the first one focused. */
-export const formInputs = (resource: string) => {
+export const formInputs = (resource: ResourceName) => {
   const schema = resourceSchema(resource);
   return formFields(resource).map((f, i) => schemaInput(schema, f, { autoFocus: i === 0 }));
 };

@@ -13,7 +13,7 @@ import {
   required,
   type Validator,
 } from 'react-admin';
-import { resourceEntry, type EntitySchema, type PropertySchema } from '@model/schema-registry';
+import { resourceEntry, type EntitySchema, type PropertySchema, type ResourceName } from '@model/schema-registry';
 import { choicesOf, isNullable, plainReference, representationOf } from './property-kinds';
 
 export function validatorsFor(property: PropertySchema, isRequired: boolean): Validator[] {
@@ -73,7 +73,7 @@ function emptyValue(property: PropertySchema) {
 }
 
 /** Picks a referenced record by name: active ones only, searched (`q`) and paged by the server. */
-const ReferencePicker = ({ source, reference, label, validate }: { source: string; reference: string; label: string; validate: Validator[] }) => {
+const ReferencePicker = ({ source, reference, label, validate }: { source: string; reference: ResourceName; label: string; validate: Validator[] }) => {
   const statusField = resourceEntry(reference).status;
   const name = representationOf(reference);
   return (

@@ -1,7 +1,8 @@
 /**
  * /role/permission/{id}: one checkbox per flag of the permission schema, grouped as the schema
  * says (App, User, Role, Permission, Designation, Documents). A new flag in the schema is a
- * new checkbox here with no other change. Update needs can_edit_role (spec 1 §2, §6).
+ * new checkbox here with no other change. Update needs can_edit_role (spec 1 §2, §6) and
+ * can_edit_permission, which the server checks.
  * The Admin role's list is read-only: it always holds every flag (the server refuses changes).
  */
 import { useEffect, useState } from 'react';
@@ -27,8 +28,10 @@ export const PermissionChecklist = () => {
   const { id = '' } = useParams();
   const notify = useNotify();
   const navigate = useNavigate();
-  const { canAccess: mayEdit = false } = useCanAccess({ resource: 'role', action: 'edit' });
   const mine = useSession().user?.role?.permission ?? {};
+  // Editing the role (spec 1 §6) and the flag the server checks on PATCH /permission.
+  const { canAccess: mayEditRole = false } = useCanAccess({ resource: 'role', action: 'edit' });
+  const mayEdit = mayEditRole && mine.can_edit_permission === true;
   const { data: role, isPending, error, refetch } = useGetOne<RoleRecord>('role', { id });
   const [flags, setFlags] = useState<Record<string, boolean>>({});
   const [busy, setBusy] = useState(false);

@@ -1,0 +1,126 @@
+/**
+ * References between resources (`x-ref` properties): where the referenced records live, what
+ * names one to a person, and which records refer to a given one. On the wire a generic record
+ * holds the referenced record's id; its table has a foreign key (`on delete restrict`).
+ */
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { resourceEntries, resourceEntry, resourceNamed, resourceSchema, type EntitySchema } from '@model/schema-registry.ts';
+import { toColumn } from '../db/columns.ts';
+import { problems } from '../http/errors.ts';
+
+type Row = Record<string, unknown>;
+
+export interface ReferenceTarget {
+  resource: string;
+  table: string;
+  /** SQL naming one record (its `recordRepresentation`), for the table under `alias`. */
+  name(alias: string): RawBuilder<string>;
+  /** Boolean column that marks a record active, when the resource has one. */
+  statusColumn?: string;
+  /** Rows that count as records at all (users: not deleted). */
+  live?(alias: string): RawBuilder<boolean>;
+}
+
+const column = (alias: string, name: string) => sql.ref(`${alias}.${name}`);
+
+/** Resources with hand-written routes keep their records in tables of their own naming. */
+const CUSTOM_TARGETS: Record<string, Omit<ReferenceTarget, 'resource'>> = {
+  role: { table: 'roles', name: (a) => sql<string>`${column(a, 'role')}`, statusColumn: 'status' },
+  user: {
+    table: 'users',
+    name: (a) => sql<string>`(${column(a, 'first_name')} || ' ' || ${column(a, 'last_name')})`,
+    statusColumn: 'status',
+    live: (a) => sql<boolean>`${column(a, 'deleted_at')} is null`,
+  },
+};
+
+export function referenceTarget(resource: string): ReferenceTarget {
+  const entry = resourceEntry(resourceNamed(resource));
+  if (entry.routes === 'custom') {
+    const custom = CUSTOM_TARGETS[resource];
+    if (!custom) throw new Error(`schemas: a reference to ${resource} needs its table named in server/crud/references.ts`);
+    return { resource, ...custom };
+  }
+  const named = toColumn(entry.recordRepresentation ?? '_id');
+  return {
+    resource,
+    table: resource,
+    name: (a) => sql<string>`${column(a, named)}`,
+    statusColumn: entry.status ? toColumn(entry.status) : undefined,
+  };
+}
+
+export interface ReferenceProperty {
+  /** The property on the wire, and its column. */
+  field: string;
+  column: string;
+  /** Its title, as messages name it ("Region does not exist"). */
+  title: string;
+  target: ReferenceTarget;
+}
+
+/** The schema's `x-ref` properties. */
+export function referenceProperties(schema: EntitySchema): ReferenceProperty[] {
+  return Object.entries(schema.properties)
+    .filter(([, p]) => typeof p['x-ref'] === 'string')
+    .map(([field, p]) => ({ field, column: toColumn(field), title: p.title ?? field, target: referenceTarget(p['x-ref'] as string) }));
+}
+
+/** "Region does not exist": the answer whether the check or the foreign key found it missing. */
+export const missingMessage = (ref: ReferenceProperty) => `${ref.title} does not exist`;
+
+/**
+ * Every reference a write sets must name an existing record (400 naming the field), and one
+ * it changes must name an active record: a value the record already holds stays allowed, so
+ * switching a region off does not make its sites uneditable. `current` is the stored row (edits).
+ * The foreign key catches a record deleted between this check and the write.
+ */
+export async function assertReferencesUsable(db: Kysely<any>, references: ReferenceProperty[], body: Row, current?: Row): Promise<void> {
+  const fields: Record<string, string> = {};
+  for (const ref of references) {
+    const value = body[ref.field];
+    if (value === undefined || value === null || (current && current[ref.column] === value)) continue;
+    const { target } = ref;
+    let query = db
+      .selectFrom(`${target.table} as r`)
+      .select(target.statusColumn ? sql<boolean>`${column('r', target.statusColumn)}`.as('active') : sql<boolean>`true`.as('active'))
+      .where('r.id', '=', value);
+    if (target.live) query = query.where(target.live('r'));
+    const found = (await query.executeTakeFirst()) as { active: boolean } | undefined;
+    if (!found) fields[ref.field] = missingMessage(ref);
+    else if (found.active === false) fields[ref.field] = `${ref.title} is inactive`;
+  }
+  if (Object.keys(fields).length) throw problems.validation(fields);
+}
+
+export interface Referrer {
+  resource: string;
+  table: string;
+  column: string;
+  label: { one: string; many: string };
+}
+
+/** The generic resources whose records may refer to a record of `resource`, one entry per property. */
+export function referrersOf(resource: string): Referrer[] {
+  return resourceEntries()
+    .filter(([, entry]) => entry.routes === 'generic')
+    .flatMap(([name, entry]) =>
+      Object.entries(resourceSchema(name).properties)
+        .filter(([, p]) => p['x-ref'] === resource)
+        .map(([field]) => ({ resource: name, table: name, column: toColumn(field), label: entry.label })),
+    );
+}
+
+/** How many records of each referring resource hold this record (only those that do). */
+export async function holdersOf(db: Kysely<any>, referrers: Referrer[], id: string): Promise<Array<{ count: number; one: string; many: string }>> {
+  const held = [];
+  for (const r of referrers) {
+    const { count } = (await db
+      .selectFrom(r.table)
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where(r.column, '=', id)
+      .executeTakeFirstOrThrow()) as { count: string };
+    if (Number(count) > 0) held.push({ count: Number(count), ...r.label });
+  }
+  return held;
+}

@@ -1,0 +1,19 @@
+// Run from the project root by scripts/lint.sh (`npm run lint`); patterns are relative to it.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', 'dist/**', 'data/**', 'model/generated/**', 'test-results/**', 'playwright-report/**', 'tools/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      // `_name` marks a parameter or binding kept on purpose (a signature, a rest-omit).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+    },
+  },
+  { files: ['src/**/*.{ts,tsx}', 'tests/unit/**/*.{ts,tsx}'], plugins: { 'react-hooks': reactHooks }, rules: reactHooks.configs.recommended.rules },
+);
