@@ -22,7 +22,8 @@ beforeEach(() => {
 afterEach(cleanup);
 afterAll(() => api.server.close());
 
-const type = (dialog: HTMLElement, label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label, { exact: false }), { target: { value } });
+const type = (dialog: HTMLElement, label: string, value: string) =>
+  fireEvent.change(within(dialog).getByLabelText(label, { exact: false }), { target: { value } });
 
 async function openAddDialog() {
   renderConsole('/fixture_region');

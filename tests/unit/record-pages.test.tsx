@@ -26,7 +26,8 @@ afterAll(() => api.server.close());
 
 const input = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
 /** A show page's field by its label. */
-const field = (label: string) => [...document.querySelectorAll<HTMLElement>('.RaLabeled-label')].find((el) => el.textContent === label)!.parentElement!;
+const field = (label: string) =>
+  [...document.querySelectorAll<HTMLElement>('.RaLabeled-label')].find((el) => el.textContent === label)!.parentElement!;
 
 describe('the add page', () => {
   it('opens from the list, picks an active region by name and a kind by label, and saves', async () => {
@@ -55,7 +56,11 @@ describe('the add page', () => {
 
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /Kind/ }));
     const kinds = await screen.findByRole('listbox');
-    expect(within(kinds).getAllByRole('option').map((o) => o.textContent?.trim())).toEqual(expect.arrayContaining(['Urban', 'Rural', 'Camp']));
+    expect(
+      within(kinds)
+        .getAllByRole('option')
+        .map((o) => o.textContent?.trim()),
+    ).toEqual(expect.arrayContaining(['Urban', 'Rural', 'Camp']));
     fireEvent.click(within(kinds).getByRole('option', { name: 'Rural' }));
 
     fireEvent.click(screen.getByText('Save'));
@@ -76,7 +81,11 @@ describe('the add page', () => {
   });
 
   it("shows the server's message for a field on that field's input", async () => {
-    api.refuseNext('/fixture-site', 400, { message: 'Region does not exist', code: 'REFERENCE_MISSING', fields: { region: 'Region does not exist' } });
+    api.refuseNext('/fixture-site', 400, {
+      message: 'Region does not exist',
+      code: 'REFERENCE_MISSING',
+      fields: { region: 'Region does not exist' },
+    });
     renderConsole('/fixture_site/create');
     await screen.findByRole('heading', { name: 'Add Fixture Site' });
     fireEvent.change(input('Name'), { target: { value: 'River Post' } });

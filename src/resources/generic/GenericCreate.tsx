@@ -23,7 +23,9 @@ export const GenericCreate = () => {
     <PageAccess resource={resource} action="create" denied={`You don't have permission to add ${label.many.toLowerCase()}`}>
       <RecordPageFrame maxWidth={720} title={`Add ${label.one}`}>
         <Create resource={resource} title={`Add ${label.one}`} actions={false} redirect={false} mutationOptions={{ onSuccess, onError }}>
-          <SimpleForm sx={formStyle(false)} toolbar={<FormToolbar label="Save" allowed onCancel={backToList} />}>{formInputs(resource)}</SimpleForm>
+          <SimpleForm sx={formStyle(false)} toolbar={<FormToolbar label="Save" allowed onCancel={backToList} />}>
+            {formInputs(resource)}
+          </SimpleForm>
         </Create>
       </RecordPageFrame>
     </PageAccess>

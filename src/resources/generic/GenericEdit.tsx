@@ -23,8 +23,17 @@ export const GenericEdit = () => {
   return (
     <PageAccess resource={resource} action="edit" denied={`You don't have permission to edit ${label.many.toLowerCase()}`}>
       <RecordPageFrame maxWidth={720} title={`Edit ${label.one}`}>
-        <Edit resource={resource} title={`Edit ${label.one}`} actions={false} redirect={false} mutationMode="pessimistic" mutationOptions={{ onSuccess, onError }}>
-          <SimpleForm sx={formStyle(false)} toolbar={<FormToolbar label="Update" allowed onCancel={backToList} />}>{formInputs(resource)}</SimpleForm>
+        <Edit
+          resource={resource}
+          title={`Edit ${label.one}`}
+          actions={false}
+          redirect={false}
+          mutationMode="pessimistic"
+          mutationOptions={{ onSuccess, onError }}
+        >
+          <SimpleForm sx={formStyle(false)} toolbar={<FormToolbar label="Update" allowed onCancel={backToList} />}>
+            {formInputs(resource)}
+          </SimpleForm>
         </Edit>
       </RecordPageFrame>
     </PageAccess>

@@ -9,7 +9,16 @@ import { useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Typography, useMediaQuery, type Theme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { DatagridConfigurable, List, SearchInput, SelectColumnsButton, TopToolbar, useCanAccess, useCreatePath, useResourceContext } from 'react-admin';
+import {
+  DatagridConfigurable,
+  List,
+  SearchInput,
+  SelectColumnsButton,
+  TopToolbar,
+  useCanAccess,
+  useCreatePath,
+  useResourceContext,
+} from 'react-admin';
 import { listColumns, resourceEntry, resourceNamed, resourceSchema } from '@model/schema-registry';
 import { schemaColumn, schemaLinkColumn } from './schema-fields';
 import { RowActions, type RowExtraProps } from './RowActions';
@@ -64,7 +73,8 @@ export const GenericList = ({ rowExtras, startAdding = false, nameColumns, showP
   // Page-mode resources add and edit on pages of their own; others in a dialog over the list.
   const onPage = entry.form?.mode === 'page';
   const add = () => (onPage ? navigate(createPath ?? createPathFor({ resource, type: 'create' })) : setDialog({ mode: 'create' }));
-  const edit = (id: string) => (onPage ? navigate(editPath?.(id) ?? createPathFor({ resource, type: 'edit', id })) : setDialog({ mode: 'edit', id }));
+  const edit = (id: string) =>
+    onPage ? navigate(editPath?.(id) ?? createPathFor({ resource, type: 'edit', id })) : setDialog({ mode: 'edit', id });
   const nameLink = canShow ? (showPath ?? ((id: string) => createPathFor({ resource, type: 'show', id }))) : undefined;
 
   const statusField = entry.status;
@@ -96,7 +106,9 @@ export const GenericList = ({ rowExtras, startAdding = false, nameColumns, showP
         resource={resource}
         sx={{ minWidth: 0 }}
         title={title}
-        filters={entry.list?.search ? [<SearchInput key="q" source="q" alwaysOn placeholder={`Search ${many.toLowerCase()}`} />] : undefined}
+        filters={
+          entry.list?.search ? [<SearchInput key="q" source="q" alwaysOn placeholder={`Search ${many.toLowerCase()}`} />] : undefined
+        }
         filter={activeOnly && statusField ? { [statusField]: true } : undefined}
         sort={entry.list?.sort}
         perPage={10}
@@ -111,7 +123,9 @@ export const GenericList = ({ rowExtras, startAdding = false, nameColumns, showP
             </PhoneList>
           ) : (
             <DatagridConfigurable bulkActionButtons={false} rowClick={false} sx={{ overflowX: 'auto' }} empty={empty}>
-              {columns.map((c) => (nameLink && names.includes(c) ? schemaLinkColumn(schema, c, nameLink) : schemaColumn(schema, c, statusField)))}
+              {columns.map((c) =>
+                nameLink && names.includes(c) ? schemaLinkColumn(schema, c, nameLink) : schemaColumn(schema, c, statusField),
+              )}
               <RowActions onEdit={edit} extras={rowExtras} />
             </DatagridConfigurable>
           )}

@@ -8,7 +8,15 @@ import { useState, type ComponentType } from 'react';
 import { Button, Card, CardContent, CircularProgress, Grid } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import { Link } from 'react-router-dom';
-import { Labeled, ShowBase, useCanAccess, useCreatePath, useGetRecordRepresentation, useRecordContext, useResourceContext } from 'react-admin';
+import {
+  Labeled,
+  ShowBase,
+  useCanAccess,
+  useCreatePath,
+  useGetRecordRepresentation,
+  useRecordContext,
+  useResourceContext,
+} from 'react-admin';
 import { listColumns, resourceEntry, resourceNamed, resourceSchema, type ResourceName } from '@model/schema-registry';
 import { formFields } from './record-form';
 import { schemaColumn } from './schema-fields';
@@ -36,7 +44,9 @@ const Fields = ({ resource }: { resource: ResourceName }) => {
     <Grid container spacing={2}>
       {showFields(resource).map((f) => (
         <Grid key={f} size={{ xs: 12, sm: 6 }}>
-          <Labeled label={schema.properties[f]?.title ?? STAMP_LABELS[f] ?? f}>{schemaColumn(schema, f, status, { emptyText: '—' })}</Labeled>
+          <Labeled label={schema.properties[f]?.title ?? STAMP_LABELS[f] ?? f}>
+            {schemaColumn(schema, f, status, { emptyText: '—' })}
+          </Labeled>
         </Grid>
       ))}
     </Grid>
@@ -59,7 +69,13 @@ const ShowContent = ({ extras: Extras }: GenericShowProps) => {
   if (!record) return <CircularProgress sx={{ m: 4 }} aria-label="Loading" />;
   const onPage = entry.form?.mode === 'page';
   const edit = onPage ? (
-    <Button variant="contained" startIcon={<EditIcon />} disabled={!canEdit} component={Link} to={createPath({ resource, type: 'edit', id: record.id })}>
+    <Button
+      variant="contained"
+      startIcon={<EditIcon />}
+      disabled={!canEdit}
+      component={Link}
+      to={createPath({ resource, type: 'edit', id: record.id })}
+    >
       Edit
     </Button>
   ) : (
@@ -83,7 +99,13 @@ const ShowContent = ({ extras: Extras }: GenericShowProps) => {
           <Fields resource={resource} />
         </CardContent>
       </Card>
-      {!onPage && <RecordDialog resource={resource} state={editing ? { mode: 'edit', id: String(record.id) } : null} onClose={() => setEditing(false)} />}
+      {!onPage && (
+        <RecordDialog
+          resource={resource}
+          state={editing ? { mode: 'edit', id: String(record.id) } : null}
+          onClose={() => setEditing(false)}
+        />
+      )}
     </RecordPageFrame>
   );
 };

@@ -49,7 +49,12 @@ export const PhoneList = ({ schema, columns, nameColumns, statusField, showPath,
     <SimpleList
       rowClick={false}
       empty={empty}
-      sx={{ '& .MuiListItem-root': { borderBottom: 1, borderColor: 'divider', pr: 1 }, '& .MuiListItemText-root': { minWidth: 0 }, '& .MuiListItemText-secondary': { overflowWrap: 'anywhere' }, '& .RaSimpleList-tertiary': { opacity: 1, ml: 1 } }}
+      sx={{
+        '& .MuiListItem-root': { borderBottom: 1, borderColor: 'divider', pr: 1 },
+        '& .MuiListItemText-root': { minWidth: 0 },
+        '& .MuiListItemText-secondary': { overflowWrap: 'anywhere' },
+        '& .RaSimpleList-tertiary': { opacity: 1, ml: 1 },
+      }}
       primaryText={(record: RaRecord) => (
         <Box component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {showPath ? (

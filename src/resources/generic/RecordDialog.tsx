@@ -31,13 +31,25 @@ export const RecordDialog = ({ resource, state, onClose }: { resource: ResourceN
       <DialogTitle id="record-dialog-title">{state.mode === 'create' ? `Add ${one}` : `Update ${one}`}</DialogTitle>
       <DialogContent sx={{ pb: 0 }}>
         {state.mode === 'create' ? (
-          <CreateBase {...guardedByButton} resource={resource} redirect={false} mutationOptions={{ onSuccess: done(`${one} added`), onError }}>
+          <CreateBase
+            {...guardedByButton}
+            resource={resource}
+            redirect={false}
+            mutationOptions={{ onSuccess: done(`${one} added`), onError }}
+          >
             <SimpleForm sx={formStyle(true)} toolbar={<FormToolbar label="Save" allowed={canCreate} onCancel={onClose} inDialog />}>
               {inputs}
             </SimpleForm>
           </CreateBase>
         ) : (
-          <EditBase {...guardedByButton} resource={resource} id={state.id} redirect={false} mutationMode="pessimistic" mutationOptions={{ onSuccess: done(`${one} updated`), onError }}>
+          <EditBase
+            {...guardedByButton}
+            resource={resource}
+            id={state.id}
+            redirect={false}
+            mutationMode="pessimistic"
+            mutationOptions={{ onSuccess: done(`${one} updated`), onError }}
+          >
             <SimpleForm sx={formStyle(true)} toolbar={<FormToolbar label="Update" allowed={canEdit} onCancel={onClose} inDialog />}>
               {inputs}
             </SimpleForm>

@@ -5,8 +5,23 @@ import { CanAccess } from 'react-admin';
 import { NoPermission } from './NoPermission';
 
 /** The page, only for a role that may take this action on the resource (the server checks again). */
-export const PageAccess = ({ resource, action, denied, children }: { resource: string; action: 'create' | 'edit' | 'show'; denied: string; children: ReactNode }) => (
-  <CanAccess resource={resource} action={action} loading={<CircularProgress sx={{ m: 4 }} aria-label="Loading" />} accessDenied={<NoPermission message={denied} />}>
+export const PageAccess = ({
+  resource,
+  action,
+  denied,
+  children,
+}: {
+  resource: string;
+  action: 'create' | 'edit' | 'show';
+  denied: string;
+  children: ReactNode;
+}) => (
+  <CanAccess
+    resource={resource}
+    action={action}
+    loading={<CircularProgress sx={{ m: 4 }} aria-label="Loading" />}
+    accessDenied={<NoPermission message={denied} />}
+  >
     {children}
   </CanAccess>
 );

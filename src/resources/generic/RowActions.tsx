@@ -10,7 +10,17 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import { Confirm, useCanAccess, useDelete, useGetRecordRepresentation, useNotify, useRecordContext, useRefresh, useResourceContext, useUpdate } from 'react-admin';
+import {
+  Confirm,
+  useCanAccess,
+  useDelete,
+  useGetRecordRepresentation,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useResourceContext,
+  useUpdate,
+} from 'react-admin';
 import { resourceEntry, resourceNamed } from '@model/schema-registry';
 import { confirmQuestion, doneMessage, statusAction, type StatusAction } from './status-wording';
 
@@ -68,7 +78,9 @@ export const RowActions = ({ onEdit, extras: Extras, variant = 'buttons' }: RowA
   // What the row offers, in order; `allowed` follows the role's flags.
   const actions: Array<{ key: StatusAction | 'edit'; text: string; allowed: boolean; run: () => void }> = [
     { key: 'edit', text: 'Edit', allowed: canEdit, run: () => onEdit(String(record.id)) },
-    ...(statusField && active ? [{ key: 'deactivate' as const, text: 'Deactivate', allowed: canEdit, run: () => setPending(statusAction(true)) }] : []),
+    ...(statusField && active
+      ? [{ key: 'deactivate' as const, text: 'Deactivate', allowed: canEdit, run: () => setPending(statusAction(true)) }]
+      : []),
     ...(statusField && !active
       ? [
           { key: 'activate' as const, text: 'Activate', allowed: canEdit, run: () => setPending(statusAction(false)) },

@@ -11,7 +11,12 @@ import { displayValue } from '@model/display-value';
 import { choicesOf, plainReference } from './property-kinds';
 
 export const StatusChip = ({ active }: { active: boolean }) => (
-  <Chip size="small" label={active ? 'Active' : 'Inactive'} color={active ? 'secondary' : 'default'} variant={active ? 'filled' : 'outlined'} />
+  <Chip
+    size="small"
+    label={active ? 'Active' : 'Inactive'}
+    color={active ? 'secondary' : 'default'}
+    variant={active ? 'filled' : 'outlined'}
+  />
 );
 
 interface ReferenceNameProps {
@@ -44,10 +49,13 @@ export function schemaColumn(schema: EntitySchema, source: string, statusField?:
   const property = schema.properties[source] ?? {};
   const label = property.title ?? source;
   if (source === statusField) {
-    return <FunctionField key={source} source={source} label={label} render={(r: RaRecord) => <StatusChip active={r[source] === true} />} />;
+    return (
+      <FunctionField key={source} source={source} label={label} render={(r: RaRecord) => <StatusChip active={r[source] === true} />} />
+    );
   }
   const reference = plainReference(property);
-  if (reference) return <ReferenceName key={source} source={source} label={label} reference={reference} emptyText={emptyText} link={link} />;
+  if (reference)
+    return <ReferenceName key={source} source={source} label={label} reference={reference} emptyText={emptyText} link={link} />;
   const choices = choicesOf(property);
   if (choices) return <SelectField key={source} source={source} label={label} choices={choices} emptyText={emptyText} />;
   if (property.format === 'date-time' || property['x-ref']) {

@@ -24,7 +24,8 @@ export function validatorsFor(property: PropertySchema, isRequired: boolean): Va
   if (property.minLength && property.minLength > 1) {
     validators.push(minLength(property.minLength, messages.minLength ?? `${label} must be at least ${property.minLength} characters`));
   }
-  if (property.maxLength) validators.push(maxLength(property.maxLength, messages.maxLength ?? `${label} must be at most ${property.maxLength} characters`));
+  if (property.maxLength)
+    validators.push(maxLength(property.maxLength, messages.maxLength ?? `${label} must be at most ${property.maxLength} characters`));
   if (property.format === 'email') validators.push(email(messages.format ?? `${label} must be a valid e-mail address`));
   if (property.pattern) validators.push(regex(new RegExp(property.pattern), messages.pattern ?? `${label} has an invalid format`));
   return validators;
@@ -34,7 +35,8 @@ export function validatorsFor(property: PropertySchema, isRequired: boolean): Va
  * A pattern of digits only (e.g. ^[0-9]{10}$): the input offers a numeric keypad, drops
  * anything else typed or pasted ("98765 43210" keeps its digits) and stops at the limit.
  */
-export const isDigitsOnly = (property: PropertySchema) => typeof property.pattern === 'string' && /^\^(\[0-9\]|\\d)(\{\d+(,\d*)?\}|[*+])\$$/.test(property.pattern);
+export const isDigitsOnly = (property: PropertySchema) =>
+  typeof property.pattern === 'string' && /^\^(\[0-9\]|\\d)(\{\d+(,\d*)?\}|[*+])\$$/.test(property.pattern);
 
 const digitsOnly = (limit?: number) => (value: unknown) => (typeof value === 'string' ? value.replace(/\D+/g, '').slice(0, limit) : value);
 
@@ -50,11 +52,16 @@ export function schemaInput(schema: EntitySchema, source: string, opts: { autoFo
   // Text inputs stop at the schema's limit (e.g. Mobile No.: 10 characters, spec 1 §9).
   // A digits-only input cuts after dropping the other characters, so a pasted "98765 43210" fits.
   const numeric = isDigitsOnly(property);
-  const htmlInput = numeric ? { inputMode: 'numeric', pattern: '[0-9]*' } : property.maxLength ? { maxLength: property.maxLength } : undefined;
+  const htmlInput = numeric
+    ? { inputMode: 'numeric', pattern: '[0-9]*' }
+    : property.maxLength
+      ? { maxLength: property.maxLength }
+      : undefined;
   const limit = htmlInput ? { slotProps: { htmlInput } } : {};
   const parse = numeric ? { parse: digitsOnly(property.maxLength) } : emptyValue(property);
   const reference = plainReference(property);
-  if (reference) return <ReferencePicker key={source} source={source} reference={reference} label={common.label} validate={common.validate} />;
+  if (reference)
+    return <ReferencePicker key={source} source={source} reference={reference} label={common.label} validate={common.validate} />;
   if (property.type === 'boolean') return <BooleanInput key={source} {...common} />;
   const choices = choicesOf(property);
   if (choices) return <SelectInput key={source} {...common} choices={choices} />;
@@ -73,7 +80,17 @@ function emptyValue(property: PropertySchema) {
 }
 
 /** Picks a referenced record by name: active ones only, searched (`q`) and paged by the server. */
-const ReferencePicker = ({ source, reference, label, validate }: { source: string; reference: ResourceName; label: string; validate: Validator[] }) => {
+const ReferencePicker = ({
+  source,
+  reference,
+  label,
+  validate,
+}: {
+  source: string;
+  reference: ResourceName;
+  label: string;
+  validate: Validator[];
+}) => {
   const statusField = resourceEntry(reference).status;
   const name = representationOf(reference);
   return (

@@ -45,7 +45,11 @@ export const UserCreate = () => {
     <UserPageFrame title="Add User">
       <Form onSubmit={save} resource="user">
         <PhotoPicker initials="" file={photo} onChange={setPhoto} />
-        {problem && <Alert severity="error" sx={{ mb: 2 }}>{problem}</Alert>}
+        {problem && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {problem}
+          </Alert>
+        )}
         <UserFormFields withPassword />
         <UserFormActions label="Save" allowed={canCreate} deniedText="You don't have permission to add users" />
       </Form>

@@ -36,7 +36,12 @@ export const UserEdit = () => {
   const [changingPassword, setChangingPassword] = useState(false);
 
   if (isPending) return <CircularProgress sx={{ m: 4 }} />;
-  if (error || !record) return <Alert severity="error" sx={{ m: 3 }}>{(error as Error)?.message ?? 'User not found'}</Alert>;
+  if (error || !record)
+    return (
+      <Alert severity="error" sx={{ m: 3 }}>
+        {(error as Error)?.message ?? 'User not found'}
+      </Alert>
+    );
 
   // The form chooses designation and role by id; the record carries them as objects.
   const formRecord = { ...record, designation: idOf(record.designation), role: idOf(record.role) };
@@ -73,12 +78,21 @@ export const UserEdit = () => {
     <UserPageFrame title="Edit User" actions={actions}>
       <Form onSubmit={save} record={formRecord} resource="user">
         <PhotoPicker currentUrl={photoUrl(record.photo)} initials={initialsOf(record)} file={photo} onChange={setPhoto} />
-        {problem && <Alert severity="error" sx={{ mb: 2 }}>{problem}</Alert>}
+        {problem && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {problem}
+          </Alert>
+        )}
         <UserFormFields withPassword={false} />
         {isMe && <OwnEmailConfirmation savedEmail={String(record.email)} />}
         <UserFormActions label="Update" allowed={canEdit} deniedText="You don't have permission to edit users" />
       </Form>
-      <ChangePasswordDialog user={{ id, email: String(record.email) }} self={isMe} open={changingPassword} onClose={() => setChangingPassword(false)} />
+      <ChangePasswordDialog
+        user={{ id, email: String(record.email) }}
+        self={isMe}
+        open={changingPassword}
+        onClose={() => setChangingPassword(false)}
+      />
     </UserPageFrame>
   );
 };

@@ -2,5 +2,10 @@
 import { GenericList } from '../generic/GenericList';
 
 export const UserList = () => (
-  <GenericList nameColumns={['first_name', 'last_name']} showPath={(id) => `/user/${id}`} createPath="/user/add" editPath={(id) => `/user/edit/${id}`} />
+  <GenericList
+    nameColumns={['first_name', 'last_name']}
+    showPath={(id) => `/user/${id}`}
+    createPath="/user/add"
+    editPath={(id) => `/user/edit/${id}`}
+  />
 );

@@ -18,7 +18,12 @@ export const UserProfile = () => {
   const { canAccess: canEdit = false } = useCanAccess({ resource: 'user', action: 'edit' });
   const { data: record, isPending, error } = useGetOne<UserRecord>('user', { id });
   if (isPending) return <CircularProgress sx={{ m: 4 }} />;
-  if (error || !record) return <Alert severity="error" sx={{ m: 3 }}>{(error as Error)?.message ?? 'User not found'}</Alert>;
+  if (error || !record)
+    return (
+      <Alert severity="error" sx={{ m: 3 }}>
+        {(error as Error)?.message ?? 'User not found'}
+      </Alert>
+    );
   const edit = (
     <Button variant="contained" startIcon={<EditIcon />} disabled={!canEdit} onClick={() => navigate(`/user/edit/${id}`)}>
       Edit

@@ -60,7 +60,11 @@ export function createFixtureApi() {
       }),
     );
     const [field, order] = JSON.parse(url.searchParams.get('sort') ?? '["name","ASC"]') as [string, string];
-    rows = [...rows].sort((a, b) => sortValue(a, field === 'id' ? '_id' : field).localeCompare(sortValue(b, field === 'id' ? '_id' : field)) * (order === 'DESC' ? -1 : 1));
+    rows = [...rows].sort(
+      (a, b) =>
+        sortValue(a, field === 'id' ? '_id' : field).localeCompare(sortValue(b, field === 'id' ? '_id' : field)) *
+        (order === 'DESC' ? -1 : 1),
+    );
     const range = url.searchParams.get('range');
     if (!range) return HttpResponse.json(rows);
     const [start, end] = JSON.parse(range) as [number, number];
