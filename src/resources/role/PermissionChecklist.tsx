@@ -10,10 +10,9 @@ import { Alert, Box, Button, Card, CardContent, Checkbox, CircularProgress, Form
 import { Title, useCanAccess, useGetOne, useNotify } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { permissionFlags, permissionGroups } from '@model/schema-registry';
-import { dataProvider } from '../../providers/data-provider';
+import { dataProvider, type RoleRecord } from '../../providers/data-provider';
 import { useSession } from '../../session/useSession';
 import { refreshToken } from '../../providers/http-client';
-import type { RoleRecord } from '../records';
 
 /** The seeded Admin role (its slug never changes), which holds every flag at each start. */
 import { ADMIN_ROLE_SLUG } from '@model/rules';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Alert, Button, CircularProgress } from '@mui/material';
 import { Form, useCanAccess, useGetOne, useNotify } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import { dataProvider } from '../../providers/data-provider';
+import { dataProvider, type UserRecord } from '../../providers/data-provider';
 import { useSession } from '../../session/useSession';
 import { storeUser, type SessionUserRecord } from '../../session/session-store';
 import { PhotoPicker } from './PhotoPicker';
@@ -17,7 +17,6 @@ import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { OwnEmailConfirmation, emailDiffers } from './OwnEmailConfirmation';
 import { initialsOf, mayChangePassword, photoUrl } from './user-rules';
 import { saveErrors } from './save-errors';
-import type { UserRecord } from '../records';
 
 const idOf = (value: unknown) => (value && typeof value === 'object' ? (value as { _id?: string })._id : value);
 

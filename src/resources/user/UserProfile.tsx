@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { resourceSchema } from '@model/schema-registry';
 import { displayValue } from '@model/display-value';
 import { UserPageFrame } from './UserPageFrame';
-import type { UserRecord } from '../records';
+import type { UserRecord } from '../../providers/data-provider';
 import { initialsOf, photoUrl } from './user-rules';
 
 const schema = resourceSchema('user');
@@ -43,7 +43,7 @@ export const UserProfile = () => {
             <Typography variant="caption" color="text.secondary">
               {schema.properties[field]?.title ?? field}
             </Typography>
-            <Typography>{displayValue(schema, field, { ...record }, 'status') || '—'}</Typography>
+            <Typography>{displayValue(schema, field, record, 'status') || '—'}</Typography>
           </Grid>
         ))}
       </Grid>
