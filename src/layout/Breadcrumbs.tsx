@@ -3,7 +3,7 @@ import { Breadcrumbs as MuiBreadcrumbs, Link, Typography, useMediaQuery, type Th
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { resourceMap } from '@model/schema-registry';
 
-const WORDS: Record<string, string> = { add: 'Add', edit: 'Edit', permission: 'Permissions', dashboard: 'Dashboard', create: 'Add' };
+const WORDS: Record<string, string> = { add: 'Add', edit: 'Edit', permission: 'Permissions', dashboard: 'Dashboard', create: 'Add', show: 'Details' };
 /** After these words the next segment is an id, which gets no crumb of its own. */
 const BEFORE_ID = new Set(['edit', 'permission']);
 
@@ -12,14 +12,19 @@ export interface Crumb {
   to: string;
 }
 
+/** The page at /<resource>/{id}: a user's profile, a page-mode resource's edit page (react-admin's path), else details. */
+const idPage = (resource: string) => (resource === 'user' ? 'Profile' : resourceMap[resource]?.form?.mode === 'page' ? 'Edit' : 'Details');
+
 export function crumbsFor(pathname: string): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
   const crumbs: Crumb[] = [{ label: 'Dashboard', to: '/dashboard' }];
   segments.forEach((segment, i) => {
     if (i === 0 && segment === 'dashboard') return;
     if (i > 0 && BEFORE_ID.has(segments[i - 1]!)) return;
+    // /<resource>/{id}/show: the step names the page; the id alone would lead to the edit page.
+    if (i === 1 && segments[2] === 'show') return;
     const to = `/${segments.slice(0, i + 1).join('/')}`;
-    const label = (i === 0 && resourceMap[segment]?.label.many) || WORDS[segment] || (i > 0 ? (segments[0] === 'user' ? 'Profile' : 'Details') : segment);
+    const label = (i === 0 && resourceMap[segment]?.label.many) || WORDS[segment] || (i > 0 ? idPage(segments[0]!) : segment);
     crumbs.push({ label, to });
   });
   return crumbs;

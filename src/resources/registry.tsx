@@ -1,66 +1,46 @@
 /**
- * <Resource> props for every entry of the resource map. A resource with screens of its own
- * registers them in `overrides` (same shape); everything else gets the generic pages.
+ * A <Resource> for every entry of the resource map: what the generic machinery makes for it,
+ * with the screens of its own folder (if it has one) spread over them.
  */
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { Route } from 'react-router-dom';
-import { resourceMap } from '@model/schema-registry';
+import type { ResourceProps } from 'react-admin';
+import { resourceEntries } from '@model/schema-registry';
 import { RequireSession } from '../session/RequireSession';
-import { menuIcon } from '../layout/menu-icons';
-import { GenericList, type GenericListProps } from './generic/GenericList';
-import { PermissionsButton } from './role/PermissionsButton';
+import { genericScreens } from './generic/generic-screens';
+import type { ResourceScreens } from './resource-screens';
+import user from './user';
+import role from './role';
 
-// Pages not every user opens load their code when opened (the layout shows a spinner meanwhile).
-const UserCreate = lazy(() => import('./user/UserCreate').then((m) => ({ default: m.UserCreate })));
-const UserEdit = lazy(() => import('./user/UserEdit').then((m) => ({ default: m.UserEdit })));
-const UserProfile = lazy(() => import('./user/UserProfile').then((m) => ({ default: m.UserProfile })));
-const PermissionChecklist = lazy(() => import('./role/PermissionChecklist').then((m) => ({ default: m.PermissionChecklist })));
+/** Resources with screens of their own, by map name. */
+const folders: Record<string, ResourceScreens> = { user, role };
 
-/** Private routes need a signed-in user (spec 1 §2): without one, the page sends them to /login. */
-const signedIn = (page: ReactNode) => <RequireSession>{page}</RequireSession>;
-const list = (props: GenericListProps = {}) => () => signedIn(<GenericList {...props} />);
+/** Private pages need a signed-in user (spec 1 §2): without one, they send them to /login. */
+const signedIn = (Page: ComponentType | undefined) =>
+  Page &&
+  (() => (
+    <RequireSession>
+      <Page />
+    </RequireSession>
+  ));
 
-export interface ResourceScreens {
-  list?: ComponentType;
-  /** Routes below /<resource>/ with the spec's paths (e.g. /user/add, /user/edit/{id}). */
-  children?: ReactNode;
-}
-
-/** Named, explicit overrides: resource name → its own screens. */
-const overrides: Record<string, ResourceScreens> = {
-  user: {
-    // A click on a user's name opens the read-only profile at /user/{id} (spec 1 §2).
-    list: list({ nameColumns: ['first_name', 'last_name'], showPath: (id) => `/user/${id}` }),
-    children: [
-      <Route key="add" path="add" element={signedIn(<UserCreate />)} />,
-      <Route key="edit" path="edit/:id" element={signedIn(<UserEdit />)} />,
-      <Route key="profile" path=":id" element={signedIn(<UserProfile />)} />,
-    ],
-  },
-  role: {
-    list: list({ rowExtras: PermissionsButton }),
-    children: [
-      <Route key="add" path="add" element={signedIn(<GenericList rowExtras={PermissionsButton} startAdding />)} />,
-      <Route key="permission" path="permission/:id" element={signedIn(<PermissionChecklist />)} />,
-    ],
-  },
-};
-
-export interface ResourceDefinition extends ResourceScreens {
-  name: string;
-  options: { label: string };
-  icon?: ComponentType;
-  recordRepresentation?: string;
-}
+export type ResourceDefinition = Omit<ResourceProps, 'name'> & { name: string };
 
 export function resourceDefinitions(): ResourceDefinition[] {
-  return Object.entries(resourceMap)
-    .filter(([name, entry]) => entry.menu || overrides[name])
-    .map(([name, entry]) => ({
+  return resourceEntries().map(([name, entry]) => {
+    const { list, create, edit, show, routes = [], ...rest } = { ...genericScreens(name), ...folders[name] };
+    return {
       name,
       options: { label: entry.label.many },
-      ...(entry.menu && { icon: menuIcon(entry.menu.icon) }),
-      recordRepresentation: entry.list?.columns?.[0],
-      ...(overrides[name] ?? { list: list() }),
-    }));
+      ...rest,
+      list: signedIn(list),
+      create: signedIn(create),
+      edit: signedIn(edit),
+      show: signedIn(show),
+      children: routes.map(({ path, page }) => {
+        const Page = signedIn(page)!;
+        return <Route key={path} path={path} element={<Page />} />;
+      }),
+    };
+  });
 }

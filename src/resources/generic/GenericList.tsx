@@ -1,22 +1,32 @@
 /**
  * The list page every simple resource gets from its map entry and schema: search, column
- * chooser, hide/show inactive, pager (10/20/30/All), add/edit modal and row actions. On a
- * phone the table becomes a list of cards (name, details, status, a menu of the row's actions)
- * and the toolbar wraps, so nothing is wider than the screen.
+ * chooser, hide/show inactive, pager (10/20/30/All), add/edit (a dialog, or pages for
+ * `form.mode: "page"`), row actions, and names that open the record's page. On a phone the
+ * table becomes a list of cards (name, details, status, a menu of the row's actions) and the
+ * toolbar wraps, so nothing is wider than the screen.
  */
 import { useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Box, Button, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Button, Typography, useMediaQuery, type Theme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { DatagridConfigurable, List, SearchInput, SelectColumnsButton, TopToolbar, useResourceContext } from 'react-admin';
+import {
+  DatagridConfigurable,
+  List,
+  SearchInput,
+  SelectColumnsButton,
+  TopToolbar,
+  useCanAccess,
+  useCreatePath,
+  useResourceContext,
+} from 'react-admin';
 import { listColumns, resourceEntry, resourceNamed, resourceSchema } from '@model/schema-registry';
-import { useCan } from '../../session/useSession';
 import { schemaColumn, schemaLinkColumn } from './schema-fields';
 import { RowActions, type RowExtraProps } from './RowActions';
 import { RecordDialog, type DialogState } from './RecordDialog';
 import { ExportButton } from './ExportButton';
-import { ListBody, ListPagination } from './ListStates';
+import { ListBody, ListLoading, ListPagination } from './ListStates';
 import { PhoneList } from './PhoneList';
+import { NoPermission } from './NoPermission';
 import { ALL_ROWS } from '../../providers/server-data-provider';
 
 /** react-admin's Pagination passes extra props on to MUI's TablePagination, whose label we set per resource. */
@@ -24,14 +34,6 @@ const perPageLabel = (label: string) => ({ labelRowsPerPage: label }) as object;
 
 /** Spec 1 §9: 10, 20, 30 or All. react-admin's list loops on a page size of -1, so "All" is a size no page reaches. */
 export const PAGE_SIZES = [10, 20, 30, { label: 'All', value: ALL_ROWS }];
-
-export const NoPermission = ({ message }: { message: string }) => (
-  <Box sx={{ p: 4 }}>
-    <Typography variant="h6" color="text.secondary">
-      {message}
-    </Typography>
-  </Box>
-);
 
 export const EmptyList = ({ text }: { text: string }) => (
   <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary">
@@ -44,28 +46,36 @@ export interface GenericListProps {
   rowExtras?: ComponentType<RowExtraProps>;
   /** Open the add dialog at once (a route such as /role/add). */
   startAdding?: boolean;
-  /** The columns that name a record (default: the first column): a phone card's title, and links to `showPath`. */
+  /** The columns that name a record (default: the first column): a phone card's title, and links to the record's page. */
   nameColumns?: string[];
-  /** Where a click on a record's name leads (e.g. a user's read-only profile). */
+  /** Where a click on a record's name leads (default: its show page). */
   showPath?: (id: string) => string;
+  /** Page-mode resources: where adding and editing happen (default: react-admin's /<name>/create and /<name>/{id}). */
+  createPath?: string;
+  editPath?: (id: string) => string;
 }
 
-export const GenericList = ({ rowExtras, startAdding = false, nameColumns, showPath }: GenericListProps) => {
+export const GenericList = ({ rowExtras, startAdding = false, nameColumns, showPath, createPath, editPath }: GenericListProps) => {
   const resource = resourceNamed(useResourceContext()!);
   const navigate = useNavigate();
+  const createPathFor = useCreatePath();
   const entry = resourceEntry(resource);
   const schema = resourceSchema(resource);
-  const canList = useCan(resource, 'list');
-  const canCreate = useCan(resource, 'create');
+  const { canAccess: canList, isPending } = useCanAccess({ resource, action: 'list' });
+  const { canAccess: canCreate = false } = useCanAccess({ resource, action: 'create' });
+  const { canAccess: canShow = false } = useCanAccess({ resource, action: 'show' });
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const [dialog, setDialog] = useState<DialogState>(startAdding ? { mode: 'create' } : null);
   const [activeOnly, setActiveOnly] = useState(false);
   const many = entry.label.many;
+  if (isPending) return <ListLoading label={`Loading ${many.toLowerCase()}`} />;
   if (!canList) return <NoPermission message={entry.list?.deniedMessage ?? `You don't have permission to see ${many.toLowerCase()}`} />;
-  // Page-mode resources edit on their own routes (/user/add, /user/edit/{id}); others in a dialog.
+  // Page-mode resources add and edit on pages of their own; others in a dialog over the list.
   const onPage = entry.form?.mode === 'page';
-  const add = () => (onPage ? navigate(`/${resource}/add`) : setDialog({ mode: 'create' }));
-  const edit = (id: string) => (onPage ? navigate(`/${resource}/edit/${id}`) : setDialog({ mode: 'edit', id }));
+  const add = () => (onPage ? navigate(createPath ?? createPathFor({ resource, type: 'create' })) : setDialog({ mode: 'create' }));
+  const edit = (id: string) =>
+    onPage ? navigate(editPath?.(id) ?? createPathFor({ resource, type: 'edit', id })) : setDialog({ mode: 'edit', id });
+  const nameLink = canShow ? (showPath ?? ((id: string) => createPathFor({ resource, type: 'show', id }))) : undefined;
 
   const statusField = entry.status;
   const columns = listColumns(resource);
@@ -96,7 +106,9 @@ export const GenericList = ({ rowExtras, startAdding = false, nameColumns, showP
         resource={resource}
         sx={{ minWidth: 0 }}
         title={title}
-        filters={entry.list?.search ? [<SearchInput key="q" source="q" alwaysOn placeholder={`Search ${many.toLowerCase()}`} />] : undefined}
+        filters={
+          entry.list?.search ? [<SearchInput key="q" source="q" alwaysOn placeholder={`Search ${many.toLowerCase()}`} />] : undefined
+        }
         filter={activeOnly && statusField ? { [statusField]: true } : undefined}
         sort={entry.list?.sort}
         perPage={10}
@@ -106,12 +118,14 @@ export const GenericList = ({ rowExtras, startAdding = false, nameColumns, showP
       >
         <ListBody what={many.toLowerCase()}>
           {phone ? (
-            <PhoneList schema={schema} columns={columns} nameColumns={names} statusField={statusField} showPath={showPath} empty={empty}>
+            <PhoneList schema={schema} columns={columns} nameColumns={names} statusField={statusField} showPath={nameLink} empty={empty}>
               <RowActions onEdit={edit} extras={rowExtras} variant="menu" />
             </PhoneList>
           ) : (
             <DatagridConfigurable bulkActionButtons={false} rowClick={false} sx={{ overflowX: 'auto' }} empty={empty}>
-              {columns.map((c) => (showPath && names.includes(c) ? schemaLinkColumn(schema, c, showPath) : schemaColumn(schema, c, statusField)))}
+              {columns.map((c) =>
+                nameLink && names.includes(c) ? schemaLinkColumn(schema, c, nameLink) : schemaColumn(schema, c, statusField),
+              )}
               <RowActions onEdit={edit} extras={rowExtras} />
             </DatagridConfigurable>
           )}

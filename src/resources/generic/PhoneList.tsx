@@ -1,14 +1,15 @@
 /**
  * A list on a phone: one card-like row per record with its name (a link when the record has a
- * page of its own), its other columns on a second line, its status, and a menu of its actions.
+ * page of its own), its other columns on a second line (references by name, choices by label),
+ * its status, and a menu of its actions.
  */
-import type { ReactElement, ReactNode } from 'react';
+import { Fragment, type ReactElement, type ReactNode } from 'react';
 import { Box, Link } from '@mui/material';
 import { SimpleList, type RaRecord } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { EntitySchema } from '@model/schema-registry';
 import { displayValue } from '@model/display-value';
-import { StatusChip } from './schema-fields';
+import { StatusChip, schemaColumn } from './schema-fields';
 
 interface PhoneListProps {
   schema: EntitySchema;
@@ -21,19 +22,39 @@ interface PhoneListProps {
   children: ReactElement;
 }
 
+const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
+
+/** The record's other columns as the table shows them, separated by dots, empty ones left out; references as plain names, so the line reads quietly under the name. */
+const Details = ({ schema, record, sources }: { schema: EntitySchema; record: RaRecord; sources: string[] }) => (
+  <>
+    {sources
+      .filter((c) => !isEmpty(record[c]))
+      .map((c, i) => (
+        <Fragment key={c}>
+          {i > 0 && ' · '}
+          {schemaColumn(schema, c, undefined, { link: false })}
+        </Fragment>
+      ))}
+  </>
+);
+
 export const PhoneList = ({ schema, columns, nameColumns, statusField, showPath, empty, children }: PhoneListProps) => {
-  const text = (record: RaRecord, sources: string[], separator: string) =>
-    sources
+  const name = (record: RaRecord) =>
+    nameColumns
       .map((c) => displayValue(schema, c, record, statusField))
       .filter(Boolean)
-      .join(separator);
-  const name = (record: RaRecord) => text(record, nameColumns, ' ');
+      .join(' ');
   const details = columns.filter((c) => c !== statusField && !nameColumns.includes(c));
   return (
     <SimpleList
       rowClick={false}
       empty={empty}
-      sx={{ '& .MuiListItem-root': { borderBottom: 1, borderColor: 'divider', pr: 1 }, '& .MuiListItemText-root': { minWidth: 0 }, '& .MuiListItemText-secondary': { overflowWrap: 'anywhere' }, '& .RaSimpleList-tertiary': { opacity: 1, ml: 1 } }}
+      sx={{
+        '& .MuiListItem-root': { borderBottom: 1, borderColor: 'divider', pr: 1 },
+        '& .MuiListItemText-root': { minWidth: 0 },
+        '& .MuiListItemText-secondary': { overflowWrap: 'anywhere' },
+        '& .RaSimpleList-tertiary': { opacity: 1, ml: 1 },
+      }}
       primaryText={(record: RaRecord) => (
         <Box component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {showPath ? (
@@ -45,7 +66,7 @@ export const PhoneList = ({ schema, columns, nameColumns, statusField, showPath,
           )}
         </Box>
       )}
-      secondaryText={(record: RaRecord) => text(record, details, ' · ')}
+      secondaryText={(record: RaRecord) => <Details schema={schema} record={record} sources={details} />}
       tertiaryText={statusField ? (record: RaRecord) => <StatusChip active={record[statusField] === true} /> : undefined}
       rightIcon={() => children}
     />

@@ -10,9 +10,18 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import { Confirm, useDelete, useNotify, useRecordContext, useRefresh, useResourceContext, useUpdate, type RaRecord } from 'react-admin';
+import {
+  Confirm,
+  useCanAccess,
+  useDelete,
+  useGetRecordRepresentation,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useResourceContext,
+  useUpdate,
+} from 'react-admin';
 import { resourceEntry, resourceNamed } from '@model/schema-registry';
-import { useCan } from '../../session/useSession';
 import { confirmQuestion, doneMessage, statusAction, type StatusAction } from './status-wording';
 
 export type RowActionsVariant = 'buttons' | 'menu';
@@ -33,15 +42,17 @@ export const RowActions = ({ onEdit, extras: Extras, variant = 'buttons' }: RowA
   const resource = resourceNamed(useResourceContext()!);
   const entry = resourceEntry(resource);
   const statusField = entry.status;
-  const canEdit = useCan(resource, 'edit');
-  const canDelete = useCan(resource, 'delete');
+  const { canAccess: canEdit = false } = useCanAccess({ resource, action: 'edit' });
+  const { canAccess: canDelete = false } = useCanAccess({ resource, action: 'delete' });
   const notify = useNotify();
   const refresh = useRefresh();
   const [update, { isPending: updating }] = useUpdate();
   const [remove, { isPending: deleting }] = useDelete();
   const [pending, setPending] = useState<StatusAction | null>(null);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const representation = useGetRecordRepresentation(resource);
   if (!record) return null;
+  const name = String(representation(record) ?? '');
   const active = statusField ? record[statusField] === true : true;
   const label = entry.label.one;
   const onError = (error: unknown) => notify((error as Error).message, { type: 'error' });
@@ -67,7 +78,9 @@ export const RowActions = ({ onEdit, extras: Extras, variant = 'buttons' }: RowA
   // What the row offers, in order; `allowed` follows the role's flags.
   const actions: Array<{ key: StatusAction | 'edit'; text: string; allowed: boolean; run: () => void }> = [
     { key: 'edit', text: 'Edit', allowed: canEdit, run: () => onEdit(String(record.id)) },
-    ...(statusField && active ? [{ key: 'deactivate' as const, text: 'Deactivate', allowed: canEdit, run: () => setPending(statusAction(true)) }] : []),
+    ...(statusField && active
+      ? [{ key: 'deactivate' as const, text: 'Deactivate', allowed: canEdit, run: () => setPending(statusAction(true)) }]
+      : []),
     ...(statusField && !active
       ? [
           { key: 'activate' as const, text: 'Activate', allowed: canEdit, run: () => setPending(statusAction(false)) },
@@ -81,7 +94,7 @@ export const RowActions = ({ onEdit, extras: Extras, variant = 'buttons' }: RowA
       isOpen={pending !== null}
       loading={updating || deleting}
       title={pending ? confirmQuestion(pending) : ''}
-      content={recordName(record)}
+      content={name}
       confirm={pending ? pending[0].toUpperCase() + pending.slice(1) : 'Confirm'}
       cancel="Cancel"
       confirmColor={pending === 'delete' ? 'warning' : 'primary'}
@@ -94,7 +107,7 @@ export const RowActions = ({ onEdit, extras: Extras, variant = 'buttons' }: RowA
     const icons = { edit: EditIcon, deactivate: BlockIcon, activate: CheckCircleIcon, delete: DeleteIcon };
     return (
       <>
-        <IconButton aria-label={`Actions for ${recordName(record)}`} aria-haspopup="menu" onClick={(e) => setMenuAnchor(e.currentTarget)}>
+        <IconButton aria-label={`Actions for ${name}`} aria-haspopup="menu" onClick={(e) => setMenuAnchor(e.currentTarget)}>
           <MoreVertIcon />
         </IconButton>
         <Menu anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)} onClick={() => setMenuAnchor(null)}>
@@ -139,8 +152,3 @@ export const RowActions = ({ onEdit, extras: Extras, variant = 'buttons' }: RowA
     </Stack>
   );
 };
-
-export function recordName(record: RaRecord): string {
-  if (record.first_name !== undefined) return `${record.first_name ?? ''} ${record.last_name ?? ''}`.trim();
-  return String(record.name ?? record.role ?? '');
-}

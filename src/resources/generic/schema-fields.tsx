@@ -1,29 +1,79 @@
-/** List columns derived from the entity schema: text, Active/Inactive chips, DD-MM-YYYY dates, references. */
+/**
+ * Fields derived from the entity schema, for list columns and show pages alike: text,
+ * Active/Inactive chips, DD-MM-YYYY dates, references by the referenced record's name, choices
+ * by their labels.
+ */
 import { Chip, Link } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { FunctionField, TextField, type RaRecord } from 'react-admin';
+import { FunctionField, ReferenceField, SelectField, TextField, useCanAccess, type RaRecord } from 'react-admin';
 import type { EntitySchema } from '@model/schema-registry';
 import { displayValue } from '@model/display-value';
+import { choicesOf, plainReference } from './property-kinds';
 
 export const StatusChip = ({ active }: { active: boolean }) => (
-  <Chip size="small" label={active ? 'Active' : 'Inactive'} color={active ? 'secondary' : 'default'} variant={active ? 'filled' : 'outlined'} />
+  <Chip
+    size="small"
+    label={active ? 'Active' : 'Inactive'}
+    color={active ? 'secondary' : 'default'}
+    variant={active ? 'filled' : 'outlined'}
+  />
 );
 
-export function schemaColumn(schema: EntitySchema, source: string, statusField?: string) {
+interface ReferenceNameProps {
+  source: string;
+  reference: string;
+  /** Read by the table's header (and the show page's label), not here. */
+  label?: string;
+  emptyText?: string;
+  link?: boolean;
+}
+
+/**
+ * The referenced record's name (its resource's `recordRepresentation`), linking to its page for
+ * those who may open it. react-admin gathers the ids of every row into one getMany request.
+ */
+export const ReferenceName = ({ source, reference, emptyText, link = true }: ReferenceNameProps) => {
+  const { canAccess } = useCanAccess({ resource: reference, action: 'show', enabled: link });
+  return <ReferenceField source={source} reference={reference} link={link && canAccess ? 'show' : false} emptyText={emptyText} />;
+};
+
+interface FieldOptions {
+  /** What an empty value shows (a show page's dash; a list cell stays blank). */
+  emptyText?: string;
+  /** Whether a reference links to the referenced record's page (default: yes, for those who may open it). */
+  link?: boolean;
+}
+
+/** One field of a record. A reference column sorts by the referenced name: the server joins. */
+export function schemaColumn(schema: EntitySchema, source: string, statusField?: string, { emptyText, link = true }: FieldOptions = {}) {
   const property = schema.properties[source] ?? {};
   const label = property.title ?? source;
   if (source === statusField) {
-    return <FunctionField key={source} source={source} label={label} render={(r: RaRecord) => <StatusChip active={r[source] === true} />} />;
-  }
-  if (property.format === 'date-time' || property['x-ref']) {
     return (
-      <FunctionField key={source} source={source} label={label} sortable={!property['x-ref']} render={(r: RaRecord) => displayValue(schema, source, r, statusField)} />
+      <FunctionField key={source} source={source} label={label} render={(r: RaRecord) => <StatusChip active={r[source] === true} />} />
     );
   }
-  return <TextField key={source} source={source} label={label} />;
+  const reference = plainReference(property);
+  if (reference)
+    return <ReferenceName key={source} source={source} label={label} reference={reference} emptyText={emptyText} link={link} />;
+  const choices = choicesOf(property);
+  if (choices) return <SelectField key={source} source={source} label={label} choices={choices} emptyText={emptyText} />;
+  if (property.format === 'date-time' || property['x-ref']) {
+    // A reference in the user's shape arrives as an object that carries its name.
+    return (
+      <FunctionField
+        key={source}
+        source={source}
+        label={label}
+        sortable={!property['x-ref']}
+        render={(r: RaRecord) => displayValue(schema, source, r, statusField) || emptyText}
+      />
+    );
+  }
+  return <TextField key={source} source={source} label={label} emptyText={emptyText} />;
 }
 
-/** A column whose text links to the record's own page (e.g. a user's name to their profile). */
+/** A column whose text links to the record's own page (a user's name to their profile, a site's to its page). */
 export function schemaLinkColumn(schema: EntitySchema, source: string, to: (id: string) => string) {
   const label = schema.properties[source]?.title ?? source;
   return (

@@ -1,5 +1,6 @@
 /** Form inputs and their validators derived from the entity schema (the server applies the same rules). */
 import {
+  AutocompleteInput,
   BooleanInput,
   PasswordInput,
   ReferenceInput,
@@ -12,7 +13,8 @@ import {
   required,
   type Validator,
 } from 'react-admin';
-import type { EntitySchema, PropertySchema } from '@model/schema-registry';
+import { resourceEntry, type EntitySchema, type PropertySchema, type ResourceName } from '@model/schema-registry';
+import { choicesOf, isNullable, plainReference, representationOf } from './property-kinds';
 
 export function validatorsFor(property: PropertySchema, isRequired: boolean): Validator[] {
   const label = property.title ?? 'This field';
@@ -22,7 +24,8 @@ export function validatorsFor(property: PropertySchema, isRequired: boolean): Va
   if (property.minLength && property.minLength > 1) {
     validators.push(minLength(property.minLength, messages.minLength ?? `${label} must be at least ${property.minLength} characters`));
   }
-  if (property.maxLength) validators.push(maxLength(property.maxLength, messages.maxLength ?? `${label} must be at most ${property.maxLength} characters`));
+  if (property.maxLength)
+    validators.push(maxLength(property.maxLength, messages.maxLength ?? `${label} must be at most ${property.maxLength} characters`));
   if (property.format === 'email') validators.push(email(messages.format ?? `${label} must be a valid e-mail address`));
   if (property.pattern) validators.push(regex(new RegExp(property.pattern), messages.pattern ?? `${label} has an invalid format`));
   return validators;
@@ -32,7 +35,8 @@ export function validatorsFor(property: PropertySchema, isRequired: boolean): Va
  * A pattern of digits only (e.g. ^[0-9]{10}$): the input offers a numeric keypad, drops
  * anything else typed or pasted ("98765 43210" keeps its digits) and stops at the limit.
  */
-export const isDigitsOnly = (property: PropertySchema) => typeof property.pattern === 'string' && /^\^(\[0-9\]|\\d)(\{\d+(,\d*)?\}|[*+])\$$/.test(property.pattern);
+export const isDigitsOnly = (property: PropertySchema) =>
+  typeof property.pattern === 'string' && /^\^(\[0-9\]|\\d)(\{\d+(,\d*)?\}|[*+])\$$/.test(property.pattern);
 
 const digitsOnly = (limit?: number) => (value: unknown) => (typeof value === 'string' ? value.replace(/\D+/g, '').slice(0, limit) : value);
 
@@ -48,20 +52,56 @@ export function schemaInput(schema: EntitySchema, source: string, opts: { autoFo
   // Text inputs stop at the schema's limit (e.g. Mobile No.: 10 characters, spec 1 §9).
   // A digits-only input cuts after dropping the other characters, so a pasted "98765 43210" fits.
   const numeric = isDigitsOnly(property);
-  const htmlInput = numeric ? { inputMode: 'numeric', pattern: '[0-9]*' } : property.maxLength ? { maxLength: property.maxLength } : undefined;
+  const htmlInput = numeric
+    ? { inputMode: 'numeric', pattern: '[0-9]*' }
+    : property.maxLength
+      ? { maxLength: property.maxLength }
+      : undefined;
   const limit = htmlInput ? { slotProps: { htmlInput } } : {};
-  const digits = numeric ? { parse: digitsOnly(property.maxLength) } : {};
-  if (property['x-ref']) {
-    return (
-      <ReferenceInput key={source} source={source} reference={property['x-ref']}>
-        <SelectInput label={common.label} validate={common.validate} fullWidth />
-      </ReferenceInput>
-    );
-  }
+  const parse = numeric ? { parse: digitsOnly(property.maxLength) } : emptyValue(property);
+  const reference = plainReference(property);
+  if (reference)
+    return <ReferencePicker key={source} source={source} reference={reference} label={common.label} validate={common.validate} />;
   if (property.type === 'boolean') return <BooleanInput key={source} {...common} />;
-  if (property.enum) {
-    return <SelectInput key={source} {...common} choices={property.enum.map((v) => ({ id: v as string, name: String(v) }))} />;
-  }
+  const choices = choicesOf(property);
+  if (choices) return <SelectInput key={source} {...common} choices={choices} />;
   if (property.writeOnly) return <PasswordInput key={source} {...common} {...limit} />;
-  return <TextInput key={source} {...common} {...limit} {...digits} autoFocus={opts.autoFocus} />;
+  return <TextInput key={source} {...common} {...limit} {...parse} autoFocus={opts.autoFocus} />;
 }
+
+/**
+ * A cleared text input: null for a property that may be null (the server stores NULL and a
+ * later read shows it empty), an empty string for one that may not (the server then names the
+ * rule it breaks, rather than refusing a null it never takes).
+ */
+function emptyValue(property: PropertySchema) {
+  const empty = isNullable(property) ? null : '';
+  return { parse: (value: string) => (value === '' ? empty : value) };
+}
+
+/** Picks a referenced record by name: active ones only, searched (`q`) and paged by the server. */
+const ReferencePicker = ({
+  source,
+  reference,
+  label,
+  validate,
+}: {
+  source: string;
+  reference: ResourceName;
+  label: string;
+  validate: Validator[];
+}) => {
+  const statusField = resourceEntry(reference).status;
+  const name = representationOf(reference);
+  return (
+    <ReferenceInput
+      source={source}
+      reference={reference}
+      filter={statusField ? { [statusField]: true } : undefined}
+      sort={name ? { field: name, order: 'ASC' } : undefined}
+      perPage={20}
+    >
+      <AutocompleteInput label={label} validate={validate} fullWidth />
+    </ReferenceInput>
+  );
+};

@@ -5,13 +5,13 @@
  * can_edit_permission, which the server checks.
  * The Admin role's list is read-only: it always holds every flag (the server refuses changes).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Checkbox, CircularProgress, FormControlLabel, Grid, Typography } from '@mui/material';
-import { Title, useGetOne, useNotify } from 'react-admin';
+import { Title, useCanAccess, useGetOne, useNotify } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { permissionFlags, permissionGroups } from '@model/schema-registry';
-import { dataProvider } from '../../providers/data-provider';
-import { useCan, useSession } from '../../session/useSession';
+import { dataProvider, type RoleRecord } from '../../providers/data-provider';
+import { useSession } from '../../session/useSession';
 import { refreshToken } from '../../providers/http-client';
 
 /** The seeded Admin role (its slug never changes), which holds every flag at each start. */
@@ -29,14 +29,23 @@ export const PermissionChecklist = () => {
   const navigate = useNavigate();
   const mine = useSession().user?.role?.permission ?? {};
   // Editing the role (spec 1 §6) and the flag the server checks on PATCH /permission.
-  const mayEdit = useCan('role', 'edit') && mine.can_edit_permission === true;
-  const { data: role, isPending, error, refetch } = useGetOne('role', { id });
-  const [flags, setFlags] = useState<Record<string, boolean>>({});
+  const { canAccess: mayEditRole = false } = useCanAccess({ resource: 'role', action: 'edit' });
+  const mayEdit = mayEditRole && mine.can_edit_permission === true;
+  const { data: role, isPending, error, refetch } = useGetOne<RoleRecord>('role', { id });
+  // The boxes ticked or cleared since the role was read; the rest show what the server holds.
+  const [changes, setChanges] = useState<Record<string, boolean>>({});
   const [busy, setBusy] = useState(false);
-  useEffect(() => setFlags({ ...(role?.permission ?? {}) }), [role]);
 
   if (isPending) return <CircularProgress sx={{ m: 4 }} />;
-  if (error || !role) return <Alert severity="error" sx={{ m: 3 }}>{(error as Error)?.message ?? 'Role not found'}</Alert>;
+  if (error || !role)
+    return (
+      <Alert severity="error" sx={{ m: 3 }}>
+        {(error as Error)?.message ?? 'Role not found'}
+      </Alert>
+    );
+  // By name, as the checklist lists them: the schema's flags, whichever the generated type knows.
+  const saved: Record<string, boolean | undefined> = { ...role.permission };
+  const flags = { ...saved, ...changes };
   const isAdminRole = role.role_slug === ADMIN_ROLE_SLUG;
   const canEdit = mayEdit && !isAdminRole;
 
@@ -44,15 +53,15 @@ export const PermissionChecklist = () => {
     setBusy(true);
     try {
       // Only what changed: the server checks every flag switched on against the editor's own.
-      const before = role.permission ?? {};
       const changed = Object.fromEntries(
-        permissionFlags.filter((f) => (flags[f.name] === true) !== (before[f.name] === true)).map((f) => [f.name, flags[f.name] === true]),
+        permissionFlags.filter((f) => (flags[f.name] === true) !== (saved[f.name] === true)).map((f) => [f.name, flags[f.name] === true]),
       );
       if (Object.keys(changed).length) await dataProvider.setRolePermission(id, changed);
       // My own role may have changed: take the flags the server now holds for me.
       await refreshToken();
       notify('Permissions updated', { type: 'success' });
-      refetch();
+      await refetch();
+      setChanges({});
     } catch (err) {
       notify((err as Error).message, { type: 'error' });
     } finally {
@@ -102,7 +111,7 @@ export const PermissionChecklist = () => {
                         checked={flags[flag.name] === true}
                         // Nobody can switch on a flag they do not hold themselves (the server refuses it).
                         disabled={!canEdit || (!mine[flag.name] && flags[flag.name] !== true)}
-                        onChange={(e) => setFlags((current) => ({ ...current, [flag.name]: e.target.checked }))}
+                        onChange={(e) => setChanges((current) => ({ ...current, [flag.name]: e.target.checked }))}
                       />
                     }
                   />

@@ -4,13 +4,39 @@
  * password also asks for the current one (the server insists: a stolen session alone must not
  * be able to lock the owner out); an Admin setting someone else's does not.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type Ref } from 'react';
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useNotify } from 'react-admin';
 import { dataProvider } from '../../providers/data-provider';
 import { newPasswordProblems } from '../../auth/new-password';
 
 type Field = 'current_password' | 'password' | 'confirm_password';
+
+interface PasswordFieldProps {
+  name: Field;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  autoComplete: string;
+  autoFocus?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+const PasswordField = ({ name, label, value, onChange, error, ...input }: PasswordFieldProps) => (
+  <TextField
+    label={label}
+    type="password"
+    name={name}
+    fullWidth
+    margin="dense"
+    value={value}
+    onChange={(e) => onChange(e.target.value)}
+    error={Boolean(error)}
+    helperText={error ?? ' '}
+    {...input}
+  />
+);
 
 export const ChangePasswordDialog = ({
   user,
@@ -69,23 +95,15 @@ export const ChangePasswordDialog = ({
     }
   };
 
-  const field = (name: Field, label: string, value: string, onChange: (value: string) => void, extra: { autoComplete: string; autoFocus?: boolean; inputRef?: typeof currentRef }) => (
-    <TextField
-      label={label}
-      type="password"
-      name={name}
-      fullWidth
-      margin="dense"
-      value={value}
-      onChange={(e) => {
-        onChange(e.target.value);
-        if (errors[name]) setErrors({ ...errors, [name]: undefined });
-      }}
-      error={Boolean(errors[name])}
-      helperText={errors[name] ?? ' '}
-      {...extra}
-    />
-  );
+  const fieldProps = (name: Field, value: string, onChange: (value: string) => void) => ({
+    name,
+    value,
+    error: errors[name],
+    onChange: (next: string) => {
+      onChange(next);
+      if (errors[name]) setErrors({ ...errors, [name]: undefined });
+    },
+  });
 
   return (
     <Dialog
@@ -106,15 +124,33 @@ export const ChangePasswordDialog = ({
         </DialogContentText>
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={user.email} readOnly hidden />
-        {self && field('current_password', 'Current Password', current, setCurrent, { autoComplete: 'current-password', autoFocus: true, inputRef: currentRef })}
-        {field('password', 'New Password', password, setPassword, { autoComplete: 'new-password', autoFocus: !self })}
-        {field('confirm_password', 'Confirm Password', confirm, setConfirm, { autoComplete: 'new-password' })}
+        {self && (
+          <PasswordField
+            label="Current Password"
+            autoComplete="current-password"
+            autoFocus
+            inputRef={currentRef}
+            {...fieldProps('current_password', current, setCurrent)}
+          />
+        )}
+        <PasswordField
+          label="New Password"
+          autoComplete="new-password"
+          autoFocus={!self}
+          {...fieldProps('password', password, setPassword)}
+        />
+        <PasswordField label="Confirm Password" autoComplete="new-password" {...fieldProps('confirm_password', confirm, setConfirm)} />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button color="inherit" onClick={close}>
           Cancel
         </Button>
-        <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
           Change Password
         </Button>
       </DialogActions>

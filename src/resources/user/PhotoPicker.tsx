@@ -1,5 +1,5 @@
 /** Choose a photo (PNG, GIF or JPEG, spec 1 §5) with a preview; the server checks the content again. */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Avatar, Box, Button, FormHelperText } from '@mui/material';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 
@@ -12,15 +12,21 @@ export function photoProblem(file: File): string | null {
   return null;
 }
 
-export const PhotoPicker = ({ currentUrl, initials, file, onChange }: { currentUrl?: string; initials: string; file: File | null; onChange: (file: File | null) => void }) => {
+export const PhotoPicker = ({
+  currentUrl,
+  initials,
+  file,
+  onChange,
+}: {
+  currentUrl?: string;
+  initials: string;
+  file: File | null;
+  onChange: (file: File | null) => void;
+}) => {
   const [error, setError] = useState<string | null>(null);
-  const [preview, setPreview] = useState<string | undefined>(undefined);
-  useEffect(() => {
-    if (!file) return setPreview(undefined);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const preview = useMemo(() => (file ? URL.createObjectURL(file) : undefined), [file]);
+  // The preview's URL holds the file in memory until it is revoked.
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>

@@ -1,10 +1,9 @@
 /** /user/add (spec 1 §2, §5, §8): add a user, with an optional photo. Save needs can_create_user. */
 import { useState } from 'react';
 import { Alert } from '@mui/material';
-import { Form, useNotify } from 'react-admin';
+import { Form, useCanAccess, useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { dataProvider } from '../../providers/data-provider';
-import { useCan } from '../../session/useSession';
 import { PhotoPicker } from './PhotoPicker';
 import { UserFormFields } from './UserFormFields';
 import { UserPageFrame } from './UserPageFrame';
@@ -14,7 +13,7 @@ import { saveErrors } from './save-errors';
 export const UserCreate = () => {
   const notify = useNotify();
   const navigate = useNavigate();
-  const canCreate = useCan('user', 'create');
+  const { canAccess: canCreate = false } = useCanAccess({ resource: 'user', action: 'create' });
   const [photo, setPhoto] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -46,7 +45,11 @@ export const UserCreate = () => {
     <UserPageFrame title="Add User">
       <Form onSubmit={save} resource="user">
         <PhotoPicker initials="" file={photo} onChange={setPhoto} />
-        {problem && <Alert severity="error" sx={{ mb: 2 }}>{problem}</Alert>}
+        {problem && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {problem}
+          </Alert>
+        )}
         <UserFormFields withPassword />
         <UserFormActions label="Save" allowed={canCreate} deniedText="You don't have permission to add users" />
       </Form>

@@ -4,10 +4,10 @@
  */
 import { useState } from 'react';
 import { Alert, Button, CircularProgress } from '@mui/material';
-import { Form, useGetOne, useNotify } from 'react-admin';
+import { Form, useCanAccess, useGetOne, useNotify } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import { dataProvider } from '../../providers/data-provider';
-import { useCan, useSession } from '../../session/useSession';
+import { dataProvider, type UserRecord } from '../../providers/data-provider';
+import { useSession } from '../../session/useSession';
 import { storeUser, type SessionUserRecord } from '../../session/session-store';
 import { PhotoPicker } from './PhotoPicker';
 import { UserFormFields } from './UserFormFields';
@@ -27,14 +27,20 @@ export const UserEdit = () => {
   const { user: me } = useSession();
   const isMe = me?._id === id;
   // Everyone may change their own profile (not their role); others need can_edit_user.
-  const canEdit = useCan('user', 'edit') || isMe;
-  const { data: record, isPending, error, refetch } = useGetOne('user', { id });
+  const { canAccess: mayEditUsers = false } = useCanAccess({ resource: 'user', action: 'edit' });
+  const canEdit = mayEditUsers || isMe;
+  const { data: record, isPending, error, refetch } = useGetOne<UserRecord>('user', { id });
   const [photo, setPhoto] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [changingPassword, setChangingPassword] = useState(false);
 
   if (isPending) return <CircularProgress sx={{ m: 4 }} />;
-  if (error || !record) return <Alert severity="error" sx={{ m: 3 }}>{(error as Error)?.message ?? 'User not found'}</Alert>;
+  if (error || !record)
+    return (
+      <Alert severity="error" sx={{ m: 3 }}>
+        {(error as Error)?.message ?? 'User not found'}
+      </Alert>
+    );
 
   // The form chooses designation and role by id; the record carries them as objects.
   const formRecord = { ...record, designation: idOf(record.designation), role: idOf(record.role) };
@@ -54,7 +60,7 @@ export const UserEdit = () => {
       return fields;
     }
     // The server's answer replaces the stored current user when it is me (spec 1 §7).
-    if (me && id === me._id) storeUser((await dataProvider.getOne('user', { id })).data as unknown as SessionUserRecord);
+    if (me && id === me._id) storeUser((await dataProvider.getOne<SessionUserRecord & { id: string }>('user', { id })).data);
     notify('User updated', { type: 'success' });
     setPhoto(null);
     refetch();
@@ -71,12 +77,21 @@ export const UserEdit = () => {
     <UserPageFrame title="Edit User" actions={actions}>
       <Form onSubmit={save} record={formRecord} resource="user">
         <PhotoPicker currentUrl={photoUrl(record.photo)} initials={initialsOf(record)} file={photo} onChange={setPhoto} />
-        {problem && <Alert severity="error" sx={{ mb: 2 }}>{problem}</Alert>}
+        {problem && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {problem}
+          </Alert>
+        )}
         <UserFormFields withPassword={false} />
         {isMe && <OwnEmailConfirmation savedEmail={String(record.email)} />}
         <UserFormActions label="Update" allowed={canEdit} deniedText="You don't have permission to edit users" />
       </Form>
-      <ChangePasswordDialog user={{ id, email: String(record.email) }} self={isMe} open={changingPassword} onClose={() => setChangingPassword(false)} />
+      <ChangePasswordDialog
+        user={{ id, email: String(record.email) }}
+        self={isMe}
+        open={changingPassword}
+        onClose={() => setChangingPassword(false)}
+      />
     </UserPageFrame>
   );
 };

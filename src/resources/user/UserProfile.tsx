@@ -1,12 +1,12 @@
 /** /user/{id}: the read-only profile, with an Edit button to /user/edit/{id} (spec 1 §2). */
 import { Alert, Avatar, Box, Button, CircularProgress, Grid, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
-import { useGetOne } from 'react-admin';
+import { useCanAccess, useGetOne } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { resourceSchema } from '@model/schema-registry';
-import { useCan } from '../../session/useSession';
 import { displayValue } from '@model/display-value';
 import { UserPageFrame } from './UserPageFrame';
+import type { UserRecord } from '../../providers/data-provider';
 import { initialsOf, photoUrl } from './user-rules';
 
 const schema = resourceSchema('user');
@@ -15,10 +15,15 @@ const SHOWN = ['first_name', 'last_name', 'email', 'mobile', 'employeeId', 'desi
 export const UserProfile = () => {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const canEdit = useCan('user', 'edit');
-  const { data: record, isPending, error } = useGetOne('user', { id });
+  const { canAccess: canEdit = false } = useCanAccess({ resource: 'user', action: 'edit' });
+  const { data: record, isPending, error } = useGetOne<UserRecord>('user', { id });
   if (isPending) return <CircularProgress sx={{ m: 4 }} />;
-  if (error || !record) return <Alert severity="error" sx={{ m: 3 }}>{(error as Error)?.message ?? 'User not found'}</Alert>;
+  if (error || !record)
+    return (
+      <Alert severity="error" sx={{ m: 3 }}>
+        {(error as Error)?.message ?? 'User not found'}
+      </Alert>
+    );
   const edit = (
     <Button variant="contained" startIcon={<EditIcon />} disabled={!canEdit} onClick={() => navigate(`/user/edit/${id}`)}>
       Edit

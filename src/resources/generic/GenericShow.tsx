@@ -1,0 +1,123 @@
+/**
+ * A record's own page (react-admin's /<name>/{id}/show), for every generic resource: its name,
+ * then each of its fields under its label — references by the referenced record's name, choices
+ * by their labels, Active/Inactive, dates as DD-MM-YYYY — and Edit (the edit page, or the
+ * resource's dialog).
+ */
+import { useState, type ComponentType } from 'react';
+import { Button, Card, CardContent, CircularProgress, Grid } from '@mui/material';
+import EditIcon from '@mui/icons-material/Edit';
+import { Link } from 'react-router-dom';
+import {
+  Labeled,
+  ShowBase,
+  useCanAccess,
+  useCreatePath,
+  useGetRecordRepresentation,
+  useRecordContext,
+  useResourceContext,
+} from 'react-admin';
+import { listColumns, resourceEntry, resourceNamed, resourceSchema, type ResourceName } from '@model/schema-registry';
+import { formFields } from './record-form';
+import { schemaColumn } from './schema-fields';
+import { RecordDialog } from './RecordDialog';
+import { PageAccess, RecordPageFrame } from './RecordPageFrame';
+import { representationOf } from './property-kinds';
+import type { RowExtraProps } from './RowActions';
+
+/** Labels for the timestamps every generic record carries, which their schemas leave untitled. */
+const STAMP_LABELS: Record<string, string> = { createdAt: 'Created', updatedAt: 'Updated' };
+
+/** What the page lists: the form's fields, then the table's other columns, the status and the timestamps. */
+export function showFields(resource: ResourceName): string[] {
+  const schema = resourceSchema(resource);
+  const entry = resourceEntry(resource);
+  const name = representationOf(resource);
+  const wanted = [...formFields(resource), ...listColumns(resource), entry.status, ...Object.keys(STAMP_LABELS)];
+  return [...new Set(wanted)].filter((f): f is string => !!f && f !== name && f in schema.properties && !schema.properties[f]!.writeOnly);
+}
+
+const Fields = ({ resource }: { resource: ResourceName }) => {
+  const schema = resourceSchema(resource);
+  const { status } = resourceEntry(resource);
+  return (
+    <Grid container spacing={2}>
+      {showFields(resource).map((f) => (
+        <Grid key={f} size={{ xs: 12, sm: 6 }}>
+          <Labeled label={schema.properties[f]?.title ?? STAMP_LABELS[f] ?? f}>
+            {schemaColumn(schema, f, status, { emptyText: '—' })}
+          </Labeled>
+        </Grid>
+      ))}
+    </Grid>
+  );
+};
+
+interface GenericShowProps {
+  /** More buttons beside Edit (e.g. a role's Permissions). */
+  extras?: ComponentType<RowExtraProps>;
+}
+
+const ShowContent = ({ extras: Extras }: GenericShowProps) => {
+  const resource = resourceNamed(useResourceContext()!);
+  const entry = resourceEntry(resource);
+  const record = useRecordContext();
+  const representation = useGetRecordRepresentation(resource);
+  const createPath = useCreatePath();
+  const { canAccess: canEdit = false } = useCanAccess({ resource, action: 'edit' });
+  const [editing, setEditing] = useState(false);
+  if (!record) return <CircularProgress sx={{ m: 4 }} aria-label="Loading" />;
+  const onPage = entry.form?.mode === 'page';
+  const edit = onPage ? (
+    <Button
+      variant="contained"
+      startIcon={<EditIcon />}
+      disabled={!canEdit}
+      component={Link}
+      to={createPath({ resource, type: 'edit', id: record.id })}
+    >
+      Edit
+    </Button>
+  ) : (
+    <Button variant="contained" startIcon={<EditIcon />} disabled={!canEdit} onClick={() => setEditing(true)}>
+      Edit
+    </Button>
+  );
+  return (
+    <RecordPageFrame
+      overline={entry.label.one}
+      title={representation(record)}
+      actions={
+        <>
+          {Extras && <Extras variant="buttons" />}
+          {edit}
+        </>
+      }
+    >
+      <Card>
+        <CardContent sx={{ p: { xs: 2, md: 3 } }}>
+          <Fields resource={resource} />
+        </CardContent>
+      </Card>
+      {!onPage && (
+        <RecordDialog
+          resource={resource}
+          state={editing ? { mode: 'edit', id: String(record.id) } : null}
+          onClose={() => setEditing(false)}
+        />
+      )}
+    </RecordPageFrame>
+  );
+};
+
+export const GenericShow = ({ extras }: GenericShowProps) => {
+  const resource = resourceNamed(useResourceContext()!);
+  const { label } = resourceEntry(resource);
+  return (
+    <PageAccess resource={resource} action="show" denied={`You don't have permission to see ${label.many.toLowerCase()}`}>
+      <ShowBase resource={resource}>
+        <ShowContent extras={extras} />
+      </ShowBase>
+    </PageAccess>
+  );
+};

@@ -1,0 +1,74 @@
+/**
+ * Renders the console's resources from the map (the fixture entities included) with the app's
+ * own data and auth providers, at a given path, signed in with given flags. The app's shell
+ * (side menu, header) is left out: these tests are about the pages.
+ */
+import { Suspense, type ReactNode } from 'react';
+import { configure, render } from '@testing-library/react';
+import { Admin, Resource, TestMemoryRouter, memoryStore } from 'react-admin';
+import type { Location } from 'react-router-dom';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import { dataProvider } from '../../../src/providers/data-provider';
+import { authProvider } from '../../../src/providers/auth-provider';
+import { createQueryClient } from '../../../src/providers/query-client';
+import { setRuntimeConfig } from '../../../src/config/runtime-config';
+import { AppNotification } from '../../../src/layout/AppNotification';
+import { resourceDefinitions } from '../../../src/resources/registry';
+import { permissionFlags } from '@model/schema-registry';
+import { signIn } from './session';
+import { API, AUTH } from './fixture-api';
+
+// A page's first render in jsdom takes a while on a busy machine; the tests wait for what a person would see.
+configure({ asyncUtilTimeout: 10_000 });
+
+const i18nProvider = polyglotI18nProvider(() => englishMessages, 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
+
+/** Like the app's layout, it waits for pages whose code loads on demand. */
+const PlainLayout = ({ children }: { children: ReactNode }) => (
+  <main>
+    <Suspense>{children}</Suspense>
+  </main>
+);
+
+/** Every flag of the permission schema (fixture flags included once the fixture model is installed), some switched off. */
+export const flagsExcept = (...off: string[]) => Object.fromEntries(permissionFlags.map((f) => [f.name, !off.includes(f.name)]));
+
+export function renderConsole(path: string, permission: Record<string, boolean> = flagsExcept()) {
+  setRuntimeConfig({ authUrl: AUTH, apiUrl: API });
+  signIn('tok-1', permission);
+  const location: { current?: Location } = {};
+  const view = render(
+    <TestMemoryRouter initialEntries={[path]} locationCallback={(l) => void (location.current = l)}>
+      <Admin
+        disableTelemetry
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        queryClient={createQueryClient()}
+        store={memoryStore()}
+        layout={PlainLayout}
+        notification={AppNotification}
+      >
+        {resourceDefinitions().map(({ name, ...props }) => (
+          <Resource key={name} name={name} {...props} />
+        ))}
+      </Admin>
+    </TestMemoryRouter>,
+  );
+  return { ...view, location: () => location.current?.pathname };
+}
+
+/** Makes MUI's media queries answer as on a phone (below 600 px wide), or as on a wide screen. */
+export function screenWidth(phone: boolean) {
+  window.matchMedia = ((query: string) => ({
+    matches: phone && /max-width:\s*599\.95px/.test(query),
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+}
