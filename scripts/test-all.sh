@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: generated types fresh, types check, then unit, server and browser tests.
+# `npm test`: generated types fresh, types check, lint, then unit, server and browser tests.
 # Every stage runs even after a failure, so one run shows everything that is wrong.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +15,7 @@ stage() {
 
 stage "codegen check" npx tsx codegen/generate.ts --check
 stage "typecheck" npx tsc --noEmit -p tsconfig.json
+stage "lint" bash scripts/lint.sh
 stage "unit tests" npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=test-results/unit.json
 stage "server tests" npx vitest run --project server --reporter=default --reporter=json --outputFile.json=test-results/server.json
 stage "browser tests" bash -c 'bash scripts/ensure-chromium.sh && npx playwright test -c tests/browser/playwright.config.ts'

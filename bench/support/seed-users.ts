@@ -1,6 +1,5 @@
 /** Users for the list benchmark, written in one statement: varied names, roles and designations, one shared password hash. */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { Db } from '../../server/db/database.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 
@@ -8,10 +7,9 @@ const FIRST = ['Asha', 'Bilal', 'Chen', 'Dara', 'Elif', 'Femi', 'Gita', 'Hugo', 
 const LAST = ['Ahmed', 'Berg', 'Costa', 'Dlamini', 'Evans', 'Fischer', 'Garcia', 'Haddad', 'Ito', 'Jensen', 'Kowalski'];
 
 export async function seedUsers(db: Db, count: number): Promise<void> {
-  const generic = db as unknown as Kysely<any>;
   const now = new Date();
   const designations = ['Field Officer', 'Supervisor', 'Data Clerk', 'Coordinator'].map((name) => ({ id: randomUUID(), name, status: true, created_at: now, updated_at: now }));
-  await generic.insertInto('designation').values(designations).execute();
+  await db.insertInto('designation').values(designations).execute();
   const roles = (await db.selectFrom('roles').select('id').execute()).map((r) => r.id);
   const passwordHash = await hashPassword('bench user passphrase');
   const users = Array.from({ length: count }, (_, i) => {

@@ -1,5 +1,4 @@
 /** The signed-in user as routes see them, and the user record as the wire shows it. */
-import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { rowToWire } from '../db/columns.ts';
 
@@ -14,8 +13,7 @@ export interface SessionUser {
 
 /** Users joined with their role and designation, never with the password hash. */
 export function userViewQuery(db: Db) {
-  // designation is a generic (schema-driven) table, so this query is typed loosely.
-  return (db as unknown as Kysely<any>)
+  return db
     .selectFrom('users as u')
     .innerJoin('roles as r', 'r.id', 'u.role_id')
     .innerJoin('designation as d', 'd.id', 'u.designation_id')

@@ -1,5 +1,5 @@
 /** Queries of users: always joined with role and designation, never exposing the password hash. */
-import { sql, type Kysely, type RawBuilder, type Updateable } from 'kysely';
+import { sql, type RawBuilder, type Updateable } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { Db, UserTable } from '../db/database.ts';
 import type { User } from '@model/generated/index.ts';
@@ -43,8 +43,8 @@ function listColumn(field: string, filtering: boolean) {
   return sql.ref(Object.hasOwn(SORT_COLUMNS, field) ? SORT_COLUMNS[field]! : `u.${toColumn(field)}`);
 }
 
-/** Live users with the names of their role and designation (designation is a generic table, hence `any`). */
-function userListQuery(db: Kysely<any>) {
+/** Live users with the names of their role and designation. */
+function userListQuery(db: Db) {
   return db
     .selectFrom('users as u')
     .innerJoin('roles as r', 'r.id', 'u.role_id')
@@ -62,7 +62,7 @@ function listRowToWire(row: Record<string, unknown>): UserListRow {
   };
 }
 
-export async function listUsers(db: Kysely<any>, params: ListParams): Promise<{ rows: UserListRow[]; total: number }> {
+export async function listUsers(db: Db, params: ListParams): Promise<{ rows: UserListRow[]; total: number }> {
   let query = userListQuery(db);
   const search = searchCondition(searchFields(entry).map((f) => sql.ref(`u.${toColumn(f)}`)), params.search);
   if (search) query = query.where(search);
@@ -144,8 +144,8 @@ export async function roleForAssignment(db: Db, roleId: string): Promise<{ id: s
   return role;
 }
 
-/** Designations are a generic (schema-driven) table, which the typed Db does not list. */
-export async function assertDesignationExists(db: Kysely<any>, designationId: string): Promise<void> {
+/** A user's designation must exist and be active (400 naming the field otherwise). */
+export async function assertDesignationExists(db: Db, designationId: string): Promise<void> {
   const row = await db
     .selectFrom('designation')
     .select(['id', 'status'])

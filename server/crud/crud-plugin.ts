@@ -10,10 +10,10 @@
  * hook that throws leaves nothing written. `afterRead` shapes every record answered.
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Action } from '@model/generated/index.ts';
 import { permissionFor, resourceEntry, resourceSchema, type ResourceName } from '@model/schema-registry.ts';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
 import { needsFlag, needsFlagOrSelf, type PermissionDeclaration } from '../http/permissions.ts';
 import { idParams, writeSchema } from '../http/body-schemas.ts';
 import { trimTextFields } from '../http/text-fields.ts';
@@ -47,7 +47,7 @@ export interface WriteEvent {
   /** What will be stored (create, edit): validated and trimmed. */
   body?: Row;
   /** The write's transaction: whatever the hook writes on it stands or falls with the record. */
-  trx: Kysely<any>;
+  trx: Db;
   request: FastifyRequest;
 }
 
@@ -100,7 +100,7 @@ export const crudPlugin: FastifyPluginAsync<CrudOptions> = async (app, options) 
     return write.bind(store) as NonNullable<CrudStore[K]>;
   };
   /** The hook and the store's write, in one transaction. */
-  const inTransaction = (request: FastifyRequest, event: Omit<WriteEvent, 'trx' | 'request'>, write: (trx: Kysely<any>, body: Row) => Promise<Row>) =>
+  const inTransaction = (request: FastifyRequest, event: Omit<WriteEvent, 'trx' | 'request'>, write: (trx: Db, body: Row) => Promise<Row>) =>
     ctx.db.transaction().execute(async (trx) => {
       const body = (await hooks.beforeWrite?.({ ...event, trx, request })) ?? event.body ?? {};
       return write(trx, body);

@@ -3,11 +3,12 @@
  * borrow its list and get). Every method takes the connection or transaction to run on, so
  * the CRUD plugin runs a write, its checks and its hooks in one transaction.
  */
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { ResourceEntry } from '@model/generated/index.ts';
 import { resourceEntry, resourceSchema, type EntitySchema, type ResourceName } from '@model/schema-registry.ts';
 import { rowToWire, toColumn, wireToRow } from '../db/columns.ts';
+import { withGenericTables, type Db, type GenericDatabase } from '../db/database.ts';
 import { problems } from '../http/errors.ts';
 import type { ListParams } from './list-params.ts';
 import { equalsCondition, searchCondition, searchFields, sortKey } from './list-sql.ts';
@@ -39,7 +40,7 @@ export class GenericStore implements CrudStore {
     return (this.referrerList ??= referrersOf(this.resource));
   }
 
-  async list(db: Kysely<any>, params: ListParams): Promise<{ rows: Row[]; total: number }> {
+  async list(db: Db, params: ListParams): Promise<{ rows: Row[]; total: number }> {
     const refs = new Map(this.references.map((r) => [r.field, r]));
     const searched = searchFields(this.entry);
     // A reference among the search fields also matches the referenced record's name.
@@ -47,7 +48,7 @@ export class GenericStore implements CrudStore {
     const sortRef = refs.get(params.sort.field);
     const joined = new Set(joinForSearch);
 
-    let query = db.selectFrom(`${this.table} as t`);
+    let query = withGenericTables(db).selectFrom(`${this.table} as t`);
     for (const ref of joinForSearch) query = this.joinReference(query, ref);
     const search = searchCondition(
       searched.map((f) => (refs.has(f) ? refs.get(f)!.target.name(refAlias(refs.get(f)!)) : sql.ref(`t.${toColumn(f)}`))),
@@ -68,29 +69,30 @@ export class GenericStore implements CrudStore {
     return { rows: (await rows.execute()).map(rowToWire), total: Number(count) };
   }
 
-  async get(db: Kysely<any>, id: string): Promise<Row> {
-    const row = await db.selectFrom(this.table).selectAll().where('id', '=', id).executeTakeFirst();
+  async get(db: Db, id: string): Promise<Row> {
+    const row = await withGenericTables(db).selectFrom(this.table).selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw problems.notFound(this.entry.label.one);
     return rowToWire(row);
   }
 
-  async create(db: Kysely<any>, body: Row, now: Date): Promise<Row> {
+  async create(db: Db, body: Row, now: Date): Promise<Row> {
     await assertReferencesUsable(db, this.references, body);
     const values = { ...wireToRow(body), id: randomUUID(), created_at: now, updated_at: now };
-    const row = await this.translate('write', () => db.insertInto(this.table).values(values).returningAll().executeTakeFirstOrThrow());
+    const row = await this.translate('write', () => withGenericTables(db).insertInto(this.table).values(values).returningAll().executeTakeFirstOrThrow());
     return rowToWire(row);
   }
 
-  async update(db: Kysely<any>, id: string, body: Row, now: Date): Promise<Row> {
+  async update(db: Db, id: string, body: Row, now: Date): Promise<Row> {
+    const tables = withGenericTables(db);
     const changing = this.references.filter((r) => body[r.field] !== undefined);
     if (changing.length) {
       // The stored values, so a reference kept as it is stays allowed even if its record was switched off.
-      const current = await db.selectFrom(this.table).select(changing.map((r) => r.column)).where('id', '=', id).forUpdate().executeTakeFirst();
+      const current = await tables.selectFrom(this.table).select(changing.map((r) => r.column)).where('id', '=', id).forUpdate().executeTakeFirst();
       if (!current) throw problems.notFound(this.entry.label.one);
       await assertReferencesUsable(db, changing, body, current);
     }
     const row = await this.translate('write', () =>
-      db.updateTable(this.table).set({ ...wireToRow(body), updated_at: now }).where('id', '=', id).returningAll().executeTakeFirst(),
+      tables.updateTable(this.table).set({ ...wireToRow(body), updated_at: now }).where('id', '=', id).returningAll().executeTakeFirst(),
     );
     if (!row) throw problems.notFound(this.entry.label.one);
     return rowToWire(row);
@@ -102,17 +104,18 @@ export class GenericStore implements CrudStore {
    * finishes before the count, and one that starts later waits for the delete and then finds
    * the record gone. So the count is exact, and the foreign key only backs it up.
    */
-  async remove(db: Kysely<any>, id: string): Promise<Row> {
-    const exists = await db.selectFrom(this.table).select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+  async remove(db: Db, id: string): Promise<Row> {
+    const tables = withGenericTables(db);
+    const exists = await tables.selectFrom(this.table).select('id').where('id', '=', id).forUpdate().executeTakeFirst();
     if (!exists) throw problems.notFound(this.entry.label.one);
     const holders = await holdersOf(db, this.referrers, id);
     if (holders.length) throw problems.inUseBy(this.entry.label.one, holders);
-    const row = await this.translate('delete', () => db.deleteFrom(this.table).where('id', '=', id).returningAll().executeTakeFirstOrThrow());
+    const row = await this.translate('delete', () => tables.deleteFrom(this.table).where('id', '=', id).returningAll().executeTakeFirstOrThrow());
     return rowToWire(row);
   }
 
   /** A left join: a record whose reference is empty stays in the list (and sorts last). */
-  private joinReference(query: SelectQueryBuilder<any, any, object>, ref: ReferenceProperty): SelectQueryBuilder<any, any, object> {
+  private joinReference(query: SelectQueryBuilder<GenericDatabase, string, object>, ref: ReferenceProperty): SelectQueryBuilder<GenericDatabase, string, object> {
     const alias = refAlias(ref);
     return query.leftJoin(`${ref.target.table} as ${alias}`, `${alias}.id`, `t.${ref.column}`);
   }

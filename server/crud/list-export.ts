@@ -4,7 +4,8 @@
  * missing between pages, and memory stays bounded by one page whatever the table's size.
  */
 import { Readable } from 'node:stream';
-import { sql, type ControlledTransaction, type Kysely } from 'kysely';
+import { sql, type ControlledTransaction } from 'kysely';
+import type { Database, Db } from '../db/database.ts';
 import { problems } from '../http/errors.ts';
 import type { EntitySchema } from '@model/schema-registry.ts';
 import { CSV_BOM, CSV_NEWLINE, csvLine } from '@model/csv.ts';
@@ -14,7 +15,7 @@ import type { ListParams } from './list-params.ts';
 type Row = Record<string, unknown>;
 
 /** Reads one page of a list, as the resource's own list route does. */
-export type ListRows = (db: Kysely<any>, params: ListParams) => Promise<{ rows: Row[]; total: number }>;
+export type ListRows = (db: Db, params: ListParams) => Promise<{ rows: Row[]; total: number }>;
 
 /** The list routes answer at most 1,000 rows a page; the export walks pages of that size. */
 export const EXPORT_PAGE_ROWS = 1000;
@@ -43,14 +44,14 @@ export interface ExportPlan {
  * client went away.
  */
 export async function csvExport(
-  db: Kysely<any>,
+  db: Db,
   plan: ExportPlan,
   pageRows = EXPORT_PAGE_ROWS,
   readerStallMs = READER_STALL_MS,
 ): Promise<Readable> {
   if (exportsRunning >= EXPORTS_AT_ONCE) throw problems.exportsBusy();
   exportsRunning++;
-  let trx: ControlledTransaction<any>;
+  let trx: ControlledTransaction<Database>;
   try {
     trx = await db.startTransaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute();
   } catch (err) {

@@ -3,9 +3,10 @@
  * names one to a person, and which records refer to a given one. On the wire a generic record
  * holds the referenced record's id; its table has a foreign key (`on delete restrict`).
  */
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { resourceEntries, resourceEntry, resourceNamed, resourceSchema, type EntitySchema } from '@model/schema-registry.ts';
 import { toColumn } from '../db/columns.ts';
+import { withGenericTables, type Db } from '../db/database.ts';
 import { problems } from '../http/errors.ts';
 
 type Row = Record<string, unknown>;
@@ -75,13 +76,13 @@ export const missingMessage = (ref: ReferenceProperty) => `${ref.title} does not
  * switching a region off does not make its sites uneditable. `current` is the stored row (edits).
  * The foreign key catches a record deleted between this check and the write.
  */
-export async function assertReferencesUsable(db: Kysely<any>, references: ReferenceProperty[], body: Row, current?: Row): Promise<void> {
+export async function assertReferencesUsable(db: Db, references: ReferenceProperty[], body: Row, current?: Row): Promise<void> {
   const fields: Record<string, string> = {};
   for (const ref of references) {
     const value = body[ref.field];
     if (value === undefined || value === null || (current && current[ref.column] === value)) continue;
     const { target } = ref;
-    let query = db
+    let query = withGenericTables(db)
       .selectFrom(`${target.table} as r`)
       .select(target.statusColumn ? sql<boolean>`${column('r', target.statusColumn)}`.as('active') : sql<boolean>`true`.as('active'))
       .where('r.id', '=', value);
@@ -112,10 +113,11 @@ export function referrersOf(resource: string): Referrer[] {
 }
 
 /** How many records of each referring resource hold this record (only those that do). */
-export async function holdersOf(db: Kysely<any>, referrers: Referrer[], id: string): Promise<Array<{ count: number; one: string; many: string }>> {
+export async function holdersOf(db: Db, referrers: Referrer[], id: string): Promise<Array<{ count: number; one: string; many: string }>> {
   const held = [];
+  const tables = withGenericTables(db);
   for (const r of referrers) {
-    const { count } = (await db
+    const { count } = (await tables
       .selectFrom(r.table)
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .where(r.column, '=', id)

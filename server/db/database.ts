@@ -81,6 +81,18 @@ export interface AppSecretTable {
   value: string;
 }
 
+/**
+ * Designations live in a generic table (made from model/schemas/designation.schema.json, like
+ * every schema-driven resource), listed here because users point at it and user queries join it.
+ */
+export interface DesignationTable {
+  id: string;
+  name: string;
+  status: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   roles: RoleTable;
   users: UserTable;
@@ -89,9 +101,21 @@ export interface Database {
   login_failures: LoginFailureTable;
   login_account_failures: LoginAccountFailureTable;
   app_secrets: AppSecretTable;
+  designation: DesignationTable;
 }
 
 export type Db = Kysely<Database>;
+
+/**
+ * The generic (schema-driven) tables by name: which exist, and their columns, are known only at
+ * run time (the resource map and the schemas), so a value read from one is `unknown` until narrowed.
+ */
+export type GenericTables = Record<string, Record<string, unknown>>;
+export type GenericDatabase = Database & GenericTables;
+export type GenericDb = Kysely<GenericDatabase>;
+
+/** The same connection or transaction (Kysely's withTables), typed to name a generic table too. */
+export const withGenericTables = (db: Db): GenericDb => db.withTables<GenericTables>();
 
 export function createDb(connectionString: string): Db {
   const pool = new pg.Pool({ connectionString, max: 10, Client: PreparingClient });

@@ -5,7 +5,8 @@
  * the start (table-drift.ts) until a migration makes them match: nothing is ever retyped,
  * constrained or dropped by itself.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from './database.ts';
 import { inReferenceOrder } from './reference-order.ts';
 import { SchemaTableError } from './schema-table-error.ts';
 import { checkGenericTables } from './table-drift.ts';
@@ -48,18 +49,18 @@ function uniqueIndexDdl(table: string, c: ColumnShape): string {
   return `create unique index if not exists ${ident(constraintName(table, c.property, 'unique'))} on ${ident(table)} (${expression})`;
 }
 
-async function exists(db: Kysely<any>, table: string): Promise<boolean> {
+async function exists(db: Db, table: string): Promise<boolean> {
   const { rows } = await sql<{ found: boolean }>`select to_regclass(${ident(table)}) is not null as found`.execute(db);
   return rows[0]!.found;
 }
 
-async function columnsOf(db: Kysely<any>, table: string): Promise<Set<string>> {
+async function columnsOf(db: Db, table: string): Promise<Set<string>> {
   const { rows } = await sql<{ name: string }>`
     select attname as name from pg_attribute where attrelid = to_regclass(${ident(table)}) and attnum > 0 and not attisdropped`.execute(db);
   return new Set(rows.map((r) => r.name));
 }
 
-async function hasRows(db: Kysely<any>, table: string): Promise<boolean> {
+async function hasRows(db: Db, table: string): Promise<boolean> {
   const { rows } = await sql<{ found: boolean }>`select exists (select 1 from ${sql.table(table)}) as found`.execute(db);
   return rows[0]!.found;
 }
@@ -74,7 +75,7 @@ export function genericTableShapes(): TableShape[] {
  * migrations (a migration's table may point at a generic one: users.designation_id) and again
  * after them (for a generic table that points at a table a migration creates).
  */
-export async function createGenericTables(db: Kysely<any>, shapes = genericTableShapes()): Promise<void> {
+export async function createGenericTables(db: Db, shapes = genericTableShapes()): Promise<void> {
   for (const shape of shapes) {
     if (await exists(db, shape.table)) continue;
     const targets = shape.columns.flatMap((c) => (c.references && c.references.table !== shape.table ? [c.references.table] : []));
@@ -87,7 +88,7 @@ export async function createGenericTables(db: Kysely<any>, shapes = genericTable
  * New properties become columns. A NOT NULL column without a default cannot be added to a table
  * that has rows (what would they hold?): it is left out, and the comparison that follows names it.
  */
-async function addNewColumns(db: Kysely<any>, shape: TableShape): Promise<void> {
+async function addNewColumns(db: Db, shape: TableShape): Promise<void> {
   const present = await columnsOf(db, shape.table);
   for (const c of shape.columns) {
     if (present.has(c.column)) continue;
@@ -96,7 +97,7 @@ async function addNewColumns(db: Kysely<any>, shape: TableShape): Promise<void> 
   }
 }
 
-async function addUniqueIndexes(db: Kysely<any>, shape: TableShape): Promise<void> {
+async function addUniqueIndexes(db: Db, shape: TableShape): Promise<void> {
   for (const c of shape.columns.filter((column) => column.unique)) {
     try {
       await sql.raw(uniqueIndexDdl(shape.table, c)).execute(db);
@@ -115,7 +116,7 @@ async function addUniqueIndexes(db: Kysely<any>, shape: TableShape): Promise<voi
  * After the migrations: the remaining tables, new columns, then the comparison of every table
  * with its schema (throws SchemaTableError listing each difference), then the unique indexes.
  */
-export async function syncGenericTables(db: Kysely<any>): Promise<void> {
+export async function syncGenericTables(db: Db): Promise<void> {
   const shapes = genericTableShapes();
   await createGenericTables(db, shapes);
   for (const shape of shapes) await addNewColumns(db, shape);

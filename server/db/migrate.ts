@@ -3,7 +3,8 @@
  * then the generic tables' new columns and their comparison with the schemas (a table that no
  * longer matches stops the start, naming the difference).
  */
-import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './database.ts';
 import * as core from './migrations/001-core.ts';
 import * as userDeletedAt from './migrations/002-user-deleted-at.ts';
 import * as deletedUsersRelease from './migrations/003-deleted-users-release.ts';
@@ -33,7 +34,7 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 const LOCK_KEY = 7_301_2026;
 
 /** Runs `work` while holding the start-up lock: one process at a time migrates and seeds. */
-export async function withStartupLock<T>(db: Kysely<any>, work: () => Promise<T>): Promise<T> {
+export async function withStartupLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
   return db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${LOCK_KEY})`.execute(conn);
     try {
@@ -44,7 +45,7 @@ export async function withStartupLock<T>(db: Kysely<any>, work: () => Promise<T>
   });
 }
 
-export async function migrate(db: Kysely<any>): Promise<void> {
+export async function migrate(db: Db): Promise<void> {
   // Tables are built from the map and the schemas: never from ones that do not check.
   assertModelValid();
   await withStartupLock(db, async () => {

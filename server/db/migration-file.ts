@@ -51,7 +51,7 @@ export function skeleton(key: string): string {
 import type { Kysely } from 'kysely';
 // import { sql } from 'kysely';
 
-export async function up(_db: Kysely<any>): Promise<void> {
+export async function up(_db: Kysely<unknown>): Promise<void> {
   throw new Error('Migration ${key} is a skeleton: write its up() in server/db/migrations/${key}.ts (README "Schema changes"), then restart.');
   // Delete the line above, rename _db to db, import sql, and write the change. For example:
   //   A column of another type:
@@ -70,7 +70,7 @@ export async function up(_db: Kysely<any>): Promise<void> {
   //     await sql\`alter table "site" drop column if exists "legacy"\`.execute(db);
 }
 
-export async function down(_db: Kysely<any>): Promise<void> {
+export async function down(_db: Kysely<unknown>): Promise<void> {
   // The reverse of up, where there is one (Kysely's migrateDown runs it; the start never does).
 }
 `;

@@ -3,7 +3,7 @@
  * an empty users table, in one transaction, so a crash half-way leaves nothing half-seeded.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from './database.ts';
 import type { Config } from '../config.ts';
 import { permissionFlags } from '@model/schema-registry.ts';
@@ -67,13 +67,12 @@ export async function seed(db: Db, config: Config): Promise<SeedResult> {
       .onConflict((c) => c.column('role_slug').doNothing())
       .execute();
     const role = await trx.selectFrom('roles').select('id').where('role_slug', '=', 'admin').executeTakeFirstOrThrow();
-    const generic = trx as unknown as Kysely<any>;
-    await generic
+    await trx
       .insertInto('designation')
       .values({ id: designationId, name: 'Administrator', status: true, created_at: now, updated_at: now })
       .onConflict((c) => c.doNothing())
       .execute();
-    const designation = await generic
+    const designation = await trx
       .selectFrom('designation')
       .select('id')
       .where(sql`lower(name)`, '=', 'administrator')
@@ -87,7 +86,7 @@ export async function seed(db: Db, config: Config): Promise<SeedResult> {
         last_name: 'User',
         email: config.adminEmail,
         mobile: '0000000000',
-        designation_id: designation.id as string,
+        designation_id: designation.id,
         role_id: role.id,
         password_hash: passwordHash,
         created_at: now,

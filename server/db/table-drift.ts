@@ -5,7 +5,8 @@
  * the table, the column, what the schema says, what the table has, and the migration to write:
  * the servers never run against a table that does not match.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from './database.ts';
 import { SchemaTableError } from './schema-table-error.ts';
 import { constraintName, MANAGED_COLUMNS, type ColumnShape, type TableShape } from './table-shape.ts';
 
@@ -31,7 +32,7 @@ interface ActualTable {
 
 const ON_DELETE: Record<string, string> = { a: 'no action', r: 'restrict', c: 'cascade', n: 'set null', d: 'set default' };
 
-async function readTable(db: Kysely<any>, table: string): Promise<ActualTable> {
+async function readTable(db: Db, table: string): Promise<ActualTable> {
   const relation = `"${table.replace(/"/g, '""')}"`;
   const columns = await sql<ActualColumn>`
     select attname as name, format_type(atttypid, atttypmod) as type, attnotnull as not_null
@@ -112,7 +113,7 @@ function migrationName(table: string, columns: string[]): string {
 }
 
 /** Differences of one table, as the block of the message that names them; undefined when it matches. */
-export async function tableDifferences(db: Kysely<any>, shape: TableShape): Promise<string | undefined> {
+export async function tableDifferences(db: Db, shape: TableShape): Promise<string | undefined> {
   const actual = await readTable(db, shape.table);
   if (!actual.columns.size) {
     return `Table "${shape.table}" (${shape.schemaFile}) does not exist: a foreign key it needs names a table that does not exist either.`;
@@ -140,7 +141,7 @@ export async function tableDifferences(db: Kysely<any>, shape: TableShape): Prom
 }
 
 /** Throws one SchemaTableError listing every difference of every generic table. */
-export async function checkGenericTables(db: Kysely<any>, shapes: TableShape[]): Promise<void> {
+export async function checkGenericTables(db: Db, shapes: TableShape[]): Promise<void> {
   const blocks: string[] = [];
   for (const shape of shapes) {
     const block = await tableDifferences(db, shape);

@@ -12,7 +12,7 @@ export function nulPath(value: unknown, path = ''): string | undefined {
   if (!value || typeof value !== 'object' || Buffer.isBuffer(value)) return undefined;
   for (const [key, inner] of Object.entries(value)) {
     const here = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-    if (key.includes('\u0000')) return here.replace(/\u0000/g, '\\u0000');
+    if (key.includes('\u0000')) return here.replaceAll('\u0000', '\\u0000');
     const found = nulPath(inner, here);
     if (found !== undefined) return found;
   }

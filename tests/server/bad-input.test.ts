@@ -176,9 +176,9 @@ describe('a malformed photo upload is a 400, not a 500', () => {
  * committed, so the insert meets the foreign key exactly as in the race.
  */
 describe('a role or designation deleted while a user is written with it', () => {
-  async function whileDeleting(table: 'roles' | 'designation', id: string, write: () => Promise<{ statusCode: number; json(): any; body: string }>) {
+  async function whileDeleting<T>(table: 'roles' | 'designation', id: string, write: () => Promise<T>): Promise<T> {
     const trx = await t.ctx.db.startTransaction().execute();
-    await trx.deleteFrom(table as never).where('id' as never, '=', id as never).execute();
+    await trx.deleteFrom(table).where('id', '=', id).execute();
     const answer = write();
     await untilSomeoneWaitsOnALock(t.ctx.db, 'the write');
     await trx.commit().execute();

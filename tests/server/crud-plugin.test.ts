@@ -5,20 +5,21 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import { installFixtureModel } from '../support/fixture-model.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
 import { caller, type CallOptions, type Method } from '../support/http.ts';
 import { flags, insertRole, insertUser, roleIdBySlug } from '../support/test-users.ts';
 import { createBaseApp } from '../../server/http/create-app.ts';
 import { crudPlugin, provideAppContext, type CrudOptions, type WriteEvent } from '../../server/crud/crud-plugin.ts';
+import { withGenericTables } from '../../server/db/database.ts';
+import type { UserListRow } from '../../server/auth/user-store.ts';
 import { resourceMap, resourceNamed } from '@model/schema-registry.ts';
 
 installFixtureModel();
 
 let t: TestServer;
 let admin: Session;
-const db = () => t.ctx.db as unknown as Kysely<any>;
+const db = () => withGenericTables(t.ctx.db);
 const as = (app: () => FastifyInstance) => (method: Method, url: string, opts: Omit<CallOptions, 'token'> = {}) =>
   caller(app)(method, url, { ...opts, token: admin.token });
 const authApi = as(() => t.auth.app);
@@ -53,7 +54,7 @@ describe('hooks', () => {
         async beforeWrite(event: WriteEvent) {
           seen.push(`before ${event.action} ${String(event.body?.name ?? event.id)}`);
           // Written on the request's transaction: it stands or falls with the record.
-          await event.trx.insertInto('fixture_region').values({ id: crypto.randomUUID(), name: `hook saw ${String(event.body?.name ?? event.action)}`, code: `K${++serial}`, status: true, created_at: new Date(), updated_at: new Date() }).execute();
+          await withGenericTables(event.trx).insertInto('fixture_region').values({ id: crypto.randomUUID(), name: `hook saw ${String(event.body?.name ?? event.action)}`, code: `K${++serial}`, status: true, created_at: new Date(), updated_at: new Date() }).execute();
           if (event.body?.name === 'Refused by hook') throw new Error('the hook refuses');
           if (event.body?.name === 'Renamed by hook') return { ...event.body, name: 'Renamed by hook (stored)' };
         },
@@ -190,7 +191,7 @@ describe('users and roles take their list and get from the plugin', () => {
   it('list a user’s role and designation by id and name only; one user’s record keeps the role’s flags', async () => {
     const res = await authApi('GET', '/user', { query: { range: '[0,49]' } });
     expect(res.statusCode).toBe(200);
-    const rows = res.json() as Array<Record<string, any>>;
+    const rows = res.json() as UserListRow[];
     expect(rows.length).toBeGreaterThan(3);
     for (const row of rows) {
       expect(Object.keys(row.role).sort()).toEqual(['_id', 'role', 'role_slug']);

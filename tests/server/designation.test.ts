@@ -3,6 +3,7 @@
  * their list parameters, their permission flags and their body validation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Designation } from '@model/generated/index.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
 import { flags, insertRole, insertUser } from '../support/test-users.ts';
 
@@ -27,7 +28,10 @@ function call(method: Method, url: string, opts: { token?: string; payload?: unk
 const asAdmin = (method: Method, url: string, opts: { payload?: unknown; query?: Record<string, string> } = {}) =>
   call(method, url, { ...opts, token: admin.token });
 
-async function create(name: string): Promise<Record<string, any>> {
+/** A designation as the server answers it: every property present. */
+type DesignationAnswer = Required<Designation>;
+
+async function create(name: string): Promise<DesignationAnswer> {
   const res = await asAdmin('POST', '/designation', { payload: { name } });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
@@ -192,7 +196,7 @@ describe('designation permissions', () => {
   ];
   /** A signed-in user per flag, whose role grants everything except that flag. */
   const lacking = new Map<string, Session>();
-  let target: Record<string, any>;
+  let target: DesignationAnswer;
 
   beforeAll(async () => {
     target = await create('Guarded Post');
@@ -258,7 +262,7 @@ describe('designation permissions', () => {
 });
 
 describe('designation body validation', () => {
-  let target: Record<string, any>;
+  let target: DesignationAnswer;
   beforeAll(async () => {
     target = await create('Validated Post');
   });

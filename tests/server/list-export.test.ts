@@ -4,14 +4,14 @@
  * resources and custom-route ones (users) alike, and consistent while rows change under it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Readable } from 'node:stream';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
 import { anyDesignationId, flags, insertRole, insertUser, roleIdBySlug } from '../support/test-users.ts';
 import { caller } from '../support/http.ts';
 import { createBaseApp } from '../../server/http/create-app.ts';
 import { exportRoutes } from '../../server/crud/export-routes.ts';
-import { csvExport, EXPORT_PAGE_ROWS, EXPORTS_AT_ONCE } from '../../server/crud/list-export.ts';
+import { csvExport, EXPORT_PAGE_ROWS, EXPORTS_AT_ONCE, type ListRows } from '../../server/crud/list-export.ts';
 import { GenericStore } from '../../server/crud/generic-store.ts';
 import { resourceEntry, resourceMap, resourceSchema } from '@model/schema-registry.ts';
 
@@ -19,7 +19,7 @@ let t: TestServer;
 let admin: Session;
 const BULK = 2 * EXPORT_PAGE_ROWS + 345; // more than two pages of the export
 const auth = () => caller(() => t.auth.app);
-const db = () => t.ctx.db as unknown as Kysely<any>;
+const db = () => t.ctx.db;
 
 /** The CSV body as lines, without the byte-order mark. */
 function lines(body: string): string[] {
@@ -155,7 +155,7 @@ describe('streaming', () => {
     statusField: 'status',
     columns: ['name'],
     params: { sort: { field: 'name', order: 'ASC' as const }, equals: {} },
-    listRows: (trx: Kysely<any>, params: Parameters<GenericStore['list']>[1]) => store.list(trx, params),
+    listRows: ((trx, params) => store.list(trx, params)) satisfies ListRows,
     pageRows,
   });
   const read = async (stream: Readable) => {

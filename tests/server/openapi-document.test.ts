@@ -14,17 +14,40 @@ import { ROUTE_ERRORS, routeKeyMatches } from '../../server/http/route-errors.ts
 import { projectRoot } from '../../server/config.ts';
 import type { RouteRecord } from '../../server/http/permissions.ts';
 
-type Json = Record<string, any>;
+/** The parts of an OpenAPI 3 document these tests read. */
+interface Schema {
+  $ref?: string;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  [keyword: string]: unknown;
+}
+type Content = Record<string, { schema?: Schema }>;
+interface Answer {
+  description: string;
+  content?: Content;
+  headers?: Record<string, unknown>;
+}
+interface Operation {
+  responses: Record<string, Answer>;
+  security?: Array<Record<string, string[]>>;
+  parameters?: Array<{ in: string; name: string; schema?: Schema; content?: Content }>;
+  requestBody?: { content: Content };
+}
+interface OpenApiDocument {
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, unknown> };
+}
 
 let t: TestServer;
-const docs: Record<'auth' | 'api', Json> = { auth: {}, api: {} };
+let docs: Record<'auth' | 'api', OpenApiDocument>;
 beforeAll(async () => {
   t = await startTestServer();
-  for (const server of ['auth', 'api'] as const) {
+  const read = async (server: 'auth' | 'api') => {
     const res = await t[server].app.inject({ method: 'GET', url: '/docs/json' });
     expect(res.statusCode).toBe(200);
-    docs[server] = res.json();
-  }
+    return res.json<OpenApiDocument>();
+  };
+  docs = { auth: await read('auth'), api: await read('api') };
 });
 afterAll(() => t?.close());
 
@@ -38,15 +61,15 @@ function documentedRoutes(server: 'auth' | 'api'): RouteRecord[] {
 /** "/user/:id" → "/user/{id}", as OpenAPI writes a path. */
 const openapiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
-function operationOf(server: 'auth' | 'api', route: RouteRecord): Json {
+function operationOf(server: 'auth' | 'api', route: RouteRecord): Operation {
   const operation = docs[server].paths?.[openapiPath(route.url)]?.[route.method.toLowerCase()];
   expect(operation, `${server}: ${routeName(route)} is not in /docs/json`).toBeDefined();
   return operation;
 }
 
 /** Whether a schema is the error schema, or offers it as one alternative. */
-const namesErrorSchema = (schema: Json | undefined): boolean =>
-  schema?.$ref === ERROR_REF || (schema?.anyOf ?? schema?.oneOf ?? []).some((s: Json) => s.$ref === ERROR_REF);
+const namesErrorSchema = (schema: Schema | undefined): boolean =>
+  schema?.$ref === ERROR_REF || (schema?.anyOf ?? schema?.oneOf ?? []).some((s) => s.$ref === ERROR_REF);
 
 describe.each(['auth', 'api'] as const)('the %s server’s /docs/json', (server) => {
   it('documents every route of the route table', () => {
@@ -57,7 +80,7 @@ describe.each(['auth', 'api'] as const)('the %s server’s /docs/json', (server)
   it('documents every error status of every operation with the error schema and its codes', () => {
     for (const route of documentedRoutes(server)) {
       const { responses } = operationOf(server, route);
-      const errors = Object.entries(responses as Record<string, Json>).filter(([status]) => Number(status) >= 400);
+      const errors = Object.entries(responses).filter(([status]) => Number(status) >= 400);
       const name = `${server}: ${routeName(route)}`;
       expect(errors.map(([status]) => status), name).toEqual(expect.arrayContaining(['400', '500']));
       for (const [status, response] of errors) {
@@ -97,7 +120,7 @@ describe.each(['auth', 'api'] as const)('the %s server’s /docs/json', (server)
       const target = ref
         .slice(2)
         .split('/')
-        .reduce<unknown>((node, key) => (node as Json | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], docs[server]);
+        .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], docs[server]);
       expect(target, `${server}: ${ref}`).toBeDefined();
     }
   });
@@ -107,7 +130,7 @@ describe('lists', () => {
   const lists = () =>
     (['auth', 'api'] as const).flatMap((server) =>
       documentedRoutes(server)
-        .filter((r) => r.method === 'GET' && (r.options.schema as { querystring?: { properties?: Json } })?.querystring?.properties?.range)
+        .filter((r) => r.method === 'GET' && (r.options.schema as { querystring?: { properties?: Record<string, unknown> } })?.querystring?.properties?.range)
         .map((route) => ({ server, route, operation: operationOf(server, route) })),
     );
 
@@ -116,10 +139,10 @@ describe('lists', () => {
     for (const { server, route, operation } of lists()) {
       const name = `${server}: ${routeName(route)}`;
       const param = (n: string) => {
-        const found = (operation.parameters as Json[]).find((p) => p.in === 'query' && p.name === n);
+        const found = (operation.parameters ?? []).find((p) => p.in === 'query' && p.name === n);
         expect(found?.content?.['application/json']?.schema, `${name} ${n}`).toBeDefined();
         expect(found!.schema, `${name} ${n}: content, not a plain string`).toBeUndefined();
-        return found!.content['application/json'].schema as Json;
+        return found!.content!['application/json'].schema;
       };
       expect(param('sort')).toMatchObject({ type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 2 });
       expect(param('range')).toMatchObject({ type: 'array', items: { type: 'integer', minimum: 0 }, minItems: 2, maxItems: 2 });
@@ -137,7 +160,7 @@ describe('the auth server’s particular answers', () => {
 
   it('documents /user/verify’s 401 as a fresh session or an error, as it answers', () => {
     const answer = auth()['/user/verify'].post.responses['401'];
-    expect(answer.content['application/json'].schema.anyOf).toEqual([{ $ref: '#/components/schemas/auth-SessionAnswer' }, { $ref: ERROR_REF }]);
+    expect(answer.content?.['application/json']?.schema?.anyOf).toEqual([{ $ref: '#/components/schemas/auth-SessionAnswer' }, { $ref: ERROR_REF }]);
     expect(answer.description).toMatch(/refresh window/);
   });
 
@@ -150,7 +173,7 @@ describe('the auth server’s particular answers', () => {
 
   it('documents the photo upload as a multipart body with the photo file', () => {
     const { requestBody, responses } = auth()['/user/upload/{id}'].patch;
-    expect(requestBody.content['multipart/form-data'].schema).toMatchObject({
+    expect(requestBody?.content['multipart/form-data']?.schema).toMatchObject({
       type: 'object',
       required: ['photo'],
       properties: { photo: { type: 'string', format: 'binary' } },
@@ -161,7 +184,7 @@ describe('the auth server’s particular answers', () => {
 
   it('documents the CSV export as text/csv, and that it may be busy', () => {
     const { responses } = auth()['/user/export.csv'].get;
-    expect(Object.keys(responses['200'].content)).toEqual(['text/csv']);
+    expect(Object.keys(responses['200'].content ?? {})).toEqual(['text/csv']);
     expect(responses['429'].description).toMatch(/EXPORTS_BUSY/);
   });
 

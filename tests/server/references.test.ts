@@ -5,17 +5,18 @@
  * write, lists that sort by the referenced name and filter by id, and the refusals' wording.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { installFixtureModel } from '../support/fixture-model.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
 import { caller, type CallOptions, type Method } from '../support/http.ts';
 import { untilSomeoneWaitsOnALock } from '../support/lock-waits.ts';
+import { withGenericTables } from '../../server/db/database.ts';
 
 installFixtureModel();
 
 let t: TestServer;
 let admin: Session;
-const db = () => t.ctx.db as unknown as Kysely<any>;
+const db = () => withGenericTables(t.ctx.db);
 const api = (method: Method, url: string, opts: Omit<CallOptions, 'token'> = {}) => caller(() => t.api.app)(method, url, { ...opts, token: admin.token });
 
 beforeAll(async () => {
@@ -24,13 +25,20 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/** A fixture record as the api answers it (schemas in tests/fixtures/model/). */
+interface Answered {
+  _id: string;
+  name: string;
+  [field: string]: unknown;
+}
+
 let serial = 0;
-async function region(name: string, extra: Record<string, unknown> = {}): Promise<Record<string, any>> {
+async function region(name: string, extra: Record<string, unknown> = {}): Promise<Answered> {
   const res = await api('POST', '/fixture-region', { payload: { name, code: `R${++serial}`, ...extra } });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
-async function site(name: string, regionId: string, extra: Record<string, unknown> = {}): Promise<Record<string, any>> {
+async function site(name: string, regionId: string, extra: Record<string, unknown> = {}): Promise<Answered> {
   const res = await api('POST', '/fixture-site', { payload: { name, region: regionId, kind: 'urban', ...extra } });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
@@ -39,7 +47,7 @@ const siteCount = async () => Number((await db().selectFrom('fixture_site').sele
 const listed = async (path: string, query: Record<string, string>) => {
   const res = await api('GET', path, { query });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as Array<Record<string, any>>;
+  return res.json() as Answered[];
 };
 
 describe('a reference on write', () => {

@@ -8,6 +8,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestSe
 import { flags, insertRole, insertUser } from '../support/test-users.ts';
 import { caller, type CallOptions, type Method } from '../support/http.ts';
 import { permissionFlags } from '@model/schema-registry.ts';
+import type { Role } from '@model/generated/index.ts';
 
 let t: TestServer;
 let admin: Session;
@@ -20,7 +21,8 @@ afterAll(() => t?.close());
 const call = caller(() => t.auth.app);
 const asAdmin = (method: Method, url: string, opts: Omit<CallOptions, 'token'> = {}) => call(method, url, { ...opts, token: admin.token });
 
-async function addRole(role: string): Promise<Record<string, any>> {
+/** Adds a role through POST /role; the answer has every property of a role. */
+async function addRole(role: string): Promise<Required<Role>> {
   const res = await asAdmin('POST', '/role', { payload: { role } });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();

@@ -5,9 +5,9 @@
  * the migration to write. Each case runs in a transaction rolled back afterwards.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
 import { installFixtureModel } from '../support/fixture-model.ts';
 import { createModelDatabase, exec, rolledBack, withSchemaChange, type ModelDatabase } from '../support/model-database.ts';
+import type { Db } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { syncGenericTables } from '../../server/db/generic-tables.ts';
 import { SchemaTableError } from '../../server/db/schema-table-error.ts';
@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => m?.close());
 
 /** The message the start stops with (failing the test when it does not stop). */
-async function stopMessage(db: Kysely<any>): Promise<string> {
+async function stopMessage(db: Db): Promise<string> {
   try {
     await syncGenericTables(db);
   } catch (err) {
@@ -33,7 +33,7 @@ async function stopMessage(db: Kysely<any>): Promise<string> {
   throw new Error('The tables were accepted, but they do not match their schemas');
 }
 
-async function columnOf(db: Kysely<any>, table: string, column: string) {
+async function columnOf(db: Db, table: string, column: string) {
   const { rows } = await exec(
     db,
     `select format_type(atttypid, atttypmod) as type, attnotnull as not_null from pg_attribute

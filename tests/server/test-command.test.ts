@@ -50,7 +50,13 @@ esac
 exit 0
 `;
 
-/** A copy of scripts/test-all.sh whose stages are a fake `npx` that fails the stage asked for. */
+// The lint stage runs a script of its own rather than npx: the fake fails when asked for "lint.sh".
+const FAKE_LINT = `#!/bin/sh
+case "lint.sh" in *"$FAIL_STAGE"*) [ -n "$FAIL_STAGE" ] && exit 1;; esac
+exit 0
+`;
+
+/** A copy of scripts/test-all.sh whose stages are a fake `npx` (and lint script) that fails the stage asked for. */
 async function runTestAll(failing: string | undefined, failedInReport?: string): Promise<{ status: number | null; output: string }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'fieldbase-test-all-'));
   try {
@@ -60,6 +66,7 @@ async function runTestAll(failing: string | undefined, failedInReport?: string):
       await copyFile(path.join(projectRoot, 'scripts', file), path.join(dir, 'scripts', file));
     }
     await writeFile(path.join(dir, 'scripts', 'ensure-chromium.sh'), 'exit 0\n');
+    await writeFile(path.join(dir, 'scripts', 'lint.sh'), FAKE_LINT);
     await writeFile(path.join(dir, 'bin', 'npx'), FAKE_NPX);
     await chmod(path.join(dir, 'bin', 'npx'), 0o755);
     const run = spawnSync('bash', [path.join(dir, 'scripts', 'test-all.sh')], {
@@ -83,6 +90,7 @@ describe('scripts/test-all.sh (npm test)', () => {
   const stages: Array<[string, string]> = [
     ['codegen check', 'codegen/generate.ts'],
     ['typecheck', 'tsc --noEmit'],
+    ['lint', 'lint.sh'],
     ['unit tests', '--project unit'],
     ['server tests', '--project server'],
     ['browser tests', 'playwright test'],

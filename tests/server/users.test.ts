@@ -4,10 +4,11 @@
  * the soft delete that ends the user's sessions at once. No answer ever carries a password hash.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestServer, type UserAnswer } from '../support/test-server.ts';
 import { anyDesignationId, flags, insertRole, roleIdBySlug } from '../support/test-users.ts';
 import { caller, secretsIn, type CallOptions, type Method } from '../support/http.ts';
 import { permissionFlags } from '@model/schema-registry.ts';
+import type { UserListRow } from '../../server/auth/user-store.ts';
 
 let t: TestServer;
 let admin: Session;
@@ -54,7 +55,7 @@ function userBody(overrides: Record<string, unknown> = {}): Record<string, unkno
   };
 }
 
-async function addUser(overrides: Record<string, unknown> = {}): Promise<Record<string, any>> {
+async function addUser(overrides: Record<string, unknown> = {}): Promise<UserAnswer> {
   const res = await asAdmin('POST', '/user', { payload: userBody(overrides) });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
@@ -112,7 +113,7 @@ describe('GET /user', () => {
   it('searches first OR last name case-insensitively with filter q (not the e-mail)', async () => {
     const res = await asAdmin('GET', '/user', { query: { filter: '{"q":"VANTA"}' } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().map((u: any) => u.fullname)).toEqual(['Idle Vantablack', 'Kim VANTAGE', 'Vantaa Lee']);
+    expect(res.json().map((u: UserListRow) => u.fullname)).toEqual(['Idle Vantablack', 'Kim VANTAGE', 'Vantaa Lee']);
 
     const paged = await asAdmin('GET', '/user', { query: { filter: '{"q":"vanta"}', range: '[0,1]', sort: '["first_name","ASC"]' } });
     expect(paged.headers['content-range']).toBe('user 0-1/3');
@@ -124,7 +125,7 @@ describe('GET /user', () => {
   it('hides inactive users with filter status true, and shows them without it', async () => {
     const active = (await asAdmin('GET', '/user', { query: { filter: '{"status":true}' } })).json();
     expect(active.length).toBeGreaterThan(0);
-    expect(active.every((u: any) => u.status === true)).toBe(true);
+    expect(active.every((u: UserListRow) => u.status === true)).toBe(true);
     expect(firstNames(active)).not.toContain('Idle');
 
     const searched = await asAdmin('GET', '/user', { query: { filter: '{"q":"vanta","status":true}', range: '[0,9]' } });
@@ -336,7 +337,7 @@ describe('PATCH /user/{id}', () => {
 });
 
 describe('the change-password dialog (PATCH /user/{id} with _id, email, password, confirm_password)', () => {
-  const dialog = (user: Record<string, any>, password: string, confirm = password) => ({
+  const dialog = (user: Pick<UserAnswer, '_id' | 'email'>, password: string, confirm = password) => ({
     _id: user._id,
     email: user.email,
     password,
@@ -415,8 +416,8 @@ describe('DELETE /user/{id} (soft)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ...user, status: false, updatedAt: expect.any(String) });
 
-    expect((await asAdmin('GET', '/user')).json().map((u: any) => u._id)).not.toContain(user._id);
-    expect((await asAdmin('GET', '/user', { query: { filter: '{"status":false}' } })).json().map((u: any) => u._id)).not.toContain(user._id);
+    expect((await asAdmin('GET', '/user')).json().map((u: UserListRow) => u._id)).not.toContain(user._id);
+    expect((await asAdmin('GET', '/user', { query: { filter: '{"status":false}' } })).json().map((u: UserListRow) => u._id)).not.toContain(user._id);
     expect((await asAdmin('GET', `/user/${user._id}`)).statusCode).toBe(404);
     const signedOut = await call('GET', '/designation', { token: session.token });
     expect(signedOut.statusCode).toBe(401);

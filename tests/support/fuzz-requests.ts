@@ -7,12 +7,19 @@
 import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
 import type { RouteRecord } from '../../server/http/permissions.ts';
-import { allSchemas, schemaById } from '@model/schema-registry.ts';
+import { allSchemas, schemaById, type PropertySchema } from '@model/schema-registry.ts';
 import { PLACEHOLDER_ID } from './route-audit.ts';
 import { multipart } from './multipart.ts';
 import { tinyPng } from './images.ts';
 
-type Schema = Record<string, any>;
+/** A JSON schema as the generators read it: a body, a property, or anything nested in one. */
+interface Schema extends PropertySchema {
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+}
 
 export interface FuzzRequest {
   method: string;
@@ -87,9 +94,10 @@ export function resolveSchema(schema: Schema): Schema {
   let s = schema;
   for (let hops = 0; s?.$ref && hops < 10; hops++) {
     const [id, pointer = ''] = String(s.$ref).split('#');
-    let target: any = id ? schemaById(id) : allSchemas[0];
-    for (const key of pointer.split('/').filter(Boolean)) target = target?.[key];
-    s = { ...target, ...Object.fromEntries(Object.entries(s).filter(([k]) => k !== '$ref')) };
+    let target: unknown = id ? schemaById(id) : allSchemas[0];
+    for (const key of pointer.split('/').filter(Boolean)) target = (target as Record<string, unknown> | undefined)?.[key];
+    const { $ref: _resolved, ...rest } = s;
+    s = { ...(target as Schema | undefined), ...rest };
   }
   return s;
 }
@@ -98,7 +106,8 @@ export function resolveSchema(schema: Schema): Schema {
 export function validValue(schema: Schema, ids: IdPool, depth = 0): fc.Arbitrary<unknown> {
   const s = resolveSchema(schema);
   if (s['x-ref']) return fc.constantFrom(...ids(String(s['x-ref'])), PLACEHOLDER_ID);
-  if (s.oneOf || s.anyOf) return fc.oneof(...(s.oneOf ?? s.anyOf).map((branch: Schema) => validValue(branch, ids, depth + 1)));
+  const branches = s.oneOf ?? s.anyOf;
+  if (branches) return fc.oneof(...branches.map((branch) => validValue(branch, ids, depth + 1)));
   if (s.enum) return fc.constantFrom(...s.enum);
   const type = Array.isArray(s.type) ? s.type : [s.type];
   return fc.oneof(...type.map((t: string | undefined) => validOfType(t, s, ids, depth)));

@@ -1,7 +1,8 @@
 /** For tests that hold a row on purpose: wait until another statement is blocked on a lock. */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../../server/db/database.ts';
 
-export async function untilSomeoneWaitsOnALock(db: Kysely<any>, what: string): Promise<void> {
+export async function untilSomeoneWaitsOnALock(db: Db, what: string): Promise<void> {
   for (let i = 0; i < 500; i++) {
     const { rows } = await sql<{ n: string }>`
       select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db);

@@ -3,14 +3,14 @@
  * to change the model in memory for one test and put it back afterwards.
  */
 import { inject } from 'vitest';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { allSchemas, resourceMap, schemaById, type EntitySchema } from '@model/schema-registry.ts';
 import type { ResourceEntry } from '@model/generated';
-import { createDb } from '../../server/db/database.ts';
+import { createDb, type Db } from '../../server/db/database.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export interface ModelDatabase {
-  db: Kysely<any>;
+  db: Db;
   database: TestDatabase;
   close(): Promise<void>;
 }
@@ -19,7 +19,7 @@ export async function createModelDatabase(): Promise<ModelDatabase> {
   const adminUrl = inject('pgAdminUrl');
   if (!adminUrl) throw new Error('No pgAdminUrl: run server tests through the `server` project (vitest run --project server).');
   const database = await createTestDatabase(adminUrl);
-  const db = createDb(database.url) as Kysely<any>;
+  const db = createDb(database.url);
   return {
     db,
     database,
@@ -31,10 +31,10 @@ export async function createModelDatabase(): Promise<ModelDatabase> {
 }
 
 /** Runs SQL written the way a person would type it in psql. */
-export const exec = (db: Kysely<any>, statement: string) => sql.raw(statement).execute(db);
+export const exec = (db: Db, statement: string) => sql.raw(statement).execute(db);
 
 /** The PostgreSQL error a statement fails with (code and constraint), or undefined if it succeeds. */
-export async function pgFailure(db: Kysely<any>, statement: string): Promise<{ code?: string; constraint?: string } | undefined> {
+export async function pgFailure(db: Db, statement: string): Promise<{ code?: string; constraint?: string } | undefined> {
   try {
     await exec(db, statement);
     return undefined;
@@ -47,7 +47,7 @@ export async function pgFailure(db: Kysely<any>, statement: string): Promise<{ c
 const ROLLBACK = Symbol('rollback');
 
 /** Runs `work` in a transaction that is rolled back afterwards: DDL included, the table is as before. */
-export async function rolledBack(db: Kysely<any>, work: (trx: Kysely<any>) => Promise<void>): Promise<void> {
+export async function rolledBack(db: Db, work: (trx: Db) => Promise<void>): Promise<void> {
   await db
     .transaction()
     .execute(async (trx) => {

@@ -13,6 +13,8 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { AppContext } from '../../server/context.ts';
+import type { UserListRow } from '../../server/auth/user-store.ts';
+import type { Permission } from '@model/generated/index.ts';
 import { createDb } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seed } from '../../server/db/seed.ts';
@@ -29,9 +31,12 @@ import './answer-check.ts';
 export const ADMIN_EMAIL = 'admin@fieldbase.local';
 export const ADMIN_PASSWORD = 'admin-test-passphrase-42';
 
+/** One user as the server answers them (sign-in, GET /user/{id}): as in a list, and the role with its flags. */
+export type UserAnswer = Omit<UserListRow, 'role'> & { role: UserListRow['role'] & { permission: Permission } };
+
 export interface Session {
   token: string;
-  user: Record<string, any>;
+  user: UserAnswer;
   /** Ready to spread into `inject({ headers })`. */
   headers: { authorization: string };
 }
@@ -92,7 +97,7 @@ export async function startTestServer(opts: { config?: Partial<Config> } = {}): 
     const loginAs: TestServer['loginAs'] = async (email, password, options = {}) => {
       const res = await auth.app.inject({ method: 'POST', url: '/login', payload: { email, password, ...options } });
       if (res.statusCode !== 200) throw new Error(`login as ${email} answered ${res.statusCode}: ${res.body}`);
-      const body = res.json() as { token: string; user: Record<string, any> };
+      const body = res.json() as { token: string; user: UserAnswer };
       return { ...body, headers: bearer(body.token) };
     };
     return { auth, api, ctx, clock, outboxDir: config.outboxDir, loginAs, close };

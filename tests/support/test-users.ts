@@ -1,6 +1,5 @@
 /** Roles and users written straight into the database, for cases the seed does not cover. */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { Db } from '../../server/db/database.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { roleNameKey } from '../../server/auth/role-name.ts';
@@ -32,8 +31,8 @@ export async function roleIdBySlug(db: Db, slug: string): Promise<string> {
 
 /** The seeded 'Administrator' designation, which every inserted user gets unless told otherwise. */
 export async function anyDesignationId(db: Db): Promise<string> {
-  const row = await (db as unknown as Kysely<any>).selectFrom('designation').select('id').orderBy('created_at').executeTakeFirstOrThrow();
-  return row.id as string;
+  const row = await db.selectFrom('designation').select('id').orderBy('created_at').executeTakeFirstOrThrow();
+  return row.id;
 }
 
 export async function insertUser(

@@ -1,7 +1,7 @@
 /** Roles, users, sessions and the sign-in bookkeeping. Designations are a generic table (created before this). */
 import { sql, type Kysely } from 'kysely';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('roles')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -69,7 +69,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const t of ['app_secrets', 'login_failures', 'password_resets', 'sessions', 'users', 'roles']) {
     await db.schema.dropTable(t).ifExists().execute();
   }

@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('login_failures').ifExists().execute();
   await sql`
     create unlogged table login_failures (
@@ -28,7 +28,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('login_account_failures').ifExists().execute();
   await db.schema.dropTable('login_failures').ifExists().execute();
   await db.schema

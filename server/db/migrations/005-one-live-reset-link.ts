@@ -5,7 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     update password_resets p set used_at = now()
     where used_at is null
@@ -17,6 +17,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create unique index password_resets_one_live_per_user on password_resets (user_id) where used_at is null`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop index if exists password_resets_one_live_per_user`.execute(db);
 }

@@ -7,6 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import { resourceSchema, type PropertySchema } from '@model/schema-registry.ts';
+import type { GenericTables } from '../database.ts';
 import { genericResources } from '../generic-tables.ts';
 import { toColumn } from '../columns.ts';
 
@@ -18,13 +19,14 @@ function withSuffix(base: string, n: number, maxLength: number | undefined): str
   return `${maxLength ? base.slice(0, maxLength - suffix.length) : base}${suffix}`;
 }
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(migrating: Kysely<unknown>): Promise<void> {
+  const db = migrating.withTables<GenericTables>();
   for (const resource of genericResources()) {
     const schema = resourceSchema(resource);
     for (const [name, property] of Object.entries(schema.properties)) {
       if (!isPlainText(property)) continue;
       const column = toColumn(name);
-      const rows = (await db.selectFrom(resource).select(['id', column]).orderBy('created_at').orderBy('id').execute()) as Array<Record<string, unknown>>;
+      const rows = await db.selectFrom(resource).select(['id', column]).orderBy('created_at').orderBy('id').execute();
       const dirty = rows.filter((r) => typeof r[column] === 'string' && (r[column] as string) !== (r[column] as string).trim());
       if (!dirty.length) continue;
       const required = (schema.required ?? []).includes(name) || (property.minLength ?? 0) >= 1;

@@ -7,11 +7,20 @@
 import { sql, type Kysely } from 'kysely';
 import { roleNameKey } from '../../auth/role-name.ts';
 
-export async function up(db: Kysely<any>): Promise<void> {
+/** The roles table as this migration finds it (its own view: later migrations may change the table). */
+interface RolesTable {
+  id: string;
+  role: string;
+  name_key: string | null;
+  created_at: Date;
+}
+
+export async function up(migrating: Kysely<unknown>): Promise<void> {
+  const db = migrating.withTables<{ roles: RolesTable }>();
   await sql`alter table roles add column name_key text`.execute(db);
   const roles = await db.selectFrom('roles').select(['id', 'role']).orderBy('created_at').orderBy('id').execute();
   const taken = new Set<string>();
-  for (const { id, role } of roles as Array<{ id: string; role: string }>) {
+  for (const { id, role } of roles) {
     // Names the old rule let coexist but the new one calls the same (e.g. 'Admin' and a
     // Cyrillic 'Аdmin'): the older keeps its name, the later ones get a visible number.
     let name = role;
@@ -25,7 +34,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create unique index roles_role_unique on roles (name_key)`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop index if exists roles_role_unique`.execute(db);
   await sql`alter table roles drop column name_key`.execute(db);
   await sql`create unique index roles_role_unique on roles (lower(role))`.execute(db);

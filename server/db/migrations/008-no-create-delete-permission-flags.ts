@@ -7,12 +7,12 @@ import { sql, type Kysely } from 'kysely';
 
 export const REMOVED_FLAGS = ['can_create_permission', 'can_delete_permission'] as const;
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   const flags = sql.val([...REMOVED_FLAGS]);
   await sql`update roles set permission = permission - ${flags}::text[] where permission ?| ${flags}::text[]`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   // Back as switched off; the Admin role is given every flag of the schema again at the next start.
   const off = JSON.stringify(Object.fromEntries(REMOVED_FLAGS.map((f) => [f, false])));
   await sql`update roles set permission = ${off}::jsonb || permission`.execute(db);
