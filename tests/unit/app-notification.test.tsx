@@ -3,14 +3,21 @@
  * error's 4 seconds (react-admin alone queues them). Notified from code, not by a click, since
  * any click closes a toast by itself ("click away").
  */
+import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, useNotify } from 'react-admin';
 import { AppNotification, TOAST_MS } from '../../src/layout/AppNotification';
 
-let notify: ReturnType<typeof useNotify>;
+type Notify = ReturnType<typeof useNotify>;
+let notify: Notify;
+const keepNotify = (n: Notify) => {
+  notify = n;
+};
+/** Hands the test react-admin's notify, from an effect (a render must not write outside itself). */
 const GrabNotify = () => {
-  notify = useNotify();
+  const n = useNotify();
+  useEffect(() => keepNotify(n), [n]);
   return null;
 };
 
