@@ -24,7 +24,10 @@ const devConfigJson = (): Plugin => ({
     server.middlewares.use((req, res, next) => {
       const hostname = safeHostname((req.headers.host ?? 'localhost').replace(/:\d+$/, ''));
       const socket = `ws://${hostname}:${vitePort}`;
-      res.setHeader('Content-Security-Policy', consolePolicy(served, { protocol: 'http:', hostname }, { scriptNonce: DEV_SCRIPT_NONCE, socket }));
+      res.setHeader(
+        'Content-Security-Policy',
+        consolePolicy(served, { protocol: 'http:', hostname }, { scriptNonce: DEV_SCRIPT_NONCE, socket }),
+      );
       next();
     });
     server.middlewares.use('/config.json', (_req, res) => {

@@ -84,7 +84,9 @@ async function main() {
   console.log('Initial JavaScript (entry chunk + its static imports, gzip)');
   console.log(`  bare react-admin  ${kb(bare.initialGzip).padStart(10)}   ${bare.initialFiles.length} file(s)`);
   console.log(`  console           ${kb(ours.initialGzip).padStart(10)}   ${ours.initialFiles.length} file(s)`);
-  console.log(`  ratio             ${ratio.toFixed(2).padStart(9)}×   goal ≤ ${GOAL_RATIO}× ${ratio <= GOAL_RATIO ? '(met)' : '(NOT met)'}`);
+  console.log(
+    `  ratio             ${ratio.toFixed(2).padStart(9)}×   goal ≤ ${GOAL_RATIO}× ${ratio <= GOAL_RATIO ? '(met)' : '(NOT met)'}`,
+  );
   console.log(`Loaded on demand (console): ${kb(ours.lazyGzip)} in ${ours.lazyFiles.length} chunk(s)`);
   for (const file of ours.lazyFiles) console.log(`  ${kb(gzipSize(consoleOut, file)).padStart(10)}  ${file}`);
 }

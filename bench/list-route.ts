@@ -64,7 +64,10 @@ interface Totals {
 async function main() {
   const embedded = process.env.BENCH_DATABASE_URL
     ? undefined
-    : await startEmbeddedPostgres({ dataDir: path.join(projectRoot, 'data', 'bench-list'), port: Number(process.env.EMBEDDED_PG_PORT ?? 54389) });
+    : await startEmbeddedPostgres({
+        dataDir: path.join(projectRoot, 'data', 'bench-list'),
+        port: Number(process.env.EMBEDDED_PG_PORT ?? 54389),
+      });
   const adminUrl = process.env.BENCH_DATABASE_URL ?? embedded!.url;
   const database = await createTestDatabase(adminUrl);
   const config = loadConfig(
@@ -79,7 +82,10 @@ async function main() {
   const db = createDb(config.databaseUrl!);
   // The worker is TypeScript too: a worker does not inherit tsx's loader on Node 20, so it registers it first.
   const workerModule = new URL('./support/load-worker.ts', import.meta.url).href;
-  const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(workerModule)}); });`, { eval: true });
+  const worker = new Worker(
+    `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(workerModule)}); });`,
+    { eval: true },
+  );
   const closers: Array<() => Promise<unknown>> = [];
   try {
     await migrate(db);
@@ -91,12 +97,19 @@ async function main() {
     const realUrl = `http://127.0.0.1:${(real.server.address() as { port: number }).port}`;
     await seedUsers(db, USERS);
 
-    const login = await real.inject({ method: 'POST', url: '/login', payload: { email: ADMIN_EMAIL, password: PASSWORD, isKeepLogin: true } });
+    const login = await real.inject({
+      method: 'POST',
+      url: '/login',
+      payload: { email: ADMIN_EMAIL, password: PASSWORD, isKeepLogin: true },
+    });
     if (login.statusCode !== 200) throw new Error(`POST /login answered ${login.statusCode}: ${login.body}`);
     const token = (login.json() as { token: string }).token;
     const secret = (await db.selectFrom('app_secrets').select('value').where('name', '=', 'jwt').executeTakeFirstOrThrow()).value;
     const minimal = await startMinimalListServer(database.url, secret);
-    closers.push(() => minimal.pool.end(), () => minimal.app.close());
+    closers.push(
+      () => minimal.pool.end(),
+      () => minimal.app.close(),
+    );
 
     // Both must answer the same: the same rows, fields and Content-Range.
     const fetchPage = async (base: string) => {
@@ -148,7 +161,14 @@ async function main() {
       const sorted = [...t.latencies].sort((a, b) => a - b);
       return { ...t, rate: t.done / (t.ms / 1000), p50: median(sorted), p99: percentile(sorted, 0.99) };
     }) as [Totals & { rate: number; p50: number; p99: number }, Totals & { rate: number; p50: number; p99: number }];
-    const row = (cells: string[]) => console.log(cells[0]!.padEnd(30) + cells.slice(1).map((c) => c.padStart(12)).join(''));
+    const row = (cells: string[]) =>
+      console.log(
+        cells[0]!.padEnd(30) +
+          cells
+            .slice(1)
+            .map((c) => c.padStart(12))
+            .join(''),
+      );
     console.log('');
     row(['', 'requests/s', 'ratio', 'p50 ms', 'p99 ms', 'bytes', 'node CPU ms', 'pg CPU ms']);
     for (const [i, t] of [base, subject].entries()) {
@@ -165,11 +185,13 @@ async function main() {
     }
     const ratio = subject.rate / base.rate;
     console.log(`\nratio ${ratio.toFixed(2)} of the minimal handler (goal >= 0.80: ${ratio >= 0.8 ? 'ok' : 'MISSED'})`);
-    console.log('(CPU per request: the servers\' thread, and every PostgreSQL process of the run)');
+    console.log("(CPU per request: the servers' thread, and every PostgreSQL process of the run)");
     if (embedded) {
       // Steadier than requests/s on a shared machine: what each answer costs, whoever else is running.
       const cpu = (t: Totals) => (t.nodeMs + t.postgresMs) / t.done;
-      console.log(`CPU per request, node + PostgreSQL: minimal ${cpu(base).toFixed(2)} ms, auth server ${cpu(subject).toFixed(2)} ms: ratio ${(cpu(base) / cpu(subject)).toFixed(2)}`);
+      console.log(
+        `CPU per request, node + PostgreSQL: minimal ${cpu(base).toFixed(2)} ms, auth server ${cpu(subject).toFixed(2)} ms: ratio ${(cpu(base) / cpu(subject)).toFixed(2)}`,
+      );
     }
     console.log(`same answer from both (rows, fields, Content-Range ${realPage.range}): ${sameAnswer ? 'yes' : 'NO'}`);
     for (const t of [base, subject]) if (t.failed) console.log(`  ${t.failed} calls failed, first: ${t.firstError}`);
@@ -186,7 +208,9 @@ async function main() {
     const report = phases.stop();
     console.log(`\nreal server, per request (instrumented instance, ${timedRun.done} requests; wall time, ${CONCURRENCY} at once):`);
     for (const [phase, ms] of report.phases) console.log(`  ${phase.padEnd(58)}${ms.toFixed(3).padStart(8)} ms`);
-    console.log(`  queries per request: ${report.queriesPerRequest.toFixed(2)}, their wall time ${report.queryMsPerRequest.toFixed(3)} ms per request`);
+    console.log(
+      `  queries per request: ${report.queriesPerRequest.toFixed(2)}, their wall time ${report.queryMsPerRequest.toFixed(3)} ms per request`,
+    );
     for (const [statement, perRequest] of report.statements) console.log(`    ${perRequest.toFixed(2)} x ${statement}`);
 
     console.log(`\nanswer: ${Buffer.byteLength(realPage.text)} bytes for ${realRows.length} rows; share of the bytes by field:`);
@@ -207,8 +231,12 @@ async function main() {
     const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
     console.log(`\nCPU profile of the servers' thread (${PROFILE_SECONDS} s each), µs of busy time per request by package or file:`);
     console.log(`  ${'where'.padEnd(58)}${'auth server'.padStart(12)}${'minimal'.padStart(10)}${'extra'.padStart(8)}`);
-    console.log(`  ${'all'.padEnd(58)}${sum(realProfile).toFixed(0).padStart(12)}${sum(baseProfile).toFixed(0).padStart(10)}${(sum(realProfile) - sum(baseProfile)).toFixed(0).padStart(8)}`);
-    const categories = [...new Set([...realProfile.keys(), ...baseProfile.keys()])].sort((a, b) => (realProfile.get(b) ?? 0) - (realProfile.get(a) ?? 0));
+    console.log(
+      `  ${'all'.padEnd(58)}${sum(realProfile).toFixed(0).padStart(12)}${sum(baseProfile).toFixed(0).padStart(10)}${(sum(realProfile) - sum(baseProfile)).toFixed(0).padStart(8)}`,
+    );
+    const categories = [...new Set([...realProfile.keys(), ...baseProfile.keys()])].sort(
+      (a, b) => (realProfile.get(b) ?? 0) - (realProfile.get(a) ?? 0),
+    );
     for (const category of categories.slice(0, 18)) {
       const r = realProfile.get(category) ?? 0;
       const m = baseProfile.get(category) ?? 0;

@@ -200,7 +200,12 @@ async function main() {
     console.log('');
     row('', 'value', 'ratio', 'goal');
     row('argon2id verify, p50 sequential', `${verifyP50.toFixed(2)} ms`, '1.00', '');
-    row('POST /login over HTTP, p50 sequential', `${loginP50.toFixed(2)} ms`, (loginP50 / verifyP50).toFixed(2), `<= 1.5  ${verdict(loginP50 / verifyP50 <= 1.5)}`);
+    row(
+      'POST /login over HTTP, p50 sequential',
+      `${loginP50.toFixed(2)} ms`,
+      (loginP50 / verifyP50).toFixed(2),
+      `<= 1.5  ${verdict(loginP50 / verifyP50 <= 1.5)}`,
+    );
     row(`argon2id verify in-process, ${CONCURRENCY} at once`, `${verifyRate.rate.toFixed(0)} /s`, '', '');
     row(`bare verify server, ${CONCURRENCY} clients`, `${bareServerRate.rate.toFixed(0)} /s`, '1.00', '');
     rateRow(`POST /login, ${CONCURRENCY} clients, one account`, loginRateOneAccount);

@@ -9,7 +9,14 @@
 import { readdir, readFile, writeFile, mkdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderSchemaModule, renderIndexModule, renderResourceNamesModule, renderSchemaListModule, rootTypeName, type RootTypeNames } from './render.ts';
+import {
+  renderSchemaModule,
+  renderIndexModule,
+  renderResourceNamesModule,
+  renderSchemaListModule,
+  rootTypeName,
+  type RootTypeNames,
+} from './render.ts';
 import { assertModelChecks, ModelError } from '../model/resource-map-check.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,7 +41,11 @@ export async function generateAll(schemaDir = path.join(root, 'model', 'schemas'
   }
   // The files on disk, not the registries: those load model/generated, which may be stale.
   const map = await readMap(schemaDir);
-  if (map !== undefined) assertModelChecks(schemas.map((s) => s.schema), map);
+  if (map !== undefined)
+    assertModelChecks(
+      schemas.map((s) => s.schema),
+      map,
+    );
   const outputs: GeneratedFile[] = [];
   for (const { name, schema } of schemas) {
     const moduleName = name.replace(/\.schema\.json$/, '');

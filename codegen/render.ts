@@ -15,8 +15,7 @@ export function typeName(schemaId: string): string {
 /** Module ($id) → the name of its root type (json-schema-to-typescript names it after the title). */
 export type RootTypeNames = Record<string, string>;
 
-export const rootTypeName = (schema: Record<string, unknown>, fallback: string) =>
-  typeName(String(schema.title ?? schema.$id ?? fallback));
+export const rootTypeName = (schema: Record<string, unknown>, fallback: string) => typeName(String(schema.title ?? schema.$id ?? fallback));
 
 interface Import {
   module: string;
@@ -58,11 +57,7 @@ function dropNestedTitles(node: unknown, isRoot = true): unknown {
   return Object.fromEntries(entries);
 }
 
-export async function renderSchemaModule(
-  schema: Record<string, unknown>,
-  sourceFile: string,
-  roots: RootTypeNames = {},
-): Promise<string> {
+export async function renderSchemaModule(schema: Record<string, unknown>, sourceFile: string, roots: RootTypeNames = {}): Promise<string> {
   const imports = new Map<string, Import>();
   const prepared = dropNestedTitles(replaceExternalRefs(schema, imports, roots)) as Record<string, unknown>;
   const body = await compile(prepared as never, rootTypeName(schema, sourceFile), {
@@ -121,7 +116,7 @@ export function renderResourceNamesModule(names: string[]): string {
     BANNER.replace('%SOURCE%', 'resources.json') +
     '\n\n/** A resource of the map (a key of schemas/resources.json). */\n' +
     type +
-    '\n\n/** The same names at run time, in the map\'s order. */\nexport const resourceNames: readonly ResourceName[] = [' +
+    "\n\n/** The same names at run time, in the map's order. */\nexport const resourceNames: readonly ResourceName[] = [" +
     names.map(singleQuoted).join(', ') +
     '];\n'
   );

@@ -41,7 +41,8 @@ export class ModelError extends Error {
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 const quoted = (v: unknown) => JSON.stringify(v);
 /** A value that names one property or several (`list.search`). */
-const names = (v: unknown): string[] => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((n): n is string => typeof n === 'string') : []);
+const names = (v: unknown): string[] =>
+  typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((n): n is string => typeof n === 'string') : [];
 /** A JSON path as people read it: site.list.columns[2]. */
 const dotted = (segments: Array<string | number>) =>
   segments.map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
@@ -56,23 +57,34 @@ function isStringType(type: unknown): boolean {
 // The map against its own schema (resources.schema.json)
 
 function describeAjvError(error: ErrorObject): { at: string; message: string } {
-  const path = error.instancePath.split('/').slice(1).map((s) => (/^\d+$/.test(s) ? Number(s) : s.replace(/~1/g, '/').replace(/~0/g, '~')));
+  const path = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s.replace(/~1/g, '/').replace(/~0/g, '~')));
   const at = dotted(path) || '(top level)';
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'additionalProperties': {
       const allowed = Object.keys((error.parentSchema as JsonObject | undefined)?.properties ?? {});
-      return { at, message: `unknown key ${quoted(params.additionalProperty)}${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}` };
+      return {
+        at,
+        message: `unknown key ${quoted(params.additionalProperty)}${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}`,
+      };
     }
     case 'required':
       return { at, message: `missing key ${quoted(params.missingProperty)}` };
     case 'enum':
       return { at, message: `${quoted(error.data)} is not one of ${(params.allowedValues as unknown[]).map(quoted).join(', ')}` };
     case 'pattern':
-      if (error.propertyName !== undefined) return { at: error.propertyName, message: `${quoted(error.propertyName)} is no resource name: use lower-case letters, digits and _ (${params.pattern})` };
+      if (error.propertyName !== undefined)
+        return {
+          at: error.propertyName,
+          message: `${quoted(error.propertyName)} is no resource name: use lower-case letters, digits and _ (${params.pattern})`,
+        };
       return { at, message: `${quoted(error.data)} must match ${params.pattern}` };
     case 'oneOf': {
-      const forms = ((error.parentSchema as JsonObject | undefined)?.oneOf as JsonObject[] | undefined)?.map((s) => s.type).filter(Boolean) ?? [];
+      const forms =
+        ((error.parentSchema as JsonObject | undefined)?.oneOf as JsonObject[] | undefined)?.map((s) => s.type).filter(Boolean) ?? [];
       return { at, message: forms.length ? `must be a ${forms.join(' or an ')}` : 'matches none of the allowed forms' };
     }
     default:
@@ -95,7 +107,14 @@ const compiled = new WeakMap<SchemaLike, ValidateFunction>();
 
 function checkAgainstMapSchema(schemas: readonly SchemaLike[], map: unknown): ModelProblem[] {
   const mapSchema = schemas.find((s) => s.$id === 'resources');
-  if (!mapSchema) return [{ file: MAP_FILE, at: '(schema)', message: `no schema with "$id": "resources" to check the map against (${schemaFile('resources')})` }];
+  if (!mapSchema)
+    return [
+      {
+        file: MAP_FILE,
+        at: '(schema)',
+        message: `no schema with "$id": "resources" to check the map against (${schemaFile('resources')})`,
+      },
+    ];
   let validate = compiled.get(mapSchema);
   try {
     if (!validate) {
@@ -119,12 +138,16 @@ function checkEntry(name: string, entry: JsonObject, schemas: readonly SchemaLik
 
   if (isObject(entry.permissions) && flags) {
     for (const [action, flag] of Object.entries(entry.permissions)) {
-      if (typeof flag === 'string' && !flags.has(flag)) problem(`permissions.${action}`, `${quoted(flag)} is not a flag of ${schemaFile('permission')}`);
+      if (typeof flag === 'string' && !flags.has(flag))
+        problem(`permissions.${action}`, `${quoted(flag)} is not a flag of ${schemaFile('permission')}`);
     }
   }
 
   if (isObject(entry.menu) && typeof entry.menu.icon === 'string' && !isMenuIconName(entry.menu.icon)) {
-    problem('menu.icon', `${quoted(entry.menu.icon)} is not a known icon (known: ${MENU_ICON_NAMES.join(', ')}; add one in model/menu-icons.ts)`);
+    problem(
+      'menu.icon',
+      `${quoted(entry.menu.icon)} is not a known icon (known: ${MENU_ICON_NAMES.join(', ')}; add one in model/menu-icons.ts)`,
+    );
   }
 
   if (typeof entry.schema !== 'string') return found;
@@ -150,7 +173,10 @@ function checkEntry(name: string, entry: JsonObject, schemas: readonly SchemaLik
     const status = properties[entry.status];
     if (status === undefined) notAProperty('status', entry.status);
     else if (!isObject(status) || status.type !== 'boolean') {
-      problem('status', `${quoted(entry.status)} is not a boolean property of schema ${quoted(entry.schema)} (status marks a record active or inactive)`);
+      problem(
+        'status',
+        `${quoted(entry.status)} is not a boolean property of schema ${quoted(entry.schema)} (status marks a record active or inactive)`,
+      );
     }
   }
   return found;
@@ -163,7 +189,8 @@ function checkEntry(name: string, entry: JsonObject, schemas: readonly SchemaLik
 const REFERENCE_EXTRAS = new Set(['title', 'description', 'readOnly', 'default', 'x-messages', '$comment']);
 
 /** `{"type": "string" | ["string", "null"], "x-ref": ...}`: the record's id, as every generic resource stores and sends it. */
-const isPlainReference = (p: JsonObject) => isStringType(p.type) && Object.keys(p).every((k) => k === 'type' || k === 'x-ref' || REFERENCE_EXTRAS.has(k));
+const isPlainReference = (p: JsonObject) =>
+  isStringType(p.type) && Object.keys(p).every((k) => k === 'type' || k === 'x-ref' || REFERENCE_EXTRAS.has(k));
 
 /** `oneOf [string, {_id, ...}]`: an id on write, an object on read (the user resource's spec shape). */
 function isIdOrObjectReference(p: JsonObject): boolean {
@@ -206,7 +233,10 @@ function checkReferences(schema: SchemaLike, routes: Set<string>, resources: Set
       continue;
     }
     if (path.length !== 2 || path[0] !== 'properties') {
-      problem([...path, 'x-ref'], 'a reference is a property of the schema itself ("properties": {"<name>": {..., "x-ref": ...}}), not nested');
+      problem(
+        [...path, 'x-ref'],
+        'a reference is a property of the schema itself ("properties": {"<name>": {..., "x-ref": ...}}), not nested',
+      );
       continue;
     }
     if (!resources.has(target)) problem([...path, 'x-ref'], `${quoted(target)} names no resource in ${MAP_FILE}`);
@@ -230,7 +260,8 @@ function checkChoices(schema: SchemaLike): ModelProblem[] {
   for (const [node, path] of nodes(schema)) {
     if (!Array.isArray(node.oneOf) || !node.oneOf.some((item) => isObject(item) && Object.hasOwn(item, 'const'))) continue;
     const problem = (where: Array<string | number>, message: string) => found.push({ file, at: dotted(where), message });
-    if (!isStringType(node.type)) problem([...path, 'type'], 'a labelled choice is a text property: "type": "string" (or ["string", "null"] when optional)');
+    if (!isStringType(node.type))
+      problem([...path, 'type'], 'a labelled choice is a text property: "type": "string" (or ["string", "null"] when optional)');
     const seen = new Set<unknown>();
     for (const [i, item] of (node.oneOf as unknown[]).entries()) {
       const where = [...path, 'oneOf', i];
@@ -259,7 +290,11 @@ export function checkModel(schemas: readonly SchemaLike[], map: unknown): ModelP
 
   const permission = schemas.find((s) => s.$id === 'permission');
   if (!permission || !isObject(permission.properties)) {
-    found.push({ file: schemaFile('permission'), at: '(schema)', message: 'no schema with "$id": "permission" and properties: the flags the map names cannot be checked' });
+    found.push({
+      file: schemaFile('permission'),
+      at: '(schema)',
+      message: 'no schema with "$id": "permission" and properties: the flags the map names cannot be checked',
+    });
   }
   const flags = permission && isObject(permission.properties) ? new Set(Object.keys(permission.properties)) : undefined;
   for (const [name, entry] of entries) found.push(...checkEntry(name, entry, schemas, flags));

@@ -93,7 +93,11 @@ export interface PermissionFlag {
 /** The flags in schema order, each with its checkbox label and group. */
 const permissionSchema = schemaById('permission');
 
-export const permissionFlags: PermissionFlag[] = Object.entries(permissionSchema.properties).map(([name, p]) => ({ name, label: p.title ?? name, group: p['x-group'] ?? 'Other' }));
+export const permissionFlags: PermissionFlag[] = Object.entries(permissionSchema.properties).map(([name, p]) => ({
+  name,
+  label: p.title ?? name,
+  group: p['x-group'] ?? 'Other',
+}));
 
 export const permissionGroups: string[] = permissionSchema['x-groups'] as string[];
 

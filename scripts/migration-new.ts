@@ -19,7 +19,10 @@ function main(args: string[]): number {
     const shown = path.relative(root, made.file);
     console.log(`Wrote ${shown}.`);
     if (made.registered) console.log('Listed it in server/db/migrate.ts.');
-    else console.log(`Could not find where to list it in server/db/migrate.ts: add these two lines by hand\n  ${made.linesToAdd.import}\n${made.linesToAdd.entry}`);
+    else
+      console.log(
+        `Could not find where to list it in server/db/migrate.ts: add these two lines by hand\n  ${made.linesToAdd.import}\n${made.linesToAdd.entry}`,
+      );
     console.log('Write its up() (the file shows how), then restart: the start runs it, then compares the tables with their schemas.');
     return 0;
   } catch (err) {

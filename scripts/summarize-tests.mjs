@@ -5,7 +5,10 @@ import { existsSync, readFileSync } from 'node:fs';
 
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
 const rows = [];
-for (const [name, file] of [['unit', 'test-results/unit.json'], ['server', 'test-results/server.json']]) {
+for (const [name, file] of [
+  ['unit', 'test-results/unit.json'],
+  ['server', 'test-results/server.json'],
+]) {
   const r = read(file);
   if (r) rows.push({ name, passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + (r.numTodoTests ?? 0) });
 }
@@ -22,8 +25,13 @@ for (const stage of failedStages) {
     rows.push({ name: stage, passed: 0, failed: 1, skipped: 0 });
   }
 }
-for (const r of rows) console.log(`  ${r.name.padEnd(16)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
-const total = rows.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
+for (const r of rows)
+  console.log(`  ${r.name.padEnd(16)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
+const total = rows.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }), {
+  passed: 0,
+  failed: 0,
+  skipped: 0,
+});
 if (failedStages.length) console.log(`  failed stages: ${failedStages.join(', ')}`);
 console.log(`Tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 if (total.failed > 0) process.exitCode = 1;

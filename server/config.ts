@@ -73,7 +73,10 @@ export function consoleOrigins(consoleUrl: string): string[] {
 
 /** CORS_ORIGINS (comma-separated; `*` for any) or, unset, the console's own origin. Never `null`. */
 function corsOrigins(listed: string | undefined, consoleUrl: string): string[] | true {
-  const origins = (listed ?? '').split(',').map((s) => s.trim().replace(/\/$/, '')).filter((s) => s && s !== 'null');
+  const origins = (listed ?? '')
+    .split(',')
+    .map((s) => s.trim().replace(/\/$/, ''))
+    .filter((s) => s && s !== 'null');
   if (origins.includes('*')) return true;
   return origins.length ? origins : consoleOrigins(consoleUrl);
 }
@@ -108,10 +111,15 @@ function trustedProxies(value: string | undefined): false | string[] {
         : 'is a number of proxies, which cannot tell a proxy from a client that connects directly and writes X-Forwarded-For itself';
     throw new Error(`TRUST_PROXY=${setting} ${risk}. Give the addresses or networks of your reverse proxies instead, ${PROXY_EXAMPLES}.`);
   }
-  const proxies = setting.split(',').map((s) => s.trim()).filter(Boolean);
+  const proxies = setting
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const wrong = proxies.filter((p) => !isProxyAddress(p));
   if (wrong.length) {
-    throw new Error(`TRUST_PROXY must list the addresses or networks of your reverse proxies (${PROXY_EXAMPLES}); "${wrong.join('", "')}" is neither.`);
+    throw new Error(
+      `TRUST_PROXY must list the addresses or networks of your reverse proxies (${PROXY_EXAMPLES}); "${wrong.join('", "')}" is neither.`,
+    );
   }
   return proxies;
 }

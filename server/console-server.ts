@@ -32,7 +32,10 @@ export async function createConsoleServer(config: Config, root = consoleDist): P
   // Content-Security-Policy (worked out per request, from the host asked for) is set below.
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, frameguard: { action: 'deny' } });
   app.addHook('onSend', async (request, reply) => {
-    reply.header('content-security-policy', consolePolicy(consoleConfig(config), { protocol: `${request.protocol}:`, hostname: request.hostname }));
+    reply.header(
+      'content-security-policy',
+      consolePolicy(consoleConfig(config), { protocol: `${request.protocol}:`, hostname: request.hostname }),
+    );
   });
   app.get('/config.json', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');

@@ -47,10 +47,7 @@ export async function openDatabase(config: Config, log: (line: string) => void) 
   return { db, embedded, label };
 }
 
-export async function startServers(
-  config: Config,
-  opts: { serveConsole: boolean; log?: (line: string) => void },
-): Promise<Running> {
+export async function startServers(config: Config, opts: { serveConsole: boolean; log?: (line: string) => void }): Promise<Running> {
   const log = opts.log ?? console.log;
   const { db, embedded, label } = await openDatabase(config, log);
   const started: FastifyInstance[] = [];

@@ -32,29 +32,43 @@ const queryClient = createQueryClient();
 // Real paths (/login, /designation) as the spec names them, not react-admin's default #/ hashes.
 export const App = () => (
   <BrowserRouter>
-  <Admin
-    title="Fieldbase"
-    disableTelemetry
-    dataProvider={dataProvider}
-    queryClient={queryClient}
-    authProvider={authProvider}
-    i18nProvider={i18nProvider}
-    theme={theme}
-    layout={AppLayout}
-    loginPage={LoginPage}
-    dashboard={GuardedDashboard}
-    notification={AppNotification}
-  >
-    <CustomRoutes noLayout>
-      <Route path="/otp" element={<Loaded><OtpPage /></Loaded>} />
-      <Route path="/resetpassword" element={<Loaded><ResetPasswordPage /></Loaded>} />
-    </CustomRoutes>
-    <CustomRoutes>
-      <Route path="/dashboard" element={<GuardedDashboard />} />
-    </CustomRoutes>
-    {resourceDefinitions().map(({ name, ...props }) => (
-      <Resource key={name} name={name} {...props} />
-    ))}
-  </Admin>
+    <Admin
+      title="Fieldbase"
+      disableTelemetry
+      dataProvider={dataProvider}
+      queryClient={queryClient}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      theme={theme}
+      layout={AppLayout}
+      loginPage={LoginPage}
+      dashboard={GuardedDashboard}
+      notification={AppNotification}
+    >
+      <CustomRoutes noLayout>
+        <Route
+          path="/otp"
+          element={
+            <Loaded>
+              <OtpPage />
+            </Loaded>
+          }
+        />
+        <Route
+          path="/resetpassword"
+          element={
+            <Loaded>
+              <ResetPasswordPage />
+            </Loaded>
+          }
+        />
+      </CustomRoutes>
+      <CustomRoutes>
+        <Route path="/dashboard" element={<GuardedDashboard />} />
+      </CustomRoutes>
+      {resourceDefinitions().map(({ name, ...props }) => (
+        <Resource key={name} name={name} {...props} />
+      ))}
+    </Admin>
   </BrowserRouter>
 );

@@ -8,7 +8,8 @@ export function answerShares(rows: Array<Record<string, unknown>>): Array<{ fiel
       // "key":value, as JSON.stringify writes it inside the row.
       add(key, Buffer.byteLength(JSON.stringify(key)) + 2 + Buffer.byteLength(JSON.stringify(value) ?? ''));
       if (value && typeof value === 'object' && !Array.isArray(value)) {
-        for (const [inner, v] of Object.entries(value)) add(`${key}.${inner}`, Buffer.byteLength(JSON.stringify(inner)) + 2 + Buffer.byteLength(JSON.stringify(v) ?? ''));
+        for (const [inner, v] of Object.entries(value))
+          add(`${key}.${inner}`, Buffer.byteLength(JSON.stringify(inner)) + 2 + Buffer.byteLength(JSON.stringify(v) ?? ''));
       }
     }
   }

@@ -63,7 +63,10 @@ function categoryOf(frame: ProfileNode['callFrame'], root: string): string {
 }
 
 /** Samples the main thread's JavaScript while `work` runs; answers the share of busy time per category, highest first. */
-export async function profileMainThread(work: () => Promise<void>, root: string): Promise<Array<{ category: string; ms: number; share: number }>> {
+export async function profileMainThread(
+  work: () => Promise<void>,
+  root: string,
+): Promise<Array<{ category: string; ms: number; share: number }>> {
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
@@ -99,7 +102,8 @@ export async function profileMainThread(work: () => Promise<void>, root: string)
     byCategory.set(category, (byCategory.get(category) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
   });
   // Idle time, and the profiler's own calls, are not the server's work.
-  for (const category of [...byCategory.keys()]) if (category === '(idle)' || category.startsWith('node:inspector')) byCategory.delete(category);
+  for (const category of [...byCategory.keys()])
+    if (category === '(idle)' || category.startsWith('node:inspector')) byCategory.delete(category);
   const busy = [...byCategory.values()].reduce((a, b) => a + b, 0);
   return [...byCategory.entries()].map(([category, ms]) => ({ category, ms, share: ms / busy })).sort((a, b) => b.ms - a.ms);
 }

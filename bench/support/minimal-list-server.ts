@@ -95,12 +95,15 @@ export async function startMinimalListServer(databaseUrl: string, secret: string
       return reply.status(401).send({ message: 'Your session has ended, please log in again', code: 'SESSION_ENDED' });
     }
     const session = (await pool.query(SESSION, [String(claims.sid), new Date(), true])).rows[0];
-    if (!session || session.id !== claims.sub) return reply.status(401).send({ message: 'Your session has ended, please log in again', code: 'SESSION_ENDED' });
+    if (!session || session.id !== claims.sub)
+      return reply.status(401).send({ message: 'Your session has ended, please log in again', code: 'SESSION_ENDED' });
     const flags: Record<string, boolean> = session.role_status ? session.permission : {};
-    if (flags.can_access_dashboard !== true || flags.can_get_user !== true) return reply.status(403).send({ message: "You don't have permission", code: 'FORBIDDEN' });
+    if (flags.can_access_dashboard !== true || flags.can_get_user !== true)
+      return reply.status(403).send({ message: "You don't have permission", code: 'FORBIDDEN' });
 
     const [field, order] = request.query.sort ? (JSON.parse(request.query.sort) as [string, string]) : ['first_name', 'ASC'];
-    if (field !== 'first_name' || order !== 'ASC') return reply.status(400).send({ message: 'This yardstick sorts by first_name ASC only', code: 'BAD_REQUEST' });
+    if (field !== 'first_name' || order !== 'ASC')
+      return reply.status(400).send({ message: 'This yardstick sorts by first_name ASC only', code: 'BAD_REQUEST' });
     const [start, end] = request.query.range ? (JSON.parse(request.query.range) as [number, number]) : [0, 999];
     const { count } = (await pool.query<{ count: string }>(COUNT)).rows[0]!;
     const rows = (await pool.query<PageRow>(PAGE, [start, end - start + 1])).rows;

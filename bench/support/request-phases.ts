@@ -61,7 +61,7 @@ export function instrument(app: FastifyInstance): { start(): void; stop(): Phase
   const statements = new Map<string, number>();
   const plainQuery = PreparingClient.prototype.query;
   const countingQuery = function (this: unknown, config: unknown, ...rest: unknown[]) {
-    const text = typeof config === 'string' ? config : (config as { text?: string }).text ?? '';
+    const text = typeof config === 'string' ? config : ((config as { text?: string }).text ?? '');
     const key = text.replace(/\s+/g, ' ').trim().slice(0, 90);
     statements.set(key, (statements.get(key) ?? 0) + 1);
     queries++;

@@ -3,12 +3,39 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../server/db/database.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 
-const FIRST = ['Asha', 'Bilal', 'Chen', 'Dara', 'Elif', 'Femi', 'Gita', 'Hugo', 'Ines', 'Jonas', 'Kiri', 'Lena', 'Mateo', 'Nia', 'Omar', 'Priya', 'Quinn', 'Rosa', 'Sven', 'Tariq'];
+const FIRST = [
+  'Asha',
+  'Bilal',
+  'Chen',
+  'Dara',
+  'Elif',
+  'Femi',
+  'Gita',
+  'Hugo',
+  'Ines',
+  'Jonas',
+  'Kiri',
+  'Lena',
+  'Mateo',
+  'Nia',
+  'Omar',
+  'Priya',
+  'Quinn',
+  'Rosa',
+  'Sven',
+  'Tariq',
+];
 const LAST = ['Ahmed', 'Berg', 'Costa', 'Dlamini', 'Evans', 'Fischer', 'Garcia', 'Haddad', 'Ito', 'Jensen', 'Kowalski'];
 
 export async function seedUsers(db: Db, count: number): Promise<void> {
   const now = new Date();
-  const designations = ['Field Officer', 'Supervisor', 'Data Clerk', 'Coordinator'].map((name) => ({ id: randomUUID(), name, status: true, created_at: now, updated_at: now }));
+  const designations = ['Field Officer', 'Supervisor', 'Data Clerk', 'Coordinator'].map((name) => ({
+    id: randomUUID(),
+    name,
+    status: true,
+    created_at: now,
+    updated_at: now,
+  }));
   await db.insertInto('designation').values(designations).execute();
   const roles = (await db.selectFrom('roles').select('id').execute()).map((r) => r.id);
   const passwordHash = await hashPassword('bench user passphrase');

@@ -44,7 +44,10 @@ export function clientNetwork(ip: string): string {
   const [head, tail] = address.split('::') as [string, string | undefined];
   const first = groups(head);
   const full = tail === undefined ? first : [...first, ...Array(8 - first.length - groups(tail).length).fill('0'), ...groups(tail)];
-  return `${full.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+  return `${full
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 /** How long a try from an address that failed waits, given the account's failures from every address. */
@@ -61,11 +64,7 @@ export interface AdmissionState {
   account_failures: number;
 }
 
-export type Admission =
-  | { kind: 'check' }
-  | { kind: 'locked'; minutesLeft: number }
-  | { kind: 'slow-down'; ms: number }
-  | { kind: 'wait' };
+export type Admission = { kind: 'check' } | { kind: 'locked'; minutesLeft: number } | { kind: 'slow-down'; ms: number } | { kind: 'wait' };
 
 function windowStart(config: Config, now: Date) {
   return new Date(now.getTime() - config.lockout.lockSeconds * 1000);

@@ -26,7 +26,7 @@ export async function proveOwnPassword(
   const { db, config } = ctx;
   const key: ThrottleKey = { email: account.email.trim().toLowerCase(), address };
   let waited = false;
-  for (let polls = 0; ; ) {
+  for (let polls = 0; ;) {
     const now = config.clock.now();
     const next = admission(config, await reserveCheck(db, config, RESERVE, key, now, waited), now, waited);
     if (next.kind === 'check') break;

@@ -67,9 +67,15 @@ export function assertMayManage(caller: SessionUser, target: { id: string; roleS
   }
   const beyond = flagsBeyond(caller, target.permission);
   if (beyond.length) {
-    throw new Problem(403, 'PRIVILEGE_ESCALATION', `You cannot change a user who holds permissions you do not hold: ${beyond.join(', ')}`, undefined, {
-      permissions: beyond,
-    });
+    throw new Problem(
+      403,
+      'PRIVILEGE_ESCALATION',
+      `You cannot change a user who holds permissions you do not hold: ${beyond.join(', ')}`,
+      undefined,
+      {
+        permissions: beyond,
+      },
+    );
   }
 }
 
@@ -91,9 +97,15 @@ export function assertMayManageRole(caller: SessionUser, role: { role_slug: stri
   if (isAdminRole(role)) throw new Problem(403, 'PRIVILEGE_ESCALATION', 'Only the Admin role may change the Admin role');
   const beyond = flagsBeyond(caller, role.permission);
   if (beyond.length) {
-    throw new Problem(403, 'PRIVILEGE_ESCALATION', `You cannot change a role that holds permissions you do not hold: ${beyond.join(', ')}`, undefined, {
-      permissions: beyond,
-    });
+    throw new Problem(
+      403,
+      'PRIVILEGE_ESCALATION',
+      `You cannot change a role that holds permissions you do not hold: ${beyond.join(', ')}`,
+      undefined,
+      {
+        permissions: beyond,
+      },
+    );
   }
 }
 

@@ -50,7 +50,13 @@ export async function issueResetLink(db: Db, userId: string, now: Date, times: R
     await retireResetLinks(trx as never, userId, now);
     await trx
       .insertInto('password_resets')
-      .values({ id: randomUUID(), user_id: userId, token_hash: sha256(token), created_at: now, expires_at: new Date(now.getTime() + times.ttlSeconds * 1000) })
+      .values({
+        id: randomUUID(),
+        user_id: userId,
+        token_hash: sha256(token),
+        created_at: now,
+        expires_at: new Date(now.getTime() + times.ttlSeconds * 1000),
+      })
       .execute();
     return token;
   });

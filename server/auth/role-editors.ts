@@ -13,7 +13,13 @@ import { problems } from '../http/errors.ts';
  * What editing roles takes: signing in to the console, opening and changing a role, reading
  * and saving its permission checklist (GET and PATCH /permission/{id}).
  */
-export const ROLE_EDITOR_FLAGS = ['can_access_dashboard', 'can_get_role', 'can_edit_role', 'can_get_permission', 'can_edit_permission'] as const;
+export const ROLE_EDITOR_FLAGS = [
+  'can_access_dashboard',
+  'can_get_role',
+  'can_edit_role',
+  'can_get_permission',
+  'can_edit_permission',
+] as const;
 
 // Any fixed number distinct from the start-up lock (server/db/migrate.ts).
 const ROLE_EDITORS_LOCK = 7_301_2027;

@@ -14,7 +14,13 @@ import { roleNameKey } from './role-name.ts';
 const MAX_TRIES = 200;
 
 export function slugify(name: string): string {
-  return name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'role';
+  return (
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'role'
+  );
 }
 
 /** "field-staff", or "field-staff-2" when taken: the slug names a role in code and never changes. */
@@ -28,7 +34,8 @@ async function freeSlug(db: Db, base: string): Promise<string> {
   return `${base}-${n}`;
 }
 
-const duplicateName = () => problems.duplicate(resourceEntry('role').label.one, 'role', resourceSchema('role').properties.role?.title ?? 'Role');
+const duplicateName = () =>
+  problems.duplicate(resourceEntry('role').label.one, 'role', resourceSchema('role').properties.role?.title ?? 'Role');
 
 /** Inserts an active or inactive role with every flag off; answers the stored row. */
 export async function insertRole(db: Db, role: string, status: boolean, now: Date) {
@@ -38,7 +45,16 @@ export async function insertRole(db: Db, role: string, status: boolean, now: Dat
   for (let tries = 0; tries < MAX_TRIES; tries++) {
     const inserted = await db
       .insertInto('roles')
-      .values({ id: randomUUID(), role, name_key: nameKey, role_slug: await freeSlug(db, base), status, permission: noFlags, created_at: now, updated_at: now })
+      .values({
+        id: randomUUID(),
+        role,
+        name_key: nameKey,
+        role_slug: await freeSlug(db, base),
+        status,
+        permission: noFlags,
+        created_at: now,
+        updated_at: now,
+      })
       .onConflict((c) => c.doNothing())
       .returningAll()
       .executeTakeFirst();

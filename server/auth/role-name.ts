@@ -62,14 +62,16 @@ const MARKS = /\p{M}/gu;
  */
 export function roleNameKey(name: string): string {
   const folded = name.normalize('NFKC').replace(INVISIBLE, '').normalize('NFD').replace(MARKS, '');
-  return folded
-    .replace(LOOKALIKE, (c) => LOOKALIKES[c] ?? c)
-    .toLowerCase()
-    // Lower-casing may bring marks back (İ → i + dot above).
-    .normalize('NFD')
-    .replace(MARKS, '')
-    .replace(/\s+/gu, ' ')
-    .trim();
+  return (
+    folded
+      .replace(LOOKALIKE, (c) => LOOKALIKES[c] ?? c)
+      .toLowerCase()
+      // Lower-casing may bring marks back (İ → i + dot above).
+      .normalize('NFD')
+      .replace(MARKS, '')
+      .replace(/\s+/gu, ' ')
+      .trim()
+  );
 }
 
 /** Role names only the Admin role may give (a role with such a name may change any password). */

@@ -127,7 +127,17 @@ export function createSignIn(ctx: AppContext) {
       const session = newSessionRow(config, user.id, request.keepLogin, request.userAgent);
       const { id, user_id, keep_login, user_agent, created_at, refresh_until } = session;
       const opened = await db.executeQuery(
-        CompiledQuery.raw(OPEN_SESSION, [key.email, key.address, id, user_id, keep_login, user_agent, created_at, refresh_until, user.password_hash]),
+        CompiledQuery.raw(OPEN_SESSION, [
+          key.email,
+          key.address,
+          id,
+          user_id,
+          keep_login,
+          user_agent,
+          created_at,
+          refresh_until,
+          user.password_hash,
+        ]),
       );
       // The password or the account changed while it was checked: as if it had been wrong.
       if (!opened.numAffectedRows) throw problems.badCredentials();

@@ -19,7 +19,11 @@ export class TokenService {
   static async create(db: Db, secret = process.env.AUTH_SECRET): Promise<TokenService> {
     if (secret) return new TokenService(new TextEncoder().encode(secret));
     const fresh = randomBytes(48).toString('base64url');
-    await db.insertInto('app_secrets').values({ name: 'jwt', value: fresh }).onConflict((c) => c.doNothing()).execute();
+    await db
+      .insertInto('app_secrets')
+      .values({ name: 'jwt', value: fresh })
+      .onConflict((c) => c.doNothing())
+      .execute();
     const row = await db.selectFrom('app_secrets').select('value').where('name', '=', 'jwt').executeTakeFirstOrThrow();
     return new TokenService(new TextEncoder().encode(row.value));
   }

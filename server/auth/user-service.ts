@@ -66,7 +66,13 @@ export interface UserPatch extends Partial<NewUser> {
  * Proves the caller knows the password of their own account (counted like a sign-in); answers
  * the hash it was checked against, so the write can make sure the password did not change in between.
  */
-async function assertCurrentPassword(ctx: AppContext, id: string, email: string, given: string | undefined, address: string): Promise<string> {
+async function assertCurrentPassword(
+  ctx: AppContext,
+  id: string,
+  email: string,
+  given: string | undefined,
+  address: string,
+): Promise<string> {
   if (!given) throw problems.currentPasswordRequired();
   const stored = await passwordHashOf(ctx.db, id);
   await proveOwnPassword(ctx, { email, passwordHash: stored }, given, address);
@@ -77,7 +83,8 @@ async function assertCurrentPassword(ctx: AppContext, id: string, email: string,
 export async function updateUser(ctx: AppContext, caller: SessionUser, id: string, body: UserPatch, clientAddress: string): Promise<Wire> {
   const { db, config } = ctx;
   const now = config.clock.now();
-  if (body._id !== undefined && body._id !== id) throw problems.badRequest('_id does not match the address', { _id: '_id does not match the address' });
+  if (body._id !== undefined && body._id !== id)
+    throw problems.badRequest('_id does not match the address', { _id: '_id does not match the address' });
   assertNoBlankFields(body);
   const current = await userRow(db, id);
   assertMayManage(caller, { id, roleSlug: current.role_slug, permission: current.role_permission });
@@ -107,7 +114,10 @@ export async function updateUser(ctx: AppContext, caller: SessionUser, id: strin
   }
   const changesEmail = changes.email !== undefined && changes.email.toLowerCase() !== current.email.toLowerCase();
   // One's own credentials change only with the current password (not so an admin's change of someone else's).
-  const provenHash = caller.id === id && (body.password !== undefined || changesEmail) ? await assertCurrentPassword(ctx, id, current.email, body.current_password, clientAddress) : undefined;
+  const provenHash =
+    caller.id === id && (body.password !== undefined || changesEmail)
+      ? await assertCurrentPassword(ctx, id, current.email, body.current_password, clientAddress)
+      : undefined;
   if (body.password !== undefined) changes.password_hash = await hashPassword(body.password);
 
   // Another role or a deactivation may take away the last editors of roles.
@@ -130,7 +140,13 @@ export async function updateUser(ctx: AppContext, caller: SessionUser, id: strin
   const user = await getUser(db, id);
   if (before && String(user.email).toLowerCase() !== before.email.toLowerCase()) {
     ctx.mailer.sendInBackground(
-      emailChangeNotice({ oldEmail: before.email, newEmail: String(user.email), firstName: String(user.first_name), byOwner: caller.id === id, at: now }),
+      emailChangeNotice({
+        oldEmail: before.email,
+        newEmail: String(user.email),
+        firstName: String(user.first_name),
+        byOwner: caller.id === id,
+        at: now,
+      }),
     );
   }
   return user;
@@ -182,7 +198,13 @@ export async function replacePhoto(ctx: AppContext, caller: SessionUser, id: str
     // Read the old path under a row lock, so two uploads at once cannot both keep "their" old file.
     await ctx.db.transaction().execute(async (trx) => {
       // A user deleted meanwhile gets no photo: nothing of theirs is served any more.
-      const row = await trx.selectFrom('users').select('photo').where('id', '=', id).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
+      const row = await trx
+        .selectFrom('users')
+        .select('photo')
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .forUpdate()
+        .executeTakeFirst();
       if (!row) throw problems.notFound('User');
       replaced = row.photo;
       await updateUserRow(trx, id, { photo }, ctx.config.clock.now());

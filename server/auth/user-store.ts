@@ -64,7 +64,10 @@ function listRowToWire(row: Record<string, unknown>): UserListRow {
 
 export async function listUsers(db: Db, params: ListParams): Promise<{ rows: UserListRow[]; total: number }> {
   let query = userListQuery(db);
-  const search = searchCondition(searchFields(entry).map((f) => sql.ref(`u.${toColumn(f)}`)), params.search);
+  const search = searchCondition(
+    searchFields(entry).map((f) => sql.ref(`u.${toColumn(f)}`)),
+    params.search,
+  );
   if (search) query = query.where(search);
   for (const [field, value] of Object.entries(params.equals)) query = query.where(equalsCondition(listColumn(field, true), value));
   const { count } = (await query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow()) as { count: string };
@@ -137,7 +140,10 @@ export async function passwordHashOf(db: Db, id: string): Promise<string> {
 }
 
 /** The role a user is being given, with its flags; a clear 400 when it does not exist. */
-export async function roleForAssignment(db: Db, roleId: string): Promise<{ id: string; role_slug: string; permission: Record<string, boolean> }> {
+export async function roleForAssignment(
+  db: Db,
+  roleId: string,
+): Promise<{ id: string; role_slug: string; permission: Record<string, boolean> }> {
   const role = await db.selectFrom('roles').select(['id', 'role_slug', 'permission', 'status']).where('id', '=', roleId).executeTakeFirst();
   if (!role) throw problems.badRequest('Role not found', { role: 'Choose an existing role' });
   if (!role.status) throw problems.badRequest('This role is inactive', { role: 'This role is inactive; choose an active one' });
@@ -146,13 +152,10 @@ export async function roleForAssignment(db: Db, roleId: string): Promise<{ id: s
 
 /** A user's designation must exist and be active (400 naming the field otherwise). */
 export async function assertDesignationExists(db: Db, designationId: string): Promise<void> {
-  const row = await db
-    .selectFrom('designation')
-    .select(['id', 'status'])
-    .where('id', '=', designationId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('designation').select(['id', 'status']).where('id', '=', designationId).executeTakeFirst();
   if (!row) throw problems.badRequest('Designation not found', { designation: 'Choose an existing designation' });
-  if (!row.status) throw problems.badRequest('This designation is inactive', { designation: 'This designation is inactive; choose an active one' });
+  if (!row.status)
+    throw problems.badRequest('This designation is inactive', { designation: 'This designation is inactive; choose an active one' });
 }
 
 /**
@@ -172,7 +175,10 @@ async function translate<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** A user as written: the designation and role by id (they read back as objects). */
-export type NewUser = Pick<User, 'employeeId' | 'first_name' | 'last_name' | 'email' | 'mobile' | 'status'> & { designation: string; role: string };
+export type NewUser = Pick<User, 'employeeId' | 'first_name' | 'last_name' | 'email' | 'mobile' | 'status'> & {
+  designation: string;
+  role: string;
+};
 
 export async function insertUser(db: Db, user: NewUser, passwordHash: string, now: Date): Promise<string> {
   const id = randomUUID();

@@ -24,9 +24,13 @@ export function consoleBuildIsStale(): boolean {
 export function buildConsoleIfStale(log: (line: string) => void): void {
   if (!consoleBuildIsStale()) return;
   log('[console] sources changed since the last build: building the console (vite build)...');
-  const result = spawnSync(process.execPath, [path.join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: projectRoot,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: projectRoot,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) throw new Error('The console build failed (see the output above).');
 }

@@ -61,11 +61,16 @@ export function constraintProblem(t: ConstrainedTable, error: unknown, action: '
       const field = propertyOfConstraint(t, pg.constraint);
       if (!field) return problems.invalidValue();
       const property = t.schema.properties[field]!;
-      return problems.invalidFieldValue(field, choiceOptions(property) ? choiceMessage(property, title(field)) : `${title(field)} cannot hold this value`);
+      return problems.invalidFieldValue(
+        field,
+        choiceOptions(property) ? choiceMessage(property, title(field)) : `${title(field)} cannot hold this value`,
+      );
     }
     case '23502': {
       const field = pg.column ? toWire(pg.column) : undefined;
-      return field && t.schema.properties[field] ? problems.validation({ [field]: `${title(field)} is required` }) : problems.invalidValue();
+      return field && t.schema.properties[field]
+        ? problems.validation({ [field]: `${title(field)} is required` })
+        : problems.invalidValue();
     }
     default:
       return undefined;

@@ -100,7 +100,11 @@ export const crudPlugin: FastifyPluginAsync<CrudOptions> = async (app, options) 
     return write.bind(store) as NonNullable<CrudStore[K]>;
   };
   /** The hook and the store's write, in one transaction. */
-  const inTransaction = (request: FastifyRequest, event: Omit<WriteEvent, 'trx' | 'request'>, write: (trx: Db, body: Row) => Promise<Row>) =>
+  const inTransaction = (
+    request: FastifyRequest,
+    event: Omit<WriteEvent, 'trx' | 'request'>,
+    write: (trx: Db, body: Row) => Promise<Row>,
+  ) =>
     ctx.db.transaction().execute(async (trx) => {
       const body = (await hooks.beforeWrite?.({ ...event, trx, request })) ?? event.body ?? {};
       return write(trx, body);
@@ -186,7 +190,12 @@ export const crudPlugin: FastifyPluginAsync<CrudOptions> = async (app, options) 
       `${base}/:id`,
       {
         config: { permission: permission('delete') },
-        schema: { tags, summary: `Delete a ${one}; answers the deleted record`, params: idParams, response: { 200: { $ref: entry.schema } } },
+        schema: {
+          tags,
+          summary: `Delete a ${one}; answers the deleted record`,
+          params: idParams,
+          response: { 200: { $ref: entry.schema } },
+        },
       },
       async (request) => {
         const { id } = request.params;

@@ -28,7 +28,11 @@ const exportQuerySchema = {
   properties: {
     sort: listQuerySchema.properties.sort,
     filter: listQuerySchema.properties.filter,
-    columns: { type: 'string', maxLength: 2000, description: 'JSON ["field",...]: the columns to write, in order (default: the list\'s columns)' },
+    columns: {
+      type: 'string',
+      maxLength: 2000,
+      description: 'JSON ["field",...]: the columns to write, in order (default: the list\'s columns)',
+    },
   },
 } as const;
 
@@ -40,9 +44,11 @@ function chosenColumns(raw: string | undefined, allowed: string[]): string[] {
   } catch {
     throw problems.badRequest('columns must be JSON', { columns: 'columns must be JSON' });
   }
-  if (!Array.isArray(value) || !value.length) throw problems.badRequest('columns must name at least one column', { columns: 'Choose at least one column' });
+  if (!Array.isArray(value) || !value.length)
+    throw problems.badRequest('columns must name at least one column', { columns: 'Choose at least one column' });
   const unknown = value.find((c) => typeof c !== 'string' || !allowed.includes(c));
-  if (unknown !== undefined) throw problems.badRequest(`Cannot export the column ${String(unknown)}`, { columns: `Cannot export the column ${String(unknown)}` });
+  if (unknown !== undefined)
+    throw problems.badRequest(`Cannot export the column ${String(unknown)}`, { columns: `Cannot export the column ${String(unknown)}` });
   return [...new Set(value as string[])];
 }
 
@@ -62,9 +68,9 @@ export function exportRoutes(
     const name = resourceNamed(key);
     if (entry.server !== server || !entry.list?.export) continue;
     const schema = resourceSchema(name);
-    const listRows: ListRows | undefined =
-      customLists[name] ?? (entry.routes === 'generic' ? genericList(name) : undefined);
-    if (!listRows) throw new Error(`schemas/resources.json: ${name} has list.export but custom routes; pass its list query to exportRoutes`);
+    const listRows: ListRows | undefined = customLists[name] ?? (entry.routes === 'generic' ? genericList(name) : undefined);
+    if (!listRows)
+      throw new Error(`schemas/resources.json: ${name} has list.export but custom routes; pass its list query to exportRoutes`);
     const flag = entry.permissions.list;
     if (!flag) throw new Error(`schemas/resources.json: ${name} names no permission for list`);
     const sort = entry.list.sort ?? { field: '_id', order: 'ASC' as const };

@@ -12,7 +12,14 @@ import { withGenericTables, type Db, type GenericDatabase } from '../db/database
 import { problems } from '../http/errors.ts';
 import type { ListParams } from './list-params.ts';
 import { equalsCondition, searchCondition, searchFields, sortKey } from './list-sql.ts';
-import { assertReferencesUsable, holdersOf, referenceProperties, referrersOf, type ReferenceProperty, type Referrer } from './references.ts';
+import {
+  assertReferencesUsable,
+  holdersOf,
+  referenceProperties,
+  referrersOf,
+  type ReferenceProperty,
+  type Referrer,
+} from './references.ts';
 import { constraintProblem } from './constraint-problems.ts';
 import type { CrudStore, Row } from './crud-store.ts';
 
@@ -55,7 +62,8 @@ export class GenericStore implements CrudStore {
       params.search,
     );
     if (search) query = query.where(search);
-    for (const [field, value] of Object.entries(params.equals)) query = query.where(equalsCondition(sql.ref(`t.${toColumn(field)}`), value));
+    for (const [field, value] of Object.entries(params.equals))
+      query = query.where(equalsCondition(sql.ref(`t.${toColumn(field)}`), value));
 
     const { count } = (await query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow()) as { count: string };
 
@@ -78,7 +86,9 @@ export class GenericStore implements CrudStore {
   async create(db: Db, body: Row, now: Date): Promise<Row> {
     await assertReferencesUsable(db, this.references, body);
     const values = { ...wireToRow(body), id: randomUUID(), created_at: now, updated_at: now };
-    const row = await this.translate('write', () => withGenericTables(db).insertInto(this.table).values(values).returningAll().executeTakeFirstOrThrow());
+    const row = await this.translate('write', () =>
+      withGenericTables(db).insertInto(this.table).values(values).returningAll().executeTakeFirstOrThrow(),
+    );
     return rowToWire(row);
   }
 
@@ -87,12 +97,22 @@ export class GenericStore implements CrudStore {
     const changing = this.references.filter((r) => body[r.field] !== undefined);
     if (changing.length) {
       // The stored values, so a reference kept as it is stays allowed even if its record was switched off.
-      const current = await tables.selectFrom(this.table).select(changing.map((r) => r.column)).where('id', '=', id).forUpdate().executeTakeFirst();
+      const current = await tables
+        .selectFrom(this.table)
+        .select(changing.map((r) => r.column))
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
       if (!current) throw problems.notFound(this.entry.label.one);
       await assertReferencesUsable(db, changing, body, current);
     }
     const row = await this.translate('write', () =>
-      tables.updateTable(this.table).set({ ...wireToRow(body), updated_at: now }).where('id', '=', id).returningAll().executeTakeFirst(),
+      tables
+        .updateTable(this.table)
+        .set({ ...wireToRow(body), updated_at: now })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst(),
     );
     if (!row) throw problems.notFound(this.entry.label.one);
     return rowToWire(row);
@@ -110,12 +130,17 @@ export class GenericStore implements CrudStore {
     if (!exists) throw problems.notFound(this.entry.label.one);
     const holders = await holdersOf(db, this.referrers, id);
     if (holders.length) throw problems.inUseBy(this.entry.label.one, holders);
-    const row = await this.translate('delete', () => tables.deleteFrom(this.table).where('id', '=', id).returningAll().executeTakeFirstOrThrow());
+    const row = await this.translate('delete', () =>
+      tables.deleteFrom(this.table).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
+    );
     return rowToWire(row);
   }
 
   /** A left join: a record whose reference is empty stays in the list (and sorts last). */
-  private joinReference(query: SelectQueryBuilder<GenericDatabase, string, object>, ref: ReferenceProperty): SelectQueryBuilder<GenericDatabase, string, object> {
+  private joinReference(
+    query: SelectQueryBuilder<GenericDatabase, string, object>,
+    ref: ReferenceProperty,
+  ): SelectQueryBuilder<GenericDatabase, string, object> {
     const alias = refAlias(ref);
     return query.leftJoin(`${ref.target.table} as ${alias}`, `${alias}.id`, `t.${ref.column}`);
   }

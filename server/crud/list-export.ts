@@ -43,12 +43,7 @@ export interface ExportPlan {
  * transaction ends when the stream does: read to the end, failed, or closed early because the
  * client went away.
  */
-export async function csvExport(
-  db: Db,
-  plan: ExportPlan,
-  pageRows = EXPORT_PAGE_ROWS,
-  readerStallMs = READER_STALL_MS,
-): Promise<Readable> {
+export async function csvExport(db: Db, plan: ExportPlan, pageRows = EXPORT_PAGE_ROWS, readerStallMs = READER_STALL_MS): Promise<Readable> {
   if (exportsRunning >= EXPORTS_AT_ONCE) throw problems.exportsBusy();
   exportsRunning++;
   let trx: ControlledTransaction<Database>;
@@ -61,7 +56,12 @@ export async function csvExport(
   let ended: Promise<void> | undefined;
   // Read-only: ending it either way changes nothing.
   const end = () =>
-    (ended ??= (exportsRunning--, trx.rollback().execute().catch(() => undefined)));
+    (ended ??=
+      (exportsRunning--,
+      trx
+        .rollback()
+        .execute()
+        .catch(() => undefined)));
   const page = (start: number) => plan.listRows(trx, { ...plan.params, range: { start, end: start + pageRows - 1 } });
   let first: Awaited<ReturnType<ListRows>>;
   try {
@@ -86,7 +86,7 @@ export async function csvExport(
       waitForReader();
       yield CSV_BOM + csvLine(header);
       let rows = first.rows;
-      for (let start = 0; rows.length; ) {
+      for (let start = 0; rows.length;) {
         waitForReader();
         yield rows.map((row) => CSV_NEWLINE + line(row)).join('');
         if (rows.length < pageRows) break;

@@ -44,7 +44,8 @@ export const listQuerySchema = {
     range: {
       type: 'string',
       maxLength: 100,
-      description: 'JSON [start, end]: zero-based and inclusive, at most 1000 rows; the answer then carries Content-Range "<resource> start-end/total"',
+      description:
+        'JSON [start, end]: zero-based and inclusive, at most 1000 rows; the answer then carries Content-Range "<resource> start-end/total"',
       contentMediaType: 'application/json',
       contentSchema: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'integer', minimum: 0 }, examples: [[0, 9]] },
     },
@@ -70,7 +71,7 @@ export const listQuerySchema = {
 
 /** A name or value as it may appear in a message: quoted when odd, never longer than a line. */
 function shown(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
@@ -93,7 +94,10 @@ function parseJson(name: 'sort' | 'range' | 'filter', raw: string, example: stri
 export function listFields(schema: EntitySchema): { sortable: string[]; filterable: string[] } {
   const sortable = Object.entries(schema.properties)
     .filter(([, p]) => !p.writeOnly && (p['x-ref'] || p.type !== undefined))
-    .filter(([, p]) => p['x-ref'] || (Array.isArray(p.type) ? p.type : [p.type]).some((t) => ['string', 'boolean', 'integer', 'number'].includes(t!)))
+    .filter(
+      ([, p]) =>
+        p['x-ref'] || (Array.isArray(p.type) ? p.type : [p.type]).some((t) => ['string', 'boolean', 'integer', 'number'].includes(t!)),
+    )
     .map(([name]) => name);
   const filterable = sortable.filter((name) => schema.properties[name]!.format !== 'date-time');
   return { sortable, filterable };
@@ -135,7 +139,8 @@ export function parseListParams(
   let search: string | undefined;
   if (query.filter) {
     const filter = parseJson('filter', query.filter, '{"q":"text"}');
-    if (!filter || typeof filter !== 'object' || Array.isArray(filter)) throw refuse('filter', 'filter must be a JSON object, e.g. {"q":"text"}');
+    if (!filter || typeof filter !== 'object' || Array.isArray(filter))
+      throw refuse('filter', 'filter must be a JSON object, e.g. {"q":"text"}');
     for (const [key, value] of Object.entries(filter)) {
       if (key === 'q') {
         if (value !== null && typeof value !== 'string') throw refuse('filter', 'The search text (q) must be text');

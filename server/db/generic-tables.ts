@@ -28,10 +28,14 @@ export function columnDdl(table: string, c: ColumnShape): string {
   if (c.default !== undefined) parts.push(`default ${literal(c.default)}`);
   if (c.notNull) parts.push('not null');
   if (c.references) {
-    parts.push(`constraint ${ident(constraintName(table, c.column, 'fkey'))} references ${ident(c.references.table)} (id) on delete restrict`);
+    parts.push(
+      `constraint ${ident(constraintName(table, c.column, 'fkey'))} references ${ident(c.references.table)} (id) on delete restrict`,
+    );
   }
   if (c.choices) {
-    parts.push(`constraint ${ident(constraintName(table, c.column, 'choices'))} check (${ident(c.column)} in (${c.choices.map(literal).join(', ')}))`);
+    parts.push(
+      `constraint ${ident(constraintName(table, c.column, 'choices'))} check (${ident(c.column)} in (${c.choices.map(literal).join(', ')}))`,
+    );
   }
   return parts.join(' ');
 }

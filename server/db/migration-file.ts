@@ -27,7 +27,9 @@ export function migrationArgs(args: string[], projectRoot: string): { root: stri
 const NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 const MAX_NAME = 60;
 const RESERVED = new Set(
-  'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await'.split(' '),
+  'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await'.split(
+    ' ',
+  ),
 );
 
 export function checkMigrationName(name: string | undefined): string {

@@ -27,7 +27,9 @@ export function postgresUser(): RunAs | undefined {
   } catch {
     try {
       execFileSync('groupadd', ['--force', '--system', 'postgres'], { stdio: 'ignore' });
-      execFileSync('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { stdio: 'ignore' });
+      execFileSync('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], {
+        stdio: 'ignore',
+      });
       return { uid: userId('-u'), gid: userId('-g') };
     } catch (err) {
       throw new EmbeddedStartError(
@@ -67,7 +69,13 @@ export async function initCluster(
   await writeFile(passwordFile, `${opts.password}\n`, { mode: 0o600, flag: 'wx' });
   try {
     if (opts.runAs) await chown(passwordFile, opts.runAs.uid, opts.runAs.gid);
-    const args = [`--pgdata=${opts.databaseDir}`, `--username=${opts.user}`, `--pwfile=${passwordFile}`, '--auth=scram-sha-256', ...opts.flags];
+    const args = [
+      `--pgdata=${opts.databaseDir}`,
+      `--username=${opts.user}`,
+      `--pwfile=${passwordFile}`,
+      '--auth=scram-sha-256',
+      ...opts.flags,
+    ];
     const child = spawnAs(bin.initdb, args, { runAs: opts.runAs, cwd: path.dirname(opts.databaseDir) });
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));
@@ -75,7 +83,9 @@ export async function initCluster(
     await new Promise<void>((resolve, reject) => {
       child.on('error', (err) => reject(cannotRun(bin.initdb, err, opts.runAs)));
       child.on('close', (code) =>
-        code === 0 ? resolve() : reject(new EmbeddedStartError(`initdb could not create the cluster in ${opts.databaseDir}:\n${output.trim()}`)),
+        code === 0
+          ? resolve()
+          : reject(new EmbeddedStartError(`initdb could not create the cluster in ${opts.databaseDir}:\n${output.trim()}`)),
       );
     });
   } finally {

@@ -10,15 +10,28 @@ import { permissionFlags } from '@model/schema-registry.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { roleNameKey } from '../auth/role-name.ts';
 
-const allFlags = (value: (flag: string) => boolean) =>
-  Object.fromEntries(permissionFlags.map((f) => [f.name, value(f.name)]));
+const allFlags = (value: (flag: string) => boolean) => Object.fromEntries(permissionFlags.map((f) => [f.name, value(f.name)]));
 
 const PROGRAM_MANAGER = new Set([
-  'can_access_dashboard', 'can_access_app', 'can_access_mobile',
-  'can_get_user', 'can_get_role', 'can_get_designation',
-  'can_add_document', 'can_edit_document', 'can_edit_own_document', 'can_delete_own_document', 'can_see_all_docs',
+  'can_access_dashboard',
+  'can_access_app',
+  'can_access_mobile',
+  'can_get_user',
+  'can_get_role',
+  'can_get_designation',
+  'can_add_document',
+  'can_edit_document',
+  'can_edit_own_document',
+  'can_delete_own_document',
+  'can_see_all_docs',
 ]);
-const FIELD_STAFF = new Set(['can_access_app', 'can_access_mobile', 'can_add_document', 'can_edit_own_document', 'can_delete_own_document']);
+const FIELD_STAFF = new Set([
+  'can_access_app',
+  'can_access_mobile',
+  'can_add_document',
+  'can_edit_own_document',
+  'can_delete_own_document',
+]);
 
 export interface SeedResult {
   seeded: boolean;
@@ -60,9 +73,33 @@ export async function seed(db: Db, config: Config): Promise<SeedResult> {
     await trx
       .insertInto('roles')
       .values([
-        { id: adminRoleId, role: 'Admin', name_key: roleNameKey('Admin'), role_slug: 'admin', permission: JSON.stringify(allFlags(() => true)), created_at: now, updated_at: now },
-        { id: randomUUID(), role: 'Program Manager', name_key: roleNameKey('Program Manager'), role_slug: 'program-manager', permission: JSON.stringify(allFlags((f) => PROGRAM_MANAGER.has(f))), created_at: now, updated_at: now },
-        { id: randomUUID(), role: 'Field Staff', name_key: roleNameKey('Field Staff'), role_slug: 'field-staff', permission: JSON.stringify(allFlags((f) => FIELD_STAFF.has(f))), created_at: now, updated_at: now },
+        {
+          id: adminRoleId,
+          role: 'Admin',
+          name_key: roleNameKey('Admin'),
+          role_slug: 'admin',
+          permission: JSON.stringify(allFlags(() => true)),
+          created_at: now,
+          updated_at: now,
+        },
+        {
+          id: randomUUID(),
+          role: 'Program Manager',
+          name_key: roleNameKey('Program Manager'),
+          role_slug: 'program-manager',
+          permission: JSON.stringify(allFlags((f) => PROGRAM_MANAGER.has(f))),
+          created_at: now,
+          updated_at: now,
+        },
+        {
+          id: randomUUID(),
+          role: 'Field Staff',
+          name_key: roleNameKey('Field Staff'),
+          role_slug: 'field-staff',
+          permission: JSON.stringify(allFlags((f) => FIELD_STAFF.has(f))),
+          created_at: now,
+          updated_at: now,
+        },
       ])
       .onConflict((c) => c.column('role_slug').doNothing())
       .execute();

@@ -80,19 +80,27 @@ function columnDifferences(table: string, c: ColumnShape, actual: ActualTable, t
   const column = actual.columns.get(c.column);
   if (!column) {
     if (c.notNull && c.default === undefined && tableHasRows) {
-      return [`the schema has the required property "${c.property}" (${c.type}, NOT NULL, no default); the table has rows and no such column, and cannot be given one without a value for those rows`];
+      return [
+        `the schema has the required property "${c.property}" (${c.type}, NOT NULL, no default); the table has rows and no such column, and cannot be given one without a value for those rows`,
+      ];
     }
     return [`the schema has the property "${c.property}" (${c.type}); the table has no such column`];
   }
   const out: string[] = [];
   if (column.type !== c.type) out.push(`the schema says ${c.type}; the table's column is ${column.type}`);
   if (column.not_null !== c.notNull) {
-    out.push(c.notNull ? 'the schema says required (NOT NULL); the table allows NULL' : 'the schema says optional (nullable); the table says NOT NULL');
+    out.push(
+      c.notNull
+        ? 'the schema says required (NOT NULL); the table allows NULL'
+        : 'the schema says optional (nullable); the table says NOT NULL',
+    );
   }
   const keys = actual.foreignKeys.filter((fk) => fk.column === c.column);
   const matches = (fk: ActualForeignKey) => fk.target === c.references?.table && fk.target_column === 'id' && fk.on_delete === 'r';
   if (c.references && !(keys.length === 1 && matches(keys[0]!))) {
-    out.push(`the schema ${describeReference(c)}; ${keys.length ? `the table's foreign key references ${keys.map(describeForeignKey).join(' and ')}` : 'the table has no foreign key'}`);
+    out.push(
+      `the schema ${describeReference(c)}; ${keys.length ? `the table's foreign key references ${keys.map(describeForeignKey).join(' and ')}` : 'the table has no foreign key'}`,
+    );
   } else if (!c.references && keys.length) {
     out.push(`the schema has no reference ("x-ref"); the table's foreign key references ${keys.map(describeForeignKey).join(' and ')}`);
   }
@@ -100,7 +108,9 @@ function columnDifferences(table: string, c: ColumnShape, actual: ActualTable, t
   const check = actual.checks.get(checkName);
   const allowed = check === undefined ? undefined : checkedValues(check);
   if (c.choices && !(allowed && sameSet(allowed, c.choices))) {
-    out.push(`the schema allows ${list(c.choices)}; ${allowed ? `the table's CHECK allows ${list(allowed)}` : `the table has no CHECK "${checkName}"`}`);
+    out.push(
+      `the schema allows ${list(c.choices)}; ${allowed ? `the table's CHECK allows ${list(allowed)}` : `the table has no CHECK "${checkName}"`}`,
+    );
   } else if (!c.choices && allowed) {
     out.push(`the schema allows any value; the table's CHECK "${checkName}" allows ${list(allowed)}`);
   }
@@ -109,7 +119,11 @@ function columnDifferences(table: string, c: ColumnShape, actual: ActualTable, t
 
 function migrationName(table: string, columns: string[]): string {
   const parts = columns.length && columns.length <= 3 ? [table, ...columns] : [table, 'schema'];
-  return parts.join('-').replace(/_/g, '-').toLowerCase().replace(/[^a-z0-9-]/g, '');
+  return parts
+    .join('-')
+    .replace(/_/g, '-')
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '');
 }
 
 /** Differences of one table, as the block of the message that names them; undefined when it matches. */
@@ -130,7 +144,8 @@ export async function tableDifferences(db: Db, shape: TableShape): Promise<strin
   for (const c of shape.columns) note(c.column, columnDifferences(shape.table, c, actual, tableHasRows));
   const expected = new Set([...MANAGED_COLUMNS, ...shape.columns].map((c) => c.column));
   for (const column of actual.columns.values()) {
-    if (!expected.has(column.name)) note(column.name, [`the schema has no such property (removed?); the table still has the column (${column.type})`]);
+    if (!expected.has(column.name))
+      note(column.name, [`the schema has no such property (removed?); the table still has the column (${column.type})`]);
   }
   if (!lines.length) return undefined;
   return [

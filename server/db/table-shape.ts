@@ -84,10 +84,19 @@ function referenceOf(resource: string, name: string, p: PropertySchema): ColumnS
   const types = valueTypes(p);
   const plain = types.length === 1 && types[0] === 'string' && !p.oneOf && !p.anyOf && !p.enum && !p.format && !p.$ref;
   if (!plain) {
-    refuse(resource, name, `a reference to "${target}" written as ${describeShape(p)} has no column type. A generic resource writes a reference as ${REFERENCE_SHAPE}; the id-or-object "oneOf" form is for resources with custom routes only.`);
+    refuse(
+      resource,
+      name,
+      `a reference to "${target}" written as ${describeShape(p)} has no column type. A generic resource writes a reference as ${REFERENCE_SHAPE}; the id-or-object "oneOf" form is for resources with custom routes only.`,
+    );
   }
   const table = tableOf(target);
-  if (!table) refuse(resource, name, `"x-ref": "${target}" names no resource whose table a foreign key can point at (resources.json: a generic resource, or one of ${Object.keys(CUSTOM_TABLES).join(', ')}).`);
+  if (!table)
+    refuse(
+      resource,
+      name,
+      `"x-ref": "${target}" names no resource whose table a foreign key can point at (resources.json: a generic resource, or one of ${Object.keys(CUSTOM_TABLES).join(', ')}).`,
+    );
   return { resource: target, table };
 }
 
@@ -95,7 +104,8 @@ function choicesOf(resource: string, name: string, p: PropertySchema): string[] 
   if (p.oneOf !== undefined) {
     const items = p.oneOf as Array<Record<string, unknown>>;
     const types = valueTypes(p);
-    const labelled = Array.isArray(items) && items.length > 0 && items.every((i) => typeof i === 'object' && i !== null && typeof i.const === 'string');
+    const labelled =
+      Array.isArray(items) && items.length > 0 && items.every((i) => typeof i === 'object' && i !== null && typeof i.const === 'string');
     if (!labelled || (types.length > 0 && (types.length !== 1 || types[0] !== 'string'))) {
       refuse(resource, name, `${describeShape(p)} has no column type. A choice is ${CHOICE_SHAPE}; a reference is ${REFERENCE_SHAPE}.`);
     }
@@ -113,11 +123,18 @@ function choicesOf(resource: string, name: string, p: PropertySchema): string[] 
 
 function columnType(resource: string, name: string, p: PropertySchema): string {
   for (const keyword of ['anyOf', 'allOf', '$ref', 'not', 'if']) {
-    if (p[keyword] !== undefined) refuse(resource, name, `"${keyword}" (${describeShape(p)}) has no column type; give the property one plain "type".`);
+    if (p[keyword] !== undefined)
+      refuse(resource, name, `"${keyword}" (${describeShape(p)}) has no column type; give the property one plain "type".`);
   }
   const types = valueTypes(p);
   if (types.length !== 1) {
-    refuse(resource, name, types.length ? `a value of several types (${types.join(', ')}) has no column type; give the property one "type" (plus "null" when optional).` : `no "type", so no column type; give the property one.`);
+    refuse(
+      resource,
+      name,
+      types.length
+        ? `a value of several types (${types.join(', ')}) has no column type; give the property one "type" (plus "null" when optional).`
+        : `no "type", so no column type; give the property one.`,
+    );
   }
   const [type] = types;
   if (type === 'string') return p.format === 'date-time' ? 'timestamp with time zone' : 'text';

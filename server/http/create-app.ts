@@ -62,7 +62,10 @@ export async function createBaseApp(ctx: AppContext, kind: 'auth' | 'api'): Prom
     parseJson(request, body as string, (err, value) => {
       if (!err) return done(null, value);
       const poisoned = /prototype/i.test(err.message);
-      done(problems.invalidJson(poisoned ? 'The request body may not set __proto__ or constructor.prototype' : undefined) as never, undefined);
+      done(
+        problems.invalidJson(poisoned ? 'The request body may not set __proto__ or constructor.prototype' : undefined) as never,
+        undefined,
+      );
     });
   });
   refuseNulCharacters(app);

@@ -84,7 +84,11 @@ export function frameworkErrorAnswer(error: FastifyError, _request: FastifyReque
 export function clientErrorAnswer(error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const problem =
-    error.code === 'HPE_HEADER_OVERFLOW' ? problems.headersTooLarge() : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? problems.requestTimeout() : problems.badHttp();
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? problems.headersTooLarge()
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? problems.requestTimeout()
+        : problems.badHttp();
   const body = JSON.stringify(problem.toBody());
   const reason = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[problem.status] ?? 'Bad Request';
   if (socket.writable) {

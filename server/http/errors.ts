@@ -43,18 +43,13 @@ export const problems = {
     }),
   currentPasswordWrong: () =>
     new Problem(400, 'CURRENT_PASSWORD_WRONG', 'Current password is wrong', { current_password: 'Current password is wrong' }),
-  resetLinkInvalid: () =>
-    new Problem(400, 'RESET_LINK_INVALID', 'This reset link is invalid, expired or already used. Ask for a new one.'),
+  resetLinkInvalid: () => new Problem(400, 'RESET_LINK_INVALID', 'This reset link is invalid, expired or already used. Ask for a new one.'),
 
   unauthenticated: () => new Problem(401, 'UNAUTHENTICATED', 'Please log in to continue'),
   sessionEnded: () => new Problem(401, 'SESSION_ENDED', 'Your session has ended, please log in again'),
   badCredentials: () => new Problem(401, 'BAD_CREDENTIALS', 'Invalid email or password'),
   accountLocked: (minutes: number) =>
-    new Problem(
-      423,
-      'ACCOUNT_LOCKED',
-      `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    ),
+    new Problem(423, 'ACCOUNT_LOCKED', `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`),
   accountInactive: () => new Problem(403, 'ACCOUNT_INACTIVE', 'Your account is inactive, please contact admin'),
   noDashboard: () => new Problem(403, 'NO_DASHBOARD_ACCESS', "You don't have permission to access dashboard"),
   forbidden: (flag: string) =>
@@ -67,15 +62,19 @@ export const problems = {
     }),
   /** The record a field points to was deleted while this request ran (two admins at once). */
   referenceGone: (label = 'A record this refers to', field?: string) =>
-    new Problem(409, 'REFERENCE_GONE', `${label} no longer exists`, field ? { [field]: `Choose an existing ${label.toLowerCase()}` } : undefined),
+    new Problem(
+      409,
+      'REFERENCE_GONE',
+      `${label} no longer exists`,
+      field ? { [field]: `Choose an existing ${label.toLowerCase()}` } : undefined,
+    ),
   /** A unique value taken meanwhile, where the write could not name the field (a backstop). */
   alreadyTaken: () => new Problem(409, 'DUPLICATE', 'This value is already taken'),
   noRoute: (method: string, path: string) => new Problem(404, 'NO_ROUTE', `No route ${method} ${path}`),
   /** The path exists, but not for this method: `allowed` is also sent as the Allow header. */
   methodNotAllowed: (method: string, path: string, allowed: string[]) =>
     new Problem(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}; use ${allowed.join(', ')}`),
-  inUse: (label: string) =>
-    new Problem(409, 'IN_USE', `This ${label.toLowerCase()} is still in use and cannot be deleted`),
+  inUse: (label: string) => new Problem(409, 'IN_USE', `This ${label.toLowerCase()} is still in use and cannot be deleted`),
   changedMeanwhile: (message: string) => new Problem(409, 'CHANGED_MEANWHILE', message),
   lastRoleEditor: () => new Problem(409, 'LAST_ROLE_EDITOR', 'This change would leave nobody able to edit roles'),
   adminRoleFlagsFixed: () =>
@@ -105,9 +104,15 @@ export const problems = {
   },
   /** A role still held by live users cannot be deleted. */
   roleInUse: (holders: number) =>
-    new Problem(409, 'ROLE_IN_USE', `This role is held by ${holders} user${holders === 1 ? '' : 's'}; give them another role first`, undefined, {
-      users: holders,
-    }),
+    new Problem(
+      409,
+      'ROLE_IN_USE',
+      `This role is held by ${holders} user${holders === 1 ? '' : 's'}; give them another role first`,
+      undefined,
+      {
+        users: holders,
+      },
+    ),
   /** A value the database refused for one column (a CHECK that validation did not catch): names the field. */
   invalidFieldValue: (field: string, message: string) => new Problem(400, 'INVALID_VALUE', message, { [field]: message }),
   emailTaken: () => new Problem(409, 'DUPLICATE', 'A user with this email already exists', { email: 'This email is already taken' }),

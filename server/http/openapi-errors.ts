@@ -91,7 +91,8 @@ export function errorCodesOf(route: RouteFacts, method: string): Map<number, str
   }
   if (config.rateLimit) add(codes, 429, 'RATE_LIMITED');
 
-  for (const [status, names] of Object.entries(routeErrorsFor(method, route.url)?.errors.codes ?? {})) add(codes, Number(status), ...names!);
+  for (const [status, names] of Object.entries(routeErrorsFor(method, route.url)?.errors.codes ?? {}))
+    add(codes, Number(status), ...names!);
   return new Map([...codes].sort(([a], [b]) => a - b).map(([status, set]) => [status, [...set].sort()]));
 }
 

@@ -10,7 +10,11 @@ const isText = (p: PropertySchema | undefined): p is PropertySchema =>
   !!p && !p.writeOnly && (p['x-ref'] !== undefined || p.type === 'string' || (Array.isArray(p.type) && p.type.includes('string')));
 
 /** Field → message for every text field of `body` that trimming leaves blank or too short. */
-export function trimmedTextProblems(body: Record<string, unknown>, schema: EntitySchema, fields?: readonly string[]): Record<string, string> {
+export function trimmedTextProblems(
+  body: Record<string, unknown>,
+  schema: EntitySchema,
+  fields?: readonly string[],
+): Record<string, string> {
   const found: Record<string, string> = {};
   for (const [field, value] of Object.entries(body)) {
     const property = schema.properties[field];
@@ -20,7 +24,8 @@ export function trimmedTextProblems(body: Record<string, unknown>, schema: Entit
     const min = property.minLength ?? 0;
     const required = (schema.required ?? []).includes(field) || min >= 1;
     if (trimmed === '' && required) found[field] = property['x-messages']?.required ?? `${label} is required`;
-    else if (trimmed !== '' && trimmed.length < min) found[field] = property['x-messages']?.minLength ?? `${label} must be at least ${min} characters`;
+    else if (trimmed !== '' && trimmed.length < min)
+      found[field] = property['x-messages']?.minLength ?? `${label} must be at least ${min} characters`;
   }
   return found;
 }

@@ -28,7 +28,8 @@ function propertySchema(error: ErrorObject, field: string): SchemaNode | undefin
 }
 
 function describe(error: ErrorObject, label: string, schema?: SchemaNode): string {
-  const custom = schema?.['x-messages']?.[error.keyword === 'minLength' && (error.params as { limit: number }).limit === 1 ? 'required' : error.keyword];
+  const custom =
+    schema?.['x-messages']?.[error.keyword === 'minLength' && (error.params as { limit: number }).limit === 1 ? 'required' : error.keyword];
   if (custom) return custom;
   const p = error.params as Record<string, unknown>;
   switch (error.keyword) {
@@ -69,7 +70,8 @@ export function validationFields(errors: ErrorObject[]): Record<string, string> 
   // A labelled choice refused: its branches' "must be equal to constant" say less than its titles.
   for (const error of errors) {
     const schema = error.parentSchema as SchemaNode | undefined;
-    if (error.keyword === 'oneOf' && choiceOptions(schema)) fields[fieldName(error)] ??= choiceMessage(schema!, schema!.title ?? fieldName(error));
+    if (error.keyword === 'oneOf' && choiceOptions(schema))
+      fields[fieldName(error)] ??= choiceMessage(schema!, schema!.title ?? fieldName(error));
   }
   for (const error of errors) {
     if (error.keyword === 'oneOf' || error.keyword === 'if') continue; // the branch errors say more

@@ -67,26 +67,32 @@ function withBackground(base: Pick<Mailer, 'send' | 'describe'>, log: (line: str
 export function createMailer(config: Config, log: (line: string) => void = console.log): Mailer {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
-    return withBackground({
-      async send(message) {
-        await transport.sendMail({ from: config.mailFrom, ...message });
+    return withBackground(
+      {
+        async send(message) {
+          await transport.sendMail({ from: config.mailFrom, ...message });
+        },
+        describe: () => `SMTP (${new URL(config.smtpUrl!).host})`,
       },
-      describe: () => `SMTP (${new URL(config.smtpUrl!).host})`,
-    }, log);
+      log,
+    );
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  return withBackground({
-    async send(message) {
-      const info = await transport.sendMail({ from: config.mailFrom, ...message });
-      await mkdir(config.outboxDir, { recursive: true, mode: 0o700 });
-      await chmod(config.outboxDir, 0o700); // also when an older version made it readable to others
-      const safeTo = message.to.replace(/[^a-zA-Z0-9@.-]/g, '_');
-      // A random tail: two mails to one address in the same millisecond must not overwrite each other.
-      const stamp = config.clock.now().toISOString().replace(/[:.]/g, '-');
-      const file = path.join(config.outboxDir, `${stamp}-${safeTo}-${randomBytes(4).toString('hex')}.eml`);
-      await writeFile(file, info.message as Buffer, { flag: 'wx', mode: 0o600 });
-      log(`[mail] no SMTP_URL set: mail to ${message.to} ("${message.subject}") written to ${file}`);
+  return withBackground(
+    {
+      async send(message) {
+        const info = await transport.sendMail({ from: config.mailFrom, ...message });
+        await mkdir(config.outboxDir, { recursive: true, mode: 0o700 });
+        await chmod(config.outboxDir, 0o700); // also when an older version made it readable to others
+        const safeTo = message.to.replace(/[^a-zA-Z0-9@.-]/g, '_');
+        // A random tail: two mails to one address in the same millisecond must not overwrite each other.
+        const stamp = config.clock.now().toISOString().replace(/[:.]/g, '-');
+        const file = path.join(config.outboxDir, `${stamp}-${safeTo}-${randomBytes(4).toString('hex')}.eml`);
+        await writeFile(file, info.message as Buffer, { flag: 'wx', mode: 0o600 });
+        log(`[mail] no SMTP_URL set: mail to ${message.to} ("${message.subject}") written to ${file}`);
+      },
+      describe: () => `outbox folder ${config.outboxDir}`,
     },
-    describe: () => `outbox folder ${config.outboxDir}`,
-  }, log);
+    log,
+  );
 }

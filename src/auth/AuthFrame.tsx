@@ -6,9 +6,22 @@ import { Link as RouterLink } from 'react-router-dom';
 export const FOOTER_LINE = 'Fieldbase: a connected field-data platform, delivered by a digital agency';
 
 export const AuthFrame = ({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) => (
-  <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', px: 2 }}>
+  <Box
+    sx={{
+      minHeight: '100vh',
+      display: 'flex',
+      flexDirection: 'column',
+      alignItems: 'center',
+      justifyContent: 'center',
+      bgcolor: 'background.default',
+      px: 2,
+    }}
+  >
     <Typography variant="h4" sx={{ mb: 3, letterSpacing: '-0.02em', fontWeight: 800 }}>
-      Field<Box component="span" sx={{ color: 'secondary.main' }}>base</Box>
+      Field
+      <Box component="span" sx={{ color: 'secondary.main' }}>
+        base
+      </Box>
     </Typography>
     <Card sx={{ width: '100%', maxWidth: 400 }} elevation={2}>
       <CardContent sx={{ p: 4 }}>

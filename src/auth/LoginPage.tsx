@@ -48,10 +48,39 @@ const LoginForm = () => {
             All fields are required
           </Alert>
         )}
-        <TextField label="Email" name="email" type="email" autoComplete="username" fullWidth margin="normal" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" fullWidth margin="normal" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          fullWidth
+          margin="normal"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          autoFocus
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          fullWidth
+          margin="normal"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mt: 1 }}>
-          <FormControlLabel control={<Switch checked={keepLogin} onChange={(e) => setKeepLogin(e.target.checked)} color="secondary" slotProps={{ input: { 'aria-label': 'Keep me logged in' } }} />} label="Keep me logged in" />
+          <FormControlLabel
+            control={
+              <Switch
+                checked={keepLogin}
+                onChange={(e) => setKeepLogin(e.target.checked)}
+                color="secondary"
+                slotProps={{ input: { 'aria-label': 'Keep me logged in' } }}
+              />
+            }
+            label="Keep me logged in"
+          />
           <Link component={RouterLink} to="/otp" variant="body2">
             Forgot password?
           </Link>

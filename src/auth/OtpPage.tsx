@@ -37,7 +37,18 @@ export const OtpPage = () => {
   return (
     <AuthFrame title="Forgot password" subtitle="Enter your e-mail and we will send you a link to choose a new password.">
       <Box component="form" onSubmit={submit} noValidate>
-        <TextField label="Email" name="email" type="email" fullWidth margin="normal" value={email} onChange={(e) => setEmail(e.target.value)} error={Boolean(error)} helperText={error ?? ' '} autoFocus />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          fullWidth
+          margin="normal"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={Boolean(error)}
+          helperText={error ?? ' '}
+          autoFocus
+        />
         <AuthFormFooter label="Submit" disabled={busy} />
       </Box>
     </AuthFrame>

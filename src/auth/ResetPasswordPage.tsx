@@ -42,10 +42,40 @@ export const ResetPasswordPage = () => {
   return (
     <AuthFrame title="Change password" subtitle="Choose a new password for your account.">
       <Box component="form" onSubmit={submit} noValidate>
-        {!token && <Alert severity="warning" sx={{ mb: 2 }}>This page needs the link from your password reset e-mail.</Alert>}
-        {errors.form && <Alert severity="error" sx={{ mb: 2 }}>{errors.form}</Alert>}
-        <TextField label="Password" name="password" type="password" autoComplete="new-password" fullWidth margin="normal" value={password} onChange={(e) => setPassword(e.target.value)} error={Boolean(errors.password)} helperText={errors.password ?? ' '} />
-        <TextField label="Confirm password" name="repassword" type="password" autoComplete="new-password" fullWidth margin="normal" value={repassword} onChange={(e) => setRepassword(e.target.value)} error={Boolean(errors.repassword)} helperText={errors.repassword ?? ' '} />
+        {!token && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            This page needs the link from your password reset e-mail.
+          </Alert>
+        )}
+        {errors.form && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {errors.form}
+          </Alert>
+        )}
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          fullWidth
+          margin="normal"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={Boolean(errors.password)}
+          helperText={errors.password ?? ' '}
+        />
+        <TextField
+          label="Confirm password"
+          name="repassword"
+          type="password"
+          autoComplete="new-password"
+          fullWidth
+          margin="normal"
+          value={repassword}
+          onChange={(e) => setRepassword(e.target.value)}
+          error={Boolean(errors.repassword)}
+          helperText={errors.repassword ?? ' '}
+        />
         <AuthFormFooter label="Change password" disabled={busy || !token} />
       </Box>
     </AuthFrame>

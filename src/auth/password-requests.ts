@@ -10,6 +10,9 @@ export async function requestPasswordReset(email: string): Promise<void> {
 
 export async function resetPassword(token: string, password: string, repassword: string): Promise<string> {
   const body: ResetPasswordRequest = { token, password, repassword };
-  const { json } = await fetchAnonymous<MessageAnswer>(`${runtimeConfig().authUrl}/user/reset_password`, { method: 'POST', body: JSON.stringify(body) });
+  const { json } = await fetchAnonymous<MessageAnswer>(`${runtimeConfig().authUrl}/user/reset_password`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+  });
   return json.message;
 }

@@ -3,7 +3,14 @@ import { Breadcrumbs as MuiBreadcrumbs, Link, Typography, useMediaQuery, type Th
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { resourceMap } from '@model/schema-registry';
 
-const WORDS: Record<string, string> = { add: 'Add', edit: 'Edit', permission: 'Permissions', dashboard: 'Dashboard', create: 'Add', show: 'Details' };
+const WORDS: Record<string, string> = {
+  add: 'Add',
+  edit: 'Edit',
+  permission: 'Permissions',
+  dashboard: 'Dashboard',
+  create: 'Add',
+  show: 'Details',
+};
 /** After these words the next segment is an id, which gets no crumb of its own. */
 const BEFORE_ID = new Set(['edit', 'permission']);
 
@@ -36,7 +43,17 @@ export const Breadcrumbs = () => {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const crumbs = crumbsFor(pathname).slice(phone ? -2 : 0);
   return (
-    <MuiBreadcrumbs aria-label="breadcrumb" sx={{ flex: 1, ml: 1, minWidth: 0, whiteSpace: 'nowrap', '& ol': { flexWrap: 'nowrap', overflow: 'hidden' }, '& li:last-of-type': { minWidth: 0 } }}>
+    <MuiBreadcrumbs
+      aria-label="breadcrumb"
+      sx={{
+        flex: 1,
+        ml: 1,
+        minWidth: 0,
+        whiteSpace: 'nowrap',
+        '& ol': { flexWrap: 'nowrap', overflow: 'hidden' },
+        '& li:last-of-type': { minWidth: 0 },
+      }}
+    >
       {crumbs.map((crumb, i) =>
         i === crumbs.length - 1 ? (
           <Typography key={crumb.to} color="text.primary" noWrap sx={{ fontWeight: 600 }}>

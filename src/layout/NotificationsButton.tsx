@@ -15,7 +15,13 @@ export const NotificationsButton = () => {
           <NotificationsIcon />
         </Badge>
       </IconButton>
-      <Popover open={Boolean(anchor)} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <Popover
+        open={Boolean(anchor)}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
         <Typography sx={{ p: 2, minWidth: 240 }} color="text.secondary">
           No notifications
         </Typography>

@@ -18,7 +18,13 @@ export const ProfileMenu = () => {
       <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label="Profile menu" sx={{ ml: 1 }}>
         <UserAvatar />
       </IconButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
         <Box sx={{ px: 2, py: 1, minWidth: 220 }}>
           <Typography sx={{ fontWeight: 600 }}>{identity?.fullName}</Typography>
           <Typography variant="body2" color="text.secondary">

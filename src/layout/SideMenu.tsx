@@ -12,10 +12,14 @@ type MenuEntry = ResourceEntry & { menu: NonNullable<ResourceEntry['menu']> };
 const hasMenu = (item: [ResourceName, ResourceEntry]): item is [ResourceName, MenuEntry] => item[1].menu !== undefined;
 
 /** The map entries that have a place in the menu, in its order. */
-export const menuResources = () => resourceEntries().filter(hasMenu).sort(([, a], [, b]) => a.menu.order - b.menu.order);
+export const menuResources = () =>
+  resourceEntries()
+    .filter(hasMenu)
+    .sort(([, a], [, b]) => a.menu.order - b.menu.order);
 
 /** The menu entries a role with these flags may open: the rule canAccess applies to each item. */
-export const visibleMenuResources = (permission: Record<string, boolean>) => menuResources().filter(([name]) => roleMayAccess(permission, name, 'list'));
+export const visibleMenuResources = (permission: Record<string, boolean>) =>
+  menuResources().filter(([name]) => roleMayAccess(permission, name, 'list'));
 
 export const SideMenu = () => (
   <Menu>

@@ -14,7 +14,11 @@ export function initials(fullName: string | undefined): string {
 export const UserAvatar = ({ size = 32 }: { size?: number }) => {
   const identity = useIdentity();
   return (
-    <Avatar src={identity?.avatar} alt={identity?.fullName} sx={{ width: size, height: size, fontSize: size * 0.42, bgcolor: 'secondary.main' }}>
+    <Avatar
+      src={identity?.avatar}
+      alt={identity?.fullName}
+      sx={{ width: size, height: size, fontSize: size * 0.42, bgcolor: 'secondary.main' }}
+    >
       {initials(identity?.fullName)}
     </Avatar>
   );

@@ -58,7 +58,9 @@ const sessionAuthProvider: AuthProvider = {
     const { token } = readSession();
     if (token) {
       // The server revokes the session (an expired token too); signed out here whatever it answers.
-      await fetchAnonymous(`${runtimeConfig().authUrl}/logout`, { user: { authenticated: true, token: `Bearer ${token}` } }).catch(() => undefined);
+      await fetchAnonymous(`${runtimeConfig().authUrl}/logout`, { user: { authenticated: true, token: `Bearer ${token}` } }).catch(
+        () => undefined,
+      );
     }
     clearSession();
     return '/login';

@@ -23,7 +23,8 @@ export type UserRecord = User & WireRecord & RaRecord;
 export type RoleRecord = Role & WireRecord & RaRecord;
 
 /** PATCH /user/{id} from the password dialog (spec 1 §7); `current_password` only for one's own. */
-export type PasswordChange = Required<Pick<User, '_id' | 'email' | 'password'>> & Pick<User, 'current_password'> & { confirm_password: string };
+export type PasswordChange = Required<Pick<User, '_id' | 'email' | 'password'>> &
+  Pick<User, 'current_password'> & { confirm_password: string };
 
 export interface ListExportParams {
   sort?: { field: string; order: string };
@@ -37,7 +38,12 @@ export interface FieldbaseDataProvider extends DataProvider {
   /** PATCH /permission/{id}: the role's flags; answers the updated role. */
   setRolePermission(id: string, permission: Permission): Promise<RoleRecord>;
   /** The password dialog: PATCH /user/{id} with _id, email, password, confirm_password (and current_password for one's own). */
-  changePassword(user: { id: string; email: string }, password: string, confirmPassword: string, currentPassword?: string): Promise<UserRecord>;
+  changePassword(
+    user: { id: string; email: string },
+    password: string,
+    confirmPassword: string,
+    currentPassword?: string,
+  ): Promise<UserRecord>;
   /** GET /<path>/export.csv: every row the filter matches, in the list's sort, with these columns. */
   exportCsv(resource: string, params: ListExportParams): Promise<Blob>;
 }
@@ -59,14 +65,20 @@ const fieldbaseDataProvider: FieldbaseDataProvider = {
   },
 
   async setRolePermission(roleId, permission) {
-    const answer = await fetchWithSession<Role & WireRecord>(`${serverUrl('auth')}/permission/${id(roleId)}`, { method: 'PATCH', body: json(permission) });
+    const answer = await fetchWithSession<Role & WireRecord>(`${serverUrl('auth')}/permission/${id(roleId)}`, {
+      method: 'PATCH',
+      body: json(permission),
+    });
     return withId(answer.json);
   },
 
   async changePassword(user, password, confirmPassword, currentPassword) {
     const body: PasswordChange = { _id: user.id, email: user.email, password, confirm_password: confirmPassword };
     if (currentPassword !== undefined) body.current_password = currentPassword;
-    const answer = await fetchWithSession<User & WireRecord>(`${serverUrl('auth')}/user/${id(user.id)}`, { method: 'PATCH', body: json(body) });
+    const answer = await fetchWithSession<User & WireRecord>(`${serverUrl('auth')}/user/${id(user.id)}`, {
+      method: 'PATCH',
+      body: json(body),
+    });
     return withId(answer.json);
   },
 

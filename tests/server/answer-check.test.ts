@@ -16,10 +16,14 @@ beforeAll(async () => {
   t = await startTestServer();
   bare = await createBaseApp(t.ctx, 'api');
   const open = { config: { permission: isPublic('test') } };
-  const counted = { response: { 200: { type: 'object', required: ['n'], additionalProperties: false, properties: { n: { type: 'integer' } } } } };
+  const counted = {
+    response: { 200: { type: 'object', required: ['n'], additionalProperties: false, properties: { n: { type: 'integer' } } } },
+  };
   bare.app.get('/as-documented', { ...open, schema: counted }, async () => ({ n: 1 }));
   bare.app.get('/wrong-shape', { ...open, schema: counted }, async () => ({ n: 'one' }));
-  bare.app.get('/undocumented-status', { ...open, schema: counted }, async (_request, reply) => reply.status(202 as never).send({ n: 1 } as never));
+  bare.app.get('/undocumented-status', { ...open, schema: counted }, async (_request, reply) =>
+    reply.status(202 as never).send({ n: 1 } as never),
+  );
   bare.app.get('/not-json', { ...open, schema: counted }, async (_request, reply) => reply.type('text/plain').send('n=1'));
   bare.app.get('/things/:id', { ...open, schema: counted }, async () => {
     throw problems.badRequest('A code no rule documents for this route');
@@ -52,7 +56,11 @@ describe('the answer check', () => {
 
   it('names a status the route does not document', async () => {
     await get('/undocumented-status');
-    expect(takeMismatches()).toEqual([expect.stringMatching(/^GET \/undocumented-status answered 202, a status its documentation does not list \(documented: 200, 400, 500, 503\)/)]);
+    expect(takeMismatches()).toEqual([
+      expect.stringMatching(
+        /^GET \/undocumented-status answered 202, a status its documentation does not list \(documented: 200, 400, 500, 503\)/,
+      ),
+    ]);
   });
 
   it('names an answer that is not the documented JSON', async () => {
@@ -63,7 +71,11 @@ describe('the answer check', () => {
   it('names an error code its status does not list', async () => {
     const res = await get('/things/1');
     expect(res.statusCode).toBe(400);
-    expect(takeMismatches()).toEqual([expect.stringMatching(/^GET \/things\/:id answered 400: code BAD_REQUEST is not among the codes documented for this status \(BAD_URL, INVALID_VALUE, VALIDATION_FAILED\)/)]);
+    expect(takeMismatches()).toEqual([
+      expect.stringMatching(
+        /^GET \/things\/:id answered 400: code BAD_REQUEST is not among the codes documented for this status \(BAD_URL, INVALID_VALUE, VALIDATION_FAILED\)/,
+      ),
+    ]);
   });
 
   it('checks the servers the tests use, every answer', async () => {

@@ -63,8 +63,14 @@ beforeAll(async () => {
   for (const resource of byReferenceOrder(Object.keys(resourceMap))) {
     const entry = resourceMap[resource]!;
     const create = async () => {
-      const res = await appOf(entry.server).inject({ method: 'POST', url: `/${entry.path}`, headers: admin.headers, payload: sampleBody(resource, (r) => referenced[r]) });
-      if (res.statusCode !== 201) throw new Error(`POST /${entry.path} with a body made from its schema answered ${res.statusCode}: ${res.body}`);
+      const res = await appOf(entry.server).inject({
+        method: 'POST',
+        url: `/${entry.path}`,
+        headers: admin.headers,
+        payload: sampleBody(resource, (r) => referenced[r]),
+      });
+      if (res.statusCode !== 201)
+        throw new Error(`POST /${entry.path} with a body made from its schema answered ${res.statusCode}: ${res.body}`);
       return res.json()._id as string;
     };
     referenced[resource] = await create();
@@ -73,7 +79,13 @@ beforeAll(async () => {
   // The permission checklist of a role is addressed by the role's id.
   victims.permission = victims[resourceMap.role!.path]!;
 
-  const flagNames = [...new Set(tables().flatMap(([, table]) => table.map(flagOf)).filter((f): f is string => !!f))];
+  const flagNames = [
+    ...new Set(
+      tables()
+        .flatMap(([, table]) => table.map(flagOf))
+        .filter((f): f is string => !!f),
+    ),
+  ];
   for (const flag of flagNames) lacking.set(flag, await callerWith(`All but ${flag}`, flags(true, { [flag]: false })));
   holder = await callerWith('Every flag', flags(true));
   signedInOnly = await callerWith('Dashboard only', flags(false, { can_access_dashboard: true }));
@@ -96,16 +108,25 @@ function callerFor(call: PlannedCall): Caller {
 
 /** Every row of every table, so that refused calls can be shown to have changed nothing. */
 async function databaseSnapshot(): Promise<Record<string, string>> {
-  const { rows } = await sql<{ table_name: string }>`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`.execute(t.ctx.db);
+  const { rows } = await sql<{
+    table_name: string;
+  }>`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`.execute(
+    t.ctx.db,
+  );
   const snapshot: Record<string, string> = {};
   for (const { table_name } of rows) {
-    const { rows: digest } = await sql<{ digest: string }>`select count(*) || ':' || coalesce(md5(string_agg(x::text, ',' order by x::text)), '') as digest from ${sql.table(table_name)} x`.execute(t.ctx.db);
+    const { rows: digest } = await sql<{
+      digest: string;
+    }>`select count(*) || ':' || coalesce(md5(string_agg(x::text, ',' order by x::text)), '') as digest from ${sql.table(table_name)} x`.execute(
+      t.ctx.db,
+    );
     snapshot[table_name] = digest[0]!.digest;
   }
   return snapshot;
 }
 
-const describeAttempts = (attempts: Attempt[]) => attempts.map((a) => `${a.route} as ${a.caller}: ${a.status}${a.code ? ` ${a.code}` : ''}`);
+const describeAttempts = (attempts: Attempt[]) =>
+  attempts.map((a) => `${a.route} as ${a.caller}: ${a.status}${a.code ? ` ${a.code}` : ''}`);
 
 describe('authorization matrix', () => {
   let attempts: Attempt[];
@@ -129,7 +150,9 @@ describe('authorization matrix', () => {
     const count = (kind: string) => attempts.filter((a) => a.caller === kind).length;
     const through = allowed.attempts.filter((a) => a.status < 300).length;
     console.log(
-      `authorization matrix: ${routes} routes (${tables().map(([s, table]) => `${s} ${table.length}`).join(', ')}) × their callers = ${attempts.length} attempts ` +
+      `authorization matrix: ${routes} routes (${tables()
+        .map(([s, table]) => `${s} ${table.length}`)
+        .join(', ')}) × their callers = ${attempts.length} attempts ` +
         `(anonymous ${count('anonymous')}, lacking the flag ${count('lacking the flag')}, lacking it on themselves ${count('lacking the flag, on themselves')}, ` +
         `holding it ${count('holding the flag')}, signed in ${count('signed in')}; ${lacking.size} roles each lacking one flag), ` +
         `${unauthorisedSuccesses.length} unauthorised successes; of the ${allowed.attempts.length} allowed calls ${through} answered 2xx/3xx, the rest 4xx other than 401/403`,

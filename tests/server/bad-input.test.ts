@@ -50,7 +50,10 @@ describe('a NUL byte is refused wherever it is sent', () => {
       for (const path of ['/designation/a%00b', '/user/%00', '/role/x%00']) {
         const res = await asAdmin(method, path, method === 'PATCH' ? { payload: { status: true } } : {});
         expect(res.statusCode, `${method} ${path}`).toBe(400);
-        expect(res.json(), `${method} ${path}`).toMatchObject({ code: 'VALIDATION_FAILED', fields: { id: 'id must not contain a NUL character (\\u0000)' } });
+        expect(res.json(), `${method} ${path}`).toMatchObject({
+          code: 'VALIDATION_FAILED',
+          fields: { id: 'id must not contain a NUL character (\\u0000)' },
+        });
       }
     }
   });
@@ -67,7 +70,9 @@ describe('a NUL byte is refused wherever it is sent', () => {
 
   it('in the user fields and the photo route id', async () => {
     const body = newUserBody(designationId, fieldStaff, { last_name: 'Null\u0000Byte' });
-    expect((await asAdmin('POST', '/user', { payload: body })).json().fields).toEqual({ last_name: 'Last Name must not contain a NUL character (\\u0000)' });
+    expect((await asAdmin('POST', '/user', { payload: body })).json().fields).toEqual({
+      last_name: 'Last Name must not contain a NUL character (\\u0000)',
+    });
     const upload = photoUpload(tinyPng());
     expect((await asAdmin('PATCH', '/user/upload/%00', upload)).statusCode).toBe(400);
   });
@@ -116,7 +121,13 @@ describe('users sort and filter by their full name (first and last name)', () =>
       ['Ann', 'Zulu'],
       ['ann', 'Beta'],
     ]) {
-      await insertUser(t.ctx.db, { email: `${first_name}.${last_name}@fullname.test`.toLowerCase(), password: 'x', roleId: fieldStaff, first_name, last_name });
+      await insertUser(t.ctx.db, {
+        email: `${first_name}.${last_name}@fullname.test`.toLowerCase(),
+        password: 'x',
+        roleId: fieldStaff,
+        first_name,
+        last_name,
+      });
     }
   });
   const fullnames = (rows: Array<{ fullname: string }>) => rows.map((r) => r.fullname).filter((n) => /Alpha|Zulu|Beta/.test(n));
@@ -153,7 +164,11 @@ describe('a malformed photo upload is a 400, not a 500', () => {
   ])('%s', async (_what, send) => {
     const res = await send();
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toEqual({ code: 'INVALID_UPLOAD', message: 'The upload is not a valid multipart/form-data body', fields: { photo: 'Choose the file again' } });
+    expect(res.json()).toEqual({
+      code: 'INVALID_UPLOAD',
+      message: 'The upload is not a valid multipart/form-data body',
+      fields: { photo: 'Choose the file again' },
+    });
   });
 
   it('answers a part without a name as no photo at all', async () => {
@@ -199,7 +214,11 @@ describe('a role or designation deleted while a user is written with it', () => 
     const body = newUserBody(designation._id, fieldStaff);
     const res = await whileDeleting('designation', designation._id, () => asAdmin('POST', '/user', { payload: body }));
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json()).toEqual({ code: 'REFERENCE_GONE', message: 'Designation no longer exists', fields: { designation: 'Choose an existing designation' } });
+    expect(res.json()).toEqual({
+      code: 'REFERENCE_GONE',
+      message: 'Designation no longer exists',
+      fields: { designation: 'Choose an existing designation' },
+    });
   });
 
   it('giving a user a role that is being deleted answers 409 and leaves the user as it was', async () => {
@@ -208,6 +227,8 @@ describe('a role or designation deleted while a user is written with it', () => 
     const res = await whileDeleting('roles', role.id, () => asAdmin('PATCH', `/user/${user.id}`, { payload: { role: role.id } }));
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json()).toMatchObject({ code: 'REFERENCE_GONE', fields: { role: 'Choose an existing role' } });
-    expect((await t.ctx.db.selectFrom('users').select('role_id').where('id', '=', user.id).executeTakeFirstOrThrow()).role_id).toBe(fieldStaff);
+    expect((await t.ctx.db.selectFrom('users').select('role_id').where('id', '=', user.id).executeTakeFirstOrThrow()).role_id).toBe(
+      fieldStaff,
+    );
   });
 });

@@ -29,7 +29,11 @@ describe('cross-origin calls from the console', () => {
     it(`lets the browser send ${method}`, async () => {
       const res = await preflight(method);
       expect(res.statusCode).toBe(204);
-      expect(String(res.headers['access-control-allow-methods']).split(',').map((m) => m.trim())).toContain(method);
+      expect(
+        String(res.headers['access-control-allow-methods'])
+          .split(',')
+          .map((m) => m.trim()),
+      ).toContain(method);
       expect(res.headers['access-control-allow-origin']).toBe('http://localhost:8080');
     });
   }
@@ -59,7 +63,9 @@ describe('origins other than the console', () => {
   it('CORS_ORIGINS=* allows any origin, still never null', async () => {
     const open = await startTestServer({ config: { corsOrigins: loadConfig({ CORS_ORIGINS: '*' }).corsOrigins } });
     try {
-      expect((await preflight('GET', 'https://partner.example', () => open)).headers['access-control-allow-origin']).toBe('https://partner.example');
+      expect((await preflight('GET', 'https://partner.example', () => open)).headers['access-control-allow-origin']).toBe(
+        'https://partner.example',
+      );
       expect((await preflight('GET', 'null', () => open)).headers['access-control-allow-origin']).toBeUndefined();
     } finally {
       await open.close();
@@ -82,6 +88,10 @@ describe('the allowed origins in the configuration', () => {
       'https://a.example',
       'https://b.example',
     ]);
-    expect(loadConfig({ CORS_ORIGINS: 'null' }).corsOrigins).toEqual(['http://localhost:8080', 'http://127.0.0.1:8080', 'http://[::1]:8080']);
+    expect(loadConfig({ CORS_ORIGINS: 'null' }).corsOrigins).toEqual([
+      'http://localhost:8080',
+      'http://127.0.0.1:8080',
+      'http://[::1]:8080',
+    ]);
   });
 });

@@ -20,8 +20,10 @@ installFixtureModel();
 let t: TestServer;
 let admin: Session;
 const db = () => withGenericTables(t.ctx.db);
-const as = (app: () => FastifyInstance) => (method: Method, url: string, opts: Omit<CallOptions, 'token'> = {}) =>
-  caller(app)(method, url, { ...opts, token: admin.token });
+const as =
+  (app: () => FastifyInstance) =>
+  (method: Method, url: string, opts: Omit<CallOptions, 'token'> = {}) =>
+    caller(app)(method, url, { ...opts, token: admin.token });
 const authApi = as(() => t.auth.app);
 const api = as(() => t.api.app);
 
@@ -40,7 +42,8 @@ async function appWith(options: CrudOptions): Promise<FastifyInstance> {
   return app;
 }
 
-const regionNames = async () => (await db().selectFrom('fixture_region').select('name').orderBy('name').execute()).map((r) => r.name as string);
+const regionNames = async () =>
+  (await db().selectFrom('fixture_region').select('name').orderBy('name').execute()).map((r) => r.name as string);
 let serial = 0;
 const newRegion = (name: string) => ({ name, code: `H${++serial}` });
 
@@ -54,7 +57,17 @@ describe('hooks', () => {
         async beforeWrite(event: WriteEvent) {
           seen.push(`before ${event.action} ${String(event.body?.name ?? event.id)}`);
           // Written on the request's transaction: it stands or falls with the record.
-          await withGenericTables(event.trx).insertInto('fixture_region').values({ id: crypto.randomUUID(), name: `hook saw ${String(event.body?.name ?? event.action)}`, code: `K${++serial}`, status: true, created_at: new Date(), updated_at: new Date() }).execute();
+          await withGenericTables(event.trx)
+            .insertInto('fixture_region')
+            .values({
+              id: crypto.randomUUID(),
+              name: `hook saw ${String(event.body?.name ?? event.action)}`,
+              code: `K${++serial}`,
+              status: true,
+              created_at: new Date(),
+              updated_at: new Date(),
+            })
+            .execute();
           if (event.body?.name === 'Refused by hook') throw new Error('the hook refuses');
           if (event.body?.name === 'Renamed by hook') return { ...event.body, name: 'Renamed by hook (stored)' };
         },
@@ -96,13 +109,19 @@ describe('hooks', () => {
   it('may change what is stored', async () => {
     const res = await call('POST', '/fixture-region', { payload: newRegion('Renamed by hook') });
     expect(res.json().name).toBe('Renamed by hook (stored)');
-    expect((await call('GET', `/fixture-region/${res.json()._id}`)).json()).toMatchObject({ name: 'Renamed by hook (stored)', code: expect.stringMatching(/·shaped$/) });
+    expect((await call('GET', `/fixture-region/${res.json()._id}`)).json()).toMatchObject({
+      name: 'Renamed by hook (stored)',
+      code: expect.stringMatching(/·shaped$/),
+    });
   });
 
   it('hooks edits and deletes too, and shapes every list row', async () => {
     const created = (await call('POST', '/fixture-region', { payload: newRegion('Edited Region') })).json();
     seen.length = 0;
-    expect((await call('PATCH', `/fixture-region/${created._id}`, { payload: { description: 'changed' } })).json()).toMatchObject({ description: 'changed', code: expect.stringMatching(/·shaped$/) });
+    expect((await call('PATCH', `/fixture-region/${created._id}`, { payload: { description: 'changed' } })).json()).toMatchObject({
+      description: 'changed',
+      code: expect.stringMatching(/·shaped$/),
+    });
     expect(seen).toEqual([`before edit ${created._id}`, 'after Edited Region']);
     seen.length = 0;
     expect((await call('DELETE', `/fixture-region/${created._id}`)).statusCode).toBe(200);
@@ -124,7 +143,10 @@ describe('only and except', () => {
         );
       expect(routes(reads)).toEqual(['GET /fixture-region', 'GET /fixture-region/:id']);
       expect(routes(writes)).toEqual(['POST /fixture-region', 'PATCH /fixture-region/:id', 'DELETE /fixture-region/:id']);
-      const role = await insertRole(t.ctx.db, { role: 'Regions but no delete', permission: flags(true, { can_delete_fixture_region: false }) });
+      const role = await insertRole(t.ctx.db, {
+        role: 'Regions but no delete',
+        permission: flags(true, { can_delete_fixture_region: false }),
+      });
       await insertUser(t.ctx.db, { email: 'no-delete@example.com', password: 'no delete passphrase', roleId: role.id });
       const limited = await t.loginAs('no-delete@example.com', 'no delete passphrase');
       const refused = await caller(() => writes)('DELETE', '/fixture-region/anything', { token: limited.token });
@@ -146,7 +168,13 @@ describe('a reference among the search fields', () => {
       app = await appWith({ resource: resourceNamed('fixture_site') });
       const region = (await api('POST', '/fixture-region', { payload: newRegion('Lakeside') })).json();
       await api('POST', '/fixture-site', { payload: { name: 'Pump 9', region: region._id, kind: 'rural' } });
-      await api('POST', '/fixture-site', { payload: { name: 'Lakeside Pump', region: (await api('POST', '/fixture-region', { payload: newRegion('Hilltop') })).json()._id, kind: 'rural' } });
+      await api('POST', '/fixture-site', {
+        payload: {
+          name: 'Lakeside Pump',
+          region: (await api('POST', '/fixture-region', { payload: newRegion('Hilltop') })).json()._id,
+          kind: 'rural',
+        },
+      });
       const found = (await as(() => app!)('GET', '/fixture-site', { query: { filter: '{"q":"lakesid"}', sort: '["name","ASC"]' } })).json();
       expect(found.map((s: { name: string }) => s.name)).toEqual(['Lakeside Pump', 'Pump 9']);
     } finally {
@@ -166,8 +194,20 @@ describe('users and roles take their list and get from the plugin', () => {
       await insertRole(t.ctx.db, { role: 'Picker Inactive Role', permission: flags(false), status: false }),
     ];
     users = [];
-    for (const [n, status] of [[1, true], [2, false], [3, true]] as const) {
-      users.push(await insertUser(t.ctx.db, { email: `many${n}@example.com`, password: 'many users passphrase', roleId: fieldStaff, first_name: `Many${n}`, status }));
+    for (const [n, status] of [
+      [1, true],
+      [2, false],
+      [3, true],
+    ] as const) {
+      users.push(
+        await insertUser(t.ctx.db, {
+          email: `many${n}@example.com`,
+          password: 'many users passphrase',
+          roleId: fieldStaff,
+          first_name: `Many${n}`,
+          status,
+        }),
+      );
     }
   });
 
@@ -182,9 +222,13 @@ describe('users and roles take their list and get from the plugin', () => {
   });
 
   it('offer active records only with filter={"status":true}', async () => {
-    const roleNames = (await authApi('GET', '/role', { query: { filter: '{"status":true,"q":"Picker"}' } })).json().map((r: { role: string }) => r.role);
+    const roleNames = (await authApi('GET', '/role', { query: { filter: '{"status":true,"q":"Picker"}' } }))
+      .json()
+      .map((r: { role: string }) => r.role);
     expect(roleNames).toEqual(['Picker Active Role']);
-    const userNames = (await authApi('GET', '/user', { query: { filter: '{"status":true,"q":"Many"}' } })).json().map((u: { first_name: string }) => u.first_name);
+    const userNames = (await authApi('GET', '/user', { query: { filter: '{"status":true,"q":"Many"}' } }))
+      .json()
+      .map((u: { first_name: string }) => u.first_name);
     expect(userNames).toEqual(['Many1', 'Many3']);
   });
 
@@ -199,7 +243,11 @@ describe('users and roles take their list and get from the plugin', () => {
     }
     expect(res.body).not.toContain('can_get_user');
     const one = (await authApi('GET', `/user/${users[0]!.id}`)).json();
-    expect(one.role).toMatchObject({ _id: rows.find((r) => r._id === users[0]!.id)!.role._id, role: 'Field Staff', role_slug: 'field-staff' });
+    expect(one.role).toMatchObject({
+      _id: rows.find((r) => r._id === users[0]!.id)!.role._id,
+      role: 'Field Staff',
+      role_slug: 'field-staff',
+    });
     expect(one.role.permission.can_access_dashboard).toBe(false);
   });
 

@@ -24,7 +24,9 @@ beforeAll(async () => {
   admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
   api = await createApiServer(t.ctx);
   const whoami = { 200: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } };
-  api.app.get('/whoami', { config: { permission: signedIn }, schema: { response: whoami } }, async (request) => ({ id: request.sessionUser!.id }));
+  api.app.get('/whoami', { config: { permission: signedIn }, schema: { response: whoami } }, async (request) => ({
+    id: request.sessionUser!.id,
+  }));
   await api.app.ready();
 });
 afterAll(async () => {
@@ -65,7 +67,9 @@ describe('a role losing can_access_dashboard', () => {
     }
     expect((await onAuth('POST', '/user/verify', { payload: { token: member.token } })).json()).toEqual(NO_DASHBOARD);
 
-    expect((await onAuth('PATCH', `/permission/${roleId}`, { token: admin.token, payload: { can_access_dashboard: true } })).statusCode).toBe(200);
+    expect(
+      (await onAuth('PATCH', `/permission/${roleId}`, { token: admin.token, payload: { can_access_dashboard: true } })).statusCode,
+    ).toBe(200);
     expect((await nextCalls(member)).map((r) => r.statusCode)).toEqual([200, 200, 200]);
   });
 

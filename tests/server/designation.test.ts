@@ -132,7 +132,7 @@ describe('designation CRUD', () => {
 describe('designation list parameters', () => {
   beforeAll(async () => {
     for (const name of ['Zone North', 'zone south', 'ZONE east', 'Zone 100%']) await create(name);
-    await asAdmin('PATCH', `/designation/${(await create('zone west')). _id}`, { payload: { status: false } });
+    await asAdmin('PATCH', `/designation/${(await create('zone west'))._id}`, { payload: { status: false } });
   });
 
   it('pages with range and says where the page is in Content-Range', async () => {
@@ -178,7 +178,13 @@ describe('designation list parameters', () => {
   });
 
   it('refuses malformed list parameters with 400', async () => {
-    const bad: Array<Record<string, string>> = [{ sort: 'name' }, { range: '[3,1]' }, { range: '[0]' }, { filter: '[1]' }, { filter: '{"colour":"red"}' }];
+    const bad: Array<Record<string, string>> = [
+      { sort: 'name' },
+      { range: '[3,1]' },
+      { range: '[0]' },
+      { filter: '[1]' },
+      { filter: '{"colour":"red"}' },
+    ];
     for (const query of bad) {
       const res = await asAdmin('GET', '/designation', { query });
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
@@ -273,7 +279,11 @@ describe('designation body validation', () => {
     { what: 'name not a string', payload: { name: 42 }, fields: { name: 'Name must be a string' } },
     { what: 'name too long', payload: { name: 'x'.repeat(121) }, fields: { name: 'Name must be at most 120 characters' } },
     { what: 'status not a boolean', payload: { name: 'Ok Name', status: 'yes' }, fields: { status: 'Status must be a boolean' } },
-    { what: 'unknown field', payload: { name: 'Ok Name', colour: 'red' }, fields: { colour: 'colour is not a field that can be set here' } },
+    {
+      what: 'unknown field',
+      payload: { name: 'Ok Name', colour: 'red' },
+      fields: { colour: 'colour is not a field that can be set here' },
+    },
     { what: 'read-only field', payload: { name: 'Ok Name', _id: 'mine' }, fields: { _id: '_id is not a field that can be set here' } },
   ];
 

@@ -64,7 +64,9 @@ describe('an e-mail given again after its user was deleted', () => {
     expect(mails).toHaveLength(1);
     const token = /\/resetpassword\?token=([A-Za-z0-9_-]+)/.exec(mails[0]!.text)![1];
 
-    const reset = await call('POST', '/user/reset_password', { payload: { token, password: 'a third passphrase', repassword: 'a third passphrase' } });
+    const reset = await call('POST', '/user/reset_password', {
+      payload: { token, password: 'a third passphrase', repassword: 'a third passphrase' },
+    });
     expect(reset.statusCode, reset.body).toBe(200);
     const signedIn = await login('forgetful@example.com', 'a third passphrase');
     expect(signedIn.statusCode, signedIn.body).toBe(200);
@@ -74,7 +76,10 @@ describe('an e-mail given again after its user was deleted', () => {
   it('stays unique among live users only, on add and on change', async () => {
     await deletedUserWith('unique@example.com', 'the old passphrase');
     const liveId = await addUser('unique@example.com', 'the new passphrase');
-    const taken = await call('POST', '/user', { token: admin.token, payload: newUserBody(designation, role, { email: 'UNIQUE@example.com' }) });
+    const taken = await call('POST', '/user', {
+      token: admin.token,
+      payload: newUserBody(designation, role, { email: 'UNIQUE@example.com' }),
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().fields).toEqual({ email: 'This email is already taken' });
 

@@ -39,7 +39,9 @@ beforeAll(async () => {
   bare.app.post('/dangling-reference', writes, async () =>
     sql`insert into sessions (id, user_id, keep_login, refresh_until) values ('s-1', 'no-such-user', true, now())`.execute(t.ctx.db),
   );
-  bare.app.post('/taken', writes, async () => sql`insert into app_secrets (name, value) select name, value from app_secrets limit 1`.execute(t.ctx.db));
+  bare.app.post('/taken', writes, async () =>
+    sql`insert into app_secrets (name, value) select name, value from app_secrets limit 1`.execute(t.ctx.db),
+  );
   bare.app.get('/missing-table', open, async () => sql`select * from no_such_table`.execute(t.ctx.db));
   const address = await t.auth.app.listen({ port: 0, host: '127.0.0.1' });
   port = Number(new URL(address).port);
@@ -58,12 +60,37 @@ describe('framework refusals answer from the catalogue', () => {
     ['a broken %-encoding in the path', () => asAdmin('GET', '/designation/%E0%A4%A'), 400, 'BAD_URL'],
     ['a broken %-encoding in a public path', () => call('GET', '/uploads/%E0%A4%A'), 400, 'BAD_URL'],
     ['a path segment over 100 characters', () => asAdmin('GET', `/designation/${'x'.repeat(101)}`), 414, 'URI_TOO_LONG'],
-    ['a content type no route takes', () => asAdmin('POST', '/designation', json('application/xml', '<name/>')), 415, 'UNSUPPORTED_MEDIA_TYPE'],
-    ['no content type at all', () => asAdmin('POST', '/designation', { payload: '{"name":"x"}', headers: { 'content-type': '' } }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
-    ['a body over 1 MB', () => asAdmin('POST', '/designation', json('application/json', `{"name":"${'x'.repeat(1024 * 1024)}"}`)), 413, 'TOO_LARGE'],
+    [
+      'a content type no route takes',
+      () => asAdmin('POST', '/designation', json('application/xml', '<name/>')),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    ],
+    [
+      'no content type at all',
+      () => asAdmin('POST', '/designation', { payload: '{"name":"x"}', headers: { 'content-type': '' } }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    ],
+    [
+      'a body over 1 MB',
+      () => asAdmin('POST', '/designation', json('application/json', `{"name":"${'x'.repeat(1024 * 1024)}"}`)),
+      413,
+      'TOO_LARGE',
+    ],
     ['malformed JSON', () => asAdmin('POST', '/designation', json('application/json', '{"name":')), 400, 'INVALID_JSON'],
-    ['a JSON body setting __proto__', () => asAdmin('POST', '/designation', json('application/json', '{"__proto__":{"admin":true}}')), 400, 'INVALID_JSON'],
-    ['an empty body with a JSON content type', () => asAdmin('POST', '/designation', json('application/json', '')), 400, 'VALIDATION_FAILED'],
+    [
+      'a JSON body setting __proto__',
+      () => asAdmin('POST', '/designation', json('application/json', '{"__proto__":{"admin":true}}')),
+      400,
+      'INVALID_JSON',
+    ],
+    [
+      'an empty body with a JSON content type',
+      () => asAdmin('POST', '/designation', json('application/json', '')),
+      400,
+      'VALIDATION_FAILED',
+    ],
     ['a hidden static file', () => call('GET', '/uploads/users/.hidden.png'), 404, 'NOT_FOUND'],
     ['a NUL in a static path', () => call('GET', '/uploads/users/%00.png'), 400, 'VALIDATION_FAILED'],
     ['a missing static file', () => call('GET', '/uploads/users/nobody.png'), 404, 'NO_ROUTE'],
@@ -79,9 +106,13 @@ describe('framework refusals answer from the catalogue', () => {
   });
 
   it('says what is missing when the body is empty, and that a hidden file is simply not there', async () => {
-    expect((await asAdmin('POST', '/designation', json('application/json', ''))).json().message).toBe('The request body is missing; send a JSON object');
+    expect((await asAdmin('POST', '/designation', json('application/json', ''))).json().message).toBe(
+      'The request body is missing; send a JSON object',
+    );
     expect((await call('GET', '/uploads/users/.hidden.png')).json()).toEqual({ code: 'NOT_FOUND', message: 'File not found' });
-    expect((await call('GET', '/uploads/users/%00.png')).json().fields).toEqual({ path: 'path must not contain a NUL character (\\u0000)' });
+    expect((await call('GET', '/uploads/users/%00.png')).json().fields).toEqual({
+      path: 'path must not contain a NUL character (\\u0000)',
+    });
   });
 });
 
@@ -122,20 +153,33 @@ describe('database errors and genuine faults', () => {
     for (const url of ['/bad-cast', '/nul-in-sql']) {
       const res = await bare.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(400);
-      expect(res.json(), url).toEqual({ code: 'INVALID_VALUE', message: 'A value in the request cannot be stored; check the text for unusual characters' });
+      expect(res.json(), url).toEqual({
+        code: 'INVALID_VALUE',
+        message: 'A value in the request cannot be stored; check the text for unusual characters',
+      });
     }
   });
 
   it('answers a constraint no handler named with 409 from the catalogue', async () => {
-    expect((await bare.app.inject({ method: 'POST', url: '/dangling-reference' })).json()).toEqual({ code: 'REFERENCE_GONE', message: 'A record this refers to no longer exists' });
-    expect((await bare.app.inject({ method: 'POST', url: '/taken' })).json()).toEqual({ code: 'DUPLICATE', message: 'This value is already taken' });
+    expect((await bare.app.inject({ method: 'POST', url: '/dangling-reference' })).json()).toEqual({
+      code: 'REFERENCE_GONE',
+      message: 'A record this refers to no longer exists',
+    });
+    expect((await bare.app.inject({ method: 'POST', url: '/taken' })).json()).toEqual({
+      code: 'DUPLICATE',
+      message: 'This value is already taken',
+    });
   });
 
   it('answers a fault with 500, a request id and nothing from the inside', async () => {
     for (const url of ['/fault', '/missing-table']) {
       const res = await bare.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(500);
-      expect(res.json(), url).toEqual({ code: 'INTERNAL', message: 'Something went wrong on the server', requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+      expect(res.json(), url).toEqual({
+        code: 'INTERNAL',
+        message: 'Something went wrong on the server',
+        requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      });
       expect(res.body, url).not.toMatch(/ECONNREFUSED|secret-path|no_such_table|relation/);
     }
   });

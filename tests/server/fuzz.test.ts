@@ -32,8 +32,13 @@ beforeAll(async () => {
   const fieldStaff = await roleIdBySlug(t.ctx.db, 'field-staff');
   // Real records for the routes' ids, so handlers get past "not found" (never the admin's own).
   const roles = await Promise.all([1, 2, 3].map((n) => insertRole(t.ctx.db, { role: `Fuzz Role ${n}`, permission: flags(n === 1) })));
-  const users = await Promise.all([1, 2, 3].map((n) => insertUser(t.ctx.db, { email: `fuzz${n}@example.com`, password: 'fuzz passphrase', roleId: fieldStaff })));
-  const designations = await t.ctx.db.selectFrom('designation' as never).select('id' as never).execute();
+  const users = await Promise.all(
+    [1, 2, 3].map((n) => insertUser(t.ctx.db, { email: `fuzz${n}@example.com`, password: 'fuzz passphrase', roleId: fieldStaff })),
+  );
+  const designations = await t.ctx.db
+    .selectFrom('designation' as never)
+    .select('id' as never)
+    .execute();
   ids.role = [...roles.map((r) => r.id), fieldStaff];
   ids.permission = ids.role;
   ids.user = users.map((u) => u.id);
@@ -107,7 +112,10 @@ describe('fuzzing every route of both servers', () => {
         const schema = route.options.schema as { body?: unknown; querystring?: unknown; consumes?: unknown } | undefined;
         const rich = !!(schema?.body || schema?.querystring || schema?.consumes || route.url.includes(':') || route.url.includes('*'));
         for (const callerName of ['anonymous', 'admin'] as const) {
-          const requests = fc.sample(requestFor(route, idPool), { seed: SEED + index * 2 + (callerName === 'admin' ? 1 : 0), numRuns: rich ? RUNS_RICH : RUNS_PLAIN });
+          const requests = fc.sample(requestFor(route, idPool), {
+            seed: SEED + index * 2 + (callerName === 'admin' ? 1 : 0),
+            numRuns: rich ? RUNS_RICH : RUNS_PLAIN,
+          });
           for (const request of requests) {
             let res = await send(app, request, callerName === 'admin' ? (token ??= await adminToken()) : undefined);
             // A fuzzed GET /logout (or anything else that ends the session) ended the admin's session: sign in again.
@@ -117,24 +125,34 @@ describe('fuzzing every route of both servers', () => {
             }
             sent++;
             if (res.statusCode >= 500) serverErrors++;
-            if (callerName === 'admin' && res.statusCode !== 401 && res.statusCode !== 403) reachedHandler.add(`${serverName} ${routeName(route)}`);
+            if (callerName === 'admin' && res.statusCode !== 401 && res.statusCode !== 403)
+              reachedHandler.add(`${serverName} ${routeName(route)}`);
             const problem = problemWith(request.method, res.statusCode, res.body);
-            if (problem) findings.push({ request: `${serverName} ${request.describe}`, caller: callerName, status: res.statusCode, problem });
+            if (problem)
+              findings.push({ request: `${serverName} ${request.describe}`, caller: callerName, status: res.statusCode, problem });
           }
         }
       }
     }
 
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(`fuzz: ${sent} requests on ${routes} routes, ${serverErrors} server errors, ${findings.length - serverErrors} malformed error bodies (${seconds} s, seed ${SEED})`);
+    console.log(
+      `fuzz: ${sent} requests on ${routes} routes, ${serverErrors} server errors, ${findings.length - serverErrors} malformed error bodies (${seconds} s, seed ${SEED})`,
+    );
     // One line per route and status, with its first example: enough to start from.
     const byRoute = new Map<string, { n: number; first: Finding }>();
     for (const f of findings) {
-      const key = `${f.status} ${f.request.split(' ').slice(0, 3).join(' ').replace(/\?.*$/, '').replace(/\/[^/]*[%~.*][^/]*|\/[^/]{40,}/g, '/…')}`;
+      const key = `${f.status} ${f.request
+        .split(' ')
+        .slice(0, 3)
+        .join(' ')
+        .replace(/\?.*$/, '')
+        .replace(/\/[^/]*[%~.*][^/]*|\/[^/]{40,}/g, '/…')}`;
       const seen = byRoute.get(key);
       byRoute.set(key, { n: (seen?.n ?? 0) + 1, first: seen?.first ?? f });
     }
-    for (const [key, { n, first }] of byRoute) console.log(`  ${n}× ${key}\n     e.g. (${first.caller}) ${first.request.slice(0, 250)}\n     -> ${first.problem.slice(0, 250)}`);
+    for (const [key, { n, first }] of byRoute)
+      console.log(`  ${n}× ${key}\n     e.g. (${first.caller}) ${first.request.slice(0, 250)}\n     -> ${first.problem.slice(0, 250)}`);
     expect(sent).toBeGreaterThan(1000);
     expect(findings.slice(0, 40)).toEqual([]);
     const allRoutes = servers.flatMap(([serverName, , table]) => table.map((route) => `${serverName} ${routeName(route)}`));

@@ -30,7 +30,10 @@ const tableExists = async (table: string) => {
 describe('the fixture tables', () => {
   // ON DELETE RESTRICT fails with 23001 restrict_violation (NO ACTION would be 23503).
   it('refuses to delete a region a site refers to, and keeps the site', async () => {
-    expect(await pgFailure(m.db, `delete from fixture_region where id = 'r1'`)).toEqual({ code: '23001', constraint: 'fixture_site_region_fkey' });
+    expect(await pgFailure(m.db, `delete from fixture_region where id = 'r1'`)).toEqual({
+      code: '23001',
+      constraint: 'fixture_site_region_fkey',
+    });
     const { rows } = await exec(m.db, `select region from fixture_site where id = 's1'`);
     expect(rows).toEqual([{ region: 'r1' }]);
   });
@@ -40,7 +43,9 @@ describe('the fixture tables', () => {
   });
 
   it('refuses a site naming a region that does not exist', async () => {
-    expect(await pgFailure(m.db, `insert into fixture_site (id, name, region, kind) values ('s2', 'Nowhere', 'no-such-region', 'urban')`)).toEqual({
+    expect(
+      await pgFailure(m.db, `insert into fixture_site (id, name, region, kind) values ('s2', 'Nowhere', 'no-such-region', 'urban')`),
+    ).toEqual({
       code: '23503',
       constraint: 'fixture_site_region_fkey',
     });
@@ -52,7 +57,12 @@ describe('the fixture tables', () => {
       constraint: 'fixture_site_kind_choices',
     });
     for (const kind of ['urban', 'rural', 'camp']) {
-      expect(await pgFailure(m.db, `insert into fixture_site (id, name, region, kind) values ('site-${kind}', 'A ${kind} site', 'r1', '${kind}')`)).toBeUndefined();
+      expect(
+        await pgFailure(
+          m.db,
+          `insert into fixture_site (id, name, region, kind) values ('site-${kind}', 'A ${kind} site', 'r1', '${kind}')`,
+        ),
+      ).toBeUndefined();
     }
   });
 
@@ -62,13 +72,19 @@ describe('the fixture tables', () => {
     expect(rows).toEqual([{ description: null, status: true }]);
     for (const column of ['name', 'region', 'kind']) {
       const values: Record<string, string> = { name: `'Nameless'`, region: `'r1'`, kind: `'urban'`, [column]: 'null' };
-      const failure = await pgFailure(m.db, `insert into fixture_site (id, name, region, kind) values ('s-${column}', ${values.name}, ${values.region}, ${values.kind})`);
+      const failure = await pgFailure(
+        m.db,
+        `insert into fixture_site (id, name, region, kind) values ('s-${column}', ${values.name}, ${values.region}, ${values.kind})`,
+      );
       expect(failure?.code, column).toBe('23502');
     }
   });
 
   it('keeps a unique code unique, case-insensitively', async () => {
-    expect(await pgFailure(m.db, `insert into fixture_region (id, name, code) values ('r3', 'Also north', 'n')`)).toEqual({ code: '23505', constraint: 'fixture_region_code_unique' });
+    expect(await pgFailure(m.db, `insert into fixture_region (id, name, code) values ('r3', 'Also north', 'n')`)).toEqual({
+      code: '23505',
+      constraint: 'fixture_region_code_unique',
+    });
   });
 
   it('starts again without a word when the tables match their schemas', async () => {
@@ -89,7 +105,9 @@ describe('creating the tables', () => {
   });
 
   it('lets a table refer to itself (a tree)', async () => {
-    const tree = entitySchema('fixture_tree', { name: { type: 'string' }, parent: { type: ['string', 'null'], 'x-ref': 'fixture_tree' } }, ['name']);
+    const tree = entitySchema('fixture_tree', { name: { type: 'string' }, parent: { type: ['string', 'null'], 'x-ref': 'fixture_tree' } }, [
+      'name',
+    ]);
     await withGenericResources([tree], async () => {
       await syncGenericTables(m.db);
       await exec(m.db, `insert into fixture_tree (id, name, parent) values ('root', 'Root', null), ('leaf', 'Leaf', 'root')`);
@@ -104,7 +122,9 @@ describe('creating the tables', () => {
       // The table layer refuses it by itself, whatever checked the model before.
       const failure = createGenericTables(m.db);
       await expect(failure).rejects.toThrow(SchemaTableError);
-      await expect(failure).rejects.toThrow('Generic tables refer to each other in a circle: fixture_ring_a.b -> fixture_ring_b, fixture_ring_b.a -> fixture_ring_a.');
+      await expect(failure).rejects.toThrow(
+        'Generic tables refer to each other in a circle: fixture_ring_a.b -> fixture_ring_b, fixture_ring_b.a -> fixture_ring_a.',
+      );
     });
     expect(await tableExists('fixture_ring_a')).toBe(false);
     expect(await tableExists('fixture_ring_b')).toBe(false);
@@ -123,7 +143,9 @@ describe('creating the tables', () => {
       await expect(migrate(m.db)).rejects.toThrow(ModelError);
       const failure = createGenericTables(m.db);
       await expect(failure).rejects.toThrow(SchemaTableError);
-      await expect(failure).rejects.toThrow(/^Resource "fixture_broken", property "region": a reference to "fixture_region" written as .* has no column type\. A generic resource writes a reference as \{ "type": "string", "x-ref": "<resource>" \}/);
+      await expect(failure).rejects.toThrow(
+        /^Resource "fixture_broken", property "region": a reference to "fixture_region" written as .* has no column type\. A generic resource writes a reference as \{ "type": "string", "x-ref": "<resource>" \}/,
+      );
     });
     expect(await tableExists('fixture_broken')).toBe(false);
   });
@@ -134,7 +156,11 @@ describe('creating the tables', () => {
     ['two types', { type: ['string', 'integer'] }, /a value of several types \(string, integer\) has no column type/],
     ['an anyOf', { anyOf: [{ type: 'string' }, { type: 'integer' }] }, /"anyOf" .* has no column type/],
     ['an enum of numbers', { type: 'integer', enum: [1, 2] }, /the enum \[1,2\] is not a list of strings/],
-    ['a reference to nothing', { type: 'string', 'x-ref': 'no_such_resource' }, /"x-ref": "no_such_resource" names no resource whose table a foreign key can point at/],
+    [
+      'a reference to nothing',
+      { type: 'string', 'x-ref': 'no_such_resource' },
+      /"x-ref": "no_such_resource" names no resource whose table a foreign key can point at/,
+    ],
   ])('refuses %s, naming resource and property', async (_what, property, message) => {
     await withGenericResources([entitySchema('fixture_odd', { odd: property })], async () => {
       const failure = syncGenericTables(m.db);
@@ -178,8 +204,12 @@ describe('creating the tables', () => {
         { column: 'size', type: 'text', not_null: false },
         { column: 'owner', type: 'text', not_null: false },
       ]);
-      expect((await pgFailure(m.db, `insert into fixture_types (id, count, size) values ('t1', 1, 'xl')`))?.constraint).toBe('fixture_types_size_choices');
-      expect((await pgFailure(m.db, `insert into fixture_types (id, count, owner) values ('t2', 1, 'nobody')`))?.constraint).toBe('fixture_types_owner_fkey');
+      expect((await pgFailure(m.db, `insert into fixture_types (id, count, size) values ('t1', 1, 'xl')`))?.constraint).toBe(
+        'fixture_types_size_choices',
+      );
+      expect((await pgFailure(m.db, `insert into fixture_types (id, count, owner) values ('t2', 1, 'nobody')`))?.constraint).toBe(
+        'fixture_types_owner_fkey',
+      );
     });
   });
 });

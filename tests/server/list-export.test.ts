@@ -65,7 +65,18 @@ describe('GET /user/export.csv', () => {
     expect(active.some((l) => l.endsWith(',Inactive'))).toBe(false);
 
     const searched = lines((await exportUsers({ filter: '{"q":"bulk0012"}', sort: '["first_name","DESC"]' })).body);
-    expect(searched.slice(1).map((l) => l.split(',')[1])).toEqual(['Bulk00129', 'Bulk00128', 'Bulk00127', 'Bulk00126', 'Bulk00125', 'Bulk00124', 'Bulk00123', 'Bulk00122', 'Bulk00121', 'Bulk00120']);
+    expect(searched.slice(1).map((l) => l.split(',')[1])).toEqual([
+      'Bulk00129',
+      'Bulk00128',
+      'Bulk00127',
+      'Bulk00126',
+      'Bulk00125',
+      'Bulk00124',
+      'Bulk00123',
+      'Bulk00122',
+      'Bulk00121',
+      'Bulk00120',
+    ]);
 
     const none = lines((await exportUsers({ filter: '{"q":"nobody has this name"}' })).body);
     expect(none).toEqual(['Employee ID,First Name,Last Name,Email,Mobile No.,Designation,Role,Status']);
@@ -95,7 +106,13 @@ describe('GET /user/export.csv', () => {
 
   it('defuses cells a spreadsheet would run as formulas, and quotes commas', async () => {
     const role = await roleIdBySlug(t.ctx.db, 'field-staff');
-    const user = await insertUser(t.ctx.db, { email: 'formula@example.com', password: 'formula passphrase', roleId: role, first_name: '=HYPERLINK("http://x")', last_name: 'Smith, Jr' });
+    const user = await insertUser(t.ctx.db, {
+      email: 'formula@example.com',
+      password: 'formula passphrase',
+      roleId: role,
+      first_name: '=HYPERLINK("http://x")',
+      last_name: 'Smith, Jr',
+    });
     const csv = lines((await exportUsers({ filter: '{"q":"Smith"}', columns: '["first_name","last_name"]' })).body);
     expect(csv).toEqual(['First Name,Last Name', '"\'=HYPERLINK(""http://x"")","Smith, Jr"']);
     await t.ctx.db.deleteFrom('users').where('id', '=', user.id).execute();
@@ -103,7 +120,13 @@ describe('GET /user/export.csv', () => {
 
   it('leaves out deleted users, as the list does', async () => {
     const role = await roleIdBySlug(t.ctx.db, 'field-staff');
-    const user = await insertUser(t.ctx.db, { email: 'gone@example.com', password: 'gone passphrase', roleId: role, first_name: 'Gone', last_name: 'Person' });
+    const user = await insertUser(t.ctx.db, {
+      email: 'gone@example.com',
+      password: 'gone passphrase',
+      roleId: role,
+      first_name: 'Gone',
+      last_name: 'Person',
+    });
     expect(lines((await exportUsers({ filter: '{"q":"Gone"}' })).body)).toHaveLength(2);
     expect((await auth()('DELETE', `/user/${user.id}`, { token: admin.token })).statusCode).toBe(200);
     expect(lines((await exportUsers({ filter: '{"q":"Gone"}' })).body)).toHaveLength(1);
@@ -126,7 +149,8 @@ describe('the export route for a generic resource', () => {
     const { app } = await createBaseApp(t.ctx, 'auth');
     exportRoutes(app, t.ctx, 'auth', {}, { designation: { ...designation, list: { ...designation.list, export: true } } });
     await app.ready();
-    for (const name of ['Surveyor', 'Enumerator', '@Supervisor']) await caller(() => t.auth.app)('POST', '/designation', { token: admin.token, payload: { name } });
+    for (const name of ['Surveyor', 'Enumerator', '@Supervisor'])
+      await caller(() => t.auth.app)('POST', '/designation', { token: admin.token, payload: { name } });
     const res = await caller(() => app)('GET', '/designation/export.csv', { token: admin.token });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="Designations.csv"');
@@ -142,7 +166,9 @@ describe('the export route for a generic resource', () => {
   it('refuses to start when a custom-route resource exports without giving its list query', async () => {
     const role = resourceEntry('role');
     const { app } = await createBaseApp(t.ctx, 'auth');
-    expect(() => exportRoutes(app, t.ctx, 'auth', {}, { role: { ...role, list: { ...role.list, export: true } } })).toThrow(/role has list.export but custom routes/);
+    expect(() => exportRoutes(app, t.ctx, 'auth', {}, { role: { ...role, list: { ...role.list, export: true } } })).toThrow(
+      /role has list.export but custom routes/,
+    );
     await app.close();
   });
 });
@@ -166,17 +192,42 @@ describe('streaming', () => {
   const openTransactions = async () =>
     Number(
       (
-        await sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`.execute(db())
+        await sql<{
+          n: string;
+        }>`select count(*) as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`.execute(
+          db(),
+        )
       ).rows[0]!.n,
     );
 
   it('writes the rows as they were when the export began, with none twice or missing, though rows change meanwhile', async () => {
-    for (let i = 0; i < 25; i++) await db().insertInto('designation').values({ id: crypto.randomUUID(), name: `Post ${String(i).padStart(2, '0')}`, status: true, created_at: new Date(), updated_at: new Date() }).execute();
-    const before = (await db().selectFrom('designation').select('name').orderBy(sql`lower(name)`).orderBy('id').execute()).map((r) => r.name as string);
+    for (let i = 0; i < 25; i++)
+      await db()
+        .insertInto('designation')
+        .values({
+          id: crypto.randomUUID(),
+          name: `Post ${String(i).padStart(2, '0')}`,
+          status: true,
+          created_at: new Date(),
+          updated_at: new Date(),
+        })
+        .execute();
+    const before = (
+      await db()
+        .selectFrom('designation')
+        .select('name')
+        .orderBy(sql`lower(name)`)
+        .orderBy('id')
+        .execute()
+    ).map((r) => r.name as string);
     const p = plan(4);
     const stream = await csvExport(db(), p, p.pageRows);
     // Rows that sort first arrive while the first page is out: plain offset paging would repeat rows.
-    for (const name of ['AAA early', 'AAB early', 'AAC early']) await db().insertInto('designation').values({ id: crypto.randomUUID(), name, status: true, created_at: new Date(), updated_at: new Date() }).execute();
+    for (const name of ['AAA early', 'AAB early', 'AAC early'])
+      await db()
+        .insertInto('designation')
+        .values({ id: crypto.randomUUID(), name, status: true, created_at: new Date(), updated_at: new Date() })
+        .execute();
     const written = (await read(stream)).slice(1).split('\r\n').slice(1);
     expect(written).toEqual(before.map((n) => (n.startsWith('@') ? `'${n}` : n)));
     expect(await openTransactions()).toBe(0);

@@ -85,12 +85,16 @@ describe('failures from one address', () => {
       const via = (i: number) => (i % 2 ? second.app : t.auth.app);
       const { email, password } = await owner();
       const right = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => via(i).inject({ method: 'POST', url: '/login', payload: { email, password }, remoteAddress: '192.0.2.70' })),
+        Array.from({ length: 20 }, (_, i) =>
+          via(i).inject({ method: 'POST', url: '/login', payload: { email, password }, remoteAddress: '192.0.2.70' }),
+        ),
       );
       expect(right.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
 
       const wrong = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => via(i).inject({ method: 'POST', url: '/login', payload: { email, password: `guess ${i}` }, remoteAddress: '192.0.2.70' })),
+        Array.from({ length: 20 }, (_, i) =>
+          via(i).inject({ method: 'POST', url: '/login', payload: { email, password: `guess ${i}` }, remoteAddress: '192.0.2.70' }),
+        ),
       );
       const statuses = wrong.map((a) => a.statusCode);
       expect(statuses.filter((s) => s === 401)).toHaveLength(5);

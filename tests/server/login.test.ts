@@ -9,8 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const login = (payload: Record<string, unknown>, server = t) =>
-  server.auth.app.inject({ method: 'POST', url: '/login', payload });
+const login = (payload: Record<string, unknown>, server = t) => server.auth.app.inject({ method: 'POST', url: '/login', payload });
 
 /** Every key anywhere in a JSON value. */
 function allKeys(value: unknown): string[] {
@@ -52,14 +51,22 @@ describe('POST /login', () => {
     expect((await login({ email: ADMIN_EMAIL.toUpperCase(), password: ADMIN_PASSWORD })).statusCode).toBe(200);
     expect((await login({ email: `  ${ADMIN_EMAIL}  `, password: ADMIN_PASSWORD })).statusCode).toBe(200);
     // Stored with capitals, typed in lower case.
-    await insertUser(t.ctx.db, { email: 'Mixed.Case@Example.com', password: 'mixed-case-pass-1', roleId: await roleIdBySlug(t.ctx.db, 'admin') });
+    await insertUser(t.ctx.db, {
+      email: 'Mixed.Case@Example.com',
+      password: 'mixed-case-pass-1',
+      roleId: await roleIdBySlug(t.ctx.db, 'admin'),
+    });
     const res = await login({ email: 'mixed.case@example.com', password: 'mixed-case-pass-1' });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.email).toBe('Mixed.Case@Example.com');
   });
 
   it('answers a wrong password and an unknown e-mail identically', async () => {
-    await insertUser(t.ctx.db, { email: 'known@example.com', password: 'known-user-pass-1', roleId: await roleIdBySlug(t.ctx.db, 'admin') });
+    await insertUser(t.ctx.db, {
+      email: 'known@example.com',
+      password: 'known-user-pass-1',
+      roleId: await roleIdBySlug(t.ctx.db, 'admin'),
+    });
     const wrongPassword = await login({ email: 'known@example.com', password: 'not-the-password' });
     const unknownEmail = await login({ email: 'nobody@example.com', password: 'not-the-password' });
     expect(wrongPassword.statusCode).toBe(401);
@@ -99,7 +106,7 @@ describe('POST /login', () => {
     expect((await login({ email, password })).statusCode).toBe(200);
   });
 
-  it("refuses a role without can_access_dashboard with \"You don't have permission to access dashboard\"", async () => {
+  it('refuses a role without can_access_dashboard with "You don\'t have permission to access dashboard"', async () => {
     const email = 'field.staff@example.com';
     const password = 'field-staff-pass-1';
     await insertUser(t.ctx.db, { email, password, roleId: await roleIdBySlug(t.ctx.db, 'field-staff') });

@@ -45,7 +45,12 @@ describe('a method the path does not have', () => {
 describe('what stays as it was', () => {
   it('answers 404 for a path no method has', async () => {
     // "/login/" is another path than "/login".
-    for (const [method, url] of [['GET', '/no-such-path'], ['PUT', '/no-such-path'], ['DELETE', '/no-such-path'], ['POST', '/login/']]) {
+    for (const [method, url] of [
+      ['GET', '/no-such-path'],
+      ['PUT', '/no-such-path'],
+      ['DELETE', '/no-such-path'],
+      ['POST', '/login/'],
+    ]) {
       const res = await send('auth', method!, url!);
       expect(res.statusCode).toBe(404);
       expect(res.headers.allow).toBeUndefined();

@@ -45,7 +45,10 @@ describe('npm run migration:new', () => {
 
     const after = await readFile(migrateFile, 'utf8');
     const added = after.split('\n').filter((line) => !before.split('\n').includes(line));
-    expect(added).toEqual([`import * as fixtureSiteKind from './migrations/${next}-fixture-site-kind.ts';`, `  '${next}-fixture-site-kind': fixtureSiteKind,`]);
+    expect(added).toEqual([
+      `import * as fixtureSiteKind from './migrations/${next}-fixture-site-kind.ts';`,
+      `  '${next}-fixture-site-kind': fixtureSiteKind,`,
+    ]);
     const lines = after.split('\n');
     // Right after the last import of a migration, and as the last entry of the list.
     expect(lines[lines.indexOf(added[0]!) - 1]).toMatch(/^import \* as \w+ from '\.\/migrations\/\d{3}-/);
@@ -58,7 +61,9 @@ describe('npm run migration:new', () => {
     expect(skeleton).toContain('alter table "site" alter column "visits" type bigint using "visits"::bigint');
     // Until it is written, the migration refuses to run (an empty one would be recorded as done).
     const module = (await import(pathToFileURL(file).href)) as { up: (db: unknown) => Promise<void> };
-    await expect(module.up(undefined)).rejects.toThrow(`Migration ${next}-fixture-site-kind is a skeleton: write its up() in server/db/migrations/${next}-fixture-site-kind.ts`);
+    await expect(module.up(undefined)).rejects.toThrow(
+      `Migration ${next}-fixture-site-kind is a skeleton: write its up() in server/db/migrations/${next}-fixture-site-kind.ts`,
+    );
   });
 
   it('numbers a second migration after the first', async () => {
@@ -67,7 +72,9 @@ describe('npm run migration:new', () => {
     const [first, second] = (await readdir(migrationsDir)).filter((f) => f.includes('-change')).sort();
     expect(Number(second!.slice(0, 3))).toBe(Number(first!.slice(0, 3)) + 1);
     const source = await readFile(migrateFile, 'utf8');
-    expect(source.indexOf(`'${first!.slice(0, -3)}': firstChange,`)).toBeLessThan(source.indexOf(`'${second!.slice(0, -3)}': secondChange,`));
+    expect(source.indexOf(`'${first!.slice(0, -3)}': firstChange,`)).toBeLessThan(
+      source.indexOf(`'${second!.slice(0, -3)}': secondChange,`),
+    );
   });
 
   it('gives a name that is not a JavaScript identifier one that is', async () => {
@@ -75,17 +82,25 @@ describe('npm run migration:new', () => {
     expect(await readFile(migrateFile, 'utf8')).toMatch(/import \* as delete\d+ from '\.\/migrations\/\d{3}-delete\.ts';/);
   });
 
-  it.each([['Fixture Site'], ['../escape'], ['site_kind'], ['-site'], ['site--kind'], ['9-lives'], ['x'.repeat(61)]])('refuses the name %j and writes nothing', async (name) => {
-    const files = await readdir(migrationsDir);
-    const source = await readFile(migrateFile, 'utf8');
-    expect(() => newMigration(name, dbDir())).toThrow(`Migration name ${JSON.stringify(name)} refused: use lowercase letters, digits and single hyphens`);
-    expect(await readdir(migrationsDir)).toEqual(files);
-    expect(await readFile(migrateFile, 'utf8')).toBe(source);
-  });
+  it.each([['Fixture Site'], ['../escape'], ['site_kind'], ['-site'], ['site--kind'], ['9-lives'], ['x'.repeat(61)]])(
+    'refuses the name %j and writes nothing',
+    async (name) => {
+      const files = await readdir(migrationsDir);
+      const source = await readFile(migrateFile, 'utf8');
+      expect(() => newMigration(name, dbDir())).toThrow(
+        `Migration name ${JSON.stringify(name)} refused: use lowercase letters, digits and single hyphens`,
+      );
+      expect(await readdir(migrationsDir)).toEqual(files);
+      expect(await readFile(migrateFile, 'utf8')).toBe(source);
+    },
+  );
 
   it('says why a name is refused and exits non-zero', async () => {
     const run = migrationNew('Fixture Site');
-    expect(run).toEqual({ status: 1, out: 'Migration name "Fixture Site" refused: use lowercase letters, digits and single hyphens, starting with a letter, at most 60 characters (e.g. fixture-site-kind).\n' });
+    expect(run).toEqual({
+      status: 1,
+      out: 'Migration name "Fixture Site" refused: use lowercase letters, digits and single hyphens, starting with a letter, at most 60 characters (e.g. fixture-site-kind).\n',
+    });
   });
 
   it('leaves a migrate.ts it does not recognise alone, and says which lines to add', async () => {
@@ -93,7 +108,10 @@ describe('npm run migration:new', () => {
     await writeFile(migrateFile, unusual);
     const made = newMigration('by-hand', dbDir());
     expect(made.registered).toBe(false);
-    expect(made.linesToAdd).toEqual({ import: `import * as byHand from './migrations/${made.key}.ts';`, entry: `  '${made.key}': byHand,` });
+    expect(made.linesToAdd).toEqual({
+      import: `import * as byHand from './migrations/${made.key}.ts';`,
+      entry: `  '${made.key}': byHand,`,
+    });
     expect(await readFile(migrateFile, 'utf8')).toBe(unusual);
     expect(await readFile(made.file, 'utf8')).toContain(`Migration ${made.key} is a skeleton`);
   });
@@ -105,7 +123,9 @@ describe('npm run migration:new', () => {
   });
 
   it('refuses a name already taken, and a call without a name', async () => {
-    expect(() => newMigration('role-name-key', dbDir())).toThrow('A migration named "role-name-key" exists already (007-role-name-key.ts): choose another name.');
+    expect(() => newMigration('role-name-key', dbDir())).toThrow(
+      'A migration named "role-name-key" exists already (007-role-name-key.ts): choose another name.',
+    );
     expect(migrationNew()).toEqual({ status: 1, out: expect.stringContaining('Usage: npm run migration:new <name>') });
   });
 });

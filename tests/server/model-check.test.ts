@@ -28,7 +28,8 @@ vi.mock('../../server/db/embedded.ts', async (original) => ({
   }),
 }));
 
-const TYPO = 'model/schemas/resources.json: designation.permissions.list: "can_get_designaton" is not a flag of model/schemas/permission.schema.json';
+const TYPO =
+  'model/schemas/resources.json: designation.permissions.list: "can_get_designaton" is not a flag of model/schemas/permission.schema.json';
 
 /** Runs `work` with a typo in the designation's list flag, then puts the map back. */
 async function withFlagTypo<T>(work: () => Promise<T>): Promise<T> {
@@ -52,7 +53,12 @@ afterAll(async () => {
 describe('a broken map', () => {
   it('stops `npm start` before the embedded PostgreSQL is started', async () => {
     const config = loadConfig({}, { databaseUrl: undefined, dataDir: path.join(os.tmpdir(), 'fieldbase-never-created') });
-    const failure = await withFlagTypo(() => openDatabase(config, () => undefined).then(() => undefined, (err: unknown) => err));
+    const failure = await withFlagTypo(() =>
+      openDatabase(config, () => undefined).then(
+        () => undefined,
+        (err: unknown) => err,
+      ),
+    );
     expect(failure).toBeInstanceOf(ModelError);
     expect((failure as Error).message).toBe(TYPO);
     expect(startEmbeddedPostgres).not.toHaveBeenCalled();

@@ -82,7 +82,10 @@ describe.each(['auth', 'api'] as const)('the %s server’s /docs/json', (server)
       const { responses } = operationOf(server, route);
       const errors = Object.entries(responses).filter(([status]) => Number(status) >= 400);
       const name = `${server}: ${routeName(route)}`;
-      expect(errors.map(([status]) => status), name).toEqual(expect.arrayContaining(['400', '500']));
+      expect(
+        errors.map(([status]) => status),
+        name,
+      ).toEqual(expect.arrayContaining(['400', '500']));
       for (const [status, response] of errors) {
         expect(namesErrorSchema(response.content?.['application/json']?.schema), `${name} ${status}`).toBe(true);
         expect(response.description, `${name} ${status}`).toMatch(/Codes: [A-Z_]+/);
@@ -120,7 +123,10 @@ describe.each(['auth', 'api'] as const)('the %s server’s /docs/json', (server)
       const target = ref
         .slice(2)
         .split('/')
-        .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], docs[server]);
+        .reduce<unknown>(
+          (node, key) => (node as Record<string, unknown> | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')],
+          docs[server],
+        );
       expect(target, `${server}: ${ref}`).toBeDefined();
     }
   });
@@ -130,7 +136,11 @@ describe('lists', () => {
   const lists = () =>
     (['auth', 'api'] as const).flatMap((server) =>
       documentedRoutes(server)
-        .filter((r) => r.method === 'GET' && (r.options.schema as { querystring?: { properties?: Record<string, unknown> } })?.querystring?.properties?.range)
+        .filter(
+          (r) =>
+            r.method === 'GET' &&
+            (r.options.schema as { querystring?: { properties?: Record<string, unknown> } })?.querystring?.properties?.range,
+        )
         .map((route) => ({ server, route, operation: operationOf(server, route) })),
     );
 
@@ -160,7 +170,10 @@ describe('the auth server’s particular answers', () => {
 
   it('documents /user/verify’s 401 as a fresh session or an error, as it answers', () => {
     const answer = auth()['/user/verify'].post.responses['401'];
-    expect(answer.content?.['application/json']?.schema?.anyOf).toEqual([{ $ref: '#/components/schemas/auth-SessionAnswer' }, { $ref: ERROR_REF }]);
+    expect(answer.content?.['application/json']?.schema?.anyOf).toEqual([
+      { $ref: '#/components/schemas/auth-SessionAnswer' },
+      { $ref: ERROR_REF },
+    ]);
     expect(answer.description).toMatch(/refresh window/);
   });
 
@@ -189,7 +202,12 @@ describe('the auth server’s particular answers', () => {
   });
 
   it('documents the role writes that would leave nobody able to edit roles', () => {
-    for (const [p, method] of [['/permission/{id}', 'patch'], ['/role/{id}', 'patch'], ['/user/{id}', 'patch'], ['/user/{id}', 'delete']] as const) {
+    for (const [p, method] of [
+      ['/permission/{id}', 'patch'],
+      ['/role/{id}', 'patch'],
+      ['/user/{id}', 'patch'],
+      ['/user/{id}', 'delete'],
+    ] as const) {
       expect(auth()[p][method].responses['409'].description, `${method} ${p}`).toMatch(/LAST_ROLE_EDITOR/);
     }
   });
@@ -199,7 +217,10 @@ describe('the table of route-specific errors (server/http/route-errors.ts)', () 
   it('names only routes that exist', () => {
     const routes = [...t.auth.routeTable, ...t.api.routeTable];
     for (const key of Object.keys(ROUTE_ERRORS)) {
-      expect(routes.some((r) => routeKeyMatches(key, r.method, r.url)), key).toBe(true);
+      expect(
+        routes.some((r) => routeKeyMatches(key, r.method, r.url)),
+        key,
+      ).toBe(true);
     }
   });
 

@@ -12,12 +12,19 @@ import { readOutbox } from '../support/outbox.ts';
 let t: TestServer;
 let admin: Session;
 const call = caller(() => t.auth.app);
-const as = (session: Session) => (method: Method, url: string, opts: Omit<CallOptions, 'token'> = {}) => call(method, url, { ...opts, token: session.token });
+const as =
+  (session: Session) =>
+  (method: Method, url: string, opts: Omit<CallOptions, 'token'> = {}) =>
+    call(method, url, { ...opts, token: session.token });
 const login = (email: string, password: string) => call('POST', '/login', { payload: { email, password } });
 
 const PASSWORD = 'my current passphrase';
 const REQUIRED = { code: 'CURRENT_PASSWORD_REQUIRED', fields: { current_password: 'Enter your current password' } };
-const WRONG = { code: 'CURRENT_PASSWORD_WRONG', message: 'Current password is wrong', fields: { current_password: 'Current password is wrong' } };
+const WRONG = {
+  code: 'CURRENT_PASSWORD_WRONG',
+  message: 'Current password is wrong',
+  fields: { current_password: 'Current password is wrong' },
+};
 
 let serial = 0;
 /** A signed-in user of a plain role (no user flags: everything here is self service). */
@@ -64,7 +71,9 @@ describe('changing one’s own password', () => {
 
   it('with a wrong current password: 400 "Current password is wrong", and the password stays', async () => {
     const me = await someone();
-    const res = await as(me)('PATCH', `/user/${me.id}`, { payload: dialog(me, 'a stolen token passphrase', { current_password: 'a guess' }) });
+    const res = await as(me)('PATCH', `/user/${me.id}`, {
+      payload: dialog(me, 'a stolen token passphrase', { current_password: 'a guess' }),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual(WRONG);
     expect((await login(me.email, PASSWORD)).statusCode).toBe(200);
@@ -90,7 +99,9 @@ describe('changing one’s own password', () => {
   });
 
   it('the Admin role too, for its own password', async () => {
-    const res = await as(admin)('PATCH', `/user/${admin.user._id}`, { payload: dialog({ id: admin.user._id, email: ADMIN_EMAIL }, 'an admin takeover phrase') });
+    const res = await as(admin)('PATCH', `/user/${admin.user._id}`, {
+      payload: dialog({ id: admin.user._id, email: ADMIN_EMAIL }, 'an admin takeover phrase'),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject(REQUIRED);
     expect((await login(ADMIN_EMAIL, ADMIN_PASSWORD)).statusCode).toBe(200);
@@ -99,7 +110,9 @@ describe('changing one’s own password', () => {
   it('two changes at the same moment with the same current password: one wins, the other is told it is wrong', async () => {
     const me = await someone();
     const answers = await Promise.all(
-      ['first new passphrase', 'second new passphrase'].map((pw) => as(me)('PATCH', `/user/${me.id}`, { payload: dialog(me, pw, { current_password: PASSWORD }) })),
+      ['first new passphrase', 'second new passphrase'].map((pw) =>
+        as(me)('PATCH', `/user/${me.id}`, { payload: dialog(me, pw, { current_password: PASSWORD }) }),
+      ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
     const loser = answers.find((a) => a.statusCode === 400)!;
@@ -113,27 +126,40 @@ describe('guessing the current password with a stolen token', () => {
   it('is counted like failed sign-ins: after 5 wrong guesses from one address, that address is locked out (423), even with the right password', async () => {
     const me = await someone();
     for (let i = 0; i < 5; i++) {
-      const guess = await as(me)('PATCH', `/user/${me.id}`, { payload: dialog(me, 'a takeover passphrase', { current_password: `guess ${i}` }) });
+      const guess = await as(me)('PATCH', `/user/${me.id}`, {
+        payload: dialog(me, 'a takeover passphrase', { current_password: `guess ${i}` }),
+      });
       expect(guess.statusCode, `guess ${i}`).toBe(400);
       expect(guess.json()).toMatchObject(WRONG);
     }
-    const locked = await as(me)('PATCH', `/user/${me.id}`, { payload: dialog(me, 'a takeover passphrase', { current_password: PASSWORD }) });
+    const locked = await as(me)('PATCH', `/user/${me.id}`, {
+      payload: dialog(me, 'a takeover passphrase', { current_password: PASSWORD }),
+    });
     expect(locked.statusCode).toBe(423);
     expect(locked.json()).toMatchObject({ code: 'ACCOUNT_LOCKED' });
     // The same counts stop a sign-in from that address, and the password is unchanged.
     expect((await login(me.email, PASSWORD)).statusCode).toBe(423);
-    const elsewhere = await t.auth.app.inject({ method: 'POST', url: '/login', payload: { email: me.email, password: PASSWORD }, remoteAddress: '198.51.100.7' });
+    const elsewhere = await t.auth.app.inject({
+      method: 'POST',
+      url: '/login',
+      payload: { email: me.email, password: PASSWORD },
+      remoteAddress: '198.51.100.7',
+    });
     expect(elsewhere.statusCode).toBe(200);
   });
 
   it('a right guess clears that address’s count, as a sign-in does', async () => {
     const me = await someone();
     for (let i = 0; i < 4; i++) {
-      expect((await as(me)('PATCH', `/user/${me.id}`, { payload: dialog(me, 'x passphrase 1', { current_password: `guess ${i}` }) })).statusCode).toBe(400);
+      expect(
+        (await as(me)('PATCH', `/user/${me.id}`, { payload: dialog(me, 'x passphrase 1', { current_password: `guess ${i}` }) })).statusCode,
+      ).toBe(400);
     }
     const right = await as(me)('PATCH', `/user/${me.id}`, { payload: dialog(me, 'a fresh passphrase', { current_password: PASSWORD }) });
     expect(right.statusCode, right.body).toBe(200);
-    expect((await as(me)('PATCH', `/user/${me.id}`, { payload: dialog(me, 'x passphrase 2', { current_password: 'wrong again' }) })).statusCode).toBe(400);
+    expect(
+      (await as(me)('PATCH', `/user/${me.id}`, { payload: dialog(me, 'x passphrase 2', { current_password: 'wrong again' }) })).statusCode,
+    ).toBe(400);
     expect((await login(me.email, 'a fresh passphrase')).statusCode).toBe(200);
   });
 });

@@ -233,7 +233,9 @@ describe('which reset links work', () => {
   it('asked for five times at the same moment: one mail, and its link works', async () => {
     const { email } = await newUser();
     const before = new Set((await readOutbox(t.outboxDir)).map((m) => m.file));
-    await Promise.all(Array.from({ length: 5 }, () => t.auth.app.inject({ method: 'POST', url: '/user/change_password', payload: { email } })));
+    await Promise.all(
+      Array.from({ length: 5 }, () => t.auth.app.inject({ method: 'POST', url: '/user/change_password', payload: { email } })),
+    );
     await t.ctx.mailer.flush();
     const mails = (await readOutbox(t.outboxDir)).filter((m) => !before.has(m.file) && m.to === email);
     expect(mails).toHaveLength(1);
@@ -249,7 +251,13 @@ describe('which reset links work', () => {
       method: 'PATCH',
       url: `/user/${me.user._id}`,
       headers: bearer(me.token),
-      payload: { _id: me.user._id, email, password: 'changed in the app 1', confirm_password: 'changed in the app 1', current_password: password },
+      payload: {
+        _id: me.user._id,
+        email,
+        password: 'changed in the app 1',
+        confirm_password: 'changed in the app 1',
+        current_password: password,
+      },
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await reset({ token, password: 'brand-new-pass-1', repassword: 'brand-new-pass-1' })).json()).toEqual(RESET_INVALID);
@@ -276,7 +284,12 @@ describe('which reset links work', () => {
     const token = await linkToken(email);
     const admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
     const id = (await t.loginAs(email, password)).user._id;
-    const moved = await t.auth.app.inject({ method: 'PATCH', url: `/user/${id}`, headers: bearer(admin.token), payload: { email: `moved-${email}` } });
+    const moved = await t.auth.app.inject({
+      method: 'PATCH',
+      url: `/user/${id}`,
+      headers: bearer(admin.token),
+      payload: { email: `moved-${email}` },
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(await works(token, 'brand-new-pass-1')).toBe(400);
     expect((await login(`moved-${email}`, password)).statusCode).toBe(200);
@@ -299,7 +312,8 @@ describe('which reset links work', () => {
     const holder = await insertUser(t.ctx.db, { email, password: 'the new holder pass', roleId: await roleIdBySlug(t.ctx.db, 'admin') });
     const token = await linkToken(email);
     expect(await works(token, 'brand-new-pass-1')).toBe(200);
-    const passwordOf = async (id: string) => (await t.ctx.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow()).password_hash;
+    const passwordOf = async (id: string) =>
+      (await t.ctx.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow()).password_hash;
     expect(await verifyPassword(await passwordOf(holder.id), 'brand-new-pass-1')).toBe(true);
     expect(await verifyPassword(await passwordOf(gone), password)).toBe(true);
   });
@@ -361,7 +375,11 @@ describe('the outbox (no SMTP_URL)', () => {
     const mailer = createMailer(t.ctx.config, (line) => mailerLog.push(line));
     const { email } = await newUser();
     const token = await linkToken(email);
-    await mailer.send({ to: email, subject: 'Reset your Fieldbase password', text: `${t.ctx.config.consoleUrl}/resetpassword?token=${token}` });
+    await mailer.send({
+      to: email,
+      subject: 'Reset your Fieldbase password',
+      text: `${t.ctx.config.consoleUrl}/resetpassword?token=${token}`,
+    });
 
     expect(serverLog.join('\n')).toContain('/user/change_password'); // the capture works
     expect(mailerLog).toEqual([expect.stringMatching(new RegExp(`written to ${t.outboxDir}/\\S+\\.eml$`))]);

@@ -43,7 +43,9 @@ describe('PATCH /permission/{id}', () => {
     expect(res.json()).toEqual(forbidden('can_edit_permission'));
     expect((await storedFlags(target.id)).can_get_user).toBe(false);
     // Renaming the role is still theirs.
-    expect((await call('PATCH', `/role/${target.id}`, { token: editor.token, payload: { role: 'Renamed By Role Editor' } })).statusCode).toBe(200);
+    expect(
+      (await call('PATCH', `/role/${target.id}`, { token: editor.token, payload: { role: 'Renamed By Role Editor' } })).statusCode,
+    ).toBe(200);
   });
 
   it('is allowed with can_edit_permission', async () => {
@@ -71,7 +73,11 @@ describe('GET /permission/{id}', () => {
     const reader = await userHolding({ can_get_permission: true });
     const res = await call('GET', `/permission/${target.id}`, { token: reader.token });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ _id: target.id, role: 'Checklist Reader Target', permission: { can_get_user: true, can_get_role: false } });
+    expect(res.json()).toMatchObject({
+      _id: target.id,
+      role: 'Checklist Reader Target',
+      permission: { can_get_user: true, can_get_role: false },
+    });
   });
 
   it('is refused without can_get_permission, even to a role that may read roles: 403', async () => {
@@ -93,7 +99,9 @@ describe('can_create_permission and can_delete_permission', () => {
   });
 
   it('are taken out of every stored role by migration 008, other flags kept', async () => {
-    const withOld = await insertRole(t.ctx.db, { permission: { ...flags(false, { can_get_role: true }), can_create_permission: true, can_delete_permission: false } });
+    const withOld = await insertRole(t.ctx.db, {
+      permission: { ...flags(false, { can_get_role: true }), can_create_permission: true, can_delete_permission: false },
+    });
     const without = await insertRole(t.ctx.db, { permission: flags(false, { can_get_user: true }) });
     await removeFlags.up(t.ctx.db as never);
     expect(await storedFlags(withOld.id)).toEqual(flags(false, { can_get_role: true }));
@@ -101,7 +109,11 @@ describe('can_create_permission and can_delete_permission', () => {
 
     // Rolled back, they come back switched off (the Admin role gets every flag again at start).
     await removeFlags.down(t.ctx.db as never);
-    expect(await storedFlags(withOld.id)).toEqual({ ...flags(false, { can_get_role: true }), can_create_permission: false, can_delete_permission: false });
+    expect(await storedFlags(withOld.id)).toEqual({
+      ...flags(false, { can_get_role: true }),
+      can_create_permission: false,
+      can_delete_permission: false,
+    });
     await removeFlags.up(t.ctx.db as never);
     expect(await storedFlags(withOld.id)).toEqual(flags(false, { can_get_role: true }));
   });

@@ -26,7 +26,10 @@ it('prepares marked statements once per connection and leaves the others alone',
     const { rows } = await conn.executeQuery<{ name: string; statement: string }>(
       CompiledQuery.raw('select name, statement from pg_prepared_statements order by statement'),
     );
-    expect(rows.map((r) => r.statement)).toEqual(['/* prepared:probe */ select $1::int + 1 as x', '/* prepared:probe */ select $1::int as x']);
+    expect(rows.map((r) => r.statement)).toEqual([
+      '/* prepared:probe */ select $1::int + 1 as x',
+      '/* prepared:probe */ select $1::int as x',
+    ]);
     expect(rows.every((r) => r.name.startsWith('probe_'))).toBe(true);
   });
 });

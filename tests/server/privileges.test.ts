@@ -37,15 +37,21 @@ beforeAll(async () => {
   ids.keeperRole = (await insertRole(t.ctx.db, { role: 'Role Keeper', permission: KEEPER_FLAGS })).id;
   ids.keeper = (await insertUser(t.ctx.db, { email: 'keeper@example.com', password: 'keeper passphrase', roleId: ids.keeperRole })).id;
   keeper = await t.loginAs('keeper@example.com', 'keeper passphrase');
-  ids.lesserRole = (await insertRole(t.ctx.db, { role: 'Lesser', permission: flags(false, { can_access_dashboard: true, can_get_role: true }) })).id;
+  ids.lesserRole = (
+    await insertRole(t.ctx.db, { role: 'Lesser', permission: flags(false, { can_access_dashboard: true, can_get_role: true }) })
+  ).id;
   ids.peer = (await insertUser(t.ctx.db, { email: 'peer@example.com', password: 'peer passphrase', roleId: ids.lesserRole })).id;
-  ids.manager = (await insertUser(t.ctx.db, { email: 'manager@example.com', password: 'manager passphrase', roleId: ids.programManager })).id;
+  ids.manager = (
+    await insertUser(t.ctx.db, { email: 'manager@example.com', password: 'manager passphrase', roleId: ids.programManager })
+  ).id;
 });
 afterAll(() => t?.close());
 
 const call = caller(() => t.auth.app);
-const as = (session: Session) => (method: Method, url: string, opts: Omit<CallOptions, 'token'> = {}) =>
-  call(method, url, { ...opts, token: session.token });
+const as =
+  (session: Session) =>
+  (method: Method, url: string, opts: Omit<CallOptions, 'token'> = {}) =>
+    call(method, url, { ...opts, token: session.token });
 const asAdmin = (method: Method, url: string, opts: Omit<CallOptions, 'token'> = {}) => as(admin)(method, url, opts);
 const asKeeper = (method: Method, url: string, opts: Omit<CallOptions, 'token'> = {}) => as(keeper)(method, url, opts);
 
@@ -67,7 +73,9 @@ describe('PATCH /permission by a role keeper without can_delete_user', () => {
       expect(res.statusCode).toBe(403);
       // The Admin role is off limits to anyone but an Admin, whatever the flag.
       expect(res.json()).toEqual(
-        which === 'adminRole' ? { code: 'PRIVILEGE_ESCALATION', message: 'Only the Admin role may change the Admin role' } : escalation('can_delete_user'),
+        which === 'adminRole'
+          ? { code: 'PRIVILEGE_ESCALATION', message: 'Only the Admin role may change the Admin role' }
+          : escalation('can_delete_user'),
       );
       expect(await roleOf(ids[which])).toEqual(before);
     });
@@ -177,7 +185,9 @@ describe('accounts that hold more than the caller', () => {
     for (const payload of [{ first_name: 'Renamed' }, { status: false }, { email: 'taken-over@example.com' }]) {
       const res = await asKeeper('PATCH', `/user/${ids.manager}`, { payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(403);
-      expect(res.json().message).toBe('You cannot change a user who holds permissions you do not hold: ' + res.json().permissions.join(', '));
+      expect(res.json().message).toBe(
+        'You cannot change a user who holds permissions you do not hold: ' + res.json().permissions.join(', '),
+      );
       expect(res.json().permissions).toContain('can_see_all_docs');
     }
     expect(await userOf(ids.manager)).toEqual(before);
@@ -199,7 +209,11 @@ describe('accounts that hold more than the caller', () => {
 describe('the Admin name (the role that may change any password)', () => {
   it('cannot be taken by a role keeper, by adding or renaming a role, even when it is free', async () => {
     // The Admin role keeps its name through the API; free the name through the database.
-    await t.ctx.db.updateTable('roles').set({ role: 'Administrators', name_key: 'administrators' }).where('id', '=', ids.adminRole).execute();
+    await t.ctx.db
+      .updateTable('roles')
+      .set({ role: 'Administrators', name_key: 'administrators' })
+      .where('id', '=', ids.adminRole)
+      .execute();
     try {
       const added = await asKeeper('POST', '/role', { payload: { role: 'Admin' } });
       expect(added.statusCode).toBe(403);
@@ -222,7 +236,12 @@ describe('the Admin name (the role that may change any password)', () => {
 });
 
 describe('the Admin role is known by its slug, not its name', () => {
-  const newPassword = (id: string, email: string) => ({ _id: id, email, password: 'set by someone else 1', confirm_password: 'set by someone else 1' });
+  const newPassword = (id: string, email: string) => ({
+    _id: id,
+    email,
+    password: 'set by someone else 1',
+    confirm_password: 'set by someone else 1',
+  });
   const passwordStillWorks = async (email: string, password: string) =>
     (await t.auth.app.inject({ method: 'POST', url: '/login', payload: { email, password } })).statusCode === 200;
 
@@ -238,13 +257,25 @@ describe('the Admin role is known by its slug, not its name', () => {
       // A role called Admin, holding every flag, but not the Admin role: its own password only.
       await t.ctx.db
         .insertInto('roles')
-        .values({ id: calledAdmin, role: 'Admin', name_key: 'admin', role_slug: 'called-admin', status: true, permission: JSON.stringify(flags(true)), created_at: new Date(), updated_at: new Date() })
+        .values({
+          id: calledAdmin,
+          role: 'Admin',
+          name_key: 'admin',
+          role_slug: 'called-admin',
+          status: true,
+          permission: JSON.stringify(flags(true)),
+          created_at: new Date(),
+          updated_at: new Date(),
+        })
         .execute();
       await insertUser(t.ctx.db, { email: 'called-admin@example.com', password: 'called admin passphrase', roleId: calledAdmin });
       const impostor = await t.loginAs('called-admin@example.com', 'called admin passphrase');
       const refused = await as(impostor)('PATCH', `/user/${ids.peer}`, { payload: newPassword(ids.peer!, 'peer@example.com') });
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ code: 'PASSWORD_CHANGE_FORBIDDEN', message: "Only the Admin role may change another user's password" });
+      expect(refused.json()).toEqual({
+        code: 'PASSWORD_CHANGE_FORBIDDEN',
+        message: "Only the Admin role may change another user's password",
+      });
       expect(await passwordStillWorks('peer@example.com', 'peer passphrase')).toBe(true);
       // Nor does the name let it touch the Admin role or its users.
       expect((await as(impostor)('PATCH', `/user/${admin.user._id}`, { payload: { last_name: 'Taken' } })).statusCode).toBe(403);

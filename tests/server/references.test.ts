@@ -17,7 +17,8 @@ installFixtureModel();
 let t: TestServer;
 let admin: Session;
 const db = () => withGenericTables(t.ctx.db);
-const api = (method: Method, url: string, opts: Omit<CallOptions, 'token'> = {}) => caller(() => t.api.app)(method, url, { ...opts, token: admin.token });
+const api = (method: Method, url: string, opts: Omit<CallOptions, 'token'> = {}) =>
+  caller(() => t.api.app)(method, url, { ...opts, token: admin.token });
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -43,7 +44,15 @@ async function site(name: string, regionId: string, extra: Record<string, unknow
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
-const siteCount = async () => Number((await db().selectFrom('fixture_site').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+const siteCount = async () =>
+  Number(
+    (
+      await db()
+        .selectFrom('fixture_site')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const listed = async (path: string, query: Record<string, string>) => {
   const res = await api('GET', path, { query });
   expect(res.statusCode, res.body).toBe(200);
@@ -62,7 +71,11 @@ describe('a reference on write', () => {
     const before = await siteCount();
     const res = await api('POST', '/fixture-site', { payload: { name: 'Nowhere Well', region: 'no-such-region', kind: 'rural' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'Region does not exist', fields: { region: 'Region does not exist' } });
+    expect(res.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Region does not exist',
+      fields: { region: 'Region does not exist' },
+    });
     expect(await siteCount()).toBe(before);
 
     const kept = await site('Well 2', (await region('South'))._id);
@@ -80,7 +93,9 @@ describe('a reference on write', () => {
 
     const open = await region('Open Region');
     const held = await site('Held Well', open._id);
-    expect((await api('PATCH', `/fixture-site/${held._id}`, { payload: { region: closed._id } })).json().fields).toEqual({ region: 'Region is inactive' });
+    expect((await api('PATCH', `/fixture-site/${held._id}`, { payload: { region: closed._id } })).json().fields).toEqual({
+      region: 'Region is inactive',
+    });
 
     // The region it already has is switched off: the site stays editable, and sending the same region again is no change.
     expect((await api('PATCH', `/fixture-region/${open._id}`, { payload: { status: false } })).statusCode).toBe(200);
@@ -125,7 +140,11 @@ describe('a delete racing a write that refers to the same record', () => {
     await trx.commit().execute();
     const res = await adding;
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'Region does not exist', fields: { region: 'Region does not exist' } });
+    expect(res.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Region does not exist',
+      fields: { region: 'Region does not exist' },
+    });
     expect(await siteCount()).toBe(before);
   });
 
@@ -134,7 +153,15 @@ describe('a delete racing a write that refers to the same record', () => {
     const trx = await db().startTransaction().execute();
     await trx
       .insertInto('fixture_site')
-      .values({ id: crypto.randomUUID(), name: 'Racing Well', region: contested._id, kind: 'rural', status: true, created_at: new Date(), updated_at: new Date() })
+      .values({
+        id: crypto.randomUUID(),
+        name: 'Racing Well',
+        region: contested._id,
+        kind: 'rural',
+        status: true,
+        created_at: new Date(),
+        updated_at: new Date(),
+      })
       .execute();
     const deleting = (async () => api('DELETE', `/fixture-region/${contested._id}`))();
     await untilSomeoneWaitsOnALock(db(), 'deleting the region');
@@ -156,7 +183,9 @@ describe('a list of records with a reference', () => {
     await site('Sorted d', ids.Alpha!, { kind: 'camp' });
   });
   const sorted = (order: 'ASC' | 'DESC') =>
-    listed('/fixture-site', { sort: JSON.stringify(['region', order]), filter: '{"kind":"camp","q":"Sorted"}' }).then((rows) => rows.map((r) => r.region));
+    listed('/fixture-site', { sort: JSON.stringify(['region', order]), filter: '{"kind":"camp","q":"Sorted"}' }).then((rows) =>
+      rows.map((r) => r.region),
+    );
 
   it('sorts by the referenced record’s name, case-insensitively, not by its id', async () => {
     expect(await sorted('ASC')).toEqual([ids.Alpha, ids.Alpha, ids.mid, ids.zeta]);
@@ -164,8 +193,13 @@ describe('a list of records with a reference', () => {
   });
 
   it('filters by the referenced id, or by any of a list of ids, and pages with Content-Range', async () => {
-    expect((await listed('/fixture-site', { filter: JSON.stringify({ region: ids.Alpha }) })).map((r) => r.name)).toEqual(['Sorted b', 'Sorted d']);
-    const res = await api('GET', '/fixture-site', { query: { filter: JSON.stringify({ region: [ids.Alpha, ids.zeta] }), sort: '["name","ASC"]', range: '[0,1]' } });
+    expect((await listed('/fixture-site', { filter: JSON.stringify({ region: ids.Alpha }) })).map((r) => r.name)).toEqual([
+      'Sorted b',
+      'Sorted d',
+    ]);
+    const res = await api('GET', '/fixture-site', {
+      query: { filter: JSON.stringify({ region: [ids.Alpha, ids.zeta] }), sort: '["name","ASC"]', range: '[0,1]' },
+    });
     expect(res.json().map((r: { name: string }) => r.name)).toEqual(['Sorted a', 'Sorted b']);
     expect(res.headers['content-range']).toBe('fixture_site 0-1/3');
   });
@@ -173,7 +207,10 @@ describe('a list of records with a reference', () => {
   it('refuses a reference filter that is not an id with 400', async () => {
     const res = await api('GET', '/fixture-site', { query: { filter: '{"region":{"name":"North"}}' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', fields: { filter: expect.stringMatching(/^To filter by region, give the id of a record/) } });
+    expect(res.json()).toMatchObject({
+      code: 'BAD_REQUEST',
+      fields: { filter: expect.stringMatching(/^To filter by region, give the id of a record/) },
+    });
   });
 });
 
@@ -190,7 +227,10 @@ describe('lists answer exactly the records named by filter={"id":[...]} (react-a
     const ids = Array.from({ length: 1001 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
     const res = await api('GET', '/fixture-region', { query: { filter: JSON.stringify({ id: ids }) } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', fields: { filter: 'A filter list may hold at most 1000 values; id holds 1001' } });
+    expect(res.json()).toMatchObject({
+      code: 'BAD_REQUEST',
+      fields: { filter: 'A filter list may hold at most 1000 values; id holds 1001' },
+    });
     const most = await api('GET', '/fixture-region', { query: { filter: JSON.stringify({ id: ids.slice(0, 1000) }) } });
     expect(most.statusCode).toBe(200);
   });
@@ -210,7 +250,11 @@ describe('a labelled choice', () => {
     const home = await region('Choice Region');
     const res = await api('POST', '/fixture-site', { payload: { name: 'Odd Well', region: home._id, kind: 'metro' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'Kind must be one of Urban, Rural, Camp', fields: { kind: 'Kind must be one of Urban, Rural, Camp' } });
+    expect(res.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Kind must be one of Urban, Rural, Camp',
+      fields: { kind: 'Kind must be one of Urban, Rural, Camp' },
+    });
 
     const kept = await site('Choice Well', home._id);
     const patched = await api('PATCH', `/fixture-site/${kept._id}`, { payload: { kind: 7 } });
@@ -226,7 +270,11 @@ describe('a labelled choice', () => {
     try {
       const res = await api('POST', '/fixture-site', { payload: { name: 'Camp Well', region: home._id, kind: 'camp' } });
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toEqual({ code: 'INVALID_VALUE', message: 'Kind must be one of Urban, Rural, Camp', fields: { kind: 'Kind must be one of Urban, Rural, Camp' } });
+      expect(res.json()).toEqual({
+        code: 'INVALID_VALUE',
+        message: 'Kind must be one of Urban, Rural, Camp',
+        fields: { kind: 'Kind must be one of Urban, Rural, Camp' },
+      });
     } finally {
       await sql`alter table fixture_site drop constraint fixture_site_kind_choices`.execute(db());
       await sql`alter table fixture_site add constraint fixture_site_kind_choices check (kind in ('urban', 'rural', 'camp'))`.execute(db());

@@ -67,10 +67,14 @@ async function startApp(under?: 'non-reaping subreaper'): Promise<App> {
   child.stderr?.on('data', (chunk) => (output += chunk));
   let exited = false;
   child.on('exit', () => (exited = true));
-  await waitFor('the app to start', () => {
-    if (exited) throw new Error(`The app did not start:\n${output}`);
-    return output.includes('Fieldbase is running');
-  }, 300_000);
+  await waitFor(
+    'the app to start',
+    () => {
+      if (exited) throw new Error(`The app did not start:\n${output}`);
+      return output.includes('Fieldbase is running');
+    },
+    300_000,
+  );
   const nodePid = under ? childPidOf(child.pid!) : child.pid!;
   return { child, nodePid, output: () => output };
 }
@@ -155,9 +159,7 @@ describe('npm start after a hard kill', () => {
   it('starts again at once after kill -9 of Node and PostgreSQL, with PostgreSQL still a zombie', async () => {
     const wrapped = await startApp('non-reaping subreaper');
     const postgres = postmasterPid();
-    acknowledged.push(
-      ...(await writeUntilKilled(await signIn(), 'both-killed', 40, () => killHard(wrapped.nodePid, postgres))),
-    );
+    acknowledged.push(...(await writeUntilKilled(await signIn(), 'both-killed', 40, () => killHard(wrapped.nodePid, postgres))));
     await waitFor('PostgreSQL to be a zombie', () => processStatus(postgres)?.state === 'Z');
 
     const next = await startApp();

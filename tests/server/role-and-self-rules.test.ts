@@ -15,9 +15,16 @@ let t: TestServer;
 let admin: Session;
 const ids: Record<string, string> = {};
 const call = caller(() => t.auth.app);
-const as = (session: Session) => (method: Method, url: string, opts: Omit<CallOptions, 'token'> = {}) => call(method, url, { ...opts, token: session.token });
+const as =
+  (session: Session) =>
+  (method: Method, url: string, opts: Omit<CallOptions, 'token'> = {}) =>
+    call(method, url, { ...opts, token: session.token });
 
-async function userWith(email: string, permission: Record<string, boolean>, roleName = `Role of ${email}`): Promise<Session & { id: string; roleId: string }> {
+async function userWith(
+  email: string,
+  permission: Record<string, boolean>,
+  roleName = `Role of ${email}`,
+): Promise<Session & { id: string; roleId: string }> {
   const role = await insertRole(t.ctx.db, { role: roleName, permission });
   const user = await insertUser(t.ctx.db, { email, password: 'a decent passphrase', roleId: role.id });
   return { ...(await t.loginAs(email, 'a decent passphrase')), id: user.id, roleId: role.id };
@@ -47,7 +54,17 @@ describe('the Admin role', () => {
   });
 
   it('cannot be deactivated, renamed, stripped or deleted by a role keeper', async () => {
-    const keeper = await userWith('keeper-2@example.com', flags(false, { can_access_dashboard: true, can_get_role: true, can_edit_role: true, can_edit_permission: true, can_delete_role: true, can_get_user: true }));
+    const keeper = await userWith(
+      'keeper-2@example.com',
+      flags(false, {
+        can_access_dashboard: true,
+        can_get_role: true,
+        can_edit_role: true,
+        can_edit_permission: true,
+        can_delete_role: true,
+        can_get_user: true,
+      }),
+    );
     for (const [method, url, payload] of [
       ['PATCH', `/role/${ids.adminRole}`, { status: false }],
       ['PATCH', `/permission/${ids.adminRole}`, { can_access_dashboard: false }],
@@ -64,7 +81,10 @@ describe('the Admin role', () => {
 
 describe('roles out-ranking their editor', () => {
   it('are off limits, while a role within the editor’s flags may have flags switched off', async () => {
-    const keeper = await userWith('keeper-3@example.com', flags(false, { can_access_dashboard: true, can_get_role: true, can_edit_role: true, can_edit_permission: true, can_get_user: true }));
+    const keeper = await userWith(
+      'keeper-3@example.com',
+      flags(false, { can_access_dashboard: true, can_get_role: true, can_edit_role: true, can_edit_permission: true, can_get_user: true }),
+    );
     const mighty = await insertRole(t.ctx.db, { role: 'Mighty', permission: flags(false, { can_delete_user: true, can_get_user: true }) });
     expect((await as(keeper)('PATCH', `/role/${mighty.id}`, { payload: { status: false } })).statusCode).toBe(403);
     expect((await as(keeper)('PATCH', `/permission/${mighty.id}`, { payload: { can_delete_user: false } })).statusCode).toBe(403);
@@ -87,10 +107,18 @@ describe('roles out-ranking their editor', () => {
 });
 
 describe('photos follow the user rules', () => {
-  it("a user editor cannot replace the photo of a user who out-ranks them, and nothing lands on disk", async () => {
-    const editor = await userWith('editor@example.com', flags(false, { can_access_dashboard: true, can_get_user: true, can_edit_user: true }));
+  it('a user editor cannot replace the photo of a user who out-ranks them, and nothing lands on disk', async () => {
+    const editor = await userWith(
+      'editor@example.com',
+      flags(false, { can_access_dashboard: true, can_get_user: true, can_edit_user: true }),
+    );
     const form = multipart([{ name: 'photo', filename: 'x.png', contentType: 'image/png', content: tinyPng() }]);
-    const res = await t.auth.app.inject({ method: 'PATCH', url: `/user/upload/${admin.user._id}`, payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${editor.token}` } });
+    const res = await t.auth.app.inject({
+      method: 'PATCH',
+      url: `/user/upload/${admin.user._id}`,
+      payload: form.payload,
+      headers: { ...form.headers, authorization: `Bearer ${editor.token}` },
+    });
     expect(res.statusCode).toBe(403);
     expect((await as(admin)('GET', `/user/${admin.user._id}`)).json().photo).toBeNull();
   });
@@ -103,15 +131,35 @@ describe('self service', () => {
     expect((await as(plain)('GET', `/user/${plain.id}`)).statusCode).toBe(200);
     expect((await as(plain)('GET', `/user/${other.id}`)).statusCode).toBe(403);
 
-    const pw = { _id: plain.id, email: 'plain@example.com', password: 'a brand new passphrase', confirm_password: 'a brand new passphrase', current_password: 'a decent passphrase' };
+    const pw = {
+      _id: plain.id,
+      email: 'plain@example.com',
+      password: 'a brand new passphrase',
+      confirm_password: 'a brand new passphrase',
+      current_password: 'a decent passphrase',
+    };
     expect((await as(plain)('PATCH', `/user/${plain.id}`, { payload: pw })).statusCode).toBe(200);
     expect((await as(plain)('PATCH', `/user/${other.id}`, { payload: { ...pw, _id: other.id } })).statusCode).toBe(403);
     // Still signed in on this session; the new password works.
     expect((await as(plain)('GET', `/user/${plain.id}`)).statusCode).toBe(200);
-    expect((await t.auth.app.inject({ method: 'POST', url: '/login', payload: { email: 'plain@example.com', password: 'a brand new passphrase' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.auth.app.inject({
+          method: 'POST',
+          url: '/login',
+          payload: { email: 'plain@example.com', password: 'a brand new passphrase' },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const form = multipart([{ name: 'photo', filename: 'me.png', contentType: 'image/png', content: tinyPng() }]);
-    const upload = (id: string) => t.auth.app.inject({ method: 'PATCH', url: `/user/upload/${id}`, payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${plain.token}` } });
+    const upload = (id: string) =>
+      t.auth.app.inject({
+        method: 'PATCH',
+        url: `/user/upload/${id}`,
+        payload: form.payload,
+        headers: { ...form.headers, authorization: `Bearer ${plain.token}` },
+      });
     expect((await upload(plain.id)).statusCode).toBe(200);
     expect((await upload(other.id)).statusCode).toBe(403);
 
@@ -123,7 +171,13 @@ describe('self service', () => {
     const plain = await userWith('dialog@example.com', flags(false, { can_access_dashboard: true }));
     await as(admin)('PATCH', `/user/${plain.id}`, { payload: { email: 'dialog-new@example.com' } });
     const res = await as(plain)('PATCH', `/user/${plain.id}`, {
-      payload: { _id: plain.id, email: 'dialog@example.com', password: 'another fine passphrase', confirm_password: 'another fine passphrase', current_password: 'a decent passphrase' },
+      payload: {
+        _id: plain.id,
+        email: 'dialog@example.com',
+        password: 'another fine passphrase',
+        confirm_password: 'another fine passphrase',
+        current_password: 'a decent passphrase',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().email).toBe('dialog-new@example.com');

@@ -36,7 +36,8 @@ async function editorIn(roleId: string): Promise<Session & { id: string }> {
   return { ...(await t.loginAs(email, 'editor passphrase')), id: user.id };
 }
 /** Read from the database: in most tests here the admin is switched off. */
-const roleOf = (id: string) => t.ctx.db.selectFrom('roles').select(['role', 'status', 'permission']).where('id', '=', id).executeTakeFirstOrThrow();
+const roleOf = (id: string) =>
+  t.ctx.db.selectFrom('roles').select(['role', 'status', 'permission']).where('id', '=', id).executeTakeFirstOrThrow();
 
 /** Whether the seeded admin (the only user of the Admin role) counts: off, only the test's editors do. */
 const setAdminActive = (active: boolean) =>
@@ -54,7 +55,10 @@ describe('the Admin role', () => {
     for (const payload of [{ can_see_all_docs: false }, { can_edit_role: false, can_get_role: false }, { can_get_user: true }]) {
       const res = await call('PATCH', `/permission/${adminRole}`, { token: admin.token, payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(403);
-      expect(res.json()).toEqual({ code: 'ADMIN_ROLE_FIXED', message: "The Admin role always holds every permission; its permissions can't be changed" });
+      expect(res.json()).toEqual({
+        code: 'ADMIN_ROLE_FIXED',
+        message: "The Admin role always holds every permission; its permissions can't be changed",
+      });
     }
     expect((await roleOf(adminRole)).permission).toEqual(Object.fromEntries(permissionFlags.map((f) => [f.name, true])));
   });
@@ -86,7 +90,11 @@ describe('the last editors of roles', () => {
   beforeEach(async () => {
     await setAdminActive(false);
     for (const id of [roleA, roleB]) {
-      await t.ctx.db.updateTable('roles').set({ permission: JSON.stringify(EDITOR), status: true }).where('id', '=', id).execute();
+      await t.ctx.db
+        .updateTable('roles')
+        .set({ permission: JSON.stringify(EDITOR), status: true })
+        .where('id', '=', id)
+        .execute();
     }
     // Editors a failed round left behind must not count in the next test.
     await t.ctx.db.updateTable('users').set({ status: false }).where('role_id', 'in', [roleA, roleB]).execute();
@@ -109,13 +117,19 @@ describe('the last editors of roles', () => {
       expect(res.json()).toEqual(LAST_EDITOR);
       expect((await roleOf(roleA)).permission[flag]).toBe(true);
       // Other flags of that role still change.
-      expect((await call('PATCH', `/permission/${roleA}`, { token: editorA.token, payload: { can_get_user: false } })).statusCode).toBe(200);
+      expect((await call('PATCH', `/permission/${roleA}`, { token: editorA.token, payload: { can_get_user: false } })).statusCode).toBe(
+        200,
+      );
     });
   }
 
   it('two editors switching off each other’s role at the same moment: one is refused', async () => {
     for (let round = 0; round < 5; round++) {
-      await t.ctx.db.updateTable('roles').set({ permission: JSON.stringify(EDITOR) }).where('id', 'in', [roleA, roleB]).execute();
+      await t.ctx.db
+        .updateTable('roles')
+        .set({ permission: JSON.stringify(EDITOR) })
+        .where('id', 'in', [roleA, roleB])
+        .execute();
       const answers = await Promise.all([
         call('PATCH', `/permission/${roleB}`, { token: editorA.token, payload: { can_edit_role: false } }),
         call('PATCH', `/permission/${roleA}`, { token: editorB.token, payload: { can_edit_role: false } }),
@@ -147,7 +161,8 @@ describe('the last editors of roles', () => {
   const userChanges: Record<string, (by: Session, target: string, lesserRole: string) => ReturnType<typeof call>> = {
     delete: (by, target) => call('DELETE', `/user/${target}`, { token: by.token }),
     deactivate: (by, target) => call('PATCH', `/user/${target}`, { token: by.token, payload: { status: false } }),
-    'give another role to': (by, target, lesserRole) => call('PATCH', `/user/${target}`, { token: by.token, payload: { role: lesserRole } }),
+    'give another role to': (by, target, lesserRole) =>
+      call('PATCH', `/user/${target}`, { token: by.token, payload: { role: lesserRole } }),
   };
   for (const [what, change] of Object.entries(userChanges)) {
     it(`two editors who ${what} each other at the same moment: one is refused`, async () => {

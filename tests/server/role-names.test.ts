@@ -189,9 +189,16 @@ describe('migration 007 on roles written before it', () => {
     const db = t.ctx.db;
     await roleNameKeyMigration.down(db as never);
     // Before the key, lower(role) was the only rule: a Cyrillic 'Аdmin' could sit beside 'Admin'.
-    await sql`insert into roles (id, role, role_slug, created_at, updated_at) values ('legacy-1', ${'\u0410dmin'}, 'dmin', now() + interval '1 minute', now())`.execute(db);
+    await sql`insert into roles (id, role, role_slug, created_at, updated_at) values ('legacy-1', ${'\u0410dmin'}, 'dmin', now() + interval '1 minute', now())`.execute(
+      db,
+    );
     await roleNameKeyMigration.up(db as never);
-    const rows = await db.selectFrom('roles').select(['id', 'role', 'name_key']).where('name_key', 'in', ['admin', 'admin (2)']).orderBy('name_key').execute();
+    const rows = await db
+      .selectFrom('roles')
+      .select(['id', 'role', 'name_key'])
+      .where('name_key', 'in', ['admin', 'admin (2)'])
+      .orderBy('name_key')
+      .execute();
     expect(rows.map((r) => [r.role, r.name_key])).toEqual([
       ['Admin', 'admin'],
       ['\u0410dmin (2)', 'admin (2)'],

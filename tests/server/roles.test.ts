@@ -140,8 +140,14 @@ describe('PATCH /role/{id}', () => {
 
   it('deactivates and activates', async () => {
     const role = await addRole('Seasonal');
-    expect((await asAdmin('PATCH', `/role/${role._id}`, { payload: { status: false } })).json()).toMatchObject({ role: 'Seasonal', status: false });
-    expect((await asAdmin('PATCH', `/role/${role._id}`, { payload: { status: true } })).json()).toMatchObject({ role: 'Seasonal', status: true });
+    expect((await asAdmin('PATCH', `/role/${role._id}`, { payload: { status: false } })).json()).toMatchObject({
+      role: 'Seasonal',
+      status: false,
+    });
+    expect((await asAdmin('PATCH', `/role/${role._id}`, { payload: { status: true } })).json()).toMatchObject({
+      role: 'Seasonal',
+      status: true,
+    });
   });
 
   it('refuses permission in the body with 400 (flags change only through PATCH /permission), changing nothing', async () => {
@@ -229,7 +235,9 @@ describe('PATCH /permission/{id}', () => {
   });
 
   it('answers 404 for an unknown role', async () => {
-    expect((await asAdmin('PATCH', '/permission/00000000-0000-4000-8000-000000000000', { payload: { can_get_user: true } })).statusCode).toBe(404);
+    expect(
+      (await asAdmin('PATCH', '/permission/00000000-0000-4000-8000-000000000000', { payload: { can_get_user: true } })).statusCode,
+    ).toBe(404);
   });
 
   it('takes effect on the next request of a user of that role, with the same token', async () => {
@@ -254,7 +262,10 @@ describe('PATCH /permission/{id}', () => {
   });
 
   it('an inactive role grants nothing until it is active again', async () => {
-    const role = await insertRole(t.ctx.db, { role: 'Pausable', permission: flags(false, { can_access_dashboard: true, can_get_role: true }) });
+    const role = await insertRole(t.ctx.db, {
+      role: 'Pausable',
+      permission: flags(false, { can_access_dashboard: true, can_get_role: true }),
+    });
     const member = await memberOf(role.id);
     const tryRoles = async () => (await call('GET', '/role', { token: member.token })).statusCode;
     expect(await tryRoles()).toBe(200);

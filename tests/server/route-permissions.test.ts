@@ -93,7 +93,10 @@ describe.each(['auth', 'api'] as const)('%s server route table', (name) => {
       expect(permissionOf(route), routeName(route)).toEqual({ public: expect.any(String) });
       expect(['GET', 'HEAD', 'OPTIONS'], routeName(route)).toContain(route.method);
     }
-    const notDocs = infra.filter((r) => r.url !== '/docs' && !r.url.startsWith('/docs/') && r.method !== 'OPTIONS').map(routeName).sort();
+    const notDocs = infra
+      .filter((r) => r.url !== '/docs' && !r.url.startsWith('/docs/') && r.method !== 'OPTIONS')
+      .map(routeName)
+      .sort();
     expect(notDocs).toEqual(EXPECTED_INFRASTRUCTURE[name]);
   });
 
@@ -132,7 +135,9 @@ describe('the CRUD routes of every resource in the map carry the flags the map n
     expect(resources.map(([name]) => name)).toEqual(expect.arrayContaining([...FIXTURE_RESOURCES]));
     for (const name of FIXTURE_RESOURCES) {
       const entry = resourceMap[name]!;
-      expect(servers[entry.server].routeTable.map(routeName), name).toEqual(expect.arrayContaining(crudRoutesOf(entry).map((c) => `${c.method} ${c.url}`)));
+      expect(servers[entry.server].routeTable.map(routeName), name).toEqual(
+        expect.arrayContaining(crudRoutesOf(entry).map((c) => `${c.method} ${c.url}`)),
+      );
     }
   });
 });

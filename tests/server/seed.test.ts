@@ -38,7 +38,11 @@ describe('first-run seed', () => {
     const admin = (await roles())[0]!;
     const without = { ...admin.permission, can_see_all_docs: false };
     delete (without as Record<string, boolean>).can_delete_role;
-    await t.ctx.db.updateTable('roles').set({ permission: JSON.stringify(without) }).where('role_slug', '=', 'admin').execute();
+    await t.ctx.db
+      .updateTable('roles')
+      .set({ permission: JSON.stringify(without) })
+      .where('role_slug', '=', 'admin')
+      .execute();
     await seed(t.ctx.db, t.ctx.config);
     const after = (await roles())[0]!;
     expect(after.permission.can_see_all_docs).toBe(true);

@@ -60,7 +60,10 @@ describe('a table changed by hand', () => {
   it('goes on once the migration the message asks for has run', async () => {
     await rolledBack(m.db, async (trx) => {
       await exec(trx, `alter table fixture_site drop constraint fixture_site_kind_choices`);
-      await exec(trx, `alter table fixture_site add constraint fixture_site_kind_choices check (kind in ('urban', 'rural', 'camp', 'other'))`);
+      await exec(
+        trx,
+        `alter table fixture_site add constraint fixture_site_kind_choices check (kind in ('urban', 'rural', 'camp', 'other'))`,
+      );
       await expect(syncGenericTables(trx)).rejects.toThrow(SchemaTableError);
       // What README "Schema changes" tells the migration to do for new choices:
       await exec(trx, `alter table "fixture_site" drop constraint if exists "fixture_site_kind_choices"`);
@@ -115,7 +118,10 @@ describe('a table changed by hand', () => {
   it('stops on a foreign key that cascades, or points elsewhere', async () => {
     await rolledBack(m.db, async (trx) => {
       await exec(trx, `alter table fixture_site drop constraint fixture_site_region_fkey`);
-      await exec(trx, `alter table fixture_site add constraint fixture_site_region_fkey foreign key (region) references fixture_region (id) on delete cascade`);
+      await exec(
+        trx,
+        `alter table fixture_site add constraint fixture_site_region_fkey foreign key (region) references fixture_region (id) on delete cascade`,
+      );
       expect(await stopMessage(trx)).toContain(
         '  column "region": the schema references "fixture_region" (foreign key on delete restrict); the table\'s foreign key references "fixture_region"(id) on delete cascade\n',
       );
@@ -123,7 +129,10 @@ describe('a table changed by hand', () => {
     await rolledBack(m.db, async (trx) => {
       await exec(trx, `insert into designation (id, name) values ('r1', 'Same id as the region')`);
       await exec(trx, `alter table fixture_site drop constraint fixture_site_region_fkey`);
-      await exec(trx, `alter table fixture_site add constraint fixture_site_region_fkey foreign key (region) references designation (id) on delete restrict`);
+      await exec(
+        trx,
+        `alter table fixture_site add constraint fixture_site_region_fkey foreign key (region) references designation (id) on delete restrict`,
+      );
       expect(await stopMessage(trx)).toContain('the table\'s foreign key references "designation"(id) on delete restrict\n');
     });
   });
@@ -144,28 +153,46 @@ describe('a table changed by hand', () => {
       await exec(trx, `alter table fixture_site drop constraint fixture_site_region_fkey`);
       await exec(trx, `alter table fixture_site drop constraint fixture_site_kind_choices`);
       const message = await stopMessage(trx);
-      expect(message).toMatch(/^Table "fixture_region" does not match .*\n {2}column "legacy_code": .*\nWrite a migration: .*\n\nTable "fixture_site" does not match .*\n {2}column "region": .*\n {2}column "kind": .*\nWrite a migration: npm run migration:new fixture-site-region-kind {2}\(then restart\)\n\nThe servers did not start/);
+      expect(message).toMatch(
+        /^Table "fixture_region" does not match .*\n {2}column "legacy_code": .*\nWrite a migration: .*\n\nTable "fixture_site" does not match .*\n {2}column "region": .*\n {2}column "kind": .*\nWrite a migration: npm run migration:new fixture-site-region-kind {2}\(then restart\)\n\nThe servers did not start/,
+      );
     });
   });
 });
 
 describe('a schema changed without a migration', () => {
   it('stops on choices the table does not allow', async () => {
-    await withSchemaChange('fixture_site', (s) => (s.properties.kind!.oneOf as unknown[]).push({ const: 'island', title: 'Island' }), async () => {
-      expect(await stopMessage(m.db)).toContain(`  column "kind": the schema allows urban, rural, camp, island; the table's CHECK allows urban, rural, camp\n`);
-    });
+    await withSchemaChange(
+      'fixture_site',
+      (s) => (s.properties.kind!.oneOf as unknown[]).push({ const: 'island', title: 'Island' }),
+      async () => {
+        expect(await stopMessage(m.db)).toContain(
+          `  column "kind": the schema allows urban, rural, camp, island; the table's CHECK allows urban, rural, camp\n`,
+        );
+      },
+    );
   });
 
   it('stops on a property of another type', async () => {
-    await withSchemaChange('fixture_region', (s) => (s.properties.description = { type: ['integer', 'null'], title: 'Description' }), async () => {
-      expect(await stopMessage(m.db)).toContain(`  column "description": the schema says bigint; the table's column is text\n`);
-    });
+    await withSchemaChange(
+      'fixture_region',
+      (s) => (s.properties.description = { type: ['integer', 'null'], title: 'Description' }),
+      async () => {
+        expect(await stopMessage(m.db)).toContain(`  column "description": the schema says bigint; the table's column is text\n`);
+      },
+    );
   });
 
   it('stops on a removed property, whose column still holds data', async () => {
-    await withSchemaChange('fixture_site', (s) => delete s.properties.description, async () => {
-      expect(await stopMessage(m.db)).toContain(`  column "description": the schema has no such property (removed?); the table still has the column (text)\n`);
-    });
+    await withSchemaChange(
+      'fixture_site',
+      (s) => delete s.properties.description,
+      async () => {
+        expect(await stopMessage(m.db)).toContain(
+          `  column "description": the schema has no such property (removed?); the table still has the column (text)\n`,
+        );
+      },
+    );
   });
 
   it('stops on a property made required, or no longer a reference, or no longer a choice', async () => {
@@ -179,8 +206,12 @@ describe('a schema changed without a migration', () => {
       async () => {
         const message = await stopMessage(m.db);
         expect(message).toContain(`  column "description": the schema says required (NOT NULL); the table allows NULL\n`);
-        expect(message).toContain(`  column "region": the schema has no reference ("x-ref"); the table's foreign key references "fixture_region"(id) on delete restrict\n`);
-        expect(message).toContain(`  column "kind": the schema allows any value; the table's CHECK "fixture_site_kind_choices" allows urban, rural, camp\n`);
+        expect(message).toContain(
+          `  column "region": the schema has no reference ("x-ref"); the table's foreign key references "fixture_region"(id) on delete restrict\n`,
+        );
+        expect(message).toContain(
+          `  column "kind": the schema allows any value; the table's CHECK "fixture_site_kind_choices" allows urban, rural, camp\n`,
+        );
       },
     );
   });
@@ -206,10 +237,14 @@ describe('a schema changed without a migration', () => {
 describe('a schema that grew', () => {
   it('adds an optional property as a nullable column and goes on', async () => {
     await rolledBack(m.db, async (trx) => {
-      await withSchemaChange('fixture_site', (s) => (s.properties.notes = { type: ['string', 'null'], title: 'Notes' }), async () => {
-        await expect(syncGenericTables(trx)).resolves.toBeUndefined();
-        expect(await columnOf(trx, 'fixture_site', 'notes')).toEqual({ type: 'text', not_null: false });
-      });
+      await withSchemaChange(
+        'fixture_site',
+        (s) => (s.properties.notes = { type: ['string', 'null'], title: 'Notes' }),
+        async () => {
+          await expect(syncGenericTables(trx)).resolves.toBeUndefined();
+          expect(await columnOf(trx, 'fixture_site', 'notes')).toEqual({ type: 'text', not_null: false });
+        },
+      );
     });
   });
 
@@ -219,21 +254,42 @@ describe('a schema that grew', () => {
         'fixture_site',
         (s) => {
           s.properties.home_region = { type: ['string', 'null'], title: 'Home region', 'x-ref': 'fixture_region' };
-          s.properties.size = { type: ['string', 'null'], title: 'Size', oneOf: [{ const: 'small', title: 'Small' }, { const: 'large', title: 'Large' }] };
+          s.properties.size = {
+            type: ['string', 'null'],
+            title: 'Size',
+            oneOf: [
+              { const: 'small', title: 'Small' },
+              { const: 'large', title: 'Large' },
+            ],
+          };
         },
         async () => {
           await syncGenericTables(trx);
-          await expect(exec(trx, `update fixture_site set home_region = 'nowhere'`)).rejects.toMatchObject({ code: '23503', constraint: 'fixture_site_home_region_fkey' });
+          await expect(exec(trx, `update fixture_site set home_region = 'nowhere'`)).rejects.toMatchObject({
+            code: '23503',
+            constraint: 'fixture_site_home_region_fkey',
+          });
         },
       );
     });
     await rolledBack(m.db, async (trx) => {
       await withSchemaChange(
         'fixture_site',
-        (s) => (s.properties.size = { type: ['string', 'null'], title: 'Size', oneOf: [{ const: 'small', title: 'Small' }, { const: 'large', title: 'Large' }] }),
+        (s) =>
+          (s.properties.size = {
+            type: ['string', 'null'],
+            title: 'Size',
+            oneOf: [
+              { const: 'small', title: 'Small' },
+              { const: 'large', title: 'Large' },
+            ],
+          }),
         async () => {
           await syncGenericTables(trx);
-          await expect(exec(trx, `update fixture_site set size = 'huge'`)).rejects.toMatchObject({ code: '23514', constraint: 'fixture_site_size_choices' });
+          await expect(exec(trx, `update fixture_site set size = 'huge'`)).rejects.toMatchObject({
+            code: '23514',
+            constraint: 'fixture_site_size_choices',
+          });
         },
       );
     });
@@ -276,11 +332,15 @@ describe('a schema that grew', () => {
   it('stops, naming the column, when a property made unique holds the same value twice', async () => {
     await rolledBack(m.db, async (trx) => {
       await exec(trx, `insert into fixture_site (id, name, region, kind) values ('s2', 'camp one', 'r1', 'urban')`);
-      await withSchemaChange('fixture_site', (s) => (s.properties.name!['x-unique'] = true), async () => {
-        expect(await stopMessage(trx)).toMatch(
-          /^Table "fixture_site" does not match model\/schemas\/fixture_site\.schema\.json:\n {2}column "name": the schema says unique \("x-unique"\); rows of the table share a value .*\nWrite a migration that makes the values unique: npm run migration:new fixture-site-name-unique {2}\(then restart\)$/,
-        );
-      });
+      await withSchemaChange(
+        'fixture_site',
+        (s) => (s.properties.name!['x-unique'] = true),
+        async () => {
+          expect(await stopMessage(trx)).toMatch(
+            /^Table "fixture_site" does not match model\/schemas\/fixture_site\.schema\.json:\n {2}column "name": the schema says unique \("x-unique"\); rows of the table share a value .*\nWrite a migration that makes the values unique: npm run migration:new fixture-site-name-unique {2}\(then restart\)$/,
+          );
+        },
+      );
     });
   });
 });
@@ -317,8 +377,14 @@ describe('tables the earlier start code created', () => {
     const old = await createModelDatabase();
     try {
       for (const statement of OLD_DESIGNATION) await exec(old.db, statement);
-      await exec(old.db, `create table "fixture_region" (id text primary key, created_at timestamptz not null default now(), updated_at timestamptz not null default now(), "name" text not null, "code" text not null, "description" text, "status" boolean default true not null)`);
-      await exec(old.db, `create table "fixture_site" (id text primary key, created_at timestamptz not null default now(), updated_at timestamptz not null default now(), "name" text not null, "region" jsonb not null, "kind" text not null, "description" text, "status" boolean default true not null)`);
+      await exec(
+        old.db,
+        `create table "fixture_region" (id text primary key, created_at timestamptz not null default now(), updated_at timestamptz not null default now(), "name" text not null, "code" text not null, "description" text, "status" boolean default true not null)`,
+      );
+      await exec(
+        old.db,
+        `create table "fixture_site" (id text primary key, created_at timestamptz not null default now(), updated_at timestamptz not null default now(), "name" text not null, "region" jsonb not null, "kind" text not null, "description" text, "status" boolean default true not null)`,
+      );
       const failure = migrate(old.db);
       await expect(failure).rejects.toThrow(SchemaTableError);
       await expect(failure).rejects.toThrow(

@@ -72,7 +72,12 @@ async function runTestAll(failing: string | undefined, failedInReport?: string):
     const run = spawnSync('bash', [path.join(dir, 'scripts', 'test-all.sh')], {
       encoding: 'utf8',
       timeout: 30_000,
-      env: { ...process.env, PATH: `${path.join(dir, 'bin')}:${process.env.PATH}`, FAIL_STAGE: failing ?? '', FAILED_IN_REPORT: failedInReport ?? '' },
+      env: {
+        ...process.env,
+        PATH: `${path.join(dir, 'bin')}:${process.env.PATH}`,
+        FAIL_STAGE: failing ?? '',
+        FAILED_IN_REPORT: failedInReport ?? '',
+      },
     });
     return { status: run.status, output: `${run.stdout}\n${run.stderr}` };
   } finally {

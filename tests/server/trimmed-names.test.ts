@@ -64,7 +64,9 @@ describe('user names', () => {
   it('stores names, e-mail and mobile trimmed, and refuses a mobile number that trimming leaves short', async () => {
     const designation = await anyDesignationId(t.ctx.db);
     const role = await roleIdBySlug(t.ctx.db, 'field-staff');
-    const ok = await asAdmin('POST', '/user', { payload: newUserBody(designation, role, { first_name: '  Ada ', last_name: ' Lovelace\t', email: 'ada@example.com' }) });
+    const ok = await asAdmin('POST', '/user', {
+      payload: newUserBody(designation, role, { first_name: '  Ada ', last_name: ' Lovelace\t', email: 'ada@example.com' }),
+    });
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json()).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace', fullname: 'Ada Lovelace', email: 'ada@example.com' });
 

@@ -95,7 +95,9 @@ describe('TRUST_PROXY setting', () => {
 
   it('refuses `true` and hop counts, saying what to give instead', () => {
     for (const TRUST_PROXY of ['true', '1', '2']) {
-      expect(() => loadConfig({ TRUST_PROXY })).toThrow(/Give the addresses or networks of your reverse proxies instead, e\.g\. TRUST_PROXY=127\.0\.0\.1/);
+      expect(() => loadConfig({ TRUST_PROXY })).toThrow(
+        /Give the addresses or networks of your reverse proxies instead, e\.g\. TRUST_PROXY=127\.0\.0\.1/,
+      );
     }
   });
 

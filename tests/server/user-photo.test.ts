@@ -38,7 +38,10 @@ async function filesOnDisk(): Promise<string[]> {
   const root = t.ctx.config.uploadsDir;
   if (!existsSync(root)) return [];
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name))).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
+    .sort();
 }
 const onDisk = (photo: string) => existsSync(path.join(t.ctx.config.uploadsDir, photo.replace(/^uploads\//, '')));
 const currentPhoto = async () => (await call('GET', `/user/${target.id}`, { token: admin.token })).json().photo as string | null;
@@ -119,7 +122,11 @@ describe('refused photos leave nothing on disk', () => {
 
   it('a file that starts like a PNG but is one byte over the limit: 413', async () => {
     const res = await expectNothingStored(() => upload(target.id, photoUpload(oversizedPng(PHOTO_MAX_BYTES + 1))), 413);
-    expect(res.json()).toMatchObject({ code: 'PHOTO_TOO_LARGE', message: 'The photo is larger than 2 MB', fields: { photo: 'The photo is too large' } });
+    expect(res.json()).toMatchObject({
+      code: 'PHOTO_TOO_LARGE',
+      message: 'The photo is larger than 2 MB',
+      fields: { photo: 'The photo is too large' },
+    });
   });
 
   it('a much larger one: 413', async () => {

@@ -233,7 +233,11 @@ describe('POST /user', () => {
     ['a common password', { password: 'password123' }, { password: 'This password is too common, choose another' }],
     ['a common password in capitals', { password: 'PASSWORD123' }, { password: 'This password is too common, choose another' }],
     ['an unknown field', { nickname: 'Bobby' }, { nickname: 'nickname is not a field that can be set here' }],
-    ['a photo path (photos go through PATCH /user/upload/{id})', { photo: 'uploads/users/x.png' }, { photo: 'Photo is set with PATCH /user/upload/{id}' }],
+    [
+      'a photo path (photos go through PATCH /user/upload/{id})',
+      { photo: 'uploads/users/x.png' },
+      { photo: 'Photo is set with PATCH /user/upload/{id}' },
+    ],
     ['a designation that does not exist', { designation: 'no-such-designation' }, { designation: 'Choose an existing designation' }],
     ['a role that does not exist', { role: 'no-such-role' }, { role: 'Choose an existing role' }],
   ];
@@ -384,7 +388,10 @@ describe('the change-password dialog (PATCH /user/{id} with _id, email, password
 
     it("may not change someone else's password: 403, and that password still works", async () => {
       const { user, email, password } = await signedInUser();
-      const res = await call('PATCH', `/user/${user._id}`, { token: supervisor.session.token, payload: dialog(user, 'hijacked passphrase 1') });
+      const res = await call('PATCH', `/user/${user._id}`, {
+        token: supervisor.session.token,
+        payload: dialog(user, 'hijacked passphrase 1'),
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ code: 'PASSWORD_CHANGE_FORBIDDEN', message: "Only the Admin role may change another user's password" });
       expect((await login(email, password)).statusCode).toBe(200);
@@ -417,7 +424,9 @@ describe('DELETE /user/{id} (soft)', () => {
     expect(res.json()).toEqual({ ...user, status: false, updatedAt: expect.any(String) });
 
     expect((await asAdmin('GET', '/user')).json().map((u: UserListRow) => u._id)).not.toContain(user._id);
-    expect((await asAdmin('GET', '/user', { query: { filter: '{"status":false}' } })).json().map((u: UserListRow) => u._id)).not.toContain(user._id);
+    expect((await asAdmin('GET', '/user', { query: { filter: '{"status":false}' } })).json().map((u: UserListRow) => u._id)).not.toContain(
+      user._id,
+    );
     expect((await asAdmin('GET', `/user/${user._id}`)).statusCode).toBe(404);
     const signedOut = await call('GET', '/designation', { token: session.token });
     expect(signedOut.statusCode).toBe(401);

@@ -66,7 +66,9 @@ function bodyText(payload: unknown): string | undefined {
 function ajvErrors(validate: ValidateFunction): string {
   return (validate.errors ?? [])
     .slice(0, 5)
-    .map((e) => `${e.instancePath || '(body)'} ${e.message}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`)
+    .map(
+      (e) => `${e.instancePath || '(body)'} ${e.message}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`,
+    )
     .join('; ');
 }
 
@@ -83,7 +85,8 @@ function checkBody(app: FastifyInstance, where: string, schema: object, text: st
     return `${where}: the body is not JSON: ${text.slice(0, 200)}`;
   }
   const validate = validatorFor(app, schema);
-  if (!validate(body)) return `${where}: the body does not match the documented schema: ${ajvErrors(validate)}. Body: ${text.slice(0, 300)}`;
+  if (!validate(body))
+    return `${where}: the body does not match the documented schema: ${ajvErrors(validate)}. Body: ${text.slice(0, 300)}`;
   const code = (body as { code?: unknown } | null)?.code;
   if (codes && typeof code === 'string' && !codes.includes(code)) {
     return `${where}: code ${code} is not among the codes documented for this status (${codes.join(', ')})`;
@@ -151,7 +154,10 @@ function failOnMismatches(when: string) {
   const shown = [...new Set(found)];
   throw new Error(
     `${found.length} answer(s) ${when} do not match the OpenAPI document (fix the route's schema or the code):\n` +
-      shown.slice(0, 20).map((m) => `  - ${m}`).join('\n') +
+      shown
+        .slice(0, 20)
+        .map((m) => `  - ${m}`)
+        .join('\n') +
       (shown.length > 20 ? `\n  ... and ${shown.length - 20} more` : ''),
   );
 }

@@ -9,7 +9,16 @@ import type { RouteRecord } from '../../server/http/permissions.ts';
 import { photoUpload } from './multipart.ts';
 import { tinyPng } from './images.ts';
 import { sampleBody } from './sample-record.ts';
-import { crudRoutesOf, flagOf, matrixCallers, permissionOf, routeName, sampleUrl, type CallerKind, type Expectation } from './route-audit.ts';
+import {
+  crudRoutesOf,
+  flagOf,
+  matrixCallers,
+  permissionOf,
+  routeName,
+  sampleUrl,
+  type CallerKind,
+  type Expectation,
+} from './route-audit.ts';
 
 export interface PlannedCall {
   server: string;
@@ -53,7 +62,8 @@ function writeOfEntry(route: RouteRecord): { resource: string; mode: 'create' | 
   for (const [resource, entry] of Object.entries(resourceMap)) {
     const crud = crudRoutesOf(entry);
     if (route.method === 'POST' && route.url === crud.find((c) => c.action === 'create')!.url) return { resource, mode: 'create' };
-    if ((route.method === 'PATCH' || route.method === 'PUT') && route.url === crud.find((c) => c.action === 'edit')!.url) return { resource, mode: 'update' };
+    if ((route.method === 'PATCH' || route.method === 'PUT') && route.url === crud.find((c) => c.action === 'edit')!.url)
+      return { resource, mode: 'update' };
   }
   return undefined;
 }
@@ -63,7 +73,8 @@ let changeSerial = 0;
 /** A change of one plain text field the resource's form edits (a rename: no password, no reference, no e-mail). */
 function changeBody(resource: string): Record<string, unknown> {
   const schema = resourceSchema(resourceNamed(resource));
-  const plain = (p: PropertySchema | undefined) => !!p && p.type === 'string' && !p.readOnly && !p.writeOnly && !p['x-ref'] && !p.format && !p.pattern && !p.oneOf && !p.enum;
+  const plain = (p: PropertySchema | undefined) =>
+    !!p && p.type === 'string' && !p.readOnly && !p.writeOnly && !p['x-ref'] && !p.format && !p.pattern && !p.oneOf && !p.enum;
   const field = [...(resourceMap[resource]!.form?.fields ?? []), ...(schema.required ?? [])].find((f) => plain(schema.properties[f]));
   if (!field) return sampleBody(resource, () => undefined);
   return { [field]: `Changed ${++changeSerial}`.slice(0, schema.properties[field]!.maxLength ?? 60) };
@@ -121,7 +132,8 @@ export async function runMatrix(
   for (const call of inCallingOrder(plan)) {
     const who = opts.callerFor(call);
     const permission = permissionOf(call.route)!;
-    const self = call.kind === 'lacking the flag, on themselves' && 'flag' in permission && permission.self ? { [permission.self]: who.userId! } : {};
+    const self =
+      call.kind === 'lacking the flag, on themselves' && 'flag' in permission && permission.self ? { [permission.self]: who.userId! } : {};
     const { payload, headers } = plausibleRequest(call.route, opts.referenceOf ?? (() => undefined), opts.extraBodies ?? {});
     const res = await opts.appOf(call.server).inject({
       method: call.route.method as never,
@@ -135,7 +147,14 @@ export async function runMatrix(
     } catch {
       body = undefined;
     }
-    const attempt: Attempt = { route: `${call.server} ${routeName(call.route)}`, caller: call.kind, expected: call.expected, status: res.statusCode, code: body?.code, permission: body?.permission };
+    const attempt: Attempt = {
+      route: `${call.server} ${routeName(call.route)}`,
+      caller: call.kind,
+      expected: call.expected,
+      status: res.statusCode,
+      code: body?.code,
+      permission: body?.permission,
+    };
     attempts.push(attempt);
     if (!judge(call, res.statusCode, body)) wrongAnswers.push(attempt);
   }

@@ -35,7 +35,11 @@ export type IdPool = (segment: string) => string[];
 
 /** Every byte outside the unreserved set as %XX (encodeURIComponent throws on lone surrogates). */
 export function percentEncode(value: string): string {
-  return [...Buffer.from(value, 'utf8')].map((b) => (/[A-Za-z0-9\-._~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).padStart(2, '0').toUpperCase()}`)).join('');
+  return [...Buffer.from(value, 'utf8')]
+    .map((b) =>
+      /[A-Za-z0-9\-._~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).padStart(2, '0').toUpperCase()}`,
+    )
+    .join('');
 }
 
 // ---------------------------------------------------------------------------------- strings
@@ -117,7 +121,9 @@ function validOfType(type: string | undefined, s: Schema, ids: IdPool, depth: nu
   switch (type) {
     case 'object': {
       if (depth > 3 || !s.properties) return fc.constant({});
-      const shape = Object.fromEntries(Object.entries(s.properties as Record<string, Schema>).map(([k, p]) => [k, validValue(p, ids, depth + 1)]));
+      const shape = Object.fromEntries(
+        Object.entries(s.properties as Record<string, Schema>).map(([k, p]) => [k, validValue(p, ids, depth + 1)]),
+      );
       return fc.record(shape, { requiredKeys: (s.required ?? []).filter((k: string) => k in shape) });
     }
     case 'string':
@@ -144,20 +150,20 @@ export function bodyFor(schema: Schema | undefined, ids: IdPool): fc.Arbitrary<u
   const valid = validValue(schema, ids);
   const properties = Object.keys(resolveSchema(schema).properties ?? {});
   const broken = properties.length
-    ? fc.tuple(valid, fc.constantFrom(...properties), fc.oneof(junk, nastyString)).map(([body, key, value]) =>
-        body && typeof body === 'object' && !Array.isArray(body) ? { ...body, [key]: value } : body,
-      )
+    ? fc
+        .tuple(valid, fc.constantFrom(...properties), fc.oneof(junk, nastyString))
+        .map(([body, key, value]) => (body && typeof body === 'object' && !Array.isArray(body) ? { ...body, [key]: value } : body))
     : junk;
   const everyStringNasty = valid.chain((body) =>
     body && typeof body === 'object' && !Array.isArray(body)
-      ? fc.tuple(...Object.keys(body).map(() => nastyString)).map((values) =>
-          Object.fromEntries(Object.entries(body).map(([k, v], i) => [k, typeof v === 'string' ? values[i] : v])),
-        )
+      ? fc
+          .tuple(...Object.keys(body).map(() => nastyString))
+          .map((values) => Object.fromEntries(Object.entries(body).map(([k, v], i) => [k, typeof v === 'string' ? values[i] : v])))
       : fc.constant(body),
   );
-  const extra = fc.tuple(valid, nastyString, junk).map(([body, key, value]) =>
-    body && typeof body === 'object' && !Array.isArray(body) ? { ...body, [key]: value } : body,
-  );
+  const extra = fc
+    .tuple(valid, nastyString, junk)
+    .map(([body, key, value]) => (body && typeof body === 'object' && !Array.isArray(body) ? { ...body, [key]: value } : body));
   return fc.oneof(valid, broken, broken, everyStringNasty, extra, junk);
 }
 
@@ -168,18 +174,47 @@ const fieldName = fc.oneof(fc.constantFrom(...FIELD_NAMES, 'fullname', 'q', 'nop
 
 const sortValue = fc.oneof(
   fc.tuple(fieldName, fc.constantFrom('ASC', 'DESC', 'asc', '', 'sideways', '\u0000')).map((v) => JSON.stringify(v)),
-  fc.constantFrom('1', '"name"', 'null', '{}', '[]', '[1,2]', '["name"]', '[["name"]]', '{"field":"name"}', 'true', '[null,null]', '["name","ASC","extra"]'),
+  fc.constantFrom(
+    '1',
+    '"name"',
+    'null',
+    '{}',
+    '[]',
+    '[1,2]',
+    '["name"]',
+    '[["name"]]',
+    '{"field":"name"}',
+    'true',
+    '[null,null]',
+    '["name","ASC","extra"]',
+  ),
   junk.map((v) => JSON.stringify(v) ?? ''),
   nastyString,
 );
 const rangeValue = fc.oneof(
   fc.tuple(fc.integer({ min: -5, max: 50 }), fc.integer({ min: -5, max: 2_000 })).map((v) => JSON.stringify(v)),
-  fc.constantFrom('[0,9]', '[9,0]', '[-1,5]', '[0,1e308]', '[0.5,2]', '["0","9"]', '[0]', '[]', '{}', '5', 'null', '[1e400,1]', '[0,99999999999999999999]'),
+  fc.constantFrom(
+    '[0,9]',
+    '[9,0]',
+    '[-1,5]',
+    '[0,1e308]',
+    '[0.5,2]',
+    '["0","9"]',
+    '[0]',
+    '[]',
+    '{}',
+    '5',
+    'null',
+    '[1e400,1]',
+    '[0,99999999999999999999]',
+  ),
   junk.map((v) => JSON.stringify(v) ?? ''),
   nastyString,
 );
 const filterValue = fc.oneof(
-  fc.dictionary(fieldName, fc.oneof(junk, nastyString, fc.constantFrom(PLACEHOLDER_ID, true, 1)), { maxKeys: 3 }).map((v) => JSON.stringify(v)),
+  fc
+    .dictionary(fieldName, fc.oneof(junk, nastyString, fc.constantFrom(PLACEHOLDER_ID, true, 1)), { maxKeys: 3 })
+    .map((v) => JSON.stringify(v)),
   fc.record({ q: nastyString }).map((v) => JSON.stringify(v)),
   fc.constantFrom('1', '[]', 'null', '"q"', '{"q":1}', '{"q":null}', '{"q":["a"]}', '{"status":"yes"}', '{"fullname":"Ad"}'),
   junk.map((v) => JSON.stringify(v) ?? ''),
@@ -192,7 +227,9 @@ export const listQuery: fc.Arbitrary<string> = fc
     fc.option(sortValue, { nil: undefined }),
     fc.option(rangeValue, { nil: undefined }),
     fc.option(filterValue, { nil: undefined }),
-    fc.option(fc.constantFrom('foo=bar', 'sort=a&sort=b', 'sort', 'filter[]=x', '%zz=1', 'range=%E0%A4%A', 'filter=%00', '=', '&&&'), { nil: undefined }),
+    fc.option(fc.constantFrom('foo=bar', 'sort=a&sort=b', 'sort', 'filter[]=x', '%zz=1', 'range=%E0%A4%A', 'filter=%00', '=', '&&&'), {
+      nil: undefined,
+    }),
   )
   .map(([sort, range, filter, raw]) =>
     [
@@ -207,7 +244,23 @@ export const listQuery: fc.Arbitrary<string> = fc
 
 // ---------------------------------------------------------------------------------- paths
 
-const BROKEN_SEGMENTS = ['%00', 'a%00b', '%', '%zz', '%E0%A4%A', '%C0%AF', '%FF', '..', '%2e%2e', '%2F', 'x'.repeat(65), '.hidden', '%20', '~', '*'];
+const BROKEN_SEGMENTS = [
+  '%00',
+  'a%00b',
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '%C0%AF',
+  '%FF',
+  '..',
+  '%2e%2e',
+  '%2F',
+  'x'.repeat(65),
+  '.hidden',
+  '%20',
+  '~',
+  '*',
+];
 
 function idArbitrary(segment: string, ids: IdPool): fc.Arbitrary<string> {
   const real = ids(segment);
@@ -220,8 +273,25 @@ function idArbitrary(segment: string, ids: IdPool): fc.Arbitrary<string> {
 }
 
 const wildcardPath = fc.oneof(
-  fc.constantFrom('users/x.png', 'users/', '', 'index.html', 'json', 'yaml', 'static/index.html', 'static/swagger-ui.css', '../package.json', '..%2f..%2fpackage.json', '%00', 'users/%00.png', '%E0%A4%A', 'x'.repeat(300)),
-  fc.array(fc.oneof(fc.constantFrom(...BROKEN_SEGMENTS), nastyString.map(percentEncode)), { minLength: 1, maxLength: 3 }).map((parts) => parts.join('/')),
+  fc.constantFrom(
+    'users/x.png',
+    'users/',
+    '',
+    'index.html',
+    'json',
+    'yaml',
+    'static/index.html',
+    'static/swagger-ui.css',
+    '../package.json',
+    '..%2f..%2fpackage.json',
+    '%00',
+    'users/%00.png',
+    '%E0%A4%A',
+    'x'.repeat(300),
+  ),
+  fc
+    .array(fc.oneof(fc.constantFrom(...BROKEN_SEGMENTS), nastyString.map(percentEncode)), { minLength: 1, maxLength: 3 })
+    .map((parts) => parts.join('/')),
 );
 
 function urlFor(route: RouteRecord, ids: IdPool): fc.Arbitrary<string> {
@@ -252,18 +322,51 @@ const BAD_CONTENT_TYPES = [
 /** A JSON body: serialised as is, or malformed, or empty, or under a content type the route does not take. */
 function jsonOnTheWire(body: fc.Arbitrary<unknown>): fc.Arbitrary<{ payload?: string | Buffer; contentType?: string; what: string }> {
   return fc.oneof(
-    { arbitrary: body.map((b) => ({ payload: b === undefined ? undefined : JSON.stringify(b), contentType: 'application/json', what: 'json' })), weight: 6 },
-    fc.constantFrom('', '{', '{"a":', 'nul', '[1,]', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '\u0000', '"\\u0000"', 'null', '1', '[]', '{"a":1,"a":2}').map((raw) => ({ payload: raw, contentType: 'application/json', what: 'raw json' })),
-    fc.tuple(body, fc.constantFrom(...BAD_CONTENT_TYPES)).map(([b, contentType]) => ({ payload: JSON.stringify(b ?? {}), contentType, what: `as ${contentType}` })),
-    fc.uint8Array({ maxLength: 64 }).map((bytes) => ({ payload: Buffer.from(bytes), contentType: 'application/json', what: 'random bytes' })),
+    {
+      arbitrary: body.map((b) => ({
+        payload: b === undefined ? undefined : JSON.stringify(b),
+        contentType: 'application/json',
+        what: 'json',
+      })),
+      weight: 6,
+    },
+    fc
+      .constantFrom(
+        '',
+        '{',
+        '{"a":',
+        'nul',
+        '[1,]',
+        '{"__proto__":{"x":1}}',
+        '{"constructor":{"prototype":{"x":1}}}',
+        '\u0000',
+        '"\\u0000"',
+        'null',
+        '1',
+        '[]',
+        '{"a":1,"a":2}',
+      )
+      .map((raw) => ({ payload: raw, contentType: 'application/json', what: 'raw json' })),
+    fc
+      .tuple(body, fc.constantFrom(...BAD_CONTENT_TYPES))
+      .map(([b, contentType]) => ({ payload: JSON.stringify(b ?? {}), contentType, what: `as ${contentType}` })),
+    fc
+      .uint8Array({ maxLength: 64 })
+      .map((bytes) => ({ payload: Buffer.from(bytes), contentType: 'application/json', what: 'random bytes' })),
     body.map((b) => ({ payload: JSON.stringify(b ?? {}), contentType: undefined, what: 'no content type' })),
   );
 }
 
 /** Multipart bodies for a route that consumes them: a real photo now and then, mostly garbage. */
 const multipartOnTheWire: fc.Arbitrary<{ payload?: string | Buffer; contentType?: string; what: string }> = fc.oneof(
-  fc.constant(null).map(() => ({ ...wire(multipart([{ name: 'photo', filename: 'p.png', contentType: 'image/png', content: tinyPng() }])), what: 'a real photo' })),
-  fc.uint8Array({ maxLength: 200 }).map((bytes) => ({ ...wire(multipart([{ name: 'photo', filename: 'p.png', contentType: 'image/png', content: Buffer.from(bytes) }])), what: 'random photo bytes' })),
+  fc.constant(null).map(() => ({
+    ...wire(multipart([{ name: 'photo', filename: 'p.png', contentType: 'image/png', content: tinyPng() }])),
+    what: 'a real photo',
+  })),
+  fc.uint8Array({ maxLength: 200 }).map((bytes) => ({
+    ...wire(multipart([{ name: 'photo', filename: 'p.png', contentType: 'image/png', content: Buffer.from(bytes) }])),
+    what: 'random photo bytes',
+  })),
   fc.tuple(fc.nat({ max: 200 })).map(([cut]) => {
     const m = wire(multipart([{ name: 'photo', filename: 'p.png', contentType: 'image/png', content: tinyPng() }]));
     return { payload: (m.payload as Buffer).subarray(0, cut), contentType: m.contentType, what: `truncated at ${cut}` };
@@ -272,7 +375,9 @@ const multipartOnTheWire: fc.Arbitrary<{ payload?: string | Buffer; contentType?
     const m = wire(multipart([{ name: 'photo', filename: 'p.png', contentType: 'image/png', content: tinyPng() }]));
     return { payload: m.payload, contentType: 'multipart/form-data; boundary=not-the-one-used', what: 'boundary mismatch' };
   }),
-  fc.uint8Array({ maxLength: 300 }).map((bytes) => ({ payload: Buffer.from(bytes), contentType: 'multipart/form-data; boundary=xyz', what: 'random bytes as multipart' })),
+  fc
+    .uint8Array({ maxLength: 300 })
+    .map((bytes) => ({ payload: Buffer.from(bytes), contentType: 'multipart/form-data; boundary=xyz', what: 'random bytes as multipart' })),
   fc.constant(null).map(() => ({ payload: 'hello', contentType: 'multipart/form-data', what: 'multipart without boundary' })),
   fc.constant(null).map(() => ({
     payload: '--xyz\r\nContent-Disposition: garbage\r\n\r\nabc\r\n--xyz--\r\n',
@@ -285,12 +390,34 @@ const multipartOnTheWire: fc.Arbitrary<{ payload?: string | Buffer; contentType?
     what: 'NUL in file name',
   })),
   fc.nat({ max: 20 }).map((n) => ({
-    ...wire(multipart(Array.from({ length: n + 1 }, (_, i) => (i % 2 ? { name: `f${i}`, value: 'v'.repeat(2000) } : { name: 'photo', filename: `${i}.png`, contentType: 'image/png', content: tinyPng() })))),
+    ...wire(
+      multipart(
+        Array.from({ length: n + 1 }, (_, i) =>
+          i % 2
+            ? { name: `f${i}`, value: 'v'.repeat(2000) }
+            : { name: 'photo', filename: `${i}.png`, contentType: 'image/png', content: tinyPng() },
+        ),
+      ),
+    ),
     what: `${n + 1} parts`,
   })),
   fc.constant(null).map(() => ({ ...wire(multipart([{ name: 'photo', value: 'not a file' }])), what: 'photo as a text field' })),
-  fc.constant(null).map(() => ({ ...wire(multipart([{ name: 'photo', filename: 'big.png', contentType: 'image/png', content: Buffer.concat([tinyPng(), randomBytes(2 * 1024 * 1024)]) }])), what: 'over 2 MB' })),
-  fc.constantFrom(...BAD_CONTENT_TYPES, 'application/json').map((contentType) => ({ payload: '{"photo":"x"}', contentType, what: `as ${contentType}` })),
+  fc.constant(null).map(() => ({
+    ...wire(
+      multipart([
+        {
+          name: 'photo',
+          filename: 'big.png',
+          contentType: 'image/png',
+          content: Buffer.concat([tinyPng(), randomBytes(2 * 1024 * 1024)]),
+        },
+      ]),
+    ),
+    what: 'over 2 MB',
+  })),
+  fc
+    .constantFrom(...BAD_CONTENT_TYPES, 'application/json')
+    .map((contentType) => ({ payload: '{"photo":"x"}', contentType, what: `as ${contentType}` })),
 );
 
 function wire(m: { payload: Buffer; headers: { 'content-type': string } }) {
@@ -299,7 +426,8 @@ function wire(m: { payload: Buffer; headers: { 'content-type': string } }) {
 
 // ---------------------------------------------------------------------------------- requests
 
-const consumesMultipart = (route: RouteRecord) => ((route.options.schema as { consumes?: string[] } | undefined)?.consumes ?? []).includes('multipart/form-data');
+const consumesMultipart = (route: RouteRecord) =>
+  ((route.options.schema as { consumes?: string[] } | undefined)?.consumes ?? []).includes('multipart/form-data');
 const takesBody = (method: string) => method === 'POST' || method === 'PATCH' || method === 'PUT' || method === 'DELETE';
 
 /** One request for `route`: odd ids in its path, list parameters when it takes a query, a body when its method has one. */
@@ -312,7 +440,10 @@ export function requestFor(route: RouteRecord, ids: IdPool): fc.Arbitrary<FuzzRe
     ? multipartOnTheWire
     : takesBody(route.method)
       ? jsonOnTheWire(bodyFor(schema?.body, ids))
-      : fc.oneof({ arbitrary: fc.constant({ payload: undefined, contentType: undefined, what: 'no body' }), weight: 5 }, jsonOnTheWire(junk));
+      : fc.oneof(
+          { arbitrary: fc.constant({ payload: undefined, contentType: undefined, what: 'no body' }), weight: 5 },
+          jsonOnTheWire(junk),
+        );
   return fc.tuple(urlFor(route, ids), query, body).map(([path, q, b]) => {
     const headers: Record<string, string> = {};
     if (b.contentType !== undefined) headers['content-type'] = b.contentType;
@@ -322,6 +453,12 @@ export function requestFor(route: RouteRecord, ids: IdPool): fc.Arbitrary<FuzzRe
     }
     const url = q ? `${path}?${q}` : path;
     const shown = typeof b.payload === 'string' ? b.payload.slice(0, 200) : b.payload ? `<${b.payload.length} bytes>` : '';
-    return { method: route.method, url, headers, payload: b.payload, describe: `${route.method} ${url.slice(0, 300)} [${b.what}${b.contentType ? `, ${b.contentType}` : ''}] ${shown}` };
+    return {
+      method: route.method,
+      url,
+      headers,
+      payload: b.payload,
+      describe: `${route.method} ${url.slice(0, 300)} [${b.what}${b.contentType ? `, ${b.contentType}` : ''}] ${shown}`,
+    };
   });
 }

@@ -48,7 +48,8 @@ export function tinyJpeg(): Buffer {
   const segment = (marker: number, body: number[]) => [0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 0xff, ...body];
   const oneCodeTable = (tableClassAndId: number) => [tableClassAndId, 1, ...new Array(15).fill(0), 0x00];
   return Buffer.from([
-    0xff, 0xd8, // SOI
+    0xff,
+    0xd8, // SOI
     ...segment(0xe0, [0x4a, 0x46, 0x49, 0x46, 0x00, 1, 1, 0, 0, 1, 0, 1, 0, 0]), // APP0 "JFIF"
     ...segment(0xdb, [0x00, ...new Array(64).fill(1)]), // DQT
     ...segment(0xc0, [8, 0, 1, 0, 1, 1, 1, 0x11, 0]), // SOF0: 8 bit, 1×1, one component
@@ -56,7 +57,8 @@ export function tinyJpeg(): Buffer {
     ...segment(0xc4, oneCodeTable(0x10)), // DHT, AC table 0
     ...segment(0xda, [1, 1, 0x00, 0, 63, 0]), // SOS
     0x3f, // bits 0 (DC category 0) and 0 (EOB), padded with ones
-    0xff, 0xd9, // EOI
+    0xff,
+    0xd9, // EOI
   ]);
 }
 

@@ -13,7 +13,12 @@ function sampleText(name: string, p: PropertySchema, n: number): string {
   const min = p.minLength ?? 1;
   const max = p.maxLength ?? 60;
   const fit = (s: string) => (s.length < min ? s.padEnd(min, 'x') : s).slice(0, max);
-  const candidates = [fit(`Sample ${name} ${n}`), fit(`s${n}`), '9'.repeat(Math.max(min, Math.min(max, 10))), 'a'.repeat(Math.max(min, Math.min(max, 10)))];
+  const candidates = [
+    fit(`Sample ${name} ${n}`),
+    fit(`s${n}`),
+    '9'.repeat(Math.max(min, Math.min(max, 10))),
+    'a'.repeat(Math.max(min, Math.min(max, 10))),
+  ];
   if (p.format === 'email') return `sample-${n}@example.com`;
   if (p.format === 'date-time') return new Date(Date.UTC(2026, 0, 1)).toISOString();
   if (!p.pattern) return candidates[0]!;

@@ -26,10 +26,9 @@ async function dropLeftovers(adminUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ datname: string }>(
-      'select datname from pg_database where datname like $1',
-      [`${TEST_DB_PREFIX}%`],
-    );
+    const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [
+      `${TEST_DB_PREFIX}%`,
+    ]);
     for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
   } finally {
     await client.end();

@@ -16,10 +16,22 @@ export async function insertRole(
 ): Promise<{ id: string; role: string; role_slug: string }> {
   const id = randomUUID();
   const role = opts.role ?? `Role ${id.slice(0, 8)}`;
-  const role_slug = role.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const role_slug = role
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   await db
     .insertInto('roles')
-    .values({ id, role, name_key: roleNameKey(role), role_slug, status: opts.status ?? true, permission: JSON.stringify(opts.permission), created_at: new Date(), updated_at: new Date() })
+    .values({
+      id,
+      role,
+      name_key: roleNameKey(role),
+      role_slug,
+      status: opts.status ?? true,
+      permission: JSON.stringify(opts.permission),
+      created_at: new Date(),
+      updated_at: new Date(),
+    })
     .execute();
   return { id, role, role_slug };
 }

@@ -68,9 +68,7 @@ describe('login', () => {
 
   it("fails with the server's message and stores nothing (no dashboard permission, spec 1 §6)", async () => {
     server.use(
-      http.post(`${AUTH}/login`, () =>
-        HttpResponse.json({ message: "You don't have permission to access dashboard" }, { status: 403 }),
-      ),
+      http.post(`${AUTH}/login`, () => HttpResponse.json({ message: "You don't have permission to access dashboard" }, { status: 403 })),
     );
 
     await expect(authProvider.login({ email: 'a@b.test', password: 'x', keepLogin: true })).rejects.toThrow(
@@ -187,7 +185,11 @@ describe('renewal before checkAuth, getIdentity and getPermissions (spec 1 §4)'
 
   it('checkAuth fails when the server will not renew the expired token', async () => {
     storeSession({ user: makeUser(), token: fakeJwt(-30, 'auth-dead'), isLoggedIn: true });
-    server.use(http.post(`${AUTH}/user/verify`, () => HttpResponse.json({ message: 'Your session has ended, please log in again', code: 'SESSION_ENDED' }, { status: 401 })));
+    server.use(
+      http.post(`${AUTH}/user/verify`, () =>
+        HttpResponse.json({ message: 'Your session has ended, please log in again', code: 'SESSION_ENDED' }, { status: 401 }),
+      ),
+    );
 
     await expect(authProvider.checkAuth({})).rejects.toMatchObject({ status: 401 });
   });
@@ -215,7 +217,7 @@ describe('checkError', () => {
     expect(stored()).toMatchObject({ token: 'tok-403', isLoggedIn: true });
   });
 
-  it("signs out when the role no longer opens the console (403 NO_DASHBOARD_ACCESS), saying so", async () => {
+  it('signs out when the role no longer opens the console (403 NO_DASHBOARD_ACCESS), saying so', async () => {
     signIn('tok-no-dashboard');
     const message = "You don't have permission to access dashboard";
     await expect(authProvider.checkError(new HttpError(message, 403, { code: 'NO_DASHBOARD_ACCESS', message }))).rejects.toEqual({

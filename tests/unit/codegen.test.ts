@@ -46,7 +46,12 @@ describe('codegen', { timeout: 30_000 }, () => {
   it('writes one module per schema, the resource names, the list of all schemas, and an index that re-exports the types', async () => {
     const schemas = (await readdir(schemasDir)).filter((n) => n.endsWith('.schema.json')).sort();
     const outputs = committed;
-    expect(outputs.map((o) => o.file)).toEqual([...schemas.map((n) => n.replace(/\.schema\.json$/, '.ts')), 'resource-names.ts', 'schema-list.ts', 'index.ts']);
+    expect(outputs.map((o) => o.file)).toEqual([
+      ...schemas.map((n) => n.replace(/\.schema\.json$/, '.ts')),
+      'resource-names.ts',
+      'schema-list.ts',
+      'index.ts',
+    ]);
 
     // The servers and the console load every schema through schema-list.ts: no hand-kept import list.
     const list = outputs.find((o) => o.file === 'schema-list.ts')!.content;
@@ -60,7 +65,11 @@ describe('codegen', { timeout: 30_000 }, () => {
     for (const { file, content } of committed) {
       expect(content.startsWith(BANNER_START), file).toBe(true);
       const source =
-        file === 'index.ts' || file === 'schema-list.ts' ? '*.schema.json' : file === 'resource-names.ts' ? 'resources.json' : file.replace(/\.ts$/, '.schema.json');
+        file === 'index.ts' || file === 'schema-list.ts'
+          ? '*.schema.json'
+          : file === 'resource-names.ts'
+            ? 'resources.json'
+            : file.replace(/\.ts$/, '.schema.json');
       expect(content, file).toContain(`GENERATED FILE: do not edit. Source: schemas/${source}`);
     }
   });
@@ -152,7 +161,10 @@ describe('codegen', { timeout: 30_000 }, () => {
 
   it('refuses a $ref to a schema that does not exist, naming it', async () => {
     const dir = await tempDir();
-    await writeFile(path.join(dir, 'gizmo.schema.json'), JSON.stringify({ $id: 'gizmo', type: 'object', properties: { x: { $ref: 'nowhere' } } }));
+    await writeFile(
+      path.join(dir, 'gizmo.schema.json'),
+      JSON.stringify({ $id: 'gizmo', type: 'object', properties: { x: { $ref: 'nowhere' } } }),
+    );
     await expect(generateAll(dir)).rejects.toThrow('"$ref": "nowhere" names no schema in schemas/');
   });
 

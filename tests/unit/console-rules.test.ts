@@ -48,9 +48,15 @@ describe("'Change Password' visibility (spec 1 §4)", () => {
 
 describe('CSV export', () => {
   it('quotes cells with commas, quotes and line breaks; starts with a BOM and ends lines with CRLF', () => {
-    expect(toCsv(['Name', 'Note'], [['Ann', 'says "hi", twice'], ['Bo', 'two\nlines']])).toBe(
-      '\uFEFFName,Note\r\nAnn,"says ""hi"", twice"\r\nBo,"two\nlines"',
-    );
+    expect(
+      toCsv(
+        ['Name', 'Note'],
+        [
+          ['Ann', 'says "hi", twice'],
+          ['Bo', 'two\nlines'],
+        ],
+      ),
+    ).toBe('\uFEFFName,Note\r\nAnn,"says ""hi"", twice"\r\nBo,"two\nlines"');
   });
 
   it('defuses cells a spreadsheet would run as formulas', () => {
@@ -91,7 +97,10 @@ describe('permission checklist', () => {
     const used = new Set(properties.map(([, p]) => p['x-group']));
     expect(groups.map((g) => g.group)).toEqual(permissionSchema['x-groups'].filter((group) => used.has(group)));
     for (const { group, flags } of groups) {
-      expect(flags.map((f) => f.name), group).toEqual(properties.filter(([, p]) => p['x-group'] === group).map(([name]) => name));
+      expect(
+        flags.map((f) => f.name),
+        group,
+      ).toEqual(properties.filter(([, p]) => p['x-group'] === group).map(([name]) => name));
     }
     expect(groups.flatMap((g) => g.flags.map((f) => f.name)).sort()).toEqual(permissionFlags.map((f) => f.name).sort());
     expect(groups[0]!.flags.find((f) => f.name === 'can_access_app')!.label).toBe('Can access data app');

@@ -83,11 +83,18 @@ function designations(...records: FakeRecord[]) {
   return collection.rows;
 }
 
-const page = (perPage: number, pageNo = 1) => ({ pagination: { page: pageNo, perPage }, sort: { field: 'name', order: 'ASC' as const }, filter: {} });
+const page = (perPage: number, pageNo = 1) => ({
+  pagination: { page: pageNo, perPage },
+  sort: { field: 'name', order: 'ASC' as const },
+  filter: {},
+});
 
 describe('getList', () => {
   it('sends sort, range and filter as JSON query parameters and reads the total from Content-Range', async () => {
-    designations(...Array.from({ length: 12 }, (_, i) => designation(`d${i + 1}`, `Ab ${String(i + 1).padStart(2, '0')}`)), designation('x', 'Other'));
+    designations(
+      ...Array.from({ length: 12 }, (_, i) => designation(`d${i + 1}`, `Ab ${String(i + 1).padStart(2, '0')}`)),
+      designation('x', 'Other'),
+    );
 
     const result = await dataProvider.getList('designation', {
       pagination: { page: 2, perPage: 10 },
@@ -108,7 +115,9 @@ describe('getList', () => {
 
   it('"All" reads the whole list a server page at a time', async () => {
     const count = 2 * SERVER_PAGE_MAX + 5;
-    designations(...Array.from({ length: count }, (_, i) => designation(`d${String(i).padStart(5, '0')}`, `N${String(i).padStart(5, '0')}`)));
+    designations(
+      ...Array.from({ length: count }, (_, i) => designation(`d${String(i).padStart(5, '0')}`, `N${String(i).padStart(5, '0')}`)),
+    );
 
     const result = await dataProvider.getList('designation', page(ALL_ROWS));
 
@@ -126,7 +135,11 @@ describe('getList', () => {
   it("sends a sort on 'id' as a sort on '_id', and leaves out empty filter values", async () => {
     designations(designation('b', 'B'), designation('a', 'A'));
 
-    const result = await dataProvider.getList('designation', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'DESC' }, filter: { q: '' } });
+    const result = await dataProvider.getList('designation', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'id', order: 'DESC' },
+      filter: { q: '' },
+    });
 
     expect(JSON.parse(seen[0]!.url.searchParams.get('sort')!)).toEqual(['_id', 'DESC']);
     expect(JSON.parse(seen[0]!.url.searchParams.get('filter')!)).toEqual({});
@@ -163,7 +176,14 @@ describe('one record', () => {
     const rows = designations();
 
     const { data } = await dataProvider.create('designation', {
-      data: { id: 'x', _id: 'x', name: 'Surveyor', status: true, createdAt: '2020-01-01T00:00:00.000Z', updatedAt: '2020-01-01T00:00:00.000Z' },
+      data: {
+        id: 'x',
+        _id: 'x',
+        name: 'Surveyor',
+        status: true,
+        createdAt: '2020-01-01T00:00:00.000Z',
+        updatedAt: '2020-01-01T00:00:00.000Z',
+      },
     });
 
     await settle();
@@ -268,7 +288,11 @@ describe('token and errors', () => {
     const httpError = error as HttpError;
     expect(httpError.message).toBe('Name is required');
     expect(httpError.status).toBe(400);
-    expect(httpError.body).toMatchObject({ code: 'VALIDATION_FAILED', fields: { name: 'Name is required' }, errors: { name: 'Name is required' } });
+    expect(httpError.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { name: 'Name is required' },
+      errors: { name: 'Name is required' },
+    });
   });
 
   it("an answer that is not the servers' JSON still fails with its status", async () => {
@@ -283,7 +307,9 @@ describe('token and errors', () => {
   it('a 403 for a missing flag re-reads the user, so the screens follow the role as the server has it', async () => {
     const now = makeUser({ can_access_dashboard: true, can_get_designation: false }, { first_name: 'Demoted' });
     server.use(
-      http.get(`${AUTH}/designation`, () => HttpResponse.json({ message: "You don't have permission to do this (can_get_designation)", code: 'FORBIDDEN' }, { status: 403 })),
+      http.get(`${AUTH}/designation`, () =>
+        HttpResponse.json({ message: "You don't have permission to do this (can_get_designation)", code: 'FORBIDDEN' }, { status: 403 }),
+      ),
       http.post(`${AUTH}/user/verify`, () => HttpResponse.json({ user: now, token: 'tok-1' })),
     );
 
@@ -302,7 +328,9 @@ describe('refresh on 401 (spec 1 §4)', () => {
     const refreshedUser = makeUser({ can_get_designation: true }, { first_name: 'Refreshed' });
     server.use(
       http.get(`${AUTH}/designation`, ({ request }) =>
-        request.headers.get('authorization') === 'Bearer new' ? listAnswer() : HttpResponse.json({ message: 'Session ended', code: 'SESSION_ENDED' }, { status: 401 }),
+        request.headers.get('authorization') === 'Bearer new'
+          ? listAnswer()
+          : HttpResponse.json({ message: 'Session ended', code: 'SESSION_ENDED' }, { status: 401 }),
       ),
       http.post(`${AUTH}/user/verify`, () => HttpResponse.json({ user: refreshedUser, token: 'new' }, { status: 401 })),
     );
@@ -324,7 +352,9 @@ describe('refresh on 401 (spec 1 §4)', () => {
     designations(designation('a', 'A'), designation('b', 'B'), designation('c', 'C'));
     server.use(
       http.get(`${AUTH}/designation/:id`, ({ request }) =>
-        request.headers.get('authorization') === 'Bearer new' ? undefined : HttpResponse.json({ message: 'Session ended' }, { status: 401 }),
+        request.headers.get('authorization') === 'Bearer new'
+          ? undefined
+          : HttpResponse.json({ message: 'Session ended' }, { status: 401 }),
       ),
       http.post(`${AUTH}/user/verify`, async () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -342,7 +372,9 @@ describe('refresh on 401 (spec 1 §4)', () => {
   it('a dead session: one verify, no replay, the 401 stands, and the auth provider signs out', async () => {
     server.use(
       http.get(`${AUTH}/designation`, () => HttpResponse.json({ message: 'Session ended', code: 'SESSION_ENDED' }, { status: 401 })),
-      http.post(`${AUTH}/user/verify`, () => HttpResponse.json({ message: 'Your session has ended, please log in again', code: 'SESSION_ENDED' }, { status: 401 })),
+      http.post(`${AUTH}/user/verify`, () =>
+        HttpResponse.json({ message: 'Your session has ended, please log in again', code: 'SESSION_ENDED' }, { status: 401 }),
+      ),
     );
 
     const error = await dataProvider.getList('designation', page(10)).catch((e: unknown) => e);
@@ -365,7 +397,10 @@ describe('refresh on 401 (spec 1 §4)', () => {
     await dataProvider.getOne('designation', { id: 'd1' });
 
     await settle();
-    expect(seen.map((s) => `${s.method} ${s.url.pathname} ${s.authorization ?? ''}`)).toEqual(['POST /user/verify ', `GET /designation/d1 Bearer ${fresh}`]);
+    expect(seen.map((s) => `${s.method} ${s.url.pathname} ${s.authorization ?? ''}`)).toEqual([
+      'POST /user/verify ',
+      `GET /designation/d1 Bearer ${fresh}`,
+    ]);
     expect(seen[0]!.body).toEqual({ token: old });
     expect(stored()?.token).toBe(fresh);
   });
@@ -376,10 +411,18 @@ describe('refresh on 401 (spec 1 §4)', () => {
     designations(designation('a', 'A'), designation('b', 'B'));
     server.use(http.post(`${AUTH}/user/verify`, () => HttpResponse.json({ user: makeUser(), token: fresh }, { status: 401 })));
 
-    await Promise.all([dataProvider.getOne('designation', { id: 'a' }), dataProvider.getOne('designation', { id: 'b' }), dataProvider.getList('designation', page(10))]);
+    await Promise.all([
+      dataProvider.getOne('designation', { id: 'a' }),
+      dataProvider.getOne('designation', { id: 'b' }),
+      dataProvider.getList('designation', page(10)),
+    ]);
 
     expect(calls().filter((c) => c === 'POST /user/verify')).toHaveLength(1);
-    expect(seen.filter((s) => s.url.pathname.startsWith('/designation')).map((s) => s.authorization)).toEqual([`Bearer ${fresh}`, `Bearer ${fresh}`, `Bearer ${fresh}`]);
+    expect(seen.filter((s) => s.url.pathname.startsWith('/designation')).map((s) => s.authorization)).toEqual([
+      `Bearer ${fresh}`,
+      `Bearer ${fresh}`,
+      `Bearer ${fresh}`,
+    ]);
   });
 
   it('a token still within its lifetime goes out as it is', async () => {
@@ -395,7 +438,11 @@ describe('refresh on 401 (spec 1 §4)', () => {
   it('an expired token the server will not renew fails the call as a 401 without sending it', async () => {
     storeSession({ user: makeUser(), token: fakeJwt(-60, 'dead'), isLoggedIn: true });
     designations(designation('d1', 'A'));
-    server.use(http.post(`${AUTH}/user/verify`, () => HttpResponse.json({ message: 'Your session has ended, please log in again', code: 'SESSION_ENDED' }, { status: 401 })));
+    server.use(
+      http.post(`${AUTH}/user/verify`, () =>
+        HttpResponse.json({ message: 'Your session has ended, please log in again', code: 'SESSION_ENDED' }, { status: 401 }),
+      ),
+    );
 
     const error = await dataProvider.getOne('designation', { id: 'd1' }).catch((e: unknown) => e);
 
@@ -417,12 +464,20 @@ describe('routing by schemas/resources.json', () => {
   it('sends a resource whose entry names server "api" to the api server, at its path (odd paths too)', async () => {
     resourceMap.gadget = { ...resourceMap.designation!, server: 'api', path: 'gadget/gadgetList' };
     try {
-      server.use(...fakeCollection(API, 'gadget/gadgetList', [{ _id: 'g1', name: 'G' }, { _id: 'g2', name: 'H' }]).handlers);
+      server.use(
+        ...fakeCollection(API, 'gadget/gadgetList', [
+          { _id: 'g1', name: 'G' },
+          { _id: 'g2', name: 'H' },
+        ]).handlers,
+      );
 
       const one = await dataProvider.getOne('gadget', { id: 'g1' });
       const list = await dataProvider.getList('gadget', page(10));
 
-      expect(seen.map((s) => `${s.method} ${s.url.origin}${s.url.pathname}`)).toEqual([`GET ${API}/gadget/gadgetList/g1`, `GET ${API}/gadget/gadgetList`]);
+      expect(seen.map((s) => `${s.method} ${s.url.origin}${s.url.pathname}`)).toEqual([
+        `GET ${API}/gadget/gadgetList/g1`,
+        `GET ${API}/gadget/gadgetList`,
+      ]);
       expect(one.data).toMatchObject({ id: 'g1', name: 'G' });
       expect(list).toMatchObject({ total: 2, data: [{ id: 'g1' }, { id: 'g2' }] });
     } finally {
@@ -461,7 +516,13 @@ describe('named calls (spec 1 §7)', () => {
     await settle();
     expect(calls()).toEqual(['PATCH /user/u2', 'PATCH /user/u1']);
     expect(seen[0]!.body).toEqual({ _id: 'u2', email: 'ann@example.org', password: 'N3w-pass!', confirm_password: 'N3w-pass!' });
-    expect(seen[1]!.body).toEqual({ _id: 'u1', email: 'ada@example.test', password: 'N3w-pass!', confirm_password: 'N3w-pass!', current_password: 'Old-pass!' });
+    expect(seen[1]!.body).toEqual({
+      _id: 'u1',
+      email: 'ada@example.test',
+      password: 'N3w-pass!',
+      confirm_password: 'N3w-pass!',
+      current_password: 'Old-pass!',
+    });
     expect(mine.id).toBe('u1');
   });
 

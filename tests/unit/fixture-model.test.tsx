@@ -22,7 +22,10 @@ import { signIn } from './support/session';
 installFixtureModel();
 
 const AUTH = 'http://auth.test';
-const allFlags = (value: boolean, except: Record<string, boolean> = {}) => ({ ...Object.fromEntries(permissionFlags.map((f) => [f.name, value])), ...except });
+const allFlags = (value: boolean, except: Record<string, boolean> = {}) => ({
+  ...Object.fromEntries(permissionFlags.map((f) => [f.name, value])),
+  ...except,
+});
 const fixtureGroup = fixtureFlags['x-groups'][0]!;
 const fixtureFlagLabels = Object.values(fixtureFlags.properties).map((p) => p.title);
 
@@ -38,7 +41,13 @@ describe('the permission checklist with the fixture flags in the permission sche
     patches.length = 0;
     setRuntimeConfig({ authUrl: AUTH, apiUrl: 'http://api.test' });
     const me = signIn('tok-checklist', allFlags(true));
-    const role = { _id: 'r-auditor', role: 'Auditor', role_slug: 'auditor', status: true, permission: allFlags(false, { can_get_fixture_site: true }) };
+    const role = {
+      _id: 'r-auditor',
+      role: 'Auditor',
+      role_slug: 'auditor',
+      status: true,
+      permission: allFlags(false, { can_get_fixture_site: true }),
+    };
     server.use(
       http.get(`${AUTH}/role/r-auditor`, () => HttpResponse.json(role)),
       http.patch(`${AUTH}/permission/r-auditor`, async ({ request }) => {

@@ -64,8 +64,17 @@ describe('exportCsv', () => {
   afterAll(() => server.close());
 
   it('GETs /user/export.csv with the token, the sort, the whole filter and the columns, and no range', async () => {
-    server.use(http.get(`${AUTH}/user/export.csv`, () => new HttpResponse('\uFEFFEmail\r\na@example.org', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } })));
-    const blob = await dataProvider.exportCsv('user', { sort: { field: 'first_name', order: 'DESC' }, filter: { q: 'ab', status: true, empty: '' }, columns: ['email'] });
+    server.use(
+      http.get(
+        `${AUTH}/user/export.csv`,
+        () => new HttpResponse('\uFEFFEmail\r\na@example.org', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } }),
+      ),
+    );
+    const blob = await dataProvider.exportCsv('user', {
+      sort: { field: 'first_name', order: 'DESC' },
+      filter: { q: 'ab', status: true, empty: '' },
+      columns: ['email'],
+    });
     // The bytes as sent, byte-order mark included (Blob.text() would drop it).
     expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await blob.arrayBuffer())).toBe('\uFEFFEmail\r\na@example.org');
     const url = new URL(requests[0]!.url);
@@ -77,7 +86,14 @@ describe('exportCsv', () => {
   });
 
   it('turns a refusal into an error carrying the server’s message', async () => {
-    server.use(http.get(`${AUTH}/user/export.csv`, () => HttpResponse.json({ message: 'Cannot export the column photo', code: 'BAD_REQUEST' }, { status: 400 })));
-    await expect(dataProvider.exportCsv('user', { columns: ['photo'] })).rejects.toMatchObject({ status: 400, message: 'Cannot export the column photo' });
+    server.use(
+      http.get(`${AUTH}/user/export.csv`, () =>
+        HttpResponse.json({ message: 'Cannot export the column photo', code: 'BAD_REQUEST' }, { status: 400 }),
+      ),
+    );
+    await expect(dataProvider.exportCsv('user', { columns: ['photo'] })).rejects.toMatchObject({
+      status: 400,
+      message: 'Cannot export the column photo',
+    });
   });
 });

@@ -17,11 +17,17 @@ import { menuIcon } from '../../src/layout/menu-icons';
 import { storeSignIn } from '../../src/session/session-store';
 import { makeUser, signIn } from './support/session';
 
-const flags = (value: boolean, except: Record<string, boolean> = {}) => ({ ...Object.fromEntries(permissionFlags.map((f) => [f.name, value])), ...except });
+const flags = (value: boolean, except: Record<string, boolean> = {}) => ({
+  ...Object.fromEntries(permissionFlags.map((f) => [f.name, value])),
+  ...except,
+});
 
 /** What <Admin> registers for the map's menu entries (registry.tsx): name, label, icon, a list page. */
 const definitions: Record<string, ResourceDefinition> = Object.fromEntries(
-  menuResources().map(([name, entry]) => [name, { name, hasList: true, options: { label: entry.label.many }, icon: menuIcon(entry.menu.icon) }]),
+  menuResources().map(([name, entry]) => [
+    name,
+    { name, hasList: true, options: { label: entry.label.many }, icon: menuIcon(entry.menu.icon) },
+  ]),
 );
 
 function renderInAdmin(children: React.ReactNode) {
@@ -83,7 +89,9 @@ describe('the dashboard', () => {
     signIn('t', flags(true));
     renderInAdmin(<Dashboard />);
     expect(await screen.findByText('Welcome, Ada')).toBeTruthy();
-    await waitFor(() => expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/user', '/role', '/designation']));
+    await waitFor(() =>
+      expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/user', '/role', '/designation']),
+    );
     expect(screen.queryByText(/opens no sections/)).toBeNull();
   });
 

@@ -79,16 +79,36 @@ describe('the real model', () => {
 
 describe('the map against its own schema: unknown keys are refused at every level', () => {
   const cases: Array<[string, (map: Loose) => void, string]> = [
-    ['an entry', (m) => (m.designation.colour = 'red'), 'designation: unknown key "colour" (allowed: schema, server, path, routes, label, permissions, list, form, status, recordRepresentation, menu)'],
+    [
+      'an entry',
+      (m) => (m.designation.colour = 'red'),
+      'designation: unknown key "colour" (allowed: schema, server, path, routes, label, permissions, list, form, status, recordRepresentation, menu)',
+    ],
     ['label', (m) => (m.designation.label.few = 'Some'), 'designation.label: unknown key "few" (allowed: one, many)'],
-    ['permissions', (m) => (m.designation.permissions.publish = 'can_edit_designation'), 'designation.permissions: unknown key "publish" (allowed: list, show, create, edit, delete)'],
-    ['list', (m) => (m.designation.list.colums = ['name']), 'designation.list: unknown key "colums" (allowed: columns, search, export, deniedMessage, sort)'],
-    ['list.sort', (m) => (m.designation.list.sort.direction = 'up'), 'designation.list.sort: unknown key "direction" (allowed: field, order)'],
+    [
+      'permissions',
+      (m) => (m.designation.permissions.publish = 'can_edit_designation'),
+      'designation.permissions: unknown key "publish" (allowed: list, show, create, edit, delete)',
+    ],
+    [
+      'list',
+      (m) => (m.designation.list.colums = ['name']),
+      'designation.list: unknown key "colums" (allowed: columns, search, export, deniedMessage, sort)',
+    ],
+    [
+      'list.sort',
+      (m) => (m.designation.list.sort.direction = 'up'),
+      'designation.list.sort: unknown key "direction" (allowed: field, order)',
+    ],
     ['form', (m) => (m.designation.form.layout = 'grid'), 'designation.form: unknown key "layout" (allowed: fields, mode)'],
     ['menu', (m) => (m.designation.menu.colour = 'red'), 'designation.menu: unknown key "colour" (allowed: order, icon)'],
   ];
   for (const [level, change, message] of cases) {
-    it(`in ${level}`, () => expectOnly(brokenCopy(({ map }) => change(map)), `${MAP}: ${message}`));
+    it(`in ${level}`, () =>
+      expectOnly(
+        brokenCopy(({ map }) => change(map)),
+        `${MAP}: ${message}`,
+      ));
   }
 
   it('every object in resources.schema.json closes its keys (so no level was forgotten)', () => {
@@ -106,10 +126,22 @@ describe('the map against its own schema: unknown keys are refused at every leve
   });
 
   it('a missing key, a value outside its list, a wrongly typed value and a bad resource name', () => {
-    expectOnly(brokenCopy(({ map }) => delete map.designation.path), `${MAP}: designation: missing key "path"`);
-    expectOnly(brokenCopy(({ map }) => (map.designation.server = 'apx')), `${MAP}: designation.server: "apx" is not one of "auth", "api"`);
-    expectOnly(brokenCopy(({ map }) => (map.designation.list.search = 7)), `${MAP}: designation.list.search: must be a string or an array`);
-    expectOnly(brokenCopy(({ map }) => (map.designation.menu.order = 'first')), `${MAP}: designation.menu.order: must be number`);
+    expectOnly(
+      brokenCopy(({ map }) => delete map.designation.path),
+      `${MAP}: designation: missing key "path"`,
+    );
+    expectOnly(
+      brokenCopy(({ map }) => (map.designation.server = 'apx')),
+      `${MAP}: designation.server: "apx" is not one of "auth", "api"`,
+    );
+    expectOnly(
+      brokenCopy(({ map }) => (map.designation.list.search = 7)),
+      `${MAP}: designation.list.search: must be a string or an array`,
+    );
+    expectOnly(
+      brokenCopy(({ map }) => (map.designation.menu.order = 'first')),
+      `${MAP}: designation.menu.order: must be number`,
+    );
     expect(refusal(brokenCopy(({ map }) => (map['Job Title'] = map.designation)))).toBe(
       `${MAP}: Job Title: "Job Title" is no resource name: use lower-case letters, digits and _ (^[a-z][a-z0-9_]*$)`,
     );
@@ -125,7 +157,10 @@ describe('each entry against the schemas it names', () => {
   });
 
   it('a schema $id that does not exist', () => {
-    expectOnly(brokenCopy(({ map }) => (map.fixture_site.schema = 'fixture_sight')), `${MAP}: fixture_site.schema: "fixture_sight" names no schema (no "$id": "fixture_sight" in model/schemas/)`);
+    expectOnly(
+      brokenCopy(({ map }) => (map.fixture_site.schema = 'fixture_sight')),
+      `${MAP}: fixture_site.schema: "fixture_sight" names no schema (no "$id": "fixture_sight" in model/schemas/)`,
+    );
   });
 
   const notAProperty = (key: string, value: string) => `${MAP}: fixture_site.${key}: "${value}" is not a property of schema "fixture_site"`;
@@ -139,7 +174,11 @@ describe('each entry against the schemas it names', () => {
     ['recordRepresentation', (s) => (s.recordRepresentation = 'title'), notAProperty('recordRepresentation', 'title')],
   ];
   for (const [key, change, message] of cases) {
-    it(`a ${key} that is not a property of the schema`, () => expectOnly(brokenCopy(({ map }) => change(map.fixture_site)), message));
+    it(`a ${key} that is not a property of the schema`, () =>
+      expectOnly(
+        brokenCopy(({ map }) => change(map.fixture_site)),
+        message,
+      ));
   }
 
   it('a status that is not a boolean', () => {
@@ -189,16 +228,22 @@ describe('references (x-ref)', () => {
       { type: 'string', 'x-ref': 'fixture_region', enum: ['north'] },
       { 'x-ref': 'fixture_region' },
     ]) {
-      expectOnly(brokenCopy((_, schema) => (schema('fixture_site').properties.region = region)), `${SITE_SCHEMA}: properties.region: a reference must be ${plain}`);
+      expectOnly(
+        brokenCopy((_, schema) => (schema('fixture_site').properties.region = region)),
+        `${SITE_SCHEMA}: properties.region: a reference must be ${plain}`,
+      );
     }
-    expect(refusal(brokenCopy((_, schema) => (schema('user').properties.designation = { type: 'object', 'x-ref': 'designation' })))).toMatch(
-      /^model\/schemas\/user\.schema\.json: properties\.designation: a reference must be .*, or the id-or-object form/,
-    );
+    expect(
+      refusal(brokenCopy((_, schema) => (schema('user').properties.designation = { type: 'object', 'x-ref': 'designation' }))),
+    ).toMatch(/^model\/schemas\/user\.schema\.json: properties\.designation: a reference must be .*, or the id-or-object form/);
   });
 
   it('one nested below a property is refused', () => {
     expectOnly(
-      brokenCopy((_, schema) => (schema('fixture_site').properties.neighbours = { type: 'array', items: { type: 'string', 'x-ref': 'fixture_site' } })),
+      brokenCopy(
+        (_, schema) =>
+          (schema('fixture_site').properties.neighbours = { type: 'array', items: { type: 'string', 'x-ref': 'fixture_site' } }),
+      ),
       `${SITE_SCHEMA}: properties.neighbours.items.x-ref: a reference is a property of the schema itself ("properties": {"<name>": {..., "x-ref": ...}}), not nested`,
     );
   });
@@ -220,19 +265,39 @@ describe('labelled choices (oneOf of const + title)', () => {
   const EACH = 'each choice needs both "const" (the stored value) and "title" (its label): {"const": "urban", "title": "Urban"}';
 
   it('a choice without its title, or without its value', () => {
-    expectOnly(withKind(kind([{ const: 'urban', title: 'Urban' }, { const: 'rural' }])), `${SITE_SCHEMA}: properties.kind.oneOf[1]: ${EACH}`);
-    expectOnly(withKind(kind([{ title: 'Urban' }, { const: 'rural', title: 'Rural' }])), `${SITE_SCHEMA}: properties.kind.oneOf[0]: ${EACH}`);
+    expectOnly(
+      withKind(kind([{ const: 'urban', title: 'Urban' }, { const: 'rural' }])),
+      `${SITE_SCHEMA}: properties.kind.oneOf[1]: ${EACH}`,
+    );
+    expectOnly(
+      withKind(kind([{ title: 'Urban' }, { const: 'rural', title: 'Rural' }])),
+      `${SITE_SCHEMA}: properties.kind.oneOf[0]: ${EACH}`,
+    );
   });
 
   it('a value listed twice', () => {
     expectOnly(
-      withKind(kind([{ const: 'urban', title: 'Urban' }, { const: 'rural', title: 'Rural' }, { const: 'urban', title: 'Town' }])),
+      withKind(
+        kind([
+          { const: 'urban', title: 'Urban' },
+          { const: 'rural', title: 'Rural' },
+          { const: 'urban', title: 'Town' },
+        ]),
+      ),
       `${SITE_SCHEMA}: properties.kind.oneOf[2].const: "urban" is listed twice`,
     );
   });
 
   it('a value or a property that is not text', () => {
-    expectOnly(withKind(kind([{ const: 1, title: 'One' }, { const: 'two', title: 'Two' }])), `${SITE_SCHEMA}: properties.kind.oneOf[0].const: 1 is not text; a choice is stored as text`);
+    expectOnly(
+      withKind(
+        kind([
+          { const: 1, title: 'One' },
+          { const: 'two', title: 'Two' },
+        ]),
+      ),
+      `${SITE_SCHEMA}: properties.kind.oneOf[0].const: 1 is not text; a choice is stored as text`,
+    );
     expectOnly(
       withKind(kind([{ const: 'a', title: 'A' }], 'integer')),
       `${SITE_SCHEMA}: properties.kind.type: a labelled choice is a text property: "type": "string" (or ["string", "null"] when optional)`,
@@ -294,7 +359,11 @@ describe('codegen', { timeout: 60_000 }, () => {
 
   it('emits the ResourceName union and its runtime list from the map', async () => {
     const names = (await generateAll()).find((f) => f.file === 'resource-names.ts')!.content;
-    expect(names).toContain(`export type ResourceName = ${Object.keys(committedMap).map((n) => `'${n}'`).join(' | ')};`);
+    expect(names).toContain(
+      `export type ResourceName = ${Object.keys(committedMap)
+        .map((n) => `'${n}'`)
+        .join(' | ')};`,
+    );
     expect(resourceNames).toEqual(Object.keys(committedMap));
   });
 });

@@ -99,7 +99,9 @@ describe('resolveConfig', () => {
   const page = { protocol: 'https:', hostname: 'console.example.org' };
 
   it('uses explicit server addresses as given', () => {
-    expect(resolveConfig({ authUrl: 'https://auth.example.org', apiUrl: 'https://api.example.org/v1', authPort: 1, apiPort: 2 }, page)).toEqual({
+    expect(
+      resolveConfig({ authUrl: 'https://auth.example.org', apiUrl: 'https://api.example.org/v1', authPort: 1, apiPort: 2 }, page),
+    ).toEqual({
       authUrl: 'https://auth.example.org',
       apiUrl: 'https://api.example.org/v1',
     });
@@ -146,10 +148,7 @@ describe('browserName', () => {
       'Opera',
     ],
     ['Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0', 'Firefox'],
-    [
-      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
-      'Safari',
-    ],
+    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15', 'Safari'],
     ['curl/8.5.0', 'Unknown browser'],
   ];
 

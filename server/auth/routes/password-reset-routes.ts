@@ -25,7 +25,8 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: AppContext) {
       },
       schema: {
         tags: ['password'],
-        summary: 'Forgot password: e-mails a single-use reset link (only the newest link works; none while the last one is younger than RESET_LINK_COOLDOWN)',
+        summary:
+          'Forgot password: e-mails a single-use reset link (only the newest link works; none while the last one is younger than RESET_LINK_COOLDOWN)',
         body: { $ref: 'auth#/definitions/ForgotPasswordRequest' },
         response: { 200: { $ref: 'auth#/definitions/MessageAnswer' } },
       },

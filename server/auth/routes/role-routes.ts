@@ -14,7 +14,14 @@ import { rowToWire } from '../../db/columns.ts';
 import { GenericStore } from '../../crud/generic-store.ts';
 import { crudPlugin, mapFlag } from '../../crud/crud-plugin.ts';
 import type { Row } from '../../crud/crud-store.ts';
-import { assertAdminRoleKept, assertGrantable, assertMayManageRole, assertMayNameRole, assertNotSelf, flagsTurnedOn } from '../privileges.ts';
+import {
+  assertAdminRoleKept,
+  assertGrantable,
+  assertMayManageRole,
+  assertMayNameRole,
+  assertNotSelf,
+  flagsTurnedOn,
+} from '../privileges.ts';
 import { keepingARoleEditor } from '../role-editors.ts';
 import { roleNameKey } from '../role-name.ts';
 import { insertRole } from '../role-insert.ts';
@@ -51,7 +58,10 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Body: Pick<Role, 'role' | 'status'> }>(
     '/role',
-    { config: { permission: needsFlag(mapFlag('role', 'create')) }, schema: { tags, summary: 'Add a role (no flags yet)', body: writeSchema(schema, 'create'), response: { 201: one } } },
+    {
+      config: { permission: needsFlag(mapFlag('role', 'create')) },
+      schema: { tags, summary: 'Add a role (no flags yet)', body: writeSchema(schema, 'create'), response: { 201: one } },
+    },
     async (request, reply) => {
       const role = roleName(request.body.role);
       assertMayNameRole(caller(request), role);
@@ -64,7 +74,13 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
     '/role/:id',
     {
       config: { permission: needsFlag(mapFlag('role', 'edit')) },
-      schema: { tags, summary: 'Rename, activate or deactivate a role (flags: PATCH /permission/{id})', params: idParams, body: writeSchema(schema, 'update'), response: { 200: one } },
+      schema: {
+        tags,
+        summary: 'Rename, activate or deactivate a role (flags: PATCH /permission/{id})',
+        params: idParams,
+        body: writeSchema(schema, 'update'),
+        response: { 200: one },
+      },
     },
     async (request) => {
       if (request.body.status === false) {
@@ -84,7 +100,10 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.delete<{ Params: { id: string } }>(
     '/role/:id',
-    { config: { permission: needsFlag(mapFlag('role', 'delete')) }, schema: { tags, summary: 'Delete a role no user holds', params: idParams, response: { 200: one } } },
+    {
+      config: { permission: needsFlag(mapFlag('role', 'delete')) },
+      schema: { tags, summary: 'Delete a role no user holds', params: idParams, response: { 200: one } },
+    },
     async (request) => {
       const { id } = request.params;
       assertMayManageRole(caller(request), await getRole(id));
@@ -107,7 +126,10 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<{ Params: { id: string } }>(
     '/permission/:id',
-    { config: { permission: needsFlag('can_get_permission') }, schema: { tags, summary: "One role with its permission flags (the checklist's data)", params: idParams, response: { 200: one } } },
+    {
+      config: { permission: needsFlag('can_get_permission') },
+      schema: { tags, summary: "One role with its permission flags (the checklist's data)", params: idParams, response: { 200: one } },
+    },
     async (request) => toWire(await store.get(ctx.db, request.params.id)),
   );
 
@@ -115,7 +137,13 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
     '/permission/:id',
     {
       config: { permission: needsFlag('can_edit_permission') },
-      schema: { tags, summary: "Set a role's permission flags (only those sent change)", params: idParams, body: permissionBody, response: { 200: one } },
+      schema: {
+        tags,
+        summary: "Set a role's permission flags (only those sent change)",
+        params: idParams,
+        body: permissionBody,
+        response: { 200: one },
+      },
     },
     async (request) => {
       const current = await getRole(request.params.id);

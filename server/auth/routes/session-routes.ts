@@ -18,7 +18,9 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
   const signIn = createSignIn(ctx);
   // Failure counts that no longer count are forgotten now and then, so the tables stay small.
   const purge = setInterval(() => {
-    purgeStaleFailures(db, config, config.clock.now()).catch((err) => app.log.warn(`purging old sign-in failures failed: ${(err as Error).message}`));
+    purgeStaleFailures(db, config, config.clock.now()).catch((err) =>
+      app.log.warn(`purging old sign-in failures failed: ${(err as Error).message}`),
+    );
   }, PURGE_EVERY_MS).unref();
   app.addHook('onClose', async () => clearInterval(purge));
 
@@ -53,7 +55,11 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       // An expired token may still sign out: the session is what gets revoked.
       config: { permission: isPublic('signing out with whatever token the browser holds') },
-      schema: { tags: ['session'], summary: 'Sign out (revokes the session)', response: { 200: { $ref: 'auth#/definitions/MessageAnswer' } } },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign out (revokes the session)',
+        response: { 200: { $ref: 'auth#/definitions/MessageAnswer' } },
+      },
     },
     async (request) => {
       const token = bearerToken(request.headers.authorization);

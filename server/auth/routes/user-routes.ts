@@ -54,7 +54,10 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Body: NewUser & { password: string } }>(
     '/user',
-    { config: { permission: needsFlag(mapFlag('user', 'create')) }, schema: { tags, summary: 'Add a user', body: createBody, response: { 201: one } } },
+    {
+      config: { permission: needsFlag(mapFlag('user', 'create')) },
+      schema: { tags, summary: 'Add a user', body: createBody, response: { 201: one } },
+    },
     async (request, reply) => reply.status(201).send(await createUser(ctx, caller(request), request.body)),
   );
 
@@ -114,7 +117,12 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
     '/user/:id',
     {
       config: { permission: needsFlag(mapFlag('user', 'delete')) },
-      schema: { tags, summary: 'Delete a user (soft: deactivated, hidden from lists, signed out); answers the updated user', params: idParams, response: { 200: one } },
+      schema: {
+        tags,
+        summary: 'Delete a user (soft: deactivated, hidden from lists, signed out); answers the updated user',
+        params: idParams,
+        response: { 200: one },
+      },
     },
     async (request) => deleteUser(ctx, caller(request), request.params.id),
   );

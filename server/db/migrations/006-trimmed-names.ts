@@ -30,7 +30,9 @@ export async function up(migrating: Kysely<unknown>): Promise<void> {
       const dirty = rows.filter((r) => typeof r[column] === 'string' && (r[column] as string) !== (r[column] as string).trim());
       if (!dirty.length) continue;
       const required = (schema.required ?? []).includes(name) || (property.minLength ?? 0) >= 1;
-      const taken = new Set(rows.filter((r) => !dirty.includes(r) && typeof r[column] === 'string').map((r) => (r[column] as string).toLowerCase()));
+      const taken = new Set(
+        rows.filter((r) => !dirty.includes(r) && typeof r[column] === 'string').map((r) => (r[column] as string).toLowerCase()),
+      );
       for (const row of dirty) {
         let value = (row[column] as string).trim();
         if (value === '' && required) value = 'Unnamed';
@@ -40,7 +42,11 @@ export async function up(migrating: Kysely<unknown>): Promise<void> {
           value = withSuffix(value, n, property.maxLength);
           taken.add(value.toLowerCase());
         }
-        await db.updateTable(resource).set({ [column]: value }).where('id', '=', row.id).execute();
+        await db
+          .updateTable(resource)
+          .set({ [column]: value })
+          .where('id', '=', row.id)
+          .execute();
       }
     }
   }

@@ -26,7 +26,11 @@ export async function up(migrating: Kysely<unknown>): Promise<void> {
     let name = role;
     for (let n = 2; taken.has(roleNameKey(name)); n++) name = `${role} (${n})`;
     taken.add(roleNameKey(name));
-    await db.updateTable('roles').set({ role: name, name_key: roleNameKey(name) }).where('id', '=', id).execute();
+    await db
+      .updateTable('roles')
+      .set({ role: name, name_key: roleNameKey(name) })
+      .where('id', '=', id)
+      .execute();
   }
   await sql`alter table roles alter column name_key set not null`.execute(db);
   await sql`drop index if exists roles_role_unique`.execute(db);

@@ -1,6 +1,5 @@
 /** Make jsdom's navigator look like a given browser, with a given storage quota (spec 1 §3, §9). */
-export const CHROME_UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+export const CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
 export function fakeBrowser(options: { userAgent?: string; estimate?: () => Promise<StorageEstimate> }) {
   if (options.userAgent !== undefined) {

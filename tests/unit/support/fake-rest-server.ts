@@ -29,7 +29,11 @@ export function fakeCollection(base: string, path: string, records: FakeRecord[]
           if (!Array.isArray(value)) return problem(400, 'BAD_REQUEST', 'To filter by id, give a list of ids', { filter: 'id' });
           list = list.filter((r) => value.includes(r._id));
         } else if (key === 'q') {
-          list = list.filter((r) => String(r.name ?? '').toLowerCase().includes(String(value).toLowerCase()));
+          list = list.filter((r) =>
+            String(r.name ?? '')
+              .toLowerCase()
+              .includes(String(value).toLowerCase()),
+          );
         } else {
           list = list.filter((r) => r[key] === value);
         }
