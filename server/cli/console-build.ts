@@ -5,7 +5,8 @@ import path from 'node:path';
 import { projectRoot } from '../config.ts';
 import { consoleDist } from '../console-server.ts';
 
-const SOURCES = ['src', 'schemas', 'index.html', 'vite.config.ts', 'package.json'];
+// The console is built from its own sources and the shared model (schemas, map, rules).
+export const CONSOLE_SOURCES = ['src', 'model', 'index.html', 'vite.config.ts', 'package.json'];
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
@@ -18,7 +19,7 @@ export function consoleBuildIsStale(): boolean {
   const built = path.join(consoleDist, 'index.html');
   if (!existsSync(built)) return true;
   const builtAt = statSync(built).mtimeMs;
-  return SOURCES.some((s) => newestMtime(path.join(projectRoot, s)) > builtAt);
+  return CONSOLE_SOURCES.some((s) => newestMtime(path.join(projectRoot, s)) > builtAt);
 }
 
 export function buildConsoleIfStale(log: (line: string) => void): void {
