@@ -188,6 +188,13 @@ describe('each entry against the schemas it names', () => {
     );
   });
 
+  it('a recordRepresentation that is not text', () => {
+    expectOnly(
+      brokenCopy(({ map }) => (map.fixture_site.recordRepresentation = 'status')),
+      `${MAP}: fixture_site.recordRepresentation: "status" is not a text property of schema "fixture_site" (recordRepresentation names a record to a person)`,
+    );
+  });
+
   it('a menu icon that is not known', () => {
     expectOnly(
       brokenCopy(({ map }) => (map.fixture_site.menu.icon = 'Factory')),
