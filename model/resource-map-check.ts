@@ -169,6 +169,16 @@ function checkEntry(name: string, entry: JsonObject, schemas: readonly SchemaLik
   if (isObject(list.sort)) mustBeProperties('list.sort.field', list.sort.field);
   mustBeProperties('form.fields', form.fields);
   mustBeProperties('recordRepresentation', entry.recordRepresentation);
+  if (typeof entry.recordRepresentation === 'string') {
+    // Lists sort and search a reference by this name, as text: a number or flag would not compare as one.
+    const named = properties[entry.recordRepresentation];
+    if (named !== undefined && !(isObject(named) && isStringType(named.type))) {
+      problem(
+        'recordRepresentation',
+        `${quoted(entry.recordRepresentation)} is not a text property of schema ${quoted(entry.schema)} (recordRepresentation names a record to a person)`,
+      );
+    }
+  }
   if (typeof entry.status === 'string') {
     const status = properties[entry.status];
     if (status === undefined) notAProperty('status', entry.status);

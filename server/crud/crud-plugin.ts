@@ -16,7 +16,7 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { needsFlag, needsFlagOrSelf, type PermissionDeclaration } from '../http/permissions.ts';
 import { idParams, writeSchema } from '../http/body-schemas.ts';
-import { trimTextFields } from '../http/text-fields.ts';
+import { assertTrimmedText, trimTextFields } from '../http/text-fields.ts';
 import { GenericStore } from './generic-store.ts';
 import { answerList, listQuerySchema, MAX_FILTER_VALUES, parseListParams, type ListQuery } from './list-params.ts';
 import type { CrudStore, Row } from './crud-store.ts';
@@ -99,6 +99,13 @@ export const crudPlugin: FastifyPluginAsync<CrudOptions> = async (app, options) 
     if (!write) throw new Error(`${resource}: its store cannot ${method}, so the plugin cannot register that route`);
     return write.bind(store) as NonNullable<CrudStore[K]>;
   };
+  /**
+   * Before validation, so the schema judges what will be stored: text trimmed, and an optional
+   * field left blank cleared to null (not refused as too short, or as a choice it is not).
+   */
+  const trimBody = async (request: FastifyRequest) => {
+    request.body = trimTextFields(request.body, schema);
+  };
   /** The hook and the store's write, in one transaction. */
   const inTransaction = (
     request: FastifyRequest,
@@ -153,9 +160,11 @@ export const crudPlugin: FastifyPluginAsync<CrudOptions> = async (app, options) 
       {
         config: { permission: permission('create') },
         schema: { tags, summary: `Add a ${one}`, body: writeSchema(schema, 'create'), response: { 201: { $ref: entry.schema } } },
+        preValidation: trimBody,
       },
       async (request, reply) => {
-        const body = trimTextFields(request.body, schema);
+        const body = request.body;
+        assertTrimmedText(body, schema);
         const created = await inTransaction(request, { action: 'create', body }, (trx, values) => create(trx, values, now()));
         return reply.status(201).send(await shape(created, request));
       },
@@ -175,10 +184,12 @@ export const crudPlugin: FastifyPluginAsync<CrudOptions> = async (app, options) 
           body: writeSchema(schema, 'update'),
           response: { 200: { $ref: entry.schema } },
         },
+        preValidation: trimBody,
       },
       async (request) => {
         const { id } = request.params;
-        const body = trimTextFields(request.body, schema);
+        const body = request.body;
+        assertTrimmedText(body, schema);
         return shape(await inTransaction(request, { action: 'edit', id, body }, (trx, values) => update(trx, id, values, now())), request);
       },
     );

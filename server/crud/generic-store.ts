@@ -70,7 +70,7 @@ export class GenericStore implements CrudStore {
     // A reference sorts by the referenced record's name, not by its id.
     if (sortRef && !joined.has(sortRef)) query = this.joinReference(query, sortRef);
     const key = sortRef
-      ? sortKey(sortRef.target.name(refAlias(sortRef)), params.sort.order, true)
+      ? sortKey(sortRef.target.name(refAlias(sortRef)), params.sort.order, sortRef.target.nameIsText)
       : sortKey(sql.ref(`t.${toColumn(params.sort.field)}`), params.sort.order, this.isText(params.sort.field));
     let rows = query.selectAll('t').orderBy(key).orderBy('t.id');
     if (params.range) rows = rows.offset(params.range.start).limit(params.range.end - params.range.start + 1);

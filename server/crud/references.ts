@@ -16,6 +16,8 @@ export interface ReferenceTarget {
   table: string;
   /** SQL naming one record (its `recordRepresentation`), for the table under `alias`. */
   name(alias: string): RawBuilder<string>;
+  /** Whether that name is text, which sorts case-insensitively (the map check insists; the sort does not rely on it). */
+  nameIsText: boolean;
   /** Boolean column that marks a record active, when the resource has one. */
   statusColumn?: string;
   /** Rows that count as records at all (users: not deleted). */
@@ -26,10 +28,11 @@ const column = (alias: string, name: string) => sql.ref(`${alias}.${name}`);
 
 /** Resources with hand-written routes keep their records in tables of their own naming. */
 const CUSTOM_TARGETS: Record<string, Omit<ReferenceTarget, 'resource'>> = {
-  role: { table: 'roles', name: (a) => sql<string>`${column(a, 'role')}`, statusColumn: 'status' },
+  role: { table: 'roles', name: (a) => sql<string>`${column(a, 'role')}`, nameIsText: true, statusColumn: 'status' },
   user: {
     table: 'users',
     name: (a) => sql<string>`(${column(a, 'first_name')} || ' ' || ${column(a, 'last_name')})`,
+    nameIsText: true,
     statusColumn: 'status',
     live: (a) => sql<boolean>`${column(a, 'deleted_at')} is null`,
   },
@@ -42,11 +45,14 @@ export function referenceTarget(resource: string): ReferenceTarget {
     if (!custom) throw new Error(`schemas: a reference to ${resource} needs its table named in server/crud/references.ts`);
     return { resource, ...custom };
   }
-  const named = toColumn(entry.recordRepresentation ?? '_id');
+  const representation = entry.recordRepresentation ?? '_id';
+  const named = toColumn(representation);
+  const type = resourceSchema(resourceNamed(resource)).properties[representation]?.type;
   return {
     resource,
     table: resource,
     name: (a) => sql<string>`${column(a, named)}`,
+    nameIsText: type === 'string' || (Array.isArray(type) && type.includes('string')),
     statusColumn: entry.status ? toColumn(entry.status) : undefined,
   };
 }

@@ -117,8 +117,21 @@ export type GenericDb = Kysely<GenericDatabase>;
 /** The same connection or transaction (Kysely's withTables), typed to name a generic table too. */
 export const withGenericTables = (db: Db): GenericDb => db.withTables<GenericTables>();
 
+/**
+ * bigint (int8) read as a number, not pg's default string: integer properties are bigint columns
+ * and must answer as JSON numbers, and writes keep them within Number.MAX_SAFE_INTEGER, so the
+ * number is exact. Counts (`count(*)` is bigint) come back as numbers too.
+ */
+const INT8_OID = 20;
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary'
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
 export function createDb(connectionString: string): Db {
-  const pool = new pg.Pool({ connectionString, max: 10, Client: PreparingClient });
+  const pool = new pg.Pool({ connectionString, max: 10, Client: PreparingClient, types });
   // An idle connection dropped by the server (restart, shutdown) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', (err) => {

@@ -1,5 +1,6 @@
 /** Request-body schemas derived from an entity schema, so the server validates with the very same rules. */
 import type { EntitySchema, PropertySchema } from '@model/schema-registry.ts';
+import { nullableChoice } from './nullable-choices.ts';
 
 export type WriteMode = 'create' | 'update';
 
@@ -7,7 +8,7 @@ export function writeSchema(schema: EntitySchema, mode: WriteMode): Record<strin
   const properties = Object.fromEntries(
     Object.entries(schema.properties)
       .filter(([, p]) => !p.readOnly)
-      .map(([name, p]): [string, PropertySchema] => [name, p['x-ref'] ? referenceId(p) : p])
+      .map(([name, p]): [string, PropertySchema] => [name, p['x-ref'] ? referenceId(p) : nullableChoice(withSafeRange(p))])
       // A default belongs to creation only: on PATCH it would silently overwrite the stored value.
       .map(([name, p]) => [name, mode === 'update' ? withoutDefault(p) : p]),
   );
@@ -45,5 +46,21 @@ function referenceId(property: PropertySchema): PropertySchema {
     title: property.title,
     'x-ref': property['x-ref'],
     'x-messages': property['x-messages'],
+  };
+}
+
+/**
+ * An integer is kept exactly only within ±Number.MAX_SAFE_INTEGER: JSON numbers are doubles, so
+ * 9007199254740993 would arrive as …992 and be stored as that. Beyond it a write is refused,
+ * naming the field; a tighter bound of the schema's own stays.
+ */
+function withSafeRange(property: PropertySchema): PropertySchema {
+  const types = Array.isArray(property.type) ? property.type : [property.type];
+  if (!types.includes('integer')) return property;
+  const own = (bound: unknown) => (typeof bound === 'number' ? bound : undefined);
+  return {
+    ...property,
+    minimum: Math.max(own(property.minimum) ?? -Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER),
+    maximum: Math.min(own(property.maximum) ?? Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
   };
 }

@@ -18,6 +18,7 @@ import { createAuthenticator } from './authenticate.ts';
 import { problems } from './errors.ts';
 import { answerErrorsFromCatalogue, clientErrorAnswer, frameworkErrorAnswer } from './error-answers.ts';
 import { refuseNulCharacters } from './input-guard.ts';
+import { withNullableChoices } from './nullable-choices.ts';
 import { DOCS_POLICY } from './content-security-policy.ts';
 import { errorSchema } from './error-schema.ts';
 import { documentRoutes } from './openapi-routes.ts';
@@ -51,7 +52,8 @@ export async function createBaseApp(ctx: AppContext, kind: 'auth' | 'api'): Prom
   // Response schemas document the API; answers are plain JSON (no field is ever dropped silently).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  for (const schema of allSchemas) app.addSchema(schema as never);
+  // As validated and documented: an optional labelled choice accepts null (nullable-choices.ts).
+  for (const schema of allSchemas) app.addSchema(withNullableChoices(schema) as never);
   app.addSchema(errorSchema);
   // JSON bodies: an empty one (a DELETE sent with a JSON content type) is no body, a malformed
   // one gets a clear 400; Fastify's own parser still refuses __proto__ and constructor.prototype.

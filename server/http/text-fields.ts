@@ -1,13 +1,16 @@
 /**
  * Text is stored trimmed, so ' X', 'X ' and 'X' are one name (and one unique value). A field
- * that is blank once trimmed is as missing as '' and refused where the schema requires it; one
- * that gets shorter than its minLength is refused with that rule's message.
+ * that is blank once trimmed is as missing as '' and refused where the schema requires it (an
+ * optional, nullable one is cleared instead); one that gets shorter than its minLength is
+ * refused with that rule's message.
  */
 import type { EntitySchema, PropertySchema } from '@model/schema-registry.ts';
 import { problems } from './errors.ts';
 
 const isText = (p: PropertySchema | undefined): p is PropertySchema =>
   !!p && !p.writeOnly && (p['x-ref'] !== undefined || p.type === 'string' || (Array.isArray(p.type) && p.type.includes('string')));
+
+const isNullable = (p: PropertySchema | undefined) => Array.isArray(p?.type) && p.type.includes('null');
 
 /** Field → message for every text field of `body` that trimming leaves blank or too short. */
 export function trimmedTextProblems(
@@ -22,7 +25,8 @@ export function trimmedTextProblems(
     const trimmed = value.trim();
     const label = property.title ?? field;
     const min = property.minLength ?? 0;
-    const required = (schema.required ?? []).includes(field) || min >= 1;
+    // A minLength does not make an optional field required: blank clears it (trimTextFields).
+    const required = (schema.required ?? []).includes(field) || (min >= 1 && !isNullable(property));
     if (trimmed === '' && required) found[field] = property['x-messages']?.required ?? `${label} is required`;
     else if (trimmed !== '' && trimmed.length < min)
       found[field] = property['x-messages']?.minLength ?? `${label} must be at least ${min} characters`;
@@ -30,16 +34,17 @@ export function trimmedTextProblems(
   return found;
 }
 
-const isNullable = (p: PropertySchema | undefined) => Array.isArray(p?.type) && p.type.includes('null');
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The body with every text field of the schema trimmed (passwords and other write-only fields
- * as sent). An optional field left blank is stored as null, as the console sends a cleared one,
- * so an empty value has one form that lists sort last.
+ * as sent), and an optional (nullable) field left blank turned into null, as the console sends a
+ * cleared one: so an empty value has one form that lists sort last, and validation sees it as
+ * cleared rather than as blank text too short for the field. Anything but an object is left for
+ * validation to refuse.
  */
-export function trimTextFields<T extends Record<string, unknown>>(body: T, schema: EntitySchema): T {
-  const found = trimmedTextProblems(body, schema);
-  if (Object.keys(found).length) throw problems.validation(found);
+export function trimTextFields<T>(body: T, schema: EntitySchema): T {
+  if (!isPlainObject(body)) return body;
   const trimmed = (field: string, value: unknown) => {
     const property = schema.properties[field];
     if (typeof value !== 'string' || !isText(property)) return value;
@@ -47,4 +52,10 @@ export function trimTextFields<T extends Record<string, unknown>>(body: T, schem
     return text === '' && isNullable(property) ? null : text;
   };
   return Object.fromEntries(Object.entries(body).map(([field, value]) => [field, trimmed(field, value)])) as T;
+}
+
+/** Refuses (400 naming each field) text that trimming left blank where the field is required, or too short. */
+export function assertTrimmedText(body: Record<string, unknown>, schema: EntitySchema): void {
+  const found = trimmedTextProblems(body, schema);
+  if (Object.keys(found).length) throw problems.validation(found);
 }

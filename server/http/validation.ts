@@ -50,6 +50,10 @@ function describe(error: ErrorObject, label: string, schema?: SchemaNode): strin
       return `${label} must be one of ${(p.allowedValues as unknown[]).join(', ')}`;
     case 'pattern':
       return `${label} has an invalid format`;
+    case 'minimum':
+      return `${label} must be at least ${p.limit}`;
+    case 'maximum':
+      return `${label} must be at most ${p.limit}`;
     case 'minProperties':
       return 'Send at least one field to change';
     default:

@@ -299,6 +299,61 @@ describe('an optional field is nullable', () => {
     expect((await api('GET', `/fixture-region/${described._id}`)).json().name).toBe('Described Region');
   });
 
+  it('is cleared by blank text too, though it has a minLength; text too short is still refused', async () => {
+    const described = await region('Short Region', { description: 'Dunes' });
+    const blank = await api('PATCH', `/fixture-region/${described._id}`, { payload: { description: '  ' } });
+    expect(blank.statusCode, blank.body).toBe(200);
+    expect(blank.json().description).toBeNull();
+    const short = await api('PATCH', `/fixture-region/${described._id}`, { payload: { description: ' x ' } });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().fields).toEqual({ description: 'Description must be at least 2 characters' });
+    const nameless = await api('PATCH', `/fixture-region/${described._id}`, { payload: { name: '   ' } });
+    expect(nameless.statusCode).toBe(400);
+    expect(nameless.json().fields).toEqual({ name: 'Name is required' });
+  });
+
+  it('an optional reference is cleared with null or blank text; a required one sent blank is required', async () => {
+    const north = await region('Parent North');
+    const child = await region('Child Region', { parent: north._id });
+    expect(child.parent).toBe(north._id);
+    for (const cleared of ['', '  ', null]) {
+      await api('PATCH', `/fixture-region/${child._id}`, { payload: { parent: north._id } });
+      const res = await api('PATCH', `/fixture-region/${child._id}`, { payload: { parent: cleared } });
+      expect(res.statusCode, `${JSON.stringify(cleared)}: ${res.body}`).toBe(200);
+      expect(res.json().parent).toBeNull();
+    }
+    const home = await site('Parentless Well', north._id);
+    const blank = await api('PATCH', `/fixture-site/${home._id}`, { payload: { region: ' ' } });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().fields).toEqual({ region: 'Region is required' });
+  });
+
+  it('an optional labelled choice is set, cleared with null or blank text, and still refuses a value not among its options', async () => {
+    const home = await region('Zone Region');
+    const zoned = await site('Zoned Well', home._id, { zone: 'north' });
+    expect(zoned.zone).toBe('north');
+    expect((await site('Unzoned Well', home._id)).zone).toBeNull();
+    for (const cleared of [null, '', '   ']) {
+      await api('PATCH', `/fixture-site/${zoned._id}`, { payload: { zone: 'south' } });
+      const res = await api('PATCH', `/fixture-site/${zoned._id}`, { payload: { zone: cleared } });
+      expect(res.statusCode, `${JSON.stringify(cleared)}: ${res.body}`).toBe(200);
+      expect(res.json().zone).toBeNull();
+    }
+    expect((await api('GET', `/fixture-site/${zoned._id}`)).json().zone).toBeNull();
+
+    const wrong = await api('PATCH', `/fixture-site/${zoned._id}`, { payload: { zone: 'east' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Zone must be one of North, South',
+      fields: { zone: 'Zone must be one of North, South' },
+    });
+    // A required choice has no empty value: blank is a value not among the options.
+    const kindless = await api('PATCH', `/fixture-site/${zoned._id}`, { payload: { kind: '' } });
+    expect(kindless.statusCode).toBe(400);
+    expect(kindless.json().fields).toEqual({ kind: 'Kind must be one of Urban, Rural, Camp' });
+  });
+
   it('sorts after every value in either direction', async () => {
     await region('Null Sort 1', { description: 'bravo' });
     await region('Null Sort 2');
@@ -307,5 +362,42 @@ describe('an optional field is nullable', () => {
       (await listed('/fixture-region', { sort: JSON.stringify(['description', dir]), filter: '{"q":"Null Sort"}' })).map((r) => r.name);
     expect(await order('ASC')).toEqual(['Null Sort 3', 'Null Sort 1', 'Null Sort 2']);
     expect(await order('DESC')).toEqual(['Null Sort 1', 'Null Sort 3', 'Null Sort 2']);
+  });
+});
+
+describe('an integer property', () => {
+  it('is answered as a JSON number, in one record and in lists, exactly up to the largest safe integer', async () => {
+    const home = await region('Counted Region');
+    const counted = await site('Counted Well', home._id, { population: 12345 });
+    expect(counted.population).toBe(12345);
+    expect((await api('GET', `/fixture-site/${counted._id}`)).json().population).toBe(12345);
+    const row = (await listed('/fixture-site', { filter: JSON.stringify({ q: 'Counted Well' }) }))[0]!;
+    expect(row.population).toBe(12345);
+
+    const largest = await api('PATCH', `/fixture-site/${counted._id}`, { payload: { population: Number.MAX_SAFE_INTEGER } });
+    expect(largest.statusCode, largest.body).toBe(200);
+    expect((await api('GET', `/fixture-site/${counted._id}`)).body).toContain('"population":9007199254740991');
+    const cleared = await api('PATCH', `/fixture-site/${counted._id}`, { payload: { population: null } });
+    expect(cleared.json().population).toBeNull();
+  });
+
+  it('beyond the largest safe integer (which JSON would round) is a 400 naming the field, and nothing is stored', async () => {
+    const home = await region('Huge Region');
+    const kept = await site('Huge Well', home._id, { population: 7 });
+    const cases: Array<[string, string]> = [
+      ['9007199254740993', 'Population must be at most 9007199254740991'],
+      ['1e300', 'Population must be at most 9007199254740991'],
+      ['-9007199254740993', 'Population must be at least -9007199254740991'],
+      ['2.5', 'Population must be an integer or null'],
+    ];
+    for (const [sent, message] of cases) {
+      const res = await api('PATCH', `/fixture-site/${kept._id}`, {
+        payload: `{"population":${sent}}`,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode, sent).toBe(400);
+      expect(res.json(), sent).toEqual({ code: 'VALIDATION_FAILED', message, fields: { population: message } });
+    }
+    expect((await api('GET', `/fixture-site/${kept._id}`)).json().population).toBe(7);
   });
 });

@@ -306,7 +306,7 @@ describe('a schema that grew', () => {
         async () => {
           await syncGenericTables(trx);
           expect(await columnOf(trx, 'fixture_site', 'visits')).toEqual({ type: 'bigint', not_null: true });
-          expect((await exec(trx, `select visits from fixture_site`)).rows).toEqual([{ visits: '0' }]);
+          expect((await exec(trx, `select visits from fixture_site`)).rows).toEqual([{ visits: 0 }]);
         },
       );
     });

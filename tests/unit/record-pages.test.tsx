@@ -124,6 +124,26 @@ describe('the edit page', () => {
     await waitFor(() => expect(location()).toBe('/fixture_site'));
   });
 
+  it('clears an optional choice to null, and sends a number typed as a number', async () => {
+    renderConsole('/fixture_site/s1');
+    await screen.findByRole('heading', { name: 'Edit Fixture Site' });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Zone/ }).textContent).toContain('North'));
+    expect(input('Population').value).toBe('120');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Zone/ }));
+    const zones = await screen.findByRole('listbox');
+    expect(
+      within(zones)
+        .getAllByRole('option')
+        .map((o) => o.textContent?.trim()),
+    ).toEqual(['', 'North', 'South']);
+    fireEvent.click(within(zones).getAllByRole('option')[0]!);
+    fireEvent.change(input('Population'), { target: { value: '150' } });
+    fireEvent.click(screen.getByText('Update'));
+    expect(await screen.findByText('Fixture Site updated')).toBeTruthy();
+    const [patch] = await api.requestsTo('/fixture-site/s1', 'PATCH');
+    expect(patch!.body).toEqual({ zone: null, population: 150 });
+  });
+
   it('shows a null description as empty, and saves a new one over it', async () => {
     renderConsole('/fixture_site/s2');
     await screen.findByRole('heading', { name: 'Edit Fixture Site' });

@@ -188,6 +188,13 @@ describe('each entry against the schemas it names', () => {
     );
   });
 
+  it('a recordRepresentation that is not text', () => {
+    expectOnly(
+      brokenCopy(({ map }) => (map.fixture_site.recordRepresentation = 'status')),
+      `${MAP}: fixture_site.recordRepresentation: "status" is not a text property of schema "fixture_site" (recordRepresentation names a record to a person)`,
+    );
+  });
+
   it('a menu icon that is not known', () => {
     expectOnly(
       brokenCopy(({ map }) => (map.fixture_site.menu.icon = 'Factory')),
@@ -251,7 +258,8 @@ describe('references (x-ref)', () => {
   it('the referenced resource must say which property names its records', () => {
     expectOnly(
       brokenCopy(({ map }) => delete map.fixture_region.recordRepresentation),
-      `${MAP}: fixture_region.recordRepresentation: missing: schema "fixture_site" refers to "fixture_region" (properties.region), so "fixture_region" must name the property that names one of its records`,
+      // Named once, after the first schema that refers to it (a region names its parent region).
+      `${MAP}: fixture_region.recordRepresentation: missing: schema "fixture_region" refers to "fixture_region" (properties.parent), so "fixture_region" must name the property that names one of its records`,
     );
     // Nothing refers to a site: it may leave it out.
     const unreferenced = brokenCopy(({ map }) => delete map.fixture_site.recordRepresentation);

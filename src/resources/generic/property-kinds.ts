@@ -35,5 +35,8 @@ export function choicesOf(property: PropertySchema): Choice[] | undefined {
 /** An optional value a person may clear: the console sends null for it, never an empty string. */
 export const isNullable = (property: PropertySchema) => types(property).includes('null');
 
+/** A number or an integer, perhaps optional. */
+export const isNumeric = (property: PropertySchema) => types(property).some((t) => t === 'integer' || t === 'number');
+
 /** The property that names a record of this resource (the map's `recordRepresentation`), if any. */
 export const representationOf = (resource: ResourceName): string | undefined => resourceEntry(resource).recordRepresentation;

@@ -2,6 +2,7 @@
 import {
   AutocompleteInput,
   BooleanInput,
+  NumberInput,
   PasswordInput,
   ReferenceInput,
   SelectInput,
@@ -14,7 +15,7 @@ import {
   type Validator,
 } from 'react-admin';
 import { resourceEntry, type EntitySchema, type PropertySchema, type ResourceName } from '@model/schema-registry';
-import { choicesOf, isNullable, plainReference, representationOf } from './property-kinds';
+import { choicesOf, isNullable, isNumeric, plainReference, representationOf } from './property-kinds';
 
 export function validatorsFor(property: PropertySchema, isRequired: boolean): Validator[] {
   const label = property.title ?? 'This field';
@@ -64,13 +65,16 @@ export function schemaInput(schema: EntitySchema, source: string, opts: { autoFo
     return <ReferencePicker key={source} source={source} reference={reference} label={common.label} validate={common.validate} />;
   if (property.type === 'boolean') return <BooleanInput key={source} {...common} />;
   const choices = choicesOf(property);
-  if (choices) return <SelectInput key={source} {...common} choices={choices} />;
+  // An optional choice offers an empty option (react-admin's, when not required) and sends null for it.
+  if (choices) return <SelectInput key={source} {...common} choices={choices} {...emptyValue(property)} />;
+  // A number is sent as a JSON number (null when cleared), never as the text typed.
+  if (isNumeric(property)) return <NumberInput key={source} {...common} step={[property.type].flat().includes('integer') ? 1 : 'any'} />;
   if (property.writeOnly) return <PasswordInput key={source} {...common} {...limit} />;
   return <TextInput key={source} {...common} {...limit} {...parse} autoFocus={opts.autoFocus} />;
 }
 
 /**
- * A cleared text input: null for a property that may be null (the server stores NULL and a
+ * A cleared text input or choice: null for a property that may be null (the server stores NULL and a
  * later read shows it empty), an empty string for one that may not (the server then names the
  * rule it breaks, rather than refusing a null it never takes).
  */

@@ -33,9 +33,29 @@ export function seedRegions(): Row[] {
 
 export function seedSites(): Row[] {
   return [
-    { _id: 's1', name: 'Harbour Camp', region: 'r1', kind: 'camp', description: 'By the sea', status: true, ...stamp },
-    { _id: 's2', name: 'Hill Farm', region: 'r2', kind: 'rural', description: null, status: true, ...stamp },
-    { _id: 's3', name: 'Market Square', region: 'r1', kind: 'urban', description: null, status: false, ...stamp },
+    {
+      _id: 's1',
+      name: 'Harbour Camp',
+      region: 'r1',
+      kind: 'camp',
+      zone: 'north',
+      population: 120,
+      description: 'By the sea',
+      status: true,
+      ...stamp,
+    },
+    { _id: 's2', name: 'Hill Farm', region: 'r2', kind: 'rural', zone: null, population: null, description: null, status: true, ...stamp },
+    {
+      _id: 's3',
+      name: 'Market Square',
+      region: 'r1',
+      kind: 'urban',
+      zone: null,
+      population: null,
+      description: null,
+      status: false,
+      ...stamp,
+    },
   ];
 }
 
