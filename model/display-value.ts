@@ -1,8 +1,8 @@
 /**
  * A record's field as text, exactly as a list shows it: Active/Inactive, DD-MM-YYYY dates,
- * references by name. The console's tables and profile and the servers' CSV exports use it.
+ * labelled choices by title, references by name. The console's tables and profile and the servers' CSV exports use it.
  */
-import type { EntitySchema } from './schema-registry';
+import type { EntitySchema, PropertySchema } from './schema-registry';
 
 /** DD-MM-YYYY (spec 1 §9). */
 export function formatDate(value: unknown): string {
@@ -22,11 +22,21 @@ export function referenceLabel(value: unknown): string {
   return value == null ? '' : String(value);
 }
 
+/** A labelled choice (`oneOf` of `const` + `title`) shows its title; a value it does not list shows as stored. */
+export function choiceTitle(property: PropertySchema, value: unknown): string | undefined {
+  if (!Array.isArray(property.oneOf) || value == null) return undefined;
+  const option = (property.oneOf as unknown[]).find(
+    (o) => o !== null && typeof o === 'object' && (o as { const?: unknown }).const === value,
+  );
+  const title = (option as { title?: unknown } | undefined)?.title;
+  return typeof title === 'string' ? title : undefined;
+}
+
 export function displayValue(schema: EntitySchema, source: string, record: Record<string, unknown>, statusField?: string): string {
   const property = schema.properties[source] ?? {};
   const value = record[source];
   if (source === statusField) return value === true ? 'Active' : 'Inactive';
   if (property.format === 'date-time') return formatDate(value);
   if (property['x-ref']) return referenceLabel(value);
-  return value == null ? '' : String(value);
+  return choiceTitle(property, value) ?? (value == null ? '' : String(value));
 }

@@ -8,7 +8,8 @@ import type { EntitySchema } from '@model/schema-registry.ts';
 import type { ResourceEntry } from '@model/generated/index.ts';
 import { Problem, problems } from '../http/errors.ts';
 import { choiceMessage, choiceOptions } from '../http/choices.ts';
-import { toWire } from '../db/columns.ts';
+import { toColumn, toWire } from '../db/columns.ts';
+import { constraintName } from '../db/table-shape.ts';
 import { missingMessage, type ReferenceProperty } from './references.ts';
 
 interface PgError {
@@ -25,14 +26,25 @@ export interface ConstrainedTable {
   references: ReferenceProperty[];
 }
 
-/** The property a constraint named `<table>_<column>_<kind>` (our own naming) is about. */
-function propertyOfConstraint(t: ConstrainedTable, constraint: string | undefined): string | undefined {
+/** The property whose own constraint of this kind has this name (table-shape.ts names them). */
+function propertyNamedBy(t: ConstrainedTable, constraint: string | undefined, kind: 'unique' | 'choices'): string | undefined {
   if (!constraint) return undefined;
-  const fields = Object.keys(t.schema.properties);
+  // A unique index is named after the property, a CHECK after the column (generic-tables.ts).
+  const nameOf = (p: string) => constraintName(t.table, kind === 'unique' ? p : toColumn(p), kind);
+  return Object.keys(t.schema.properties).find((p) => nameOf(p) === constraint);
+}
+
+/**
+ * The property a CHECK is about: ours by its exact name; one a migration added by hand, by the
+ * longest property name it contains ("region_code" is not taken for "region").
+ */
+function propertyOfCheck(t: ConstrainedTable, constraint: string | undefined): string | undefined {
+  if (!constraint) return undefined;
   return (
-    fields.find((f) => constraint.startsWith(`${t.table}_${f}_`)) ??
-    // Longest first, so "region_code" is not taken for "region".
-    fields.sort((a, b) => b.length - a.length).find((f) => constraint.includes(f))
+    propertyNamedBy(t, constraint, 'choices') ??
+    Object.keys(t.schema.properties)
+      .sort((a, b) => b.length - a.length)
+      .find((f) => constraint.includes(f))
   );
 }
 
@@ -41,9 +53,10 @@ export function constraintProblem(t: ConstrainedTable, error: unknown, action: '
   const title = (field: string) => t.schema.properties[field]?.title ?? field;
   switch (pg.code) {
     case '23505': {
-      const unique = Object.keys(t.schema.properties).filter((p) => t.schema.properties[p]!['x-unique']);
-      const field = unique.find((p) => pg.constraint === `${t.table}_${p}_unique`) ?? unique[0] ?? 'name';
-      return problems.duplicate(t.entry.label.one, field, title(field));
+      // Named by the index that refused it; an index of no property's (a migration's) names no
+      // field rather than a wrong one.
+      const field = propertyNamedBy(t, pg.constraint, 'unique');
+      return field ? problems.duplicate(t.entry.label.one, field, title(field)) : problems.alreadyTaken();
     }
     // On delete, something still points here: 23503 foreign_key_violation (NO ACTION), 23001
     // restrict_violation (ON DELETE RESTRICT). The store counts generic referrers before it
@@ -58,7 +71,7 @@ export function constraintProblem(t: ConstrainedTable, error: unknown, action: '
       return ref ? problems.validation({ [ref.field]: missingMessage(ref) }) : problems.referenceGone();
     }
     case '23514': {
-      const field = propertyOfConstraint(t, pg.constraint);
+      const field = propertyOfCheck(t, pg.constraint);
       if (!field) return problems.invalidValue();
       const property = t.schema.properties[field]!;
       return problems.invalidFieldValue(

@@ -1,5 +1,6 @@
 /**
- * Every row a list filter matches, as CSV, a page at a time: the pages are read inside one
+ * Every row a list filter matches, as CSV, a page at a time, each cell as the table shows it
+ * (references by the referenced record's name): the pages are read inside one
  * read-only REPEATABLE READ transaction, so rows written meanwhile neither repeat nor go
  * missing between pages, and memory stays bounded by one page whatever the table's size.
  */
@@ -11,6 +12,7 @@ import type { EntitySchema } from '@model/schema-registry.ts';
 import { CSV_BOM, CSV_NEWLINE, csvLine } from '@model/csv.ts';
 import { displayValue } from '@model/display-value.ts';
 import type { ListParams } from './list-params.ts';
+import { referenceNamer } from './reference-names.ts';
 
 type Row = Record<string, unknown>;
 
@@ -62,7 +64,12 @@ export async function csvExport(db: Db, plan: ExportPlan, pageRows = EXPORT_PAGE
         .rollback()
         .execute()
         .catch(() => undefined)));
-  const page = (start: number) => plan.listRows(trx, { ...plan.params, range: { start, end: start + pageRows - 1 } });
+  const nameReferences = referenceNamer(plan.schema, plan.columns);
+  // Names are read in the export's transaction, so they match the rows' snapshot.
+  const page = async (start: number) => {
+    const { rows, total } = await plan.listRows(trx, { ...plan.params, range: { start, end: start + pageRows - 1 } });
+    return { rows: await nameReferences(trx, rows), total };
+  };
   let first: Awaited<ReturnType<ListRows>>;
   try {
     await sql`set local idle_in_transaction_session_timeout = ${sql.lit(`${2 * readerStallMs}ms`)}`.execute(trx);

@@ -1,7 +1,7 @@
 /**
  * Compares each generic table, as PostgreSQL's catalog describes it, with the table its schema
- * asks for: column types, NOT NULL, the foreign key of a reference, the CHECK of a choice, and
- * columns no property holds any more. Any difference stops the start with one message naming
+ * asks for: column types, NOT NULL, the foreign key of a reference, the CHECK of a choice, the
+ * unique indexes of "x-unique", and columns no property holds any more. Any difference stops the start with one message naming
  * the table, the column, what the schema says, what the table has, and the migration to write:
  * the servers never run against a table that does not match.
  */
@@ -24,10 +24,19 @@ interface ActualForeignKey {
   on_delete: string;
 }
 
+interface ActualIndex {
+  name: string;
+  unique: boolean;
+  /** The table columns the index reads, as a plain key or inside an expression such as lower(). */
+  columns: string[];
+}
+
 interface ActualTable {
   columns: Map<string, ActualColumn>;
   foreignKeys: ActualForeignKey[];
   checks: Map<string, string>;
+  /** Indexes named as the start code names its unique indexes: `<table>_…_unique`. */
+  uniqueIndexes: Map<string, ActualIndex>;
 }
 
 const ON_DELETE: Record<string, string> = { a: 'no action', r: 'restrict', c: 'cascade', n: 'set null', d: 'set default' };
@@ -49,10 +58,23 @@ async function readTable(db: Db, table: string): Promise<ActualTable> {
   const checks = await sql<{ name: string; definition: string }>`
     select conname as name, pg_get_constraintdef(oid) as definition
     from pg_constraint where conrelid = to_regclass(${relation}) and contype = 'c'`.execute(db);
+  // pg_depend records the columns of an index, key columns and those inside expressions alike.
+  const indexes = await sql<ActualIndex>`
+    select i.relname as name, x.indisunique as unique,
+      array(select a.attname from pg_depend d
+            join pg_attribute a on a.attrelid = d.refobjid and a.attnum = d.refobjsubid
+            where d.classid = 'pg_class'::regclass and d.objid = x.indexrelid
+              and d.refclassid = 'pg_class'::regclass and d.refobjid = x.indrelid and d.refobjsubid > 0
+            order by a.attnum)::text[] as columns
+    from pg_index x join pg_class i on i.oid = x.indexrelid
+    where x.indrelid = to_regclass(${relation}) and not x.indisprimary`.execute(db);
   return {
     columns: new Map(columns.rows.map((c) => [c.name, c])),
     foreignKeys: foreignKeys.rows,
     checks: new Map(checks.rows.map((c) => [c.name, c.definition])),
+    uniqueIndexes: new Map(
+      indexes.rows.filter((i) => i.name.startsWith(`${table}_`) && i.name.endsWith('_unique')).map((i) => [i.name, i]),
+    ),
   };
 }
 
@@ -117,6 +139,31 @@ function columnDifferences(table: string, c: ColumnShape, actual: ActualTable, t
   return out;
 }
 
+/**
+ * The unique indexes, both ways. A missing one for an "x-unique" property is no difference: the
+ * start creates it next (and stops if rows already share a value). One the schema no longer asks
+ * for would go on refusing values the schema allows, so it is a difference like the others.
+ */
+function uniqueDifferences(shape: TableShape, actual: ActualTable): Array<[name: string, difference: string, what: string]> {
+  const out: Array<[string, string, string]> = [];
+  const expected = new Map(shape.columns.filter((c) => c.unique).map((c) => [constraintName(shape.table, c.property, 'unique'), c]));
+  for (const [name, c] of expected) {
+    const index = actual.uniqueIndexes.get(name);
+    if (!index) continue;
+    if (!index.unique) out.push([c.column, `the schema says unique ("x-unique"); the table's index "${name}" is not unique`, 'column']);
+    else if (index.columns.length !== 1 || index.columns[0] !== c.column) {
+      const covers = index.columns.join(', ') || 'no column';
+      out.push([c.column, `the schema says unique ("x-unique"); the table's index "${name}" covers ${covers}`, 'column']);
+    }
+  }
+  for (const index of actual.uniqueIndexes.values()) {
+    if (!index.unique || expected.has(index.name)) continue;
+    const difference = `the schema does not say unique ("x-unique"); the table has the unique index "${index.name}"`;
+    out.push(index.columns.length === 1 ? [index.columns[0]!, difference, 'column'] : [index.name, difference, 'index']);
+  }
+  return out;
+}
+
 function migrationName(table: string, columns: string[]): string {
   const parts = columns.length && columns.length <= 3 ? [table, ...columns] : [table, 'schema'];
   return parts
@@ -136,10 +183,10 @@ export async function tableDifferences(db: Db, shape: TableShape): Promise<strin
   const tableHasRows = rows[0]!.found;
   const lines: string[] = [];
   const differing: string[] = [];
-  const note = (column: string, differences: string[]) => {
+  const note = (column: string, differences: string[], what = 'column') => {
     if (!differences.length) return;
-    differing.push(column);
-    for (const d of differences) lines.push(`  column "${column}": ${d}`);
+    if (!differing.includes(column)) differing.push(column);
+    for (const d of differences) lines.push(`  ${what} "${column}": ${d}`);
   };
   for (const c of shape.columns) note(c.column, columnDifferences(shape.table, c, actual, tableHasRows));
   const expected = new Set([...MANAGED_COLUMNS, ...shape.columns].map((c) => c.column));
@@ -147,6 +194,7 @@ export async function tableDifferences(db: Db, shape: TableShape): Promise<strin
     if (!expected.has(column.name))
       note(column.name, [`the schema has no such property (removed?); the table still has the column (${column.type})`]);
   }
+  for (const [name, difference, what] of uniqueDifferences(shape, actual)) note(name, [difference], what);
   if (!lines.length) return undefined;
   return [
     `Table "${shape.table}" does not match ${shape.schemaFile}:`,

@@ -6,6 +6,7 @@
  * nullable. A property the table cannot hold faithfully is refused here, by name, rather than
  * stored as jsonb by accident.
  */
+import { createHash } from 'node:crypto';
 import { resourceEntries, resourceMap, resourceSchema, type PropertySchema, type ResourceName } from '@model/schema-registry.ts';
 import { toColumn } from './columns.ts';
 import { SchemaTableError } from './schema-table-error.ts';
@@ -177,8 +178,30 @@ export function tableShape(resource: ResourceName): TableShape {
   return { resource, table: resource, schemaFile: `model/schemas/${schema.$id}.schema.json`, columns };
 }
 
-/** PostgreSQL cuts identifiers at 63 bytes; names are compared as it stores them. */
+/** PostgreSQL cuts identifiers longer than 63 bytes, which could give two columns one name. */
 const MAX_IDENTIFIER = 63;
+const HASH_LENGTH = 8;
+
+/** The longest prefix of `text` within `bytes` UTF-8 bytes, never splitting a character. */
+function prefixWithin(text: string, bytes: number): string {
+  let out = '';
+  for (const char of text) {
+    if (Buffer.byteLength(out + char) > bytes) break;
+    out += char;
+  }
+  return out;
+}
+
+/**
+ * `<table>_<column>_<kind>`, as PostgreSQL stores it. A name too long for an identifier keeps a
+ * prefix, then a hash of the whole name, then the kind: distinct per table and column, the same
+ * on every start, and still ending in its kind. Names that fit are unchanged, so existing tables
+ * keep matching.
+ */
 export function constraintName(table: string, column: string, suffix: 'fkey' | 'choices' | 'unique'): string {
-  return Buffer.from(`${table}_${column}_${suffix}`).subarray(0, MAX_IDENTIFIER).toString();
+  const full = `${table}_${column}_${suffix}`;
+  if (Buffer.byteLength(full) <= MAX_IDENTIFIER) return full;
+  const hash = createHash('sha256').update(full).digest('hex').slice(0, HASH_LENGTH);
+  const tail = `_${hash}_${suffix}`;
+  return `${prefixWithin(`${table}_${column}`, MAX_IDENTIFIER - tail.length)}${tail}`;
 }

@@ -11,6 +11,7 @@ import { migrate } from '../../server/db/migrate.ts';
 import { createGenericTables, syncGenericTables } from '../../server/db/generic-tables.ts';
 import { ModelError } from '@model/resource-map.ts';
 import { SchemaTableError } from '../../server/db/schema-table-error.ts';
+import { constraintProblem, type ConstrainedTable } from '../../server/crud/constraint-problems.ts';
 
 let m: ModelDatabase;
 beforeAll(async () => {
@@ -169,6 +170,42 @@ describe('creating the tables', () => {
       await expect(failure).rejects.toThrow(message);
     });
     expect(await tableExists('fixture_odd')).toBe(false);
+  });
+
+  it('gives long properties that share a 63-byte prefix constraints of their own, named the same on every start', async () => {
+    // PostgreSQL cuts names at 63 bytes: cut alone, both CHECKs (and both indexes) would be one name.
+    const first = `observation_${'x'.repeat(40)}_first`;
+    const second = `observation_${'x'.repeat(40)}_second`;
+    const choice = { type: ['string', 'null'], oneOf: [{ const: 'a', title: 'A' }] };
+    const long = entitySchema('fixture_long', {
+      [first]: { ...choice, title: 'First', 'x-unique': true },
+      [second]: { ...choice, title: 'Second', 'x-unique': true },
+    });
+    await withGenericResources([long], async () => {
+      await syncGenericTables(m.db);
+      await syncGenericTables(m.db); // the names it compares are the names it created
+      const table = { table: 'fixture_long', schema: long, entry: { label: { one: 'Long', many: 'Longs' } }, references: [] };
+      const refusal = async (statement: string) => {
+        const failure = await pgFailure(m.db, statement);
+        expect(failure?.constraint?.length).toBeLessThanOrEqual(63);
+        return constraintProblem(table as unknown as ConstrainedTable, failure, 'write')?.toBody();
+      };
+      expect(await refusal(`insert into fixture_long (id, "${first}") values ('l1', 'b')`)).toMatchObject({
+        fields: { [first]: expect.any(String) },
+      });
+      expect(await refusal(`insert into fixture_long (id, "${second}") values ('l1', 'b')`)).toMatchObject({
+        fields: { [second]: expect.any(String) },
+      });
+      await exec(m.db, `insert into fixture_long (id, "${first}", "${second}") values ('l1', 'a', 'a')`);
+      expect(await refusal(`insert into fixture_long (id, "${first}") values ('l2', 'a')`)).toEqual({
+        code: 'DUPLICATE',
+        message: 'A long with this first already exists',
+        fields: { [first]: 'First is already taken' },
+      });
+      expect(await refusal(`insert into fixture_long (id, "${second}") values ('l2', 'a')`)).toMatchObject({
+        fields: { [second]: 'Second is already taken' },
+      });
+    });
   });
 
   it('maps each plain type, a plain enum and a reference to a custom resource', async () => {

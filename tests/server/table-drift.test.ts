@@ -234,6 +234,81 @@ describe('a schema changed without a migration', () => {
   });
 });
 
+describe('unique indexes', () => {
+  it('stop the start when a property is no longer unique, and go on once the migration drops the index', async () => {
+    await rolledBack(m.db, async (trx) => {
+      await withSchemaChange(
+        'fixture_region',
+        (s) => delete s.properties.code!['x-unique'],
+        async () => {
+          expect(await stopMessage(trx)).toBe(
+            'Table "fixture_region" does not match model/schemas/fixture_region.schema.json:\n' +
+              '  column "code": the schema does not say unique ("x-unique"); the table has the unique index "fixture_region_code_unique"\n' +
+              'Write a migration: npm run migration:new fixture-region-code  (then restart)\n\n' +
+              'The servers did not start: they never run against a table that does not match its schema. See README "Schema changes" for how to write the migration.',
+          );
+          // What README "Schema changes" tells the migration to do:
+          await exec(trx, `drop index if exists "fixture_region_code_unique"`);
+          await expect(syncGenericTables(trx)).resolves.toBeUndefined();
+          await exec(trx, `insert into fixture_region (id, name, code) values ('r2', 'Also North', 'N')`);
+        },
+      );
+    });
+  });
+
+  it('stop the start when a unique property is removed, naming its column and its index', async () => {
+    await withSchemaChange(
+      'fixture_region',
+      (s) => {
+        delete s.properties.code;
+        s.required = s.required!.filter((r) => r !== 'code');
+      },
+      async () => {
+        expect(await stopMessage(m.db)).toContain(
+          '  column "code": the schema has no such property (removed?); the table still has the column (text)\n' +
+            '  column "code": the schema does not say unique ("x-unique"); the table has the unique index "fixture_region_code_unique"\n' +
+            'Write a migration: npm run migration:new fixture-region-code  (then restart)',
+        );
+      },
+    );
+  });
+
+  it('stop the start on an index of that name that is not unique, or covers another column', async () => {
+    await rolledBack(m.db, async (trx) => {
+      await exec(trx, `drop index fixture_region_code_unique`);
+      await exec(trx, `create index fixture_region_code_unique on fixture_region (lower(code))`);
+      expect(await stopMessage(trx)).toContain(
+        '  column "code": the schema says unique ("x-unique"); the table\'s index "fixture_region_code_unique" is not unique\n',
+      );
+    });
+    await rolledBack(m.db, async (trx) => {
+      await exec(trx, `drop index fixture_region_code_unique`);
+      await exec(trx, `create unique index fixture_region_code_unique on fixture_region (lower(name))`);
+      expect(await stopMessage(trx)).toContain(
+        '  column "code": the schema says unique ("x-unique"); the table\'s index "fixture_region_code_unique" covers name\n',
+      );
+    });
+  });
+
+  it('are created when missing, and then refuse a value already there', async () => {
+    await rolledBack(m.db, async (trx) => {
+      await exec(trx, `drop index fixture_region_code_unique`);
+      await expect(syncGenericTables(trx)).resolves.toBeUndefined();
+      await expect(exec(trx, `insert into fixture_region (id, name, code) values ('r2', 'South', 'n')`)).rejects.toMatchObject({
+        code: '23505',
+        constraint: 'fixture_region_code_unique',
+      });
+    });
+  });
+
+  it('a unique index a migration added under another name is left alone', async () => {
+    await rolledBack(m.db, async (trx) => {
+      await exec(trx, `create unique index fixture_region_name_key on fixture_region (name)`);
+      await expect(syncGenericTables(trx)).resolves.toBeUndefined();
+    });
+  });
+});
+
 describe('a schema that grew', () => {
   it('adds an optional property as a nullable column and goes on', async () => {
     await rolledBack(m.db, async (trx) => {
