@@ -60,7 +60,7 @@ export function constraintProblem(t: ConstrainedTable, error: unknown, action: '
     }
     // On delete, something still points here: 23503 foreign_key_violation (NO ACTION), 23001
     // restrict_violation (ON DELETE RESTRICT). The store counts generic referrers before it
-    // deletes; this is a referrer it does not count (users hold a designation).
+    // deletes (users too: users.designation_id); this is a referrer it does not count.
     case '23001':
       return problems.inUse(t.entry.label.one);
     case '23503': {

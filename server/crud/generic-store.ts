@@ -17,6 +17,7 @@ import {
   holdersOf,
   referenceProperties,
   referrersOf,
+  releaseFromDeadHolders,
   type ReferenceProperty,
   type Referrer,
 } from './references.ts';
@@ -130,6 +131,7 @@ export class GenericStore implements CrudStore {
     if (!exists) throw problems.notFound(this.entry.label.one);
     const holders = await holdersOf(db, this.referrers, id);
     if (holders.length) throw problems.inUseBy(this.entry.label.one, holders);
+    await releaseFromDeadHolders(db, this.referrers, id);
     const row = await this.translate('delete', () =>
       tables.deleteFrom(this.table).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
     );

@@ -22,6 +22,11 @@ export interface ReferenceTarget {
   statusColumn?: string;
   /** Rows that count as records at all (users: not deleted). */
   live?(alias: string): RawBuilder<boolean>;
+  /**
+   * The column holding a reference property of this (custom) resource's records, when they may
+   * refer to generic records: the generic delete then counts them and releases those not live.
+   */
+  referenceColumn?(field: string): string;
 }
 
 const column = (alias: string, name: string) => sql.ref(`${alias}.${name}`);
@@ -35,6 +40,8 @@ const CUSTOM_TARGETS: Record<string, Omit<ReferenceTarget, 'resource'>> = {
     nameIsText: true,
     statusColumn: 'status',
     live: (a) => sql<boolean>`${column(a, 'deleted_at')} is null`,
+    // users.designation_id (nullable for deleted users only: migration 009).
+    referenceColumn: (field) => `${toColumn(field)}_id`,
   },
 };
 
@@ -105,30 +112,54 @@ export interface Referrer {
   table: string;
   column: string;
   label: { one: string; many: string };
+  /** Rows that count as holders (users: not deleted); the others let go of the record when it is deleted. */
+  live?(alias: string): RawBuilder<boolean>;
 }
 
-/** The generic resources whose records may refer to a record of `resource`, one entry per property. */
+/**
+ * The resources whose records may refer to a record of `resource`, one entry per property: the
+ * generic ones, and custom ones whose table names its reference columns (users' designation).
+ */
 export function referrersOf(resource: string): Referrer[] {
-  return resourceEntries()
-    .filter(([, entry]) => entry.routes === 'generic')
-    .flatMap(([name, entry]) =>
-      Object.entries(resourceSchema(name).properties)
-        .filter(([, p]) => p['x-ref'] === resource)
-        .map(([field]) => ({ resource: name, table: name, column: toColumn(field), label: entry.label })),
-    );
+  return resourceEntries().flatMap(([name, entry]) => {
+    const custom = entry.routes === 'custom' ? CUSTOM_TARGETS[name] : undefined;
+    if (entry.routes !== 'generic' && !custom?.referenceColumn) return [];
+    return Object.entries(resourceSchema(name).properties)
+      .filter(([, p]) => p['x-ref'] === resource)
+      .map(([field]) =>
+        custom?.referenceColumn
+          ? { resource: name, table: custom.table, column: custom.referenceColumn(field), label: entry.label, live: custom.live }
+          : { resource: name, table: name, column: toColumn(field), label: entry.label },
+      );
+  });
 }
 
-/** How many records of each referring resource hold this record (only those that do). */
+/** How many live records of each referring resource hold this record (only those that do). */
 export async function holdersOf(db: Db, referrers: Referrer[], id: string): Promise<Array<{ count: number; one: string; many: string }>> {
   const held = [];
   const tables = withGenericTables(db);
   for (const r of referrers) {
-    const { count } = (await tables
-      .selectFrom(r.table)
+    let query = tables
+      .selectFrom(`${r.table} as h`)
       .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where(r.column, '=', id)
-      .executeTakeFirstOrThrow()) as { count: string };
+      .where(`h.${r.column}`, '=', id);
+    if (r.live) query = query.where(r.live('h'));
+    const { count } = (await query.executeTakeFirstOrThrow()) as { count: string };
     if (Number(count) > 0) held.push({ count: Number(count), ...r.label });
   }
   return held;
+}
+
+/** Records that no longer count (deleted users) let go of this record, so it can be deleted; they keep the rest of their history. */
+export async function releaseFromDeadHolders(db: Db, referrers: Referrer[], id: string): Promise<void> {
+  const tables = withGenericTables(db);
+  for (const r of referrers) {
+    if (!r.live) continue;
+    await tables
+      .updateTable(`${r.table} as h`)
+      .set({ [r.column]: null })
+      .where(`h.${r.column}`, '=', id)
+      .where(sql<boolean>`not (${r.live('h')})`)
+      .execute();
+  }
 }

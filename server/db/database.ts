@@ -25,7 +25,8 @@ export interface UserTable {
   last_name: string;
   email: string;
   mobile: string;
-  designation_id: string;
+  /** Null only for deleted users whose designation was deleted afterwards. */
+  designation_id: string | null;
   /** Null only for deleted users whose role was deleted afterwards. */
   role_id: string | null;
   photo: string | null;

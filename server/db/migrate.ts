@@ -13,6 +13,7 @@ import * as oneLiveResetLink from './migrations/005-one-live-reset-link.ts';
 import * as trimmedNames from './migrations/006-trimmed-names.ts';
 import * as roleNameKey from './migrations/007-role-name-key.ts';
 import * as noCreateDeletePermissionFlags from './migrations/008-no-create-delete-permission-flags.ts';
+import * as deletedUsersReleaseDesignation from './migrations/009-deleted-users-release-designation.ts';
 import { createGenericTables, syncGenericTables } from './generic-tables.ts';
 import { assertModelValid } from '@model/resource-map.ts';
 
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '006-trimmed-names': trimmedNames,
   '007-role-name-key': roleNameKey,
   '008-no-create-delete-permission-flags': noCreateDeletePermissionFlags,
+  '009-deleted-users-release-designation': deletedUsersReleaseDesignation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,7 +7,7 @@
  */
 import { addRefreshAuthToAuthProvider, type AuthProvider } from 'react-admin';
 import type { Action, LoginRequest } from '@model/generated';
-import { resourceMap } from '@model/schema-registry';
+import { permissionFlags, resourceMap } from '@model/schema-registry';
 import { runtimeConfig } from '../config/runtime-config';
 import { clearSession, currentPermissions, readSession, storeSignIn, type RoleFlags } from '../session/session-store';
 import { SESSION_ENDED_MESSAGE, refreshAuth } from '../session/session-refresh';
@@ -29,14 +29,30 @@ export function loginFailureMessage(error: unknown): string {
   return errorMessage(body, typeof own === 'string' && own ? own : 'Failed to login');
 }
 
+/** The verb a flag of the permission schema uses for an action: can_get_..., can_edit_... */
+const FLAG_VERBS: Record<string, string> = { list: 'get', show: 'get', create: 'create', edit: 'edit', delete: 'delete' };
+
+/**
+ * The flag guarding an action on a name that is no resource of the map but has flags of its
+ * own in the permission schema ('permission': can_get_permission, can_edit_permission).
+ */
+function ownFlagOf(resource: string, action: string): string | undefined {
+  const flag = FLAG_VERBS[action] && `can_${FLAG_VERBS[action]}_${resource}`;
+  return flag && permissionFlags.some((f) => f.name === flag) ? flag : undefined;
+}
+
 /**
  * May a role holding these flags do this? The resource map names the flag each action needs.
- * A screen that is no resource of the map guards itself; an action the map names no flag for
- * is open to list and show only.
+ * A name that is no resource of the map needs the permission schema's flag for it when there
+ * is one (can_<verb>_<name>), else its screen guards itself; an action the map names no flag
+ * for is open to list and show only.
  */
 export function roleMayAccess(permission: RoleFlags, resource: string, action: string): boolean {
   const entry = resourceMap[resource];
-  if (!entry) return true;
+  if (!entry) {
+    const flag = ownFlagOf(resource, action);
+    return flag ? permission[flag] === true : true;
+  }
   const flag = entry.permissions[action as Action];
   if (!flag) return action === 'list' || action === 'show';
   return permission[flag] === true;

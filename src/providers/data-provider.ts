@@ -35,6 +35,8 @@ export interface ListExportParams {
 export interface FieldbaseDataProvider extends DataProvider {
   /** PATCH /user/upload/{id}: multipart photo; answers the updated user. */
   uploadUserPhoto(id: string, photo: File): Promise<UserRecord>;
+  /** GET /permission/{id}: one role with its flags (needs can_get_permission; role lists and pages carry no flags without it). */
+  getRolePermission(id: string): Promise<RoleRecord>;
   /** PATCH /permission/{id}: the role's flags; answers the updated role. */
   setRolePermission(id: string, permission: Permission): Promise<RoleRecord>;
   /** The password dialog: PATCH /user/{id} with _id, email, password, confirm_password (and current_password for one's own). */
@@ -61,6 +63,11 @@ const fieldbaseDataProvider: FieldbaseDataProvider = {
     const body = new FormData();
     body.append('photo', photo);
     const answer = await fetchWithSession<User & WireRecord>(`${serverUrl('auth')}/user/upload/${id(userId)}`, { method: 'PATCH', body });
+    return withId(answer.json);
+  },
+
+  async getRolePermission(roleId) {
+    const answer = await fetchWithSession<Role & WireRecord>(`${serverUrl('auth')}/permission/${id(roleId)}`);
     return withId(answer.json);
   },
 

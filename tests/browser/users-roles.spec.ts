@@ -211,6 +211,33 @@ test('a user sees users while their role allows it, and the message once it does
   await audrey.context().close();
 });
 
+test('a role that reads roles but not permissions sees no Permissions button, and the checklist page says why', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, E2E.admin);
+  await page.goto('/role');
+  await row(page, 'Auditor').getByRole('link', { name: 'Permissions' }).click();
+  const checklistUrl = new URL(page.url()).pathname;
+  await page.getByRole('checkbox', { name: 'Can get role' }).check();
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(toast(page, 'Permissions updated')).toBeVisible();
+
+  const audrey = await (await browser.newContext()).newPage();
+  await signIn(audrey, AUDITOR);
+  await audrey.goto('/role');
+  await expect(row(audrey, 'Auditor')).toBeVisible();
+  await expect(audrey.getByRole('link', { name: 'Permissions' })).toHaveCount(0);
+  await audrey.goto(checklistUrl);
+  await expect(audrey.getByText("You don't have permission to see permissions")).toBeVisible();
+  await expect(audrey.getByRole('checkbox')).toHaveCount(0);
+  await audrey.context().close();
+
+  await page.getByRole('checkbox', { name: 'Can get role' }).uncheck();
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(toast(page, 'Permissions updated')).toBeVisible();
+});
+
 test('an admin changes a password, deactivates, activates and deletes a user', async ({ page }) => {
   await signIn(page, E2E.admin);
   await page.goto('/user');

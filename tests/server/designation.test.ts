@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Designation } from '@model/generated/index.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
-import { flags, insertRole, insertUser } from '../support/test-users.ts';
+import { flags, insertRole, insertUser, newUserBody, roleIdBySlug } from '../support/test-users.ts';
 
 let t: TestServer;
 let admin: Session;
@@ -37,6 +37,24 @@ async function create(name: string): Promise<DesignationAnswer> {
   return res.json();
 }
 const names = (rows: Array<{ name: string }>) => rows.map((r) => r.name);
+
+/** A new user holding this designation, added through POST /user; answers their id. */
+async function addUser(designation: string): Promise<string> {
+  const res = await asAdmin('POST', '/user', { payload: newUserBody(designation, await roleIdBySlug(t.ctx.db, 'field-staff')) });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json()._id;
+}
+const liveUsersHolding = async (designation: string) =>
+  Number(
+    (
+      await t.ctx.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('designation_id', '=', designation)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirstOrThrow()
+    ).count,
+  );
 
 describe('designation CRUD', () => {
   it('lists designations sorted by name, case-insensitively', async () => {
@@ -104,12 +122,52 @@ describe('designation CRUD', () => {
     expect((await asAdmin('PATCH', `/designation/${doomed._id}`, { payload: { name: 'Back' } })).statusCode).toBe(404);
   });
 
-  it('refuses to delete a designation a user holds, with 409', async () => {
+  it('refuses to delete a designation a user holds, with 409 naming how many', async () => {
     const administrator = (await asAdmin('GET', '/designation')).json().find((d: { name: string }) => d.name === 'Administrator');
+    const holders = await liveUsersHolding(administrator._id);
     const res = await asAdmin('DELETE', `/designation/${administrator._id}`);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'IN_USE', message: 'This designation is still in use and cannot be deleted' });
+    expect(res.json()).toEqual({ code: 'IN_USE', message: `${holders} ${holders === 1 ? 'User uses' : 'Users use'} this Designation` });
     expect((await asAdmin('GET', `/designation/${administrator._id}`)).statusCode).toBe(200);
+  });
+
+  it('deletes a designation held only by deleted users, who let go of it and are kept', async () => {
+    const post = await create('Held By The Departed');
+    const departed = await addUser(post._id);
+    expect((await asAdmin('DELETE', `/user/${departed}`)).statusCode).toBe(200);
+    const res = await asAdmin('DELETE', `/designation/${post._id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual(post);
+    const row = await t.ctx.db
+      .selectFrom('users')
+      .select(['designation_id', 'deleted_at'])
+      .where('id', '=', departed)
+      .executeTakeFirstOrThrow();
+    expect(row.designation_id).toBeNull();
+    expect(row.deleted_at).not.toBeNull();
+    // The user list still reads (deleted users are not in it).
+    expect((await asAdmin('GET', '/user')).statusCode).toBe(200);
+  });
+
+  it('refuses to delete a designation 2 live users hold (a deleted one not counted): 409 naming 2, nobody let go of it', async () => {
+    const post = await create('Held By Two');
+    await addUser(post._id);
+    await addUser(post._id);
+    const departed = await addUser(post._id);
+    expect((await asAdmin('DELETE', `/user/${departed}`)).statusCode).toBe(200);
+    const res = await asAdmin('DELETE', `/designation/${post._id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ code: 'IN_USE', message: '2 Users use this Designation' });
+    const row = await t.ctx.db.selectFrom('users').select('designation_id').where('id', '=', departed).executeTakeFirstOrThrow();
+    expect(row.designation_id).toBe(post._id);
+  });
+
+  it('a live user cannot be left without a designation (the database refuses it)', async () => {
+    const post = await create('Kept By The Living');
+    const live = await addUser(post._id);
+    await expect(t.ctx.db.updateTable('users').set({ designation_id: null }).where('id', '=', live).execute()).rejects.toThrow(
+      /users_live_have_designation/,
+    );
   });
 
   it('refuses a duplicate name in another case with 409 naming the field, on create and on rename', async () => {

@@ -53,8 +53,18 @@ describe('PATCH /permission/{id}', () => {
     const editor = await userHolding({ can_get_role: true, can_edit_role: true, can_edit_permission: true, can_get_user: true });
     const res = await call('PATCH', `/permission/${target.id}`, { token: editor.token, payload: { can_get_user: true } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().permission.can_get_user).toBe(true);
     expect((await storedFlags(target.id)).can_get_user).toBe(true);
+    // Editing flags is not reading them: without can_get_permission the answer carries none.
+    expect(res.json()).not.toHaveProperty('permission');
+    const reader = await userHolding({
+      can_get_role: true,
+      can_get_user: true,
+      can_edit_role: true,
+      can_edit_permission: true,
+      can_get_permission: true,
+    });
+    const again = await call('PATCH', `/permission/${target.id}`, { token: reader.token, payload: { can_get_role: true } });
+    expect(again.json().permission).toMatchObject({ can_get_user: true, can_get_role: true });
   });
 
   it('refuses the removed flags as unknown: 400, like any flag the schema does not have', async () => {
@@ -116,5 +126,70 @@ describe('can_create_permission and can_delete_permission', () => {
     });
     await removeFlags.up(t.ctx.db as never);
     expect(await storedFlags(withOld.id)).toEqual(flags(false, { can_get_role: true }));
+  });
+});
+
+describe("a role's flags are read with can_get_permission only (and one's own always)", () => {
+  /** A role that reads roles and users, and its user signed in; `withFlags` adds can_get_permission. */
+  async function readerOfRolesAndUsers(withFlags: boolean) {
+    return userHolding({ can_get_role: true, can_get_user: true, ...(withFlags ? { can_get_permission: true } : {}) });
+  }
+  const otherUser = async () => {
+    const role = await insertRole(t.ctx.db, { role: `Other Role ${++serial}`, permission: flags(false, { can_get_user: true }) });
+    const email = `other-${serial}@example.com`;
+    const { id } = await insertUser(t.ctx.db, { email, password: 'other passphrase', roleId: role.id });
+    return { id, roleId: role.id };
+  };
+  const listed = async (token: string) => {
+    const res = await call('GET', '/role', { token });
+    expect(res.statusCode).toBe(200);
+    return res.json() as Array<Record<string, unknown>>;
+  };
+
+  it('without can_get_permission: no flags in GET /role, GET /role/{id}, GET /user/{other id}', async () => {
+    const reader = await readerOfRolesAndUsers(false);
+    const other = await otherUser();
+    const roles = await listed(reader.token);
+    expect(roles.length).toBeGreaterThan(1);
+    for (const role of roles) expect(role).not.toHaveProperty('permission');
+    const one = await call('GET', `/role/${other.roleId}`, { token: reader.token });
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({ _id: other.roleId });
+    expect(one.json()).not.toHaveProperty('permission');
+    const user = await call('GET', `/user/${other.id}`, { token: reader.token });
+    expect(user.statusCode).toBe(200);
+    expect(user.json().role).toMatchObject({ _id: other.roleId });
+    expect(user.json().role).not.toHaveProperty('permission');
+  });
+
+  it('without can_get_permission: still its own flags at sign-in, on /user/verify and in GET /user/{own id}', async () => {
+    const reader = await readerOfRolesAndUsers(false);
+    expect(reader.user.role.permission).toMatchObject({ can_get_role: true, can_get_user: true, can_get_permission: false });
+    const verified = await call('POST', '/user/verify', { payload: { token: reader.token } });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().user.role.permission).toMatchObject({ can_get_role: true, can_get_permission: false });
+    const own = await call('GET', `/user/${reader.user._id}`, { token: reader.token });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().role.permission).toMatchObject({ can_get_role: true, can_get_permission: false });
+  });
+
+  it('with can_get_permission: the flags in GET /role, GET /role/{id} and GET /user/{other id}', async () => {
+    const reader = await readerOfRolesAndUsers(true);
+    const other = await otherUser();
+    const roles = await listed(reader.token);
+    expect(roles.find((r) => r._id === other.roleId)?.permission).toMatchObject({ can_get_user: true, can_get_role: false });
+    for (const role of roles) expect(role).toHaveProperty('permission');
+    const one = await call('GET', `/role/${other.roleId}`, { token: reader.token });
+    expect(one.json().permission).toMatchObject({ can_get_user: true, can_get_role: false });
+    const user = await call('GET', `/user/${other.id}`, { token: reader.token });
+    expect(user.json().role.permission).toMatchObject({ can_get_user: true, can_get_role: false });
+  });
+
+  it('a role editor without can_get_permission renames a role and gets no flags back', async () => {
+    const editor = await userHolding({ can_get_role: true, can_edit_role: true });
+    const target = await insertRole(t.ctx.db, { permission: flags(false) });
+    const res = await call('PATCH', `/role/${target.id}`, { token: editor.token, payload: { role: `Renamed Without Flags ${serial}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).not.toHaveProperty('permission');
   });
 });

@@ -94,9 +94,10 @@ describe('PATCH /permission by a role keeper without can_delete_user', () => {
   it('may grant and take away the flags they hold themselves', async () => {
     const given = await asKeeper('PATCH', `/permission/${ids.lesserRole}`, { payload: { can_get_user: true } });
     expect(given.statusCode).toBe(200);
-    expect(given.json().permission.can_get_user).toBe(true);
+    expect((await roleOf(ids.lesserRole)).permission.can_get_user).toBe(true);
     const taken = await asKeeper('PATCH', `/permission/${ids.lesserRole}`, { payload: { can_get_user: false } });
-    expect(taken.json().permission.can_get_user).toBe(false);
+    expect(taken.statusCode).toBe(200);
+    expect((await roleOf(ids.lesserRole)).permission.can_get_user).toBe(false);
   });
 
   it('still cannot delete a user afterwards', async () => {

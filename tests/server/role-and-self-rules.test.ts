@@ -92,7 +92,8 @@ describe('roles out-ranking their editor', () => {
     const modest = await insertRole(t.ctx.db, { role: 'Modest', permission: flags(false, { can_get_user: true, can_get_role: true }) });
     const res = await as(keeper)('PATCH', `/permission/${modest.id}`, { payload: { can_get_user: false, can_get_role: true } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().permission).toMatchObject({ can_get_user: false, can_get_role: true });
+    const stored = await t.ctx.db.selectFrom('roles').select('permission').where('id', '=', modest.id).executeTakeFirstOrThrow();
+    expect(stored.permission).toMatchObject({ can_get_user: false, can_get_role: true });
   });
 
   it('merge flag changes sent at the same time instead of losing one', async () => {

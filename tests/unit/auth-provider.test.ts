@@ -254,6 +254,19 @@ describe('canAccess follows the role flags named in schemas/resources.json', () 
     expect(await can('dashboard', 'list')).toBe(true);
   });
 
+  it("a role's checklist ('permission', no resource of the map) needs the permission schema's own flags", async () => {
+    signIn('t', { can_get_role: true, can_edit_role: true });
+    expect(await can('permission', 'show')).toBe(false);
+    expect(await can('permission', 'edit')).toBe(false);
+
+    signIn('t', { can_get_role: true, can_get_permission: true });
+    expect(await can('permission', 'show')).toBe(true);
+    expect(await can('permission', 'edit')).toBe(false);
+
+    signIn('t', { can_get_permission: true, can_edit_permission: true });
+    expect(await can('permission', 'edit')).toBe(true);
+  });
+
   it('nothing is allowed on mapped resources when signed out', async () => {
     expect(await can('designation', 'list')).toBe(false);
     expect(await can('designation', 'create')).toBe(false);

@@ -492,6 +492,20 @@ describe('routing by schemas/resources.json', () => {
 });
 
 describe('named calls (spec 1 §7)', () => {
+  it('getRolePermission GETs /permission/{id} (the checklist, not the role) and answers the role with its flags and id', async () => {
+    server.use(
+      http.get(`${AUTH}/permission/:id`, ({ params }) =>
+        HttpResponse.json({ _id: params.id, role: 'Clerk', permission: { can_get_user: true, can_edit_user: false } }),
+      ),
+    );
+
+    const role = await dataProvider.getRolePermission('r1');
+
+    await settle();
+    expect(calls()).toEqual(['GET /permission/r1']);
+    expect(role).toMatchObject({ id: 'r1', role: 'Clerk', permission: { can_get_user: true, can_edit_user: false } });
+  });
+
   it('setRolePermission PATCHes /permission/{id} with the flags and answers the role with its id', async () => {
     server.use(
       http.patch(`${AUTH}/permission/:id`, async ({ params, request }) =>

@@ -16,6 +16,7 @@ import fixtureFlags from '../fixtures/model/permission-flags.json';
 import { PermissionChecklist } from '../../src/resources/role/PermissionChecklist';
 import { visibleMenuResources } from '../../src/layout/SideMenu';
 import { dataProvider } from '../../src/providers/data-provider';
+import { authProvider } from '../../src/providers/auth-provider';
 import { setRuntimeConfig } from '../../src/config/runtime-config';
 import { signIn } from './support/session';
 
@@ -35,10 +36,12 @@ const PAGE_TIMEOUT = { timeout: 15_000 };
 describe('the permission checklist with the fixture flags in the permission schema', { timeout: 30_000 }, () => {
   const server = setupServer();
   const patches: unknown[] = [];
+  const reads: string[] = [];
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   beforeEach(() => {
     localStorage.clear();
     patches.length = 0;
+    reads.length = 0;
     setRuntimeConfig({ authUrl: AUTH, apiUrl: 'http://api.test' });
     const me = signIn('tok-checklist', allFlags(true));
     const role = {
@@ -49,7 +52,10 @@ describe('the permission checklist with the fixture flags in the permission sche
       permission: allFlags(false, { can_get_fixture_site: true }),
     };
     server.use(
-      http.get(`${AUTH}/role/r-auditor`, () => HttpResponse.json(role)),
+      http.get(`${AUTH}/permission/r-auditor`, ({ request }) => {
+        reads.push(new URL(request.url).pathname);
+        return HttpResponse.json(role);
+      }),
       http.patch(`${AUTH}/permission/r-auditor`, async ({ request }) => {
         const body = (await request.json()) as Record<string, boolean>;
         patches.push(body);
@@ -67,7 +73,7 @@ describe('the permission checklist with the fixture flags in the permission sche
   const renderChecklist = () =>
     render(
       <MemoryRouter initialEntries={['/role/permission/r-auditor']}>
-        <AdminContext dataProvider={dataProvider}>
+        <AdminContext dataProvider={dataProvider} authProvider={authProvider}>
           <Routes>
             <Route path="/role/permission/:id" element={<PermissionChecklist />} />
           </Routes>
@@ -86,6 +92,20 @@ describe('the permission checklist with the fixture flags in the permission sche
     // Every group the schema names shows, the fixture group last, as its x-groups order says.
     const groups = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(groups.at(-1)).toBe(fixtureGroup);
+  });
+
+  it('reads the flags from GET /permission/{id}', async () => {
+    renderChecklist();
+    await screen.findByRole('heading', { name: 'Permissions: Auditor' }, PAGE_TIMEOUT);
+    expect(reads).toEqual(['/permission/r-auditor']);
+  });
+
+  it('tells a role without can_get_permission it may not see permissions, and reads nothing', async () => {
+    signIn('tok-checklist', allFlags(true, { can_get_permission: false }));
+    renderChecklist();
+    expect(await screen.findByText("You don't have permission to see permissions", {}, PAGE_TIMEOUT)).toBeTruthy();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(reads).toEqual([]);
   });
 
   it('sends a fixture flag ticked on the checklist to the server, and only it', async () => {

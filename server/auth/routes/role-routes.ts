@@ -25,6 +25,8 @@ import {
 import { keepingARoleEditor } from '../role-editors.ts';
 import { roleNameKey } from '../role-name.ts';
 import { insertRole } from '../role-insert.ts';
+import { roleForCaller } from '../permission-visibility.ts';
+import type { Db } from '../../db/database.ts';
 
 const schema = resourceSchema('role');
 const tags = ['Roles'];
@@ -50,11 +52,17 @@ function roleName(name: string): string {
 
 export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
   const store = new GenericStore('role', 'roles');
-  const getRole = async (id: string) => (await store.get(ctx.db, id)) as StoredRole;
+  /** The role as stored, its row locked until the transaction ends: two editors' checks run one after the other. */
+  const lockedRole = async (trx: Db, id: string) => {
+    await trx.selectFrom('roles').select('id').where('id', '=', id).forUpdate().execute();
+    return (await store.get(trx, id)) as StoredRole;
+  };
   const now = () => ctx.config.clock.now();
   const caller = (request: FastifyRequest) => request.sessionUser!;
+  /** A role as this caller may see it: the flags only with can_get_permission. */
+  const answer = (row: Row, request: FastifyRequest) => roleForCaller(toWire(row), caller(request));
 
-  app.register(crudPlugin, { resource: 'role', only: ['list', 'show'], store, hooks: { afterRead: toWire } });
+  app.register(crudPlugin, { resource: 'role', only: ['list', 'show'], store, hooks: { afterRead: answer } });
 
   app.post<{ Body: Pick<Role, 'role' | 'status'> }>(
     '/role',
@@ -66,7 +74,7 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
       const role = roleName(request.body.role);
       assertMayNameRole(caller(request), role);
       const created = await insertRole(ctx.db, role, request.body.status ?? true, now());
-      return reply.status(201).send(toWire(rowToWire(created)));
+      return reply.status(201).send(answer(rowToWire(created), request));
     },
   );
 
@@ -88,13 +96,16 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
         if (own?.role_id === request.params.id) assertNotSelf(caller(request), caller(request).id, 'deactivate your own role');
       }
       const body = request.body.role !== undefined ? { ...request.body, role: roleName(request.body.role) } : request.body;
-      const current = await getRole(request.params.id);
-      assertMayManageRole(caller(request), current);
-      assertAdminRoleKept(current, { name: body.role });
-      if (body.role !== undefined) assertMayNameRole(caller(request), body.role, current.role);
       const row = body.role !== undefined ? { ...body, name_key: roleNameKey(body.role) } : body;
       // Deactivating a role may take away the last editors of roles.
-      return toWire(await keepingARoleEditor(ctx.db, (trx) => store.update(trx, request.params.id, row, now())));
+      const updated = await keepingARoleEditor(ctx.db, async (trx) => {
+        const current = await lockedRole(trx, request.params.id);
+        assertMayManageRole(caller(request), current);
+        assertAdminRoleKept(current, { name: body.role });
+        if (body.role !== undefined) assertMayNameRole(caller(request), body.role, current.role);
+        return store.update(trx, request.params.id, row, now());
+      });
+      return answer(updated, request);
     },
   );
 
@@ -106,10 +117,9 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const { id } = request.params;
-      assertMayManageRole(caller(request), await getRole(id));
       return ctx.db.transaction().execute(async (trx) => {
         // Locked first: a user being given this role meanwhile (its foreign key shares the lock) is counted.
-        await trx.selectFrom('roles').select('id').where('id', '=', id).forUpdate().execute();
+        assertMayManageRole(caller(request), await lockedRole(trx, id));
         const { count } = await trx
           .selectFrom('users')
           .select((eb) => eb.fn.countAll<string>().as('count'))
@@ -119,7 +129,7 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
         if (Number(count) > 0) throw problems.roleInUse(Number(count));
         // Deleted users keep their history but not the role: it may go.
         await trx.updateTable('users').set({ role_id: null }).where('role_id', '=', id).where('deleted_at', 'is not', null).execute();
-        return toWire(await store.remove(trx, id));
+        return answer(await store.remove(trx, id), request);
       });
     },
   );
@@ -130,7 +140,7 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { permission: needsFlag('can_get_permission') },
       schema: { tags, summary: "One role with its permission flags (the checklist's data)", params: idParams, response: { 200: one } },
     },
-    async (request) => toWire(await store.get(ctx.db, request.params.id)),
+    async (request) => answer(await store.get(ctx.db, request.params.id), request),
   );
 
   app.patch<{ Params: { id: string }; Body: Record<string, boolean> }>(
@@ -146,20 +156,21 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const current = await getRole(request.params.id);
-      assertMayManageRole(caller(request), current);
-      assertAdminRoleKept(current, { flags: true });
-      assertGrantable(caller(request), flagsTurnedOn(current.permission, request.body));
-      // Merged in one statement: two editors ticking different flags at once both keep theirs.
       // Switching a flag off may take away the last editors of roles.
-      await keepingARoleEditor(ctx.db, (trx) =>
-        trx
+      const updated = await keepingARoleEditor(ctx.db, async (trx) => {
+        const current = await lockedRole(trx, request.params.id);
+        assertMayManageRole(caller(request), current);
+        assertAdminRoleKept(current, { flags: true });
+        assertGrantable(caller(request), flagsTurnedOn(current.permission, request.body));
+        // Merged in one statement: only the flags sent change.
+        await trx
           .updateTable('roles')
           .set({ permission: sql<string>`permission || ${JSON.stringify(request.body)}::jsonb`, updated_at: now() })
           .where('id', '=', request.params.id)
-          .execute(),
-      );
-      return toWire(await store.get(ctx.db, request.params.id));
+          .execute();
+        return store.get(trx, request.params.id);
+      });
+      return answer(updated, request);
     },
   );
 }

@@ -13,6 +13,8 @@ import { userStore, type NewUser } from '../user-store.ts';
 import { createUser, deleteUser, replacePhoto, updateUser, type UserPatch } from '../user-service.ts';
 import { clientNetwork } from '../login-failures.ts';
 import { PHOTO_MAX_BYTES, uploadProblem } from '../photos.ts';
+import { userForCaller } from '../permission-visibility.ts';
+import type { Row } from '../../crud/crud-store.ts';
 
 const schema = resourceSchema('user');
 const tags = ['Users'];
@@ -48,9 +50,11 @@ const updateBody = (() => {
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const caller = (request: FastifyRequest) => request.sessionUser!;
+  /** A user as this caller may see them: another user's role flags only with can_get_permission. */
+  const answer = (user: Row, request: FastifyRequest) => userForCaller(user, caller(request));
 
   // Everyone may read their own record without can_get_user.
-  app.register(crudPlugin, { resource: 'user', only: ['list', 'show'], self: ['show'], store: userStore });
+  app.register(crudPlugin, { resource: 'user', only: ['list', 'show'], self: ['show'], store: userStore, hooks: { afterRead: answer } });
 
   app.post<{ Body: NewUser & { password: string } }>(
     '/user',
@@ -58,7 +62,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { permission: needsFlag(mapFlag('user', 'create')) },
       schema: { tags, summary: 'Add a user', body: createBody, response: { 201: one } },
     },
-    async (request, reply) => reply.status(201).send(await createUser(ctx, caller(request), request.body)),
+    async (request, reply) => reply.status(201).send(answer(await createUser(ctx, caller(request), request.body), request)),
   );
 
   app.patch<{ Params: { id: string }; Body: UserPatch }>(
@@ -75,7 +79,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: one },
       },
     },
-    async (request) => updateUser(ctx, caller(request), request.params.id, request.body, clientNetwork(request.ip)),
+    async (request) => answer(await updateUser(ctx, caller(request), request.params.id, request.body, clientNetwork(request.ip)), request),
   );
 
   app.patch<{ Params: { id: string } }>(
@@ -109,7 +113,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
         throw uploadProblem(err);
       }
       if (!content) throw problems.badRequest('Choose a photo (PNG, GIF or JPEG)', { photo: 'Choose a photo' });
-      return replacePhoto(ctx, caller(request), request.params.id, content);
+      return answer(await replacePhoto(ctx, caller(request), request.params.id, content), request);
     },
   );
 
@@ -124,6 +128,6 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: one },
       },
     },
-    async (request) => deleteUser(ctx, caller(request), request.params.id),
+    async (request) => answer(await deleteUser(ctx, caller(request), request.params.id), request),
   );
 }

@@ -1,18 +1,21 @@
 /**
  * /role/permission/{id}: one checkbox per flag of the permission schema, grouped as the schema
  * says (App, User, Role, Permission, Designation, Documents). A new flag in the schema is a
- * new checkbox here with no other change. Update needs can_edit_role (spec 1 §2, §6) and
- * can_edit_permission, which the server checks.
+ * new checkbox here with no other change. The page reads GET /permission/{id} and opens only
+ * with can_get_permission (role answers carry no flags without it). Update needs can_edit_role
+ * (spec 1 §2, §6) and can_edit_permission, which the server checks.
  * The Admin role's list is read-only: it always holds every flag (the server refuses changes).
  */
 import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Checkbox, CircularProgress, FormControlLabel, Grid, Typography } from '@mui/material';
-import { Title, useCanAccess, useGetOne, useNotify } from 'react-admin';
+import { Title, useCanAccess, useNotify } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { permissionFlags, permissionGroups } from '@model/schema-registry';
 import { dataProvider, type RoleRecord } from '../../providers/data-provider';
 import { useSession } from '../../session/useSession';
 import { refreshToken } from '../../providers/http-client';
+import { PageAccess } from '../generic/RecordPageFrame';
 
 /** The seeded Admin role (its slug never changes), which holds every flag at each start. */
 import { ADMIN_ROLE_SLUG } from '@model/rules';
@@ -23,15 +26,28 @@ export const flagsByGroup = () =>
     .concat([{ group: 'Other', flags: permissionFlags.filter((f) => !permissionGroups.includes(f.group)) }])
     .filter((g) => g.flags.length > 0);
 
-export const PermissionChecklist = () => {
+/** 'permission' is no resource of the map: its flags (can_get_permission, can_edit_permission) guard the checklist. */
+export const PermissionChecklist = () => (
+  <PageAccess resource="permission" action="show" denied="You don't have permission to see permissions">
+    <Checklist />
+  </PageAccess>
+);
+
+const Checklist = () => {
   const { id = '' } = useParams();
   const notify = useNotify();
   const navigate = useNavigate();
   const mine = useSession().user?.role?.permission ?? {};
   // Editing the role (spec 1 §6) and the flag the server checks on PATCH /permission.
   const { canAccess: mayEditRole = false } = useCanAccess({ resource: 'role', action: 'edit' });
-  const mayEdit = mayEditRole && mine.can_edit_permission === true;
-  const { data: role, isPending, error, refetch } = useGetOne<RoleRecord>('role', { id });
+  const { canAccess: mayEditFlags = false } = useCanAccess({ resource: 'permission', action: 'edit' });
+  const mayEdit = mayEditRole && mayEditFlags;
+  const {
+    data: role,
+    isPending,
+    error,
+    refetch,
+  } = useQuery<RoleRecord>({ queryKey: ['permission', 'getRolePermission', id], queryFn: () => dataProvider.getRolePermission(id) });
   // The boxes ticked or cleared since the role was read; the rest show what the server holds.
   const [changes, setChanges] = useState<Record<string, boolean>>({});
   const [busy, setBusy] = useState(false);
