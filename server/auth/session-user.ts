@@ -11,30 +11,32 @@ export interface SessionUser {
   permission: Record<string, boolean>;
 }
 
-/** Users joined with their role and designation, never with the password hash. */
+/** What a user row shows of the user, their role and their designation (a list row: no flags). */
+export const USER_ROW_COLUMNS = [
+  'u.id',
+  'u.employeeId',
+  'u.first_name',
+  'u.last_name',
+  'u.email',
+  'u.mobile',
+  'u.photo',
+  'u.status',
+  'u.created_at',
+  'u.updated_at',
+  'r.id as role_id',
+  'r.role as role_name',
+  'r.role_slug',
+  'd.id as designation_id',
+  'd.name as designation_name',
+] as const;
+
+/** Users joined with their role (with its flags) and designation, never with the password hash. */
 export function userViewQuery(db: Db) {
   return db
     .selectFrom('users as u')
     .innerJoin('roles as r', 'r.id', 'u.role_id')
     .innerJoin('designation as d', 'd.id', 'u.designation_id')
-    .select([
-      'u.id',
-      'u.employeeId',
-      'u.first_name',
-      'u.last_name',
-      'u.email',
-      'u.mobile',
-      'u.photo',
-      'u.status',
-      'u.created_at',
-      'u.updated_at',
-      'r.id as role_id',
-      'r.role as role_name',
-      'r.role_slug',
-      'r.permission',
-      'd.id as designation_id',
-      'd.name as designation_name',
-    ]);
+    .select([...USER_ROW_COLUMNS, 'r.permission']);
 }
 
 type UserViewRow = Record<string, unknown> & {

@@ -9,7 +9,7 @@ import { problems } from '../http/errors.ts';
 import type { CrudStore } from '../crud/crud-store.ts';
 import { equalsCondition, searchCondition, searchFields, sortKey } from '../crud/list-sql.ts';
 import type { ListParams } from '../crud/list-params.ts';
-import { userRowToWire, userViewQuery } from './session-user.ts';
+import { USER_ROW_COLUMNS, userRowToWire, userViewQuery } from './session-user.ts';
 
 type Wire = Record<string, unknown>;
 const entry = resourceEntry('user');
@@ -72,23 +72,7 @@ export async function listUsers(db: Db, params: ListParams): Promise<{ rows: Use
   for (const [field, value] of Object.entries(params.equals)) query = query.where(equalsCondition(listColumn(field, true), value));
   const { count } = (await query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow()) as { count: string };
   let rows = query
-    .select([
-      'u.id',
-      'u.employeeId',
-      'u.first_name',
-      'u.last_name',
-      'u.email',
-      'u.mobile',
-      'u.photo',
-      'u.status',
-      'u.created_at',
-      'u.updated_at',
-      'r.id as role_id',
-      'r.role as role_name',
-      'r.role_slug',
-      'd.id as designation_id',
-      'd.name as designation_name',
-    ])
+    .select(USER_ROW_COLUMNS)
     .orderBy(sortKey(listColumn(params.sort.field, false), params.sort.order, TEXT_SORTS.has(params.sort.field)))
     .orderBy('u.id');
   if (params.range) rows = rows.offset(params.range.start).limit(params.range.end - params.range.start + 1);

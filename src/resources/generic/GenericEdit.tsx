@@ -4,22 +4,13 @@
  * server (pessimistic), so its per-field messages land on the inputs and nothing shows as saved
  * that was not.
  */
-import { Edit, SimpleForm, useNotify, useRedirect, useResourceContext } from 'react-admin';
-import { resourceEntry, resourceNamed } from '@model/schema-registry';
+import { Edit, SimpleForm } from 'react-admin';
+import { useRecordPage } from './use-record-page';
 import { FormToolbar, formInputs, formStyle } from './record-form';
 import { PageAccess, RecordPageFrame } from './RecordPageFrame';
 
 export const GenericEdit = () => {
-  const resource = resourceNamed(useResourceContext()!);
-  const { label } = resourceEntry(resource);
-  const notify = useNotify();
-  const redirect = useRedirect();
-  const backToList = () => redirect('list', resource);
-  const onSuccess = () => {
-    notify(`${label.one} updated`, { type: 'success' });
-    backToList();
-  };
-  const onError = (error: Error) => notify(error.message, { type: 'error' });
+  const { resource, label, backToList, mutationOptions } = useRecordPage('updated');
   return (
     <PageAccess resource={resource} action="edit" denied={`You don't have permission to edit ${label.many.toLowerCase()}`}>
       <RecordPageFrame maxWidth={720} title={`Edit ${label.one}`}>
@@ -29,7 +20,7 @@ export const GenericEdit = () => {
           actions={false}
           redirect={false}
           mutationMode="pessimistic"
-          mutationOptions={{ onSuccess, onError }}
+          mutationOptions={mutationOptions}
         >
           <SimpleForm sx={formStyle(false)} toolbar={<FormToolbar label="Update" allowed onCancel={backToList} />}>
             {formInputs(resource)}
