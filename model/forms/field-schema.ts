@@ -1,0 +1,147 @@
+/**
+ * One field's answer: the JSON Schema of its value and its RJSF uiSchema entry (see the README's
+ * "Form field types" table). Every answer may also be null — a cleared or hidden field — so
+ * whether it must be filled in is decided by the form's required/visibility clauses alone.
+ */
+import type { FieldType, FormField } from './field-definition.ts';
+import { parseOptionChoice } from './options.ts';
+import { limit } from './type-defaults.ts';
+import type { Schema } from './condition.ts';
+
+/** Headings and separators show text and ask nothing. */
+export const DISPLAY_ONLY_TYPES: ReadonlySet<FieldType> = new Set(['heading', 'separator']);
+
+export interface FieldParts {
+  schema: Schema;
+  ui: Schema;
+}
+
+const nullable = (type: string | string[]) => [...(Array.isArray(type) ? type : [type]), 'null'];
+
+function choices(field: FormField): Schema | undefined {
+  // A choice list backed by a view list is looked up at run time: any text value.
+  if (field.url || field.select_url) return undefined;
+  const options = parseOptionChoice(field.extra_details?.option_choice);
+  return { oneOf: options.map((o) => ({ const: o.value, title: o.label })) };
+}
+
+/** Accepts a stored path or URL ending in one of the extensions, in any letter case. */
+export function extensionPattern(types: string[] | undefined): string | undefined {
+  const list = (types ?? []).map((t) => t.trim().replace(/^\./, '')).filter(Boolean);
+  if (list.length === 0) return undefined;
+  const anyCase = (ext: string) =>
+    [...ext].map((c) => (/[a-z]/i.test(c) ? `[${c.toLowerCase()}${c.toUpperCase()}]` : c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'))).join('');
+  return `\\.(${list.map(anyCase).join('|')})$`;
+}
+
+function lengths(field: FormField): Schema {
+  const min = limit(field.validation?.min);
+  const max = limit(field.validation?.max);
+  return { ...(min !== undefined && min > 0 ? { minLength: min } : {}), ...(max !== undefined ? { maxLength: max } : {}) };
+}
+
+const GEO_POINT: Schema = {
+  type: 'object',
+  required: ['lat', 'lng'],
+  properties: { lat: { type: 'number', minimum: -90, maximum: 90 }, lng: { type: 'number', minimum: -180, maximum: 180 } },
+};
+
+const recordIds: Schema = { type: nullable('array'), items: { type: 'string', minLength: 1 }, uniqueItems: true };
+
+/** `sub` compiles a field-group's sub-fields into the schema of one item. */
+export function fieldParts(field: FormField, sub: (fields: FormField[]) => FieldParts): FieldParts {
+  const v = field.validation ?? {};
+  const options = { field_type: field.field_type };
+  const text = (extra: Schema = {}, ui: Schema = {}): FieldParts => ({
+    schema: { type: nullable('string'), ...extra },
+    ui,
+  });
+  switch (field.field_type) {
+    case 'text':
+    case 'barcode':
+      return text(lengths(field));
+    case 'text-area':
+      return text(lengths(field), { 'ui:widget': 'textarea' });
+    case 'password':
+      return text(lengths(field), { 'ui:widget': 'password' });
+    case 'email':
+      return text({ format: 'email' }, { 'ui:inputType': 'email' });
+    case 'url':
+      return text({ format: 'uri' }, { 'ui:inputType': 'url' });
+    case 'phone':
+      return text({ pattern: '^[0-9]*$', ...lengths(field) }, { 'ui:inputType': 'tel' });
+    case 'signature':
+    case 'address':
+    case 'user-selection':
+      return text({}, field.field_type === 'address' ? { 'ui:widget': 'textarea' } : {});
+    case 'current-user':
+    case 'bracket-replace':
+      return text({}, { 'ui:readonly': true });
+    case 'date':
+      return text({ format: 'date' }, { 'ui:widget': 'date' });
+    case 'date-time':
+      return text({ format: 'date-time' }, { 'ui:widget': 'datetime' });
+    case 'number': {
+      const min = limit(v.min);
+      const max = limit(v.max);
+      return {
+        schema: { type: nullable('number'), ...(min !== undefined ? { minimum: min } : {}), ...(max !== undefined ? { maximum: max } : {}) },
+        ui: {},
+      };
+    }
+    case 'boolean':
+      return { schema: { type: nullable('boolean') }, ui: { 'ui:widget': 'radio' } };
+    case 'dropdown':
+    case 'radio': {
+      const c = choices(field);
+      const ui = field.field_type === 'radio' ? { 'ui:widget': 'radio' } : {};
+      // null is listed as a choice so a cleared optional answer stays valid under `oneOf`.
+      return c
+        ? { schema: { type: nullable('string'), oneOf: [...(c.oneOf as Schema[]), { const: null, title: '' }] }, ui }
+        : text({}, ui);
+    }
+    case 'checkbox':
+    case 'multiple-select': {
+      const c = choices(field);
+      return {
+        schema: { type: nullable('array'), items: c ? { type: 'string', ...c } : { type: 'string' }, uniqueItems: true },
+        ui: field.field_type === 'checkbox' ? { 'ui:widget': 'checkboxes' } : {},
+      };
+    }
+    case 'file':
+    case 'image': {
+      const pattern = extensionPattern(v.types);
+      return text(pattern ? { pattern } : {}, { 'ui:options': { ...options, accept: v.types?.map((t) => `.${t}`).join(',') } });
+    }
+    case 'files':
+    case 'gallery': {
+      const pattern = extensionPattern(v.types);
+      return { schema: { type: nullable('array'), items: { type: 'string', ...(pattern ? { pattern } : {}) } }, ui: {} };
+    }
+    case 'geo-location':
+      return { schema: { ...GEO_POINT, type: nullable('object') }, ui: {} };
+    case 'geo-trace':
+      return { schema: { type: nullable('array'), items: GEO_POINT }, ui: {} };
+    case 'locations':
+    case 'beneficiaries':
+    case 'cases':
+      return { schema: recordIds, ui: {} };
+    case 'field-group': {
+      const item = sub(field.extra_details?.fields ?? []);
+      const min = limit(v.min_repeater) ?? 0;
+      const max = v.is_repeater ? limit(v.max_repeater) : 1;
+      return {
+        schema: {
+          type: nullable('array'),
+          items: item.schema,
+          ...(min > 0 ? { minItems: min } : {}),
+          ...(max !== undefined ? { maxItems: max } : {}),
+        },
+        ui: { items: item.ui },
+      };
+    }
+    case 'heading':
+    case 'separator':
+      return { schema: {}, ui: {} };
+  }
+}
