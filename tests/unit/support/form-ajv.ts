@@ -1,0 +1,26 @@
+/** ajv as the api server runs it (create-app.ts options, ajv-formats), to validate compiled forms. */
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import { compileForm } from '@model/forms/compile-form';
+import type { FormField } from '@model/forms/field-definition';
+
+export function formAjv() {
+  const ajv = new Ajv({ allErrors: true, verbose: true, coerceTypes: false, removeAdditional: false, useDefaults: false, strict: true, allowUnionTypes: true, strictTypes: false });
+  addFormats(ajv);
+  return ajv;
+}
+
+const ajv = formAjv();
+
+/** A validator for the form; `valid(answers)` is ajv's verdict on a submitted document. */
+export function formValidator(fields: FormField[]) {
+  const { schema } = compileForm(fields);
+  const validate = ajv.compile(schema);
+  return {
+    valid: (answers: Record<string, unknown>) => validate(structuredClone(answers)) as boolean,
+    errors: (answers: Record<string, unknown>) => {
+      validate(structuredClone(answers));
+      return validate.errors ?? [];
+    },
+  };
+}
