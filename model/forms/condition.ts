@@ -132,7 +132,7 @@ function onProperty(field: string, schema: Schema): Schema {
 }
 
 function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 export function predicateSchema(p: Predicate): Schema {

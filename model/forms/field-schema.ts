@@ -30,7 +30,7 @@ export function extensionPattern(types: string[] | undefined): string | undefine
   const list = (types ?? []).map((t) => t.trim().replace(/^\./, '')).filter(Boolean);
   if (list.length === 0) return undefined;
   const anyCase = (ext: string) =>
-    [...ext].map((c) => (/[a-z]/i.test(c) ? `[${c.toLowerCase()}${c.toUpperCase()}]` : c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'))).join('');
+    [...ext].map((c) => (/[a-z]/i.test(c) ? `[${c.toLowerCase()}${c.toUpperCase()}]` : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
   return `\\.(${list.map(anyCase).join('|')})$`;
 }
 

@@ -61,6 +61,8 @@ describe('each operator', () => {
   it('contains: a piece of a text answer, or one of the picked choices', () => {
     expectShown(rule('contains', 'ed.'), { colour: 'tired.' }, true);
     expectShown(rule('contains', 'ed.'), { colour: 'redx' }, false);
+    expectShown(rule('contains', '^[0-9]+$/'), { colour: 'x^[0-9]+$/y' }, true);
+    expectShown(rule('contains', '^[0-9]+$/'), { colour: '123' }, false);
     const tags = f('colour', 'checkbox', { extra_details: { option_choice: 'red\nblue' } });
     expectShown([tags, target([{ field_name: 'colour', show: 'contains', value: 'red' }])], { colour: ['blue', 'red'] }, true);
     expectShown([tags, target([{ field_name: 'colour', show: 'contains', value: 'red' }])], { colour: ['blue'] }, false);
