@@ -35,7 +35,8 @@ function checkNames(fields: FormField[]) {
 }
 
 function typedDefault(field: FormField, schema: Schema): Schema {
-  if (field.default === undefined || field.default === null || field.default === '' || NO_PLACEHOLDER_TYPES.has(field.field_type)) return {};
+  if (field.default === undefined || field.default === null || field.default === '' || NO_PLACEHOLDER_TYPES.has(field.field_type))
+    return {};
   const types = schema.type as string[] | undefined;
   if (types?.includes('number')) {
     const n = Number(field.default);

@@ -99,7 +99,10 @@ export function visibilityCompiler(fields: FormField[]) {
       case 'is-equal-to':
         return { op: 'all', of: [shown, { op: 'equals', field: name, value: typedRuleValue(target.field_type, r.value) }] };
       case 'not-equal-to':
-        return { op: 'not', of: { op: 'all', of: [shown, { op: 'equals', field: name, value: typedRuleValue(target.field_type, r.value) }] } };
+        return {
+          op: 'not',
+          of: { op: 'all', of: [shown, { op: 'equals', field: name, value: typedRuleValue(target.field_type, r.value) }] },
+        };
       case 'matches-pattern': {
         const pattern = r.value ?? '';
         try {
@@ -185,7 +188,9 @@ function sameJson(a: unknown, b: unknown): boolean {
   const kb = Object.keys(b);
   return (
     ka.length === kb.length &&
-    ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+    ka.every(
+      (k) => Object.prototype.hasOwnProperty.call(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+    )
   );
 }
 

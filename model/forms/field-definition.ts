@@ -40,14 +40,7 @@ export const HANDLED_FIELD_TYPES = ['files', 'gallery', 'bracket-replace', 'geo-
 
 export type FieldType = (typeof OFFERED_FIELD_TYPES)[number] | (typeof HANDLED_FIELD_TYPES)[number];
 
-export const CONDITION_OPERATORS = [
-  'any-value',
-  'no-value',
-  'is-equal-to',
-  'not-equal-to',
-  'matches-pattern',
-  'contains',
-] as const;
+export const CONDITION_OPERATORS = ['any-value', 'no-value', 'is-equal-to', 'not-equal-to', 'matches-pattern', 'contains'] as const;
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
 
 /** One entry of `validation.cond_logic`: "show this field when <field_name> <show> <value>". */

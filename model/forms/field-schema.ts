@@ -85,7 +85,11 @@ export function fieldParts(field: FormField, sub: (fields: FormField[]) => Field
       const min = limit(v.min);
       const max = limit(v.max);
       return {
-        schema: { type: nullable('number'), ...(min !== undefined ? { minimum: min } : {}), ...(max !== undefined ? { maximum: max } : {}) },
+        schema: {
+          type: nullable('number'),
+          ...(min !== undefined ? { minimum: min } : {}),
+          ...(max !== undefined ? { maximum: max } : {}),
+        },
         ui: {},
       };
     }
@@ -96,9 +100,7 @@ export function fieldParts(field: FormField, sub: (fields: FormField[]) => Field
       const c = choices(field);
       const ui = field.field_type === 'radio' ? { 'ui:widget': 'radio' } : {};
       // null is listed as a choice so a cleared optional answer stays valid under `oneOf`.
-      return c
-        ? { schema: { type: nullable('string'), oneOf: [...(c.oneOf as Schema[]), { const: null, title: '' }] }, ui }
-        : text({}, ui);
+      return c ? { schema: { type: nullable('string'), oneOf: [...(c.oneOf as Schema[]), { const: null, title: '' }] }, ui } : text({}, ui);
     }
     case 'checkbox':
     case 'multiple-select': {

@@ -125,7 +125,9 @@ describe('hidden fields have no answer', () => {
   it('hiding cascades: a rule about a hidden field sees no value, even if the document has one', () => {
     const fields = [
       f('attended', 'boolean'),
-      f('reason', 'text', { validation: { condition_chack: true, cond_logic: [{ field_name: 'attended', show: 'is-equal-to', value: 'false' }] } }),
+      f('reason', 'text', {
+        validation: { condition_chack: true, cond_logic: [{ field_name: 'attended', show: 'is-equal-to', value: 'false' }] },
+      }),
       target([{ field_name: 'reason', show: 'any-value' }]),
     ];
     expectShown(fields, { attended: false, reason: 'ill' }, true);
@@ -136,7 +138,13 @@ describe('hidden fields have no answer', () => {
   it('"Reason" appears only when "Attended" is No, and is then required', () => {
     const fields = [
       f('attended', 'boolean', { validation: { required: true } }),
-      f('reason', 'text', { validation: { required: true, condition_chack: true, cond_logic: [{ field_name: 'attended', show: 'is-equal-to', value: 'false' }] } }),
+      f('reason', 'text', {
+        validation: {
+          required: true,
+          condition_chack: true,
+          cond_logic: [{ field_name: 'attended', show: 'is-equal-to', value: 'false' }],
+        },
+      }),
     ];
     const form = formValidator(fields);
     expect(form.valid({ attended: true })).toBe(true);
@@ -151,11 +159,22 @@ describe('hidden fields have no answer', () => {
       f('phone', 'phone', { validation: { required: true } }),
       f('has_children', 'radio', { extra_details: { option_choice: 'yes: Yes\nno: No' }, validation: { required: true } }),
       f('children', 'field-group', {
-        validation: { required: true, is_repeater: true, min_repeater: 1, max_repeater: 5, condition_chack: true, cond_logic: [{ field_name: 'has_children', show: 'is-equal-to', value: 'yes' }] },
+        validation: {
+          required: true,
+          is_repeater: true,
+          min_repeater: 1,
+          max_repeater: 5,
+          condition_chack: true,
+          cond_logic: [{ field_name: 'has_children', show: 'is-equal-to', value: 'yes' }],
+        },
         extra_details: { fields: [f('child_name', 'text', { validation: { required: true } })] },
       }),
       f('why_none', 'text-area', {
-        validation: { required: true, condition_chack: true, cond_logic: [{ field_name: 'has_children', show: 'is-equal-to', value: 'no' }] },
+        validation: {
+          required: true,
+          condition_chack: true,
+          cond_logic: [{ field_name: 'has_children', show: 'is-equal-to', value: 'no' }],
+        },
       }),
       f('where', 'geo-location'),
       f('photo', 'image', { validation: { required: true } }),
@@ -176,7 +195,13 @@ describe('sub-fields with their own logic', () => {
     extra_details: {
       fields: [
         f('employed', 'boolean'),
-        f('employer', 'text', { validation: { required: true, condition_chack: true, cond_logic: [{ field_name: 'employed', show: 'is-equal-to', value: 'true' }] } }),
+        f('employer', 'text', {
+          validation: {
+            required: true,
+            condition_chack: true,
+            cond_logic: [{ field_name: 'employed', show: 'is-equal-to', value: 'true' }],
+          },
+        }),
       ],
     },
   });
@@ -192,7 +217,9 @@ describe('sub-fields with their own logic', () => {
 
   it('a rule inside a group cannot name a field outside it', () => {
     const outside = f('g', 'field-group', {
-      extra_details: { fields: [f('x', 'text', { validation: { condition_chack: true, cond_logic: [{ field_name: 'top', show: 'any-value' }] } })] },
+      extra_details: {
+        fields: [f('x', 'text', { validation: { condition_chack: true, cond_logic: [{ field_name: 'top', show: 'any-value' }] } })],
+      },
     });
     expect(() => compileForm([f('top', 'text'), outside])).toThrow(/refers to top, which is not in the form/);
   });

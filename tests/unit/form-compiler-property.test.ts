@@ -59,7 +59,8 @@ const definition = fc
   .map((specs): FormField[] =>
     specs.map((s, i) => {
       // Rules name earlier fields only, so a definition never has a cycle.
-      const rules: ConditionRule[] = i === 0 ? [] : s.rules.map((r) => ({ field_name: `f${r.target % i}`, show: r.show, value: r.value, cond: r.cond }));
+      const rules: ConditionRule[] =
+        i === 0 ? [] : s.rules.map((r) => ({ field_name: `f${r.target % i}`, show: r.show, value: r.value, cond: r.cond }));
       return {
         field_label: `Field ${i}`,
         field_name: `f${i}`,

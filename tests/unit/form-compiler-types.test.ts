@@ -50,7 +50,15 @@ const CASES: Record<FieldType, { field?: Partial<FormField>; good: unknown[]; ba
   'user-selection': { good: ['user-id-1'], bad: [['user-id-1']] },
   address: { good: ['12 Oginga Odinga St'], bad: [{}] },
   'geo-location': { good: [{ lat: -0.1, lng: 34.75 }], bad: [{ lat: 91, lng: 0 }, { lat: 1 }] },
-  'geo-trace': { good: [[{ lat: 0, lng: 0 }, { lat: 1, lng: 1 }]], bad: [[{ lat: 0 }]] },
+  'geo-trace': {
+    good: [
+      [
+        { lat: 0, lng: 0 },
+        { lat: 1, lng: 1 },
+      ],
+    ],
+    bad: [[{ lat: 0 }]],
+  },
   'current-user': { good: ['user-id-1'], bad: [1] },
   locations: { good: [['loc-1', 'loc-2']], bad: [['loc-1', 'loc-1'], 'loc-1'] },
   beneficiaries: { good: [['ben-1']], bad: [[1]] },
@@ -115,7 +123,9 @@ describe('every field type', () => {
     expect(group.valid({ answer: [child('a'), child('b'), child('c'), child('d')] })).toBe(false);
     // A sub-field's own required rule applies inside every item.
     expect(group.valid({ answer: [child('a'), { age: 4 }] })).toBe(false);
-    const ui = compileForm([field('field-group', { extra_details: { fields: sub } })]).uiSchema.answer as { items: Record<string, unknown> };
+    const ui = compileForm([field('field-group', { extra_details: { fields: sub } })]).uiSchema.answer as {
+      items: Record<string, unknown>;
+    };
     expect(ui.items['ui:order']).toEqual(['name', 'age', '*']);
   });
 
@@ -142,7 +152,11 @@ describe('every field type', () => {
       field('geo-location', { field_name: 'where', order: 3, placeholder: 'dropped' }),
     ]);
     expect(uiSchema['ui:order']).toEqual(['pick', 'notes', 'where', '*']);
-    expect(uiSchema.notes).toMatchObject({ 'ui:widget': 'textarea', 'ui:placeholder': 'Anything else?', 'ui:options': { field_type: 'text-area' } });
+    expect(uiSchema.notes).toMatchObject({
+      'ui:widget': 'textarea',
+      'ui:placeholder': 'Anything else?',
+      'ui:options': { field_type: 'text-area' },
+    });
     expect(uiSchema.pick).toMatchObject({ 'ui:widget': 'radio' });
     expect(uiSchema.where).not.toHaveProperty('ui:placeholder');
   });

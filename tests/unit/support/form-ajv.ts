@@ -5,7 +5,16 @@ import { compileForm } from '@model/forms/compile-form';
 import type { FormField } from '@model/forms/field-definition';
 
 export function formAjv() {
-  const ajv = new Ajv({ allErrors: true, verbose: true, coerceTypes: false, removeAdditional: false, useDefaults: false, strict: true, allowUnionTypes: true, strictTypes: false });
+  const ajv = new Ajv({
+    allErrors: true,
+    verbose: true,
+    coerceTypes: false,
+    removeAdditional: false,
+    useDefaults: false,
+    strict: true,
+    allowUnionTypes: true,
+    strictTypes: false,
+  });
   addFormats(ajv);
   return ajv;
 }
