@@ -8,7 +8,7 @@
  * stored); only whether it must be there depends on visibility.
  */
 import type { FormField } from './field-definition.ts';
-import { FormDefinitionError, isAlways, predicateSchema, visibilityCompiler, type Schema } from './condition.ts';
+import { FormDefinitionError, NO_ANSWER, isAlways, predicateSchema, visibilityCompiler, type Schema } from './condition.ts';
 import { DISPLAY_ONLY_TYPES, fieldParts, type FieldParts } from './field-schema.ts';
 import { NO_PLACEHOLDER_TYPES, withTypeDefaults } from './type-defaults.ts';
 
@@ -71,7 +71,11 @@ function compileObject(rawFields: FormField[]): FieldParts {
     };
     order.push(name);
     if (!field.validation?.required) continue;
-    const answered = predicateSchema({ op: 'answered', field: name });
+    // The api server names the field in its message (server/http/validation.ts reads title and x-messages).
+    const answered: Schema = {
+      required: [name],
+      properties: { [name]: { title: field.field_label, not: NO_ANSWER, 'x-messages': { not: `${field.field_label} is required` } } },
+    };
     if (isAlways(shown)) {
       required.push(name);
       conditional.push(answered);

@@ -126,7 +126,7 @@ export function visibilityCompiler(fields: FormField[]) {
 
 export type Schema = Record<string, unknown>;
 
-const NO_ANSWER: Schema = {
+export const NO_ANSWER: Schema = {
   anyOf: [{ type: 'null' }, { const: '' }, { type: 'array', maxItems: 0 }, { type: 'object', maxProperties: 0 }],
 };
 

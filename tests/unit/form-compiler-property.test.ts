@@ -80,46 +80,60 @@ const withAnswers = definition.chain((fields) =>
   ),
 );
 
-const params = { seed: 20261126, numRuns: 400 };
+const params = { seed: 20261126, numRuns: 300 };
+// Each run compiles a schema with ajv; on a shared, busy machine that takes seconds.
+const TIMEOUT = 60_000;
 
 describe('the evaluator and the if/then schema agree', () => {
-  it('ajv accepts a document exactly when every visible required field is answered', () => {
-    fc.assert(
-      fc.property(withAnswers, ([fields, answers]) => {
-        const visible = visibleFields(fields, answers);
-        const expected = fields.every((f) => !f.validation?.required || !visible.has(f.field_name) || hasAnswer(answers[f.field_name]));
-        expect(formValidator(fields).valid(answers)).toBe(expected);
-      }),
-      params,
-    );
-  });
+  it(
+    'ajv accepts a document exactly when every visible required field is answered',
+    () => {
+      fc.assert(
+        fc.property(withAnswers, ([fields, answers]) => {
+          const visible = visibleFields(fields, answers);
+          const expected = fields.every((f) => !f.validation?.required || !visible.has(f.field_name) || hasAnswer(answers[f.field_name]));
+          expect(formValidator(fields).valid(answers)).toBe(expected);
+        }),
+        params,
+      );
+    },
+    TIMEOUT,
+  );
 
-  it('a required field is demanded by ajv exactly when the evaluator says it is visible', () => {
-    fc.assert(
-      fc.property(withAnswers, fc.nat(), ([fields, answers], pick) => {
-        const chosen = fields[pick % fields.length]!.field_name;
-        const only = fields.map((f) => ({ ...f, validation: { ...f.validation, required: f.field_name === chosen } }));
-        const without = { ...answers };
-        delete without[chosen];
-        expect(formValidator(only).valid(without)).toBe(!visibleFields(only, without).has(chosen));
-      }),
-      params,
-    );
-  });
+  it(
+    'a required field is demanded by ajv exactly when the evaluator says it is visible',
+    () => {
+      fc.assert(
+        fc.property(withAnswers, fc.nat(), ([fields, answers], pick) => {
+          const chosen = fields[pick % fields.length]!.field_name;
+          const only = fields.map((f) => ({ ...f, validation: { ...f.validation, required: f.field_name === chosen } }));
+          const without = { ...answers };
+          delete without[chosen];
+          expect(formValidator(only).valid(without)).toBe(!visibleFields(only, without).has(chosen));
+        }),
+        params,
+      );
+    },
+    TIMEOUT,
+  );
 
-  it('the random definitions reach both verdicts and every operator', () => {
-    // Guards the property above against a generator that only ever produces trivial cases.
-    const seen = { shown: 0, hidden: 0, refused: 0, accepted: 0 };
-    fc.assert(
-      fc.property(withAnswers, ([fields, answers]) => {
-        const visible = visibleFields(fields, answers);
-        seen.shown += visible.size;
-        seen.hidden += fields.length - visible.size;
-        if (formValidator(fields).valid(answers)) seen.accepted++;
-        else seen.refused++;
-      }),
-      params,
-    );
-    expect(Math.min(seen.shown, seen.hidden, seen.refused, seen.accepted)).toBeGreaterThan(20);
-  });
+  it(
+    'the random definitions reach both verdicts and every operator',
+    () => {
+      // Guards the property above against a generator that only ever produces trivial cases.
+      const seen = { shown: 0, hidden: 0, refused: 0, accepted: 0 };
+      fc.assert(
+        fc.property(withAnswers, ([fields, answers]) => {
+          const visible = visibleFields(fields, answers);
+          seen.shown += visible.size;
+          seen.hidden += fields.length - visible.size;
+          if (formValidator(fields).valid(answers)) seen.accepted++;
+          else seen.refused++;
+        }),
+        params,
+      );
+      expect(Math.min(seen.shown, seen.hidden, seen.refused, seen.accepted)).toBeGreaterThan(20);
+    },
+    TIMEOUT,
+  );
 });

@@ -1,6 +1,7 @@
 /** ajv as the api server runs it (create-app.ts options, ajv-formats), to validate compiled forms. */
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
+import { ANNOTATION_KEYWORDS } from '@model/schema-registry';
 import { compileForm } from '@model/forms/compile-form';
 import type { FormField } from '@model/forms/field-definition';
 
@@ -24,6 +25,7 @@ export function formAjv() {
     },
   });
   addFormats(ajv);
+  for (const keyword of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword });
   return ajv;
 }
 
