@@ -1,5 +1,6 @@
 /**
- * A custom form's field definition and condition rule, with the spec's wire names
+ * A custom form's field definition and condition rule, with the spec's wire names; the same shape
+ * as model/schemas/form-field.schema.json (a unit test holds the two together)
  * (spec 2 §3 "Form field", "Condition rule").
  */
 
@@ -86,12 +87,12 @@ export interface FormField {
   field_type: FieldType;
   order?: number;
   default?: unknown;
-  placeholder?: string;
+  placeholder?: string | null;
   /** Choice fields backed by a view list: the view-list entry's id. */
   url?: string | null;
   select_url?: boolean | string | null;
   show_field?: boolean;
-  truefalse_text?: string;
+  truefalse_text?: string | null;
   extra_details?: FieldExtraDetails;
   error?: unknown;
   validation?: FieldValidation;

@@ -6,6 +6,7 @@
 
 export type * from './auth';
 export type * from './designation';
+export type * from './form-field';
 export type * from './permission';
 export type * from './resources';
 export type * from './role';
