@@ -25,6 +25,10 @@ export interface Permission {
   can_create_designation?: boolean;
   can_edit_designation?: boolean;
   can_delete_designation?: boolean;
+  can_get_listview?: boolean;
+  can_create_listview?: boolean;
+  can_edit_listview?: boolean;
+  can_delete_listview?: boolean;
   can_add_document?: boolean;
   can_edit_own_document?: boolean;
   can_edit_document?: boolean;

@@ -5,6 +5,7 @@ import { healthRoute } from '../http/health-route.ts';
 import { provideAppContext } from '../crud/crud-plugin.ts';
 import { genericCrudRoutes } from '../crud/generic-routes.ts';
 import { exportRoutes } from '../crud/export-routes.ts';
+import { listviewRoutes } from '../listview/listview-routes.ts';
 
 export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   const server = await createBaseApp(ctx, 'api');
@@ -12,5 +13,6 @@ export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   healthRoute(server.app, ctx, 'api');
   genericCrudRoutes(server.app, 'api');
   exportRoutes(server.app, ctx, 'api');
+  await listviewRoutes(server.app, ctx);
   return server;
 }

@@ -14,6 +14,7 @@ import * as trimmedNames from './migrations/006-trimmed-names.ts';
 import * as roleNameKey from './migrations/007-role-name-key.ts';
 import * as noCreateDeletePermissionFlags from './migrations/008-no-create-delete-permission-flags.ts';
 import * as deletedUsersReleaseDesignation from './migrations/009-deleted-users-release-designation.ts';
+import * as viewLists from './migrations/010-view-lists.ts';
 import { createGenericTables, syncGenericTables } from './generic-tables.ts';
 import { assertModelValid } from '@model/resource-map.ts';
 
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '007-role-name-key': roleNameKey,
   '008-no-create-delete-permission-flags': noCreateDeletePermissionFlags,
   '009-deleted-users-release-designation': deletedUsersReleaseDesignation,
+  '010-view-lists': viewLists,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -18,6 +18,7 @@ import { startTestServer, ADMIN_EMAIL, ADMIN_PASSWORD, type TestServer } from '.
 import { flags, insertRole, insertUser } from '../support/test-users.ts';
 import { crudRoutesOf, flagOf, routeName, type ServerName } from '../support/route-audit.ts';
 import { byReferenceOrder, sampleBody } from '../support/sample-record.ts';
+import { multipart } from '../support/multipart.ts';
 import { planMatrix, runMatrix, type Attempt, type Caller, type PlannedCall } from '../support/authorization-matrix.ts';
 import { openSession } from '../../server/auth/sessions.ts';
 import { needsFlag, needsFlagOrSelf, signedIn, type RouteRecord } from '../../server/http/permissions.ts';
@@ -36,7 +37,27 @@ const victims: Record<string, string> = {};
 const referenced: Record<string, string> = {};
 
 /** Bodies of routes outside the map's CRUD routes: the role's permission checklist. */
-const EXTRA_BODIES: Record<string, unknown> = { 'PATCH /permission/:id': { [permissionFlags[0]!.name]: true } };
+const EXTRA_BODIES: Record<string, unknown> = {
+  'PATCH /permission/:id': { [permissionFlags[0]!.name]: true },
+};
+
+/**
+ * Resources whose create takes an upload, not JSON: a real one (a two-line CSV list view), so
+ * the record exists as the route itself makes it.
+ */
+let uploadSerial = 0;
+const UPLOAD_BODIES: Record<string, () => { payload: Buffer; headers: Record<string, string> }> = {
+  listview: () =>
+    multipart([
+      { name: 'name', value: `Sample list ${++uploadSerial}` },
+      {
+        name: 'excel_file',
+        filename: 'towns.csv',
+        contentType: 'text/csv',
+        content: Buffer.from('Town\nKisumu\n'),
+      },
+    ]),
+};
 
 const appOf = (server: string) => (server === 'auth' ? t.auth.app : t.api.app);
 const tables = (): Array<[ServerName, RouteRecord[]]> => [
@@ -48,7 +69,11 @@ const tables = (): Array<[ServerName, RouteRecord[]]> => [
 async function callerWith(name: string, permission: Record<string, boolean>): Promise<Caller> {
   const role = await insertRole(t.ctx.db, { role: name, permission });
   const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}@example.com`;
-  const { id } = await insertUser(t.ctx.db, { email, password: 'matrix caller passphrase', roleId: role.id });
+  const { id } = await insertUser(t.ctx.db, {
+    email,
+    password: 'matrix caller passphrase',
+    roleId: role.id,
+  });
   const sessionId = await openSession(t.ctx.db, t.ctx.config, id, true, 'matrix');
   const token = await t.ctx.tokens.sign({ sub: id, sid: sessionId }, t.ctx.config.clock.now(), t.ctx.config.accessTokenTtlSeconds);
   return { token, userId: id };
@@ -63,11 +88,12 @@ beforeAll(async () => {
   for (const resource of byReferenceOrder(Object.keys(resourceMap))) {
     const entry = resourceMap[resource]!;
     const create = async () => {
+      const upload = UPLOAD_BODIES[resource]?.();
       const res = await appOf(entry.server).inject({
         method: 'POST',
         url: `/${entry.path}`,
-        headers: admin.headers,
-        payload: sampleBody(resource, (r) => referenced[r]),
+        headers: { ...admin.headers, ...upload?.headers },
+        payload: upload?.payload ?? sampleBody(resource, (r) => referenced[r]),
       });
       if (res.statusCode !== 201)
         throw new Error(`POST /${entry.path} with a body made from its schema answered ${res.statusCode}: ${res.body}`);
@@ -141,7 +167,13 @@ describe('authorization matrix', () => {
 
     const allowed = await runMatrix(
       plan.filter((c) => c.expected === 'allowed'),
-      { appOf, callerFor, idFor, referenceOf: (r) => referenced[r], extraBodies: EXTRA_BODIES },
+      {
+        appOf,
+        callerFor,
+        idFor,
+        referenceOf: (r) => referenced[r],
+        extraBodies: EXTRA_BODIES,
+      },
     );
     attempts = [...refused.attempts, ...allowed.attempts];
     const unauthorisedSuccesses = [...refused.unauthorisedSuccesses, ...allowed.unauthorisedSuccesses];
@@ -199,11 +231,17 @@ describe('negative control: the matrix sees a route that lost its guard', () => 
     bare = Fastify();
     const table: RouteRecord[] = [];
     bare.addHook('onRoute', (options) => {
-      table.push({ method: options.method as string, url: options.url, options });
+      table.push({
+        method: options.method as string,
+        url: options.url,
+        options,
+      });
     });
     bare.get('/user', { config: { permission: needsFlag('can_get_user') } }, async () => [{ first_name: 'Leaked' }]);
     bare.patch('/user/:id', { config: { permission: needsFlagOrSelf('can_edit_user') } }, async () => ({ first_name: 'Leaked' }));
-    bare.get('/me', { config: { permission: signedIn } }, async () => ({ first_name: 'Leaked' }));
+    bare.get('/me', { config: { permission: signedIn } }, async () => ({
+      first_name: 'Leaked',
+    }));
     await bare.ready();
 
     const { unauthorisedSuccesses, wrongAnswers } = await runMatrix(planMatrix([['bare', table]]), { appOf: () => bare, callerFor, idFor });
