@@ -53,6 +53,18 @@ export const ROUTE_ERRORS: Record<string, RouteErrors> = {
   },
   'DELETE /role/:id': { codes: { 403: ['PRIVILEGE_ESCALATION'], 409: ['ROLE_IN_USE'] } },
   'PATCH /permission/:id': { codes: { 403: ['PRIVILEGE_ESCALATION', 'ADMIN_ROLE_FIXED'], 409: ['LAST_ROLE_EDITOR'] } },
+  'POST /listview': {
+    codes: { 400: ['INVALID_UPLOAD'] },
+    notes: {
+      400: 'Also a file that is not a workbook or CSV, an empty sheet, too many rows or columns (VALIDATION_FAILED naming excel_file)',
+    },
+  },
+  'PATCH /listview/:id': {
+    codes: { 400: ['INVALID_UPLOAD'] },
+    notes: {
+      400: 'Also a file that is not a workbook or CSV, an empty sheet, too many rows or columns (VALIDATION_FAILED naming excel_file)',
+    },
+  },
   'GET /*/export.csv': {
     codes: { 400: ['BAD_REQUEST'], 429: ['EXPORTS_BUSY'] },
     notes: { 429: 'Other exports are running (at most 3 at once)' },

@@ -70,11 +70,13 @@ const rowSchema = {
 function uploadProblem(err: unknown): Problem {
   if (err instanceof Problem) return err;
   const { code, statusCode } = err as { code?: string; statusCode?: number };
-  if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || statusCode === 413) {
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
     return new Problem(413, 'TOO_LARGE', `The file is larger than ${LISTVIEW_MAX_BYTES / 1024 / 1024} MB`, {
       excel_file: `At most ${LISTVIEW_MAX_BYTES / 1024 / 1024} MB`,
     });
   }
+  // More files, fields or parts than the form has: one list, one file.
+  if (statusCode === 413) return problems.tooLarge();
   return problems.badUpload('excel_file');
 }
 
