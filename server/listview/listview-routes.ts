@@ -26,6 +26,7 @@ import {
   deleteListview,
   findListview,
   listviewStore,
+  refreshRowStatistics,
   searchRows,
   updateListview,
   type StoredFile,
@@ -174,6 +175,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
         const created = await ctx.db
           .transaction()
           .execute((trx) => createListview(trx, upload.name!, stored, readRows(file.content, file.kind), now()));
+        await refreshRowStatistics(ctx.db);
         return reply.status(201).send(created);
       } catch (err) {
         await remove(stored.path);
@@ -217,6 +219,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
           ),
         );
         await remove(replacedFile);
+        if (file) await refreshRowStatistics(ctx.db);
         return record;
       } catch (err) {
         await remove(stored?.path);

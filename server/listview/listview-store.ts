@@ -164,6 +164,15 @@ export async function updateListview(
   };
 }
 
+/**
+ * After an import commits: fresh planner statistics, so a search right after a 100k-row import
+ * is planned on the trigram index rather than by reading every row of the list (autovacuum's
+ * own analyze may come minutes later).
+ */
+export async function refreshRowStatistics(db: Db): Promise<void> {
+  await sql`analyze listview_rows`.execute(db);
+}
+
 export async function deleteListview(trx: Db, id: string): Promise<Row> {
   const record = await findListview(trx, id, true);
   await sql`delete from listviews where id = ${id}`.execute(trx);
