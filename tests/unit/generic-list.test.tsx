@@ -3,24 +3,12 @@
  * choice): names instead of ids, fetched for all rows in one request; labels instead of codes;
  * sorting by a reference column; the empty and no-permission states; and the same on a phone.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { installFixtureModel } from '../support/fixture-model';
-import { createFixtureApi } from './support/fixture-api';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { withFixtureConsole } from './support/fixture-console';
 import { flagsExcept, renderConsole, screenWidth } from './support/render-console';
 
-installFixtureModel();
-vi.setConfig({ testTimeout: 60_000 });
-const api = createFixtureApi();
-
-beforeAll(() => api.server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  localStorage.clear();
-  api.reset();
-  screenWidth(false);
-});
-afterEach(cleanup);
-afterAll(() => api.server.close());
+const api = withFixtureConsole();
 
 /** The table row of the record with this name (found by text: role queries are slow on a whole table in jsdom). */
 const row = (name: string) => screen.getByText(name).closest('tr')!;

@@ -3,24 +3,12 @@
  * dialog): what it sends, the schema's validation message before anything is sent, and the
  * server's per-field message shown on its input.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { installFixtureModel } from '../support/fixture-model';
-import { createFixtureApi } from './support/fixture-api';
-import { renderConsole, screenWidth } from './support/render-console';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { withFixtureConsole } from './support/fixture-console';
+import { renderConsole } from './support/render-console';
 
-installFixtureModel();
-vi.setConfig({ testTimeout: 60_000 });
-const api = createFixtureApi();
-
-beforeAll(() => api.server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  localStorage.clear();
-  api.reset();
-  screenWidth(false);
-});
-afterEach(cleanup);
-afterAll(() => api.server.close());
+const api = withFixtureConsole();
 
 const type = (dialog: HTMLElement, label: string, value: string) =>
   fireEvent.change(within(dialog).getByLabelText(label, { exact: false }), { target: { value } });

@@ -4,25 +4,13 @@
  * by its label, a cleared description sent as null, and the show page naming what ids and codes
  * stand for.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { installFixtureModel } from '../support/fixture-model';
-import { createFixtureApi } from './support/fixture-api';
-import { flagsExcept, renderConsole, screenWidth } from './support/render-console';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { withFixtureConsole } from './support/fixture-console';
+import { flagsExcept, renderConsole } from './support/render-console';
 import { crumbsFor } from '../../src/layout/Breadcrumbs';
 
-installFixtureModel();
-vi.setConfig({ testTimeout: 60_000 });
-const api = createFixtureApi();
-
-beforeAll(() => api.server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  localStorage.clear();
-  api.reset();
-  screenWidth(false);
-});
-afterEach(cleanup);
-afterAll(() => api.server.close());
+const api = withFixtureConsole();
 
 const input = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
 /** A show page's field by its label. */
