@@ -79,7 +79,7 @@ function describeAjvError(error: ErrorObject): { at: string; message: string } {
       if (error.propertyName !== undefined)
         return {
           at: error.propertyName,
-          message: `${quoted(error.propertyName)} is no resource name: use lower-case letters, digits and _ (${params.pattern})`,
+          message: `${quoted(error.propertyName)} is no resource name: use lower-case letters, digits, _ and - (${params.pattern})`,
         };
       return { at, message: `${quoted(error.data)} must match ${params.pattern}` };
     case 'oneOf': {
@@ -308,6 +308,10 @@ export function checkModel(schemas: readonly SchemaLike[], map: unknown): ModelP
   }
   const flags = permission && isObject(permission.properties) ? new Set(Object.keys(permission.properties)) : undefined;
   for (const [name, entry] of entries) found.push(...checkEntry(name, entry, schemas, flags));
+  // A generic resource's name is also its table's name, and SQL identifiers take no dash.
+  for (const [name, entry] of entries)
+    if (entry.routes === 'generic' && name.includes('-'))
+      found.push({ file: MAP_FILE, at: name, message: `"${name}" names a table (its routes are generic): use _ instead of -` });
 
   const resources = new Set(entries.map(([name]) => name));
   const references: Reference[] = [];

@@ -7,6 +7,7 @@
 export type * from './auth';
 export type * from './designation';
 export type * from './form-field';
+export type * from './form';
 export type * from './listview';
 export type * from './permission';
 export type * from './resources';

@@ -25,6 +25,11 @@ export interface Permission {
   can_create_designation?: boolean;
   can_edit_designation?: boolean;
   can_delete_designation?: boolean;
+  can_get_form?: boolean;
+  can_create_form?: boolean;
+  can_edit_form?: boolean;
+  can_publish_form?: boolean;
+  can_delete_form?: boolean;
   can_get_listview?: boolean;
   can_create_listview?: boolean;
   can_edit_listview?: boolean;

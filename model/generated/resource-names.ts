@@ -5,7 +5,7 @@
  */
 
 /** A resource of the map (a key of schemas/resources.json). */
-export type ResourceName = 'designation' | 'role' | 'user' | 'listview';
+export type ResourceName = 'designation' | 'role' | 'user' | 'listview' | 'custom-form';
 
 /** The same names at run time, in the map's order. */
-export const resourceNames: readonly ResourceName[] = ['designation', 'role', 'user', 'listview'];
+export const resourceNames: readonly ResourceName[] = ['designation', 'role', 'user', 'listview', 'custom-form'];

@@ -6,13 +6,22 @@
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import Badge from '@mui/icons-material/Badge';
 import Folder from '@mui/icons-material/Folder';
+import DynamicForm from '@mui/icons-material/DynamicForm';
 import ListAlt from '@mui/icons-material/ListAlt';
 import People from '@mui/icons-material/People';
 import Settings from '@mui/icons-material/Settings';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { isMenuIconName, MENU_ICON_NAMES, type MenuIconName } from '@model/menu-icons';
 
-export const menuIcons: Record<MenuIconName, SvgIconComponent> = { AdminPanelSettings, Badge, Folder, ListAlt, People, Settings };
+export const menuIcons: Record<MenuIconName, SvgIconComponent> = {
+  AdminPanelSettings,
+  Badge,
+  DynamicForm,
+  Folder,
+  ListAlt,
+  People,
+  Settings,
+};
 
 /** The icon a map entry's menu names; an unknown name is a broken map, said out loud rather than drawn as something else. */
 export function menuIcon(name: string): SvgIconComponent {

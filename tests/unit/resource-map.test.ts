@@ -143,7 +143,11 @@ describe('the map against its own schema: unknown keys are refused at every leve
       `${MAP}: designation.menu.order: must be number`,
     );
     expect(refusal(brokenCopy(({ map }) => (map['Job Title'] = map.designation)))).toBe(
-      `${MAP}: Job Title: "Job Title" is no resource name: use lower-case letters, digits and _ (^[a-z][a-z0-9_]*$)`,
+      `${MAP}: Job Title: "Job Title" is no resource name: use lower-case letters, digits, _ and - (^[a-z][a-z0-9_-]*$)`,
+    );
+    expectOnly(
+      brokenCopy(({ map }) => (map['job-title'] = map.designation)),
+      `${MAP}: job-title: "job-title" names a table (its routes are generic): use _ instead of -`,
     );
   });
 });
