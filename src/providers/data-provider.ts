@@ -10,6 +10,7 @@ import type { Permission, Role, User } from '@model/generated';
 import { resourceEntry, resourceNamed } from '@model/schema-registry';
 import { serverUrl } from '../config/runtime-config';
 import { refreshAuth } from '../session/session-refresh';
+import { formCalls, type FormCalls } from './form-calls';
 import { downloadWithSession, fetchWithSession } from './http-client';
 import { serverDataProvider } from './server-data-provider';
 import { wireField, withId, type WireRecord } from './wire-records';
@@ -32,7 +33,7 @@ export interface ListExportParams {
   columns?: string[];
 }
 
-export interface FieldbaseDataProvider extends DataProvider {
+export interface FieldbaseDataProvider extends DataProvider, FormCalls {
   /** PATCH /user/upload/{id}: multipart photo; answers the updated user. */
   uploadUserPhoto(id: string, photo: File): Promise<UserRecord>;
   /** GET /permission/{id}: one role with its flags (needs can_get_permission; role lists and pages carry no flags without it). */
@@ -58,6 +59,7 @@ const fieldbaseDataProvider: FieldbaseDataProvider = {
   ...combineDataProviders((resource) => servers[resourceEntry(resourceNamed(resource)).server]),
   // simple-rest passes react-admin's abort signal on to fetch, so a page left early stops its requests.
   supportAbortSignal: true,
+  ...formCalls,
 
   async uploadUserPhoto(userId, photo) {
     const body = new FormData();
