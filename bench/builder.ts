@@ -1,0 +1,154 @@
+/**
+ * The form builder with a 500-field form and 100 logic rules, in Chromium, on the real stack
+ * (`npm start`'s servers and built console, embedded PostgreSQL):
+ *
+ *   npx tsx bench/builder.ts            (or: npm run bench:builder)
+ *
+ * 1. Preview keystroke: typing into the preview's first text field ("Name 1", which 1 in 5 of
+ *    the rules depend on), from the key going down to the frame after the preview settled.
+ * 2. Label edit: typing into the builder's label input of that field, from the key going down to
+ *    the frame after the preview shows the new label.
+ * Baseline, same page and same browser: typing into a bare <input> with no React behind it (what
+ * the machine needs for a key and a frame at all). Prints p50/p95 of each and the ratio to the
+ * baseline. Goal: p95 ≤ 50 ms for both.
+ *
+ * Knobs: BENCH_FIELDS (500), BENCH_RULES (100), BENCH_KEYS (60 per measurement).
+ */
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { loadConfig, projectRoot } from '../server/config.ts';
+import { startServers } from '../server/servers.ts';
+import { embeddedDataDir } from '../server/db/embedded.ts';
+import { buildConsoleIfStale } from '../server/cli/console-build.ts';
+import { largeForm } from './support/large-form.ts';
+
+const FIELDS = Number(process.env.BENCH_FIELDS ?? 500);
+const RULES = Number(process.env.BENCH_RULES ?? 100);
+const KEYS = Number(process.env.BENCH_KEYS ?? 60);
+const ADMIN = { email: 'admin@bench.local', password: 'Bench-admin-pass-1' };
+const dataDir = path.join(projectRoot, 'data', 'bench-builder');
+const ports = { console: 28180, auth: 28181, api: 28182, pg: 54789 };
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'];
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const summary = (samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
+};
+
+/** Records, in the page, each key's time from keydown to the frame after `settled()` holds. */
+async function installProbe(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __keyDown: number; __settled: () => Promise<number> };
+    document.addEventListener('keydown', (e) => (w.__keyDown = e.timeStamp), true);
+    w.__settled = () =>
+      new Promise<number>((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - w.__keyDown), 0)));
+  });
+}
+
+/** Types KEYS characters into `input`, waiting after each until `ready(k)` holds in the page; answers ms per key. */
+async function measureTyping(page: Page, selector: string, ready: (k: number) => string): Promise<number[]> {
+  const times: number[] = [];
+  await page.locator(selector).first().click();
+  for (let k = 1; k <= KEYS; k++) {
+    await page.keyboard.press(k % 2 ? 'x' : 'y');
+    await page.waitForFunction(ready(k));
+    times.push(await page.evaluate(() => (window as unknown as { __settled: () => Promise<number> }).__settled()));
+  }
+  return times;
+}
+
+async function main() {
+  await rm(dataDir, { recursive: true, force: true });
+  await rm(embeddedDataDir(dataDir), { recursive: true, force: true });
+  buildConsoleIfStale(console.log);
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+    DATA_DIR: dataDir,
+    CONSOLE_PORT: String(ports.console),
+    AUTH_PORT: String(ports.auth),
+    API_PORT: String(ports.api),
+    EMBEDDED_PG_PORT: String(ports.pg),
+    CONSOLE_URL: `http://localhost:${ports.console}`,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    SMTP_URL: '',
+    LOG_LEVEL: 'warn',
+  });
+  const running = await startServers(config, { serveConsole: true });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const login = await fetch(`${running.urls.auth}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const created = await fetch(`${running.urls.api}/form`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name: `Bench ${FIELDS} fields`, structures: largeForm(FIELDS, RULES) }),
+    });
+    if (created.status !== 201) throw new Error(`POST /form answered ${created.status}: ${await created.text()}`);
+    const form = (await created.json()) as { _id: string };
+
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${running.urls.console}/login`);
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(`${running.urls.console}/custom-form/edit/${form._id}`);
+    const preview = page.getByRole('region', { name: 'Form preview' });
+    await preview.getByLabel('Name 1', { exact: false }).first().waitFor({ timeout: 60_000 });
+    await installProbe(page);
+
+    // Baseline: a bare input on the same page.
+    await page.evaluate(() => {
+      const input = document.createElement('input');
+      input.id = 'bench-bare-input';
+      input.style.cssText = 'position:fixed;top:0;left:0;z-index:99999';
+      document.body.append(input);
+    });
+    const bare = await measureTyping(page, '#bench-bare-input', (k) => `document.querySelector('#bench-bare-input').value.length === ${k}`);
+
+    // Preview keystroke: the first text field of the preview.
+    const previewInput = preview.getByLabel('Name 1', { exact: false }).first();
+    const previewId = await previewInput.getAttribute('id');
+    const keystroke = await measureTyping(
+      page,
+      `[id="${previewId}"]`,
+      (k) => `document.getElementById(${JSON.stringify(previewId)}).value.length === ${k}`,
+    );
+
+    // Label edit: open the first field's row in the builder and type into its label.
+    await page.getByRole('region', { name: 'Form fields' }).getByText('Name 1', { exact: true }).first().click();
+    const label = page.getByRole('region', { name: 'Form fields' }).getByRole('textbox', { name: 'Field label' }).first();
+    await label.waitFor();
+    const labelId = await label.getAttribute('id');
+    const labelEdit = await measureTyping(page, `[id="${labelId}"]`, (k) => {
+      const expected = 'Name 1' + Array.from({ length: k }, (_, i) => ((i + 1) % 2 ? 'x' : 'y')).join('');
+      return `[...document.querySelectorAll('[aria-label="Form preview"] label')].some((l) => l.textContent.startsWith(${JSON.stringify(expected)}))`;
+    });
+
+    const base = summary(bare);
+    const line = (name: string, samples: number[]) => {
+      const s = summary(samples);
+      return `${name.padEnd(24)} p50 ${s.p50.toFixed(1).padStart(6)} ms  p95 ${s.p95.toFixed(1).padStart(6)} ms  (p95 ${(s.p95 / base.p95).toFixed(2)}× the bare input)`;
+    };
+    console.log(`\nbuilder with ${FIELDS} fields and ${RULES} rules, ${KEYS} keys each (goal: p95 ≤ 50 ms)`);
+    console.log(line('bare input (baseline)', bare));
+    console.log(line('preview keystroke', keystroke));
+    console.log(line('label edit → preview', labelEdit));
+  } finally {
+    await browser.close();
+    await running.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
