@@ -36,17 +36,7 @@ import {
   type LockedForm,
 } from './form-store.ts';
 import { assertValidDefinition } from './form-definition.ts';
-import {
-  createBody,
-  diffAnswer,
-  diffQuery,
-  draftFieldSchema,
-  programParams,
-  publishBody,
-  restoreBody,
-  revisionSchema,
-  updateBody,
-} from './form-schemas.ts';
+import { createBody, diffAnswer, diffQuery, programParams, publishBody, restoreBody, revisionSchema, updateBody } from './form-schemas.ts';
 
 /** Publishing is a flag of its own (the map's actions are the five CRUD ones). */
 const PUBLISH_FLAG = 'can_publish_form' satisfies keyof Permission;
@@ -72,7 +62,6 @@ function draftOf(body: DraftBody, stored?: LockedForm): Draft {
 }
 
 export async function formRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.addSchema(draftFieldSchema());
   await app.register(async (scope) => {
     await scope.register(crudPlugin, { resource: 'custom-form', only: ['list', 'show'], store: formStore });
     routes(scope, ctx);

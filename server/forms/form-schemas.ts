@@ -1,9 +1,9 @@
 /**
- * The forms routes' request and answer schemas. A definition sent to be saved is read with a
- * looser field schema (`form-field-draft`: label and name may be missing or ill-formed), so that
- * the definition check (model/forms/definition-check.ts) is the one that names such a field, by
- * its field_name, in the words the console uses too; everything else about a field (its type,
- * its rules' shape, its limits) is the shared form-field schema's.
+ * The forms routes' request and answer schemas. A definition sent to be saved is checked in the
+ * handler rather than by the body schema: first the definition check (model/forms/
+ * definition-check.ts), which names a field without a label or with a bad name by its
+ * field_name in the words the console uses too, then the shared form-field schema for
+ * everything else about a field (its type, its rules' shape, its limits).
  */
 import fieldSchema from '@model/schemas/form-field.schema.json';
 
@@ -19,9 +19,6 @@ export function draftFieldSchema(): Schema {
   return {
     ...schema,
     $id: DRAFT_FIELD_SCHEMA_ID,
-    title: 'FormField (as sent to be saved)',
-    description:
-      'A field definition as the builder sends it; a missing or blank label, a name that is not one word, a repeated name and broken conditions are answered by the definition check (400, `fields` keyed by field_name)',
     required: ['field_type'],
     properties: { ...schema.properties, field_label: label, field_name: name },
   };
@@ -38,7 +35,16 @@ const ignored = (keys: string[]) =>
 
 const draftFields = {
   name: { type: 'string', title: 'Name', maxLength: 200, 'x-messages': { required: 'add title' } },
-  structures: { type: 'array', title: 'Fields', maxItems: MAX_FIELDS, items: { $ref: DRAFT_FIELD_SCHEMA_ID } },
+  structures: {
+    type: 'array',
+    title: 'Fields',
+    maxItems: MAX_FIELDS,
+    items: {
+      type: 'object',
+      description:
+        'A field definition (the form-field schema); checked after the definition check, so a missing label or a bad name is named by field_name',
+    },
+  },
   program_ids: programIds,
   programs: { ...programIds, description: 'The same ids as program_ids (used when program_ids is not sent)' },
 };
