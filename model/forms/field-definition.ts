@@ -1,8 +1,10 @@
 /**
- * A custom form's field definition and condition rule, with the spec's wire names; the same shape
- * as model/schemas/form-field.schema.json (a unit test holds the two together)
- * (spec 2 §3 "Form field", "Condition rule").
+ * A custom form's field definition and condition rule, with the spec's wire names (spec 2 §3
+ * "Form field", "Condition rule"): the types generated from model/schemas/form-field.schema.json,
+ * so the schema the servers validate with and the type the code reads cannot drift apart; the
+ * lists of types and tests the builder offers are kept here, and checked against the schema's.
  */
+import type { ConditionRule as SchemaConditionRule, FormField as SchemaFormField } from '../generated/form-field.ts';
 
 /** The types a form builder offers in its type picker. */
 export const OFFERED_FIELD_TYPES = [
@@ -44,56 +46,20 @@ export type FieldType = (typeof OFFERED_FIELD_TYPES)[number] | (typeof HANDLED_F
 export const CONDITION_OPERATORS = ['any-value', 'no-value', 'is-equal-to', 'not-equal-to', 'matches-pattern', 'contains'] as const;
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
 
-/** One entry of `validation.cond_logic`: "show this field when <field_name> <show> <value>". */
-export interface ConditionRule {
-  field_name: string;
-  show: ConditionOperator;
-  value?: string;
-  /** How this rule joins the rule before it; the first rule's `cond` is not used. */
-  cond?: 'and' | 'or';
-}
+/** One entry of `validation.cond_logic`: "show this field when <field_name> <show> <value>"; a rule's `cond` joins it to the rule before it (the first rule's is not used). */
+export type ConditionRule = SchemaConditionRule;
 
-export interface FieldValidation {
-  required?: boolean;
-  /** Conditional logic switched on: the field shows only when its rules hold. */
-  condition_chack?: boolean;
-  /** Character length (text kinds, password, phone) or value (number); blank or null is no limit. */
-  min?: number | string | null;
-  max?: number | string | null;
-  separator?: unknown;
-  is_repeater?: boolean;
-  min_repeater?: number | string | null;
-  max_repeater?: number | string | null;
-  /** Allowed file extensions (image, gallery, file, files), without the dot. */
-  types?: string[];
-  cond_logic?: ConditionRule[];
-}
+/** One field of a form's structures; a field-group's sub-fields (`extra_details.fields`) are fields too. */
+export type FormField = SchemaFormField;
 
-export interface FieldExtraDetails {
-  /** Choice fields: one choice per line, 'value: label' or just 'value'. */
-  option_choice?: string;
-  /** Choice fields: value → label, built from the lines that contain a colon. */
-  selects?: Record<string, string>;
-  /** bracket-replace: the text whose [bracketed] names are replaced, and the fields it may use. */
-  field_name?: string;
-  all_fields?: unknown;
-  /** field-group: its sub-fields. */
-  fields?: FormField[];
-}
+/** Limits are a character length (text kinds, password, phone) or a value (number); blank or null is no limit. `types`: allowed file extensions, without the dot. */
+export type FieldValidation = NonNullable<FormField['validation']>;
 
-export interface FormField {
-  field_label: string;
-  field_name: string;
-  field_type: FieldType;
-  order?: number;
-  default?: unknown;
-  placeholder?: string | null;
-  /** Choice fields backed by a view list: the view-list entry's id. */
-  url?: string | null;
-  select_url?: boolean | string | null;
-  show_field?: boolean;
-  truefalse_text?: string | null;
-  extra_details?: FieldExtraDetails;
-  error?: unknown;
-  validation?: FieldValidation;
-}
+/** Choice fields: `option_choice` (one choice per line, 'value: label' or 'value') and `selects`; bracket-replace: `field_name`, `all_fields`; field-group: `fields`. */
+export type FieldExtraDetails = NonNullable<FormField['extra_details']>;
+
+// Compile-time: the lists above name exactly the schema's types and tests (tsc fails here if they drift).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameTypes: Same<FieldType, FormField['field_type']> = true;
+const sameOperators: Same<ConditionOperator, ConditionRule['show']> = true;
+void [sameTypes, sameOperators];

@@ -6,6 +6,7 @@ import { provideAppContext } from '../crud/crud-plugin.ts';
 import { genericCrudRoutes } from '../crud/generic-routes.ts';
 import { exportRoutes } from '../crud/export-routes.ts';
 import { listviewRoutes } from '../listview/listview-routes.ts';
+import { formRoutes } from '../forms/form-routes.ts';
 
 export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   const server = await createBaseApp(ctx, 'api');
@@ -14,5 +15,6 @@ export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   genericCrudRoutes(server.app, 'api');
   exportRoutes(server.app, ctx, 'api');
   await listviewRoutes(server.app, ctx);
+  await formRoutes(server.app, ctx);
   return server;
 }

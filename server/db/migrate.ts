@@ -15,6 +15,7 @@ import * as roleNameKey from './migrations/007-role-name-key.ts';
 import * as noCreateDeletePermissionFlags from './migrations/008-no-create-delete-permission-flags.ts';
 import * as deletedUsersReleaseDesignation from './migrations/009-deleted-users-release-designation.ts';
 import * as viewLists from './migrations/010-view-lists.ts';
+import * as forms from './migrations/011-forms.ts';
 import { createGenericTables, syncGenericTables } from './generic-tables.ts';
 import { assertModelValid } from '@model/resource-map.ts';
 
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '008-no-create-delete-permission-flags': noCreateDeletePermissionFlags,
   '009-deleted-users-release-designation': deletedUsersReleaseDesignation,
   '010-view-lists': viewLists,
+  '011-forms': forms,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -76,6 +76,10 @@ export const problems = {
     new Problem(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}; use ${allowed.join(', ')}`),
   inUse: (label: string) => new Problem(409, 'IN_USE', `This ${label.toLowerCase()} is still in use and cannot be deleted`),
   changedMeanwhile: (message: string) => new Problem(409, 'CHANGED_MEANWHILE', message),
+  /** A form draft saved by someone else since this writer opened it (the write carried an older draft_version). */
+  staleDraft: () => new Problem(409, 'STALE_DRAFT', 'Someone else saved this form since you opened it. Reload it to see their changes.'),
+  /** A form definition the shared check refuses: `message` is its first problem, `fields` names each field. */
+  invalidFormDefinition: (message: string, fields: Record<string, string>) => new Problem(400, 'VALIDATION_FAILED', message, fields),
   lastRoleEditor: () => new Problem(409, 'LAST_ROLE_EDITOR', 'This change would leave nobody able to edit roles'),
   adminRoleFlagsFixed: () =>
     new Problem(403, 'ADMIN_ROLE_FIXED', "The Admin role always holds every permission; its permissions can't be changed"),

@@ -65,6 +65,15 @@ export const ROUTE_ERRORS: Record<string, RouteErrors> = {
       400: 'Also a file that is not a workbook or CSV, an empty sheet, too many rows or columns (VALIDATION_FAILED naming excel_file)',
     },
   },
+  'PATCH /form/:id': { codes: { 409: ['STALE_DRAFT'] }, notes: { 409: 'STALE_DRAFT: someone saved the draft since draft_version' } },
+  'POST /form/publish': {
+    codes: { 404: ['NOT_FOUND'], 409: ['STALE_DRAFT'] },
+    notes: { 409: 'STALE_DRAFT: someone saved the draft since draft_version' },
+  },
+  'POST /form/restore': {
+    codes: { 404: ['NOT_FOUND'], 409: ['STALE_DRAFT'] },
+    notes: { 404: 'No such revision, or its form was deleted meanwhile', 409: 'STALE_DRAFT: someone saved the draft since draft_version' },
+  },
   'GET /*/export.csv': {
     codes: { 400: ['BAD_REQUEST'], 429: ['EXPORTS_BUSY'] },
     notes: { 429: 'Other exports are running (at most 3 at once)' },

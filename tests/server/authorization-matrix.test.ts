@@ -36,9 +36,13 @@ const victims: Record<string, string> = {};
 /** Per resource, a record that bodies refer to (never deleted by the matrix). */
 const referenced: Record<string, string> = {};
 
-/** Bodies of routes outside the map's CRUD routes: the role's permission checklist. */
+/** Bodies of routes outside the map's CRUD routes: the role's permission checklist, publishing a form. */
 const EXTRA_BODIES: Record<string, unknown> = {
   'PATCH /permission/:id': { [permissionFlags[0]!.name]: true },
+  // Read when the call is made: the form is made in beforeAll.
+  get 'POST /form/publish'() {
+    return { _id: victims.form };
+  },
 };
 
 /**

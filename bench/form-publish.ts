@@ -1,0 +1,146 @@
+/**
+ * Publishes racing on one form: 50 POST /form/publish at once over HTTP, against the real api
+ * server on an embedded PostgreSQL. Goal: revisions 1..50, no gap, no duplicate, no error.
+ *
+ *   npx tsx bench/form-publish.ts            (or: npm run bench:publish)
+ *
+ * Prints every answer's status, the versions the answers and the table hold, whether they are
+ * exactly 1..N, and the time for the whole burst (and per publish, as they queue on the form's
+ * row lock). Exits 1 when the check fails.
+ *
+ * The database is a throw-away one on an embedded PostgreSQL in data/bench-publish on port
+ * EMBEDDED_PG_PORT (default 54699), or on BENCH_DATABASE_URL when set. Knobs: BENCH_PUBLISHES
+ * (default 50), BENCH_FIELDS (fields of the form, default 40).
+ */
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import type { FormField } from '@model/forms/field-definition.ts';
+import { loadConfig, projectRoot } from '../server/config.ts';
+import type { AppContext } from '../server/context.ts';
+import { createDb } from '../server/db/database.ts';
+import { startEmbeddedPostgres } from '../server/db/embedded.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { seed } from '../server/db/seed.ts';
+import { TokenService } from '../server/auth/tokens.ts';
+import { createMailer } from '../server/mail/mailer.ts';
+import { createAuthServer } from '../server/auth/app.ts';
+import { createApiServer } from '../server/api/app.ts';
+import { createTestDatabase } from '../tests/support/test-database.ts';
+
+const PUBLISHES = Number(process.env.BENCH_PUBLISHES ?? 50);
+const FIELDS = Number(process.env.BENCH_FIELDS ?? 40);
+const ADMIN_EMAIL = 'admin@bench.local';
+const PASSWORD = 'bench-passphrase-for-everyone';
+const dataDir = path.join(projectRoot, 'data', 'bench-publish');
+
+/** A form of mixed fields, every fourth shown only when the one before it is answered. */
+function structures(count: number): FormField[] {
+  const types = ['text', 'number', 'phone', 'dropdown', 'boolean', 'date'] as const;
+  return Array.from({ length: count }, (_, i): FormField => {
+    const type = types[i % types.length]!;
+    return {
+      field_label: `Question ${i + 1}`,
+      field_name: `q${i + 1}`,
+      field_type: type,
+      ...(type === 'dropdown' ? { extra_details: { option_choice: 'a: Alpha\nb: Beta\nc: Gamma' } } : {}),
+      validation: {
+        required: i % 3 === 0,
+        ...(i % 4 === 3 ? { condition_chack: true, cond_logic: [{ field_name: `q${i}`, show: 'any-value' as const }] } : {}),
+      },
+    };
+  });
+}
+
+const sameList = (a: number[], b: number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+async function main() {
+  const embedded = process.env.BENCH_DATABASE_URL
+    ? undefined
+    : await startEmbeddedPostgres({ dataDir, port: Number(process.env.EMBEDDED_PG_PORT ?? 54699) });
+  const database = await createTestDatabase(process.env.BENCH_DATABASE_URL ?? embedded!.url);
+  const config = loadConfig(
+    { ADMIN_EMAIL, ADMIN_PASSWORD: PASSWORD },
+    { databaseUrl: database.url, dataDir, outboxDir: path.join(dataDir, 'outbox'), logLevel: 'silent' },
+  );
+  const db = createDb(config.databaseUrl!);
+  let ok = false;
+  try {
+    await migrate(db);
+    await seed(db, config);
+    const ctx: AppContext = { db, config, tokens: await TokenService.create(db), mailer: createMailer(config, () => undefined) };
+    const auth = (await createAuthServer(ctx)).app;
+    const api = (await createApiServer(ctx)).app;
+    await auth.listen({ host: '127.0.0.1', port: 0 });
+    await api.listen({ host: '127.0.0.1', port: 0 });
+    const url = (app: typeof api) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+    const login = await fetch(`${url(auth)}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN_EMAIL, password: PASSWORD }),
+    });
+    if (login.status !== 200) throw new Error(`POST /login answered ${login.status}: ${await login.text()}`);
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+
+    const created = await fetch(`${url(api)}/form`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Raced form', structures: structures(FIELDS) }),
+    });
+    if (created.status !== 201) throw new Error(`POST /form answered ${created.status}: ${await created.text()}`);
+    const formId = ((await created.json()) as { _id: string })._id;
+
+    const start = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: PUBLISHES }, async () => {
+        const res = await fetch(`${url(api)}/form/publish`, { method: 'POST', headers, body: JSON.stringify({ _id: formId }) });
+        const body = (await res.json()) as { version?: number; code?: string };
+        return { status: res.status, version: body.version, code: body.code };
+      }),
+    );
+    const elapsed = performance.now() - start;
+
+    const expected = Array.from({ length: PUBLISHES }, (_, i) => i + 1);
+    const tally = new Map<string, number>();
+    for (const a of answers) {
+      const key = `${a.status}${a.code ? ` ${a.code}` : ''}`;
+      tally.set(key, (tally.get(key) ?? 0) + 1);
+    }
+    const statuses = [...tally].map(([status, count]) => `${count}× ${status}`).join(', ');
+    const answered = answers.map((a) => a.version ?? 0).sort((a, b) => a - b);
+    const { rows } = await sql<{ version: number }>`select version from form_revisions where form_id = ${formId} order by version`.execute(
+      db,
+    );
+    const stored = rows.map((r) => r.version);
+    const { rows: form } = await sql<{ version: number }>`select version from forms where id = ${formId}`.execute(db);
+
+    ok =
+      answers.every((a) => a.status === 200) &&
+      sameList(answered, expected) &&
+      sameList(stored, expected) &&
+      form[0]?.version === PUBLISHES;
+    console.log(`form: ${FIELDS} fields; ${PUBLISHES} publishes at once over HTTP`);
+    console.log(`answers: ${statuses}`);
+    console.log(`versions answered: ${sameList(answered, expected) ? `exactly 1..${PUBLISHES}` : answered.join(',')}`);
+    console.log(
+      `revisions stored: ${sameList(stored, expected) ? `exactly 1..${PUBLISHES}` : stored.join(',')}; form.version ${form[0]?.version}`,
+    );
+    console.log(
+      `time: ${elapsed.toFixed(0)} ms for the burst, ${(elapsed / PUBLISHES).toFixed(1)} ms per publish (they queue on the form's row lock)`,
+    );
+    console.log(`goal (versions 1..${PUBLISHES}, no gap, no duplicate, no error): ${ok ? 'met' : 'MISSED'}`);
+    await auth.close();
+    await api.close();
+  } finally {
+    await db.destroy();
+    await database.drop();
+    await embedded?.stop();
+  }
+  if (!ok) process.exitCode = 1;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
