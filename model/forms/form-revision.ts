@@ -3,6 +3,7 @@
  * answers them (GET /form/rev/{id}, GET /form/rev/{id}/diff).
  */
 import type { FormField } from './field-definition.ts';
+import type { FieldChange } from './revision-diff.ts';
 
 export interface PersonName {
   _id: string;
@@ -21,19 +22,7 @@ export interface FormRevision {
   created_by: PersonName | null;
 }
 
-export type ChangedProperty =
-  'label' | 'type' | 'required' | 'min' | 'max' | 'options' | 'logic' | 'placeholder' | 'default' | 'list' | 'repeater' | 'sub-fields';
-
-export interface FieldChange {
-  /** Matched by field_name; a sub-field as "group.sub". */
-  field_name: string;
-  /** The label after the change (before it, for a removed field). */
-  label: string;
-  change: 'added' | 'removed' | 'moved' | 'changed';
-  /** 1-based places, when the field moved (a field both moved and changed is 'changed'). */
-  position?: { before: number; after: number };
-  properties?: Array<{ property: ChangedProperty; before: unknown; after: unknown }>;
-}
+export type { FieldChange, FieldProperty as ChangedProperty } from './revision-diff.ts';
 
 export interface FormDiff {
   from: number;
