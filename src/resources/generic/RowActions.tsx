@@ -80,9 +80,12 @@ export const RowActions = ({ onEdit, extras: Extras, variant = 'buttons', toggle
           // A toggle flips whatever the status is by then: if someone flipped it first, this one flipped it back.
           if ((now[statusField!] === true) === (action === 'activate')) onSuccess();
           else {
-            notify(`Someone else changed this ${label.toLowerCase()}'s status at the same time: it is ${now[statusField!] ? 'Active' : 'Inactive'} now`, {
-              type: 'warning',
-            });
+            notify(
+              `Someone else changed this ${label.toLowerCase()}'s status at the same time: it is ${now[statusField!] ? 'Active' : 'Inactive'} now`,
+              {
+                type: 'warning',
+              },
+            );
             setPending(null);
             refresh();
           }

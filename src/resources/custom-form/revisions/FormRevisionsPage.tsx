@@ -65,7 +65,14 @@ const FormRevisions = () => {
   if (error)
     return (
       <Frame title="Form revisions" onBack={() => navigate(FORM_LIST_PATH)}>
-        <Alert severity="error" action={<Button color="inherit" onClick={() => navigate(FORM_LIST_PATH)}>Custom Forms</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={() => navigate(FORM_LIST_PATH)}>
+              Custom Forms
+            </Button>
+          }
+        >
           {problemText(error)}
         </Alert>
       </Frame>
@@ -91,7 +98,9 @@ const FormRevisions = () => {
           <Typography color="text.secondary">Revisions appear here once the form is published.</Typography>
         </Paper>
       ) : (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '320px minmax(0, 1fr)' }, alignItems: 'start' }}>
+        <Box
+          sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '320px minmax(0, 1fr)' }, alignItems: 'start' }}
+        >
           <RevisionList revisions={list} selected={selected.version} onSelect={setPicked} />
           <RevisionDetail
             formId={id}

@@ -26,7 +26,11 @@ export const RevisionDetail = ({ formId, formName, draft, draftVersion, revision
   return (
     <Paper variant="outlined" sx={{ minWidth: 0 }}>
       <Box sx={{ p: 2, pb: 0 }}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
+        >
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="h6" component="h2" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
               {`Revision ${revision.version} · ${revision.name}`}

@@ -149,7 +149,12 @@ function propertyLine(
       return { what: 'Required', sentence: after === true ? 'Now required' : 'No longer required' };
     case 'min':
     case 'max': {
-      const what = type === 'number' ? (property === 'min' ? 'Lowest value' : 'Highest value') : `${property === 'min' ? 'Minimum' : 'Maximum'} length`;
+      const what =
+        type === 'number'
+          ? property === 'min'
+            ? 'Lowest value'
+            : 'Highest value'
+          : `${property === 'min' ? 'Minimum' : 'Maximum'} length`;
       return { what, before: limitWords(before), after: limitWords(after) };
     }
     case 'options':
@@ -172,7 +177,8 @@ function propertyLine(
       const names = (v: unknown) => (Array.isArray(v) ? v.map((n) => lookup(`${field}.${String(n)}`)?.label ?? String(n)) : []);
       const was = names(before);
       const now = names(after);
-      if (was.length === now.length && was.every((n) => now.includes(n))) return { what: 'Sub-fields', sentence: 'Sub-fields put in another order' };
+      if (was.length === now.length && was.every((n) => now.includes(n)))
+        return { what: 'Sub-fields', sentence: 'Sub-fields put in another order' };
       return { what: 'Sub-fields', before: was.join(', ') || 'none', after: now.join(', ') || 'none' };
     }
     default:

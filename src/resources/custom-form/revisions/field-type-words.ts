@@ -36,5 +36,4 @@ const TYPE_WORDS: Record<FieldType, string> = {
   'geo-trace': 'Route on a map',
 };
 
-export const typeWords = (type: unknown): string =>
-  typeof type === 'string' ? (TYPE_WORDS[type as FieldType] ?? type) : 'unknown type';
+export const typeWords = (type: unknown): string => (typeof type === 'string' ? (TYPE_WORDS[type as FieldType] ?? type) : 'unknown type');
