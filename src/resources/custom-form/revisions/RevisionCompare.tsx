@@ -51,7 +51,8 @@ export const RevisionCompare = ({ formId, revisions, selected, draft }: Revision
       label={label}
       value={String(value)}
       onChange={(e) => onChange((e.target.value === 'draft' ? 'draft' : Number(e.target.value)) as T)}
-      sx={{ minWidth: 200, flex: { xs: 1, sm: '0 0 auto' } }}
+      fullWidth={false}
+      sx={{ width: { xs: '100%', sm: 220 } }}
     >
       {revisions.map((r) => (
         <MenuItem key={r.version} value={String(r.version)}>
@@ -67,7 +68,7 @@ export const RevisionCompare = ({ formId, revisions, selected, draft }: Revision
   const count = changes.length + (title ? 1 : 0);
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1.5 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap>
         {picker('From', from, (v) => setSides({ from: v, to }), false)}
         {picker('To', to, (v) => setSides({ from, to: v }), true)}
       </Stack>

@@ -52,6 +52,9 @@ export const RevisionDetail = ({ formId, formName, draft, draftVersion, revision
         {view === 'form' ? (
           <Suspense fallback={<CircularProgress aria-label="Loading the form" sx={{ m: 2 }} />}>
             <Box sx={{ maxWidth: 720 }}>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                The form as field staff see it, read-only.
+              </Typography>
               <LazyFormPreview fields={revision.structures ?? []} readOnly />
             </Box>
           </Suspense>
