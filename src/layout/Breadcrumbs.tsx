@@ -10,9 +10,10 @@ const WORDS: Record<string, string> = {
   dashboard: 'Dashboard',
   create: 'Add',
   show: 'Details',
+  'form-revisions': 'Revisions',
 };
 /** After these words the next segment is an id, which gets no crumb of its own. */
-const BEFORE_ID = new Set(['edit', 'permission']);
+const BEFORE_ID = new Set(['edit', 'permission', 'form-revisions']);
 
 export interface Crumb {
   label: string;

@@ -5,7 +5,7 @@
  * table becomes a list of cards (name, details, status, a menu of the row's actions) and the
  * toolbar wraps, so nothing is wider than the screen.
  */
-import { useState, type ComponentType } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Typography, useMediaQuery, type Theme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -18,10 +18,11 @@ import {
   useCanAccess,
   useCreatePath,
   useResourceContext,
+  type RaRecord,
 } from 'react-admin';
 import { listColumns, resourceEntry, resourceNamed, resourceSchema } from '@model/schema-registry';
 import { schemaColumn, schemaLinkColumn } from './schema-fields';
-import { RowActions, type RowExtraProps } from './RowActions';
+import { RowActions, type RowExtraProps, type StatusToggle } from './RowActions';
 import { RecordDialog, type DialogState } from './RecordDialog';
 import { ExportButton } from './ExportButton';
 import { ListBody, ListLoading, ListPagination } from './ListStates';
@@ -41,6 +42,9 @@ export const EmptyList = ({ text }: { text: string }) => (
   </Typography>
 );
 
+/** Columns that show their value in a resource's own way, by column name. */
+export type ListCells = Partial<Record<string, (record: RaRecord) => ReactNode>>;
+
 export interface GenericListProps {
   /** More buttons on each row, before the status actions (e.g. a role's Permissions). */
   rowExtras?: ComponentType<RowExtraProps>;
@@ -50,12 +54,34 @@ export interface GenericListProps {
   nameColumns?: string[];
   /** Where a click on a record's name leads (default: its show page). */
   showPath?: (id: string) => string;
-  /** Page-mode resources: where adding and editing happen (default: react-admin's /<name>/create and /<name>/{id}). */
+  /** Where adding and editing happen, on pages (default: react-admin's /<name>/create and /<name>/{id} for page-mode resources, else a dialog). */
   createPath?: string;
   editPath?: (id: string) => string;
+  /** What an empty list says (default: No <label.one> found). */
+  emptyText?: string;
+  /** Columns shown in the resource's own way (the table and the phone cards alike). */
+  cells?: ListCells;
+  /** More buttons on the toolbar, before Add. */
+  toolbarExtras?: ReactNode;
+  /** A status that flips through a call of its own instead of an update of the status field. */
+  toggleStatus?: StatusToggle;
+  /** Said in the delete confirmation under the record's name (what else goes with it). */
+  deleteWarning?: string;
 }
 
-export const GenericList = ({ rowExtras, startAdding = false, nameColumns, showPath, createPath, editPath }: GenericListProps) => {
+export const GenericList = ({
+  rowExtras,
+  startAdding = false,
+  nameColumns,
+  showPath,
+  createPath,
+  editPath,
+  emptyText,
+  cells,
+  toolbarExtras,
+  toggleStatus,
+  deleteWarning,
+}: GenericListProps) => {
   const resource = resourceNamed(useResourceContext()!);
   const navigate = useNavigate();
   const createPathFor = useCreatePath();
@@ -70,17 +96,21 @@ export const GenericList = ({ rowExtras, startAdding = false, nameColumns, showP
   const many = entry.label.many;
   if (isPending) return <ListLoading label={`Loading ${many.toLowerCase()}`} />;
   if (!canList) return <NoPermission message={entry.list?.deniedMessage ?? `You don't have permission to see ${many.toLowerCase()}`} />;
-  // Page-mode resources add and edit on pages of their own; others in a dialog over the list.
+  // Page-mode resources (and those naming their pages) add and edit on pages of their own; others in a dialog over the list.
   const onPage = entry.form?.mode === 'page';
-  const add = () => (onPage ? navigate(createPath ?? createPathFor({ resource, type: 'create' })) : setDialog({ mode: 'create' }));
+  const add = () =>
+    createPath || onPage ? navigate(createPath ?? createPathFor({ resource, type: 'create' })) : setDialog({ mode: 'create' });
   const edit = (id: string) =>
-    onPage ? navigate(editPath?.(id) ?? createPathFor({ resource, type: 'edit', id })) : setDialog({ mode: 'edit', id });
+    editPath || onPage ? navigate(editPath?.(id) ?? createPathFor({ resource, type: 'edit', id })) : setDialog({ mode: 'edit', id });
   const nameLink = canShow ? (showPath ?? ((id: string) => createPathFor({ resource, type: 'show', id }))) : undefined;
 
   const statusField = entry.status;
   const columns = listColumns(resource);
   const names = nameColumns ?? columns.filter((c) => c !== statusField).slice(0, 1);
-  const empty = <EmptyList text={`No ${entry.label.one.toLowerCase()} found`} />;
+  const empty = <EmptyList text={emptyText ?? `No ${entry.label.one.toLowerCase()} found`} />;
+  const rowActions = (variant?: 'menu') => (
+    <RowActions onEdit={edit} extras={rowExtras} variant={variant} toggleStatus={toggleStatus} deleteWarning={deleteWarning} />
+  );
   const actions = (
     <TopToolbar sx={{ alignItems: 'center', flexWrap: { xs: 'wrap', md: 'nowrap' }, justifyContent: 'flex-end', gap: 1 }}>
       {statusField && (
@@ -90,6 +120,7 @@ export const GenericList = ({ rowExtras, startAdding = false, nameColumns, showP
       )}
       {!phone && <SelectColumnsButton />}
       {entry.list?.export && <ExportButton />}
+      {toolbarExtras}
       <Button variant="contained" startIcon={<AddIcon />} disabled={!canCreate} onClick={add}>
         {`Add ${entry.label.one}`}
       </Button>
@@ -118,15 +149,25 @@ export const GenericList = ({ rowExtras, startAdding = false, nameColumns, showP
       >
         <ListBody what={many.toLowerCase()}>
           {phone ? (
-            <PhoneList schema={schema} columns={columns} nameColumns={names} statusField={statusField} showPath={nameLink} empty={empty}>
-              <RowActions onEdit={edit} extras={rowExtras} variant="menu" />
+            <PhoneList
+              schema={schema}
+              columns={columns}
+              nameColumns={names}
+              statusField={statusField}
+              showPath={nameLink}
+              empty={empty}
+              cells={cells}
+            >
+              {rowActions('menu')}
             </PhoneList>
           ) : (
             <DatagridConfigurable bulkActionButtons={false} rowClick={false} sx={{ overflowX: 'auto' }} empty={empty}>
               {columns.map((c) =>
-                nameLink && names.includes(c) ? schemaLinkColumn(schema, c, nameLink) : schemaColumn(schema, c, statusField),
+                nameLink && names.includes(c)
+                  ? schemaLinkColumn(schema, c, nameLink)
+                  : schemaColumn(schema, c, statusField, { render: cells?.[c] }),
               )}
-              <RowActions onEdit={edit} extras={rowExtras} />
+              {rowActions()}
             </DatagridConfigurable>
           )}
         </ListBody>

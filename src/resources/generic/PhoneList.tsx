@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { EntitySchema } from '@model/schema-registry';
 import { displayValue } from '@model/display-value';
 import { StatusChip, schemaColumn } from './schema-fields';
+import type { ListCells } from './GenericList';
 
 interface PhoneListProps {
   schema: EntitySchema;
@@ -18,6 +19,7 @@ interface PhoneListProps {
   statusField?: string;
   showPath?: (id: string) => string;
   empty: ReactNode;
+  cells?: ListCells;
   /** The row's actions (a menu button), drawn at the right of each row. */
   children: ReactElement;
 }
@@ -25,20 +27,20 @@ interface PhoneListProps {
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
 
 /** The record's other columns as the table shows them, separated by dots, empty ones left out; references as plain names, so the line reads quietly under the name. */
-const Details = ({ schema, record, sources }: { schema: EntitySchema; record: RaRecord; sources: string[] }) => (
+const Details = ({ schema, record, sources, cells }: { schema: EntitySchema; record: RaRecord; sources: string[]; cells?: ListCells }) => (
   <>
     {sources
       .filter((c) => !isEmpty(record[c]))
       .map((c, i) => (
         <Fragment key={c}>
           {i > 0 && ' · '}
-          {schemaColumn(schema, c, undefined, { link: false })}
+          {schemaColumn(schema, c, undefined, { link: false, render: cells?.[c] })}
         </Fragment>
       ))}
   </>
 );
 
-export const PhoneList = ({ schema, columns, nameColumns, statusField, showPath, empty, children }: PhoneListProps) => {
+export const PhoneList = ({ schema, columns, nameColumns, statusField, showPath, empty, cells, children }: PhoneListProps) => {
   const name = (record: RaRecord) =>
     nameColumns
       .map((c) => displayValue(schema, c, record, statusField))
@@ -66,7 +68,7 @@ export const PhoneList = ({ schema, columns, nameColumns, statusField, showPath,
           )}
         </Box>
       )}
-      secondaryText={(record: RaRecord) => <Details schema={schema} record={record} sources={details} />}
+      secondaryText={(record: RaRecord) => <Details schema={schema} record={record} sources={details} cells={cells} />}
       tertiaryText={statusField ? (record: RaRecord) => <StatusChip active={record[statusField] === true} /> : undefined}
       rightIcon={() => children}
     />

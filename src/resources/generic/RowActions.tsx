@@ -4,7 +4,7 @@
  * On a wide screen they are buttons on the row; on a phone, a menu behind the row's ⋮ button.
  */
 import { useState, type ComponentType } from 'react';
-import { Button, IconButton, ListItemIcon, Menu, MenuItem, Stack, Tooltip } from '@mui/material';
+import { Box, Button, DialogContentText, IconButton, ListItemIcon, Menu, MenuItem, Stack, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import BlockIcon from '@mui/icons-material/Block';
@@ -20,6 +20,7 @@ import {
   useRefresh,
   useResourceContext,
   useUpdate,
+  type RaRecord,
 } from 'react-admin';
 import { resourceEntry, resourceNamed } from '@model/schema-registry';
 import { confirmQuestion, doneMessage, statusAction, type StatusAction } from './status-wording';
@@ -31,13 +32,18 @@ export interface RowExtraProps {
   variant: RowActionsVariant;
 }
 
+/** Flips a record's status with a call of its own; answers the record as it now is. */
+export type StatusToggle = (id: string) => Promise<RaRecord>;
+
 interface RowActionsProps {
   onEdit: (id: string) => void;
   extras?: ComponentType<RowExtraProps>;
   variant?: RowActionsVariant;
+  toggleStatus?: StatusToggle;
+  deleteWarning?: string;
 }
 
-export const RowActions = ({ onEdit, extras: Extras, variant = 'buttons' }: RowActionsProps) => {
+export const RowActions = ({ onEdit, extras: Extras, variant = 'buttons', toggleStatus, deleteWarning }: RowActionsProps) => {
   const record = useRecordContext();
   const resource = resourceNamed(useResourceContext()!);
   const entry = resourceEntry(resource);
@@ -49,6 +55,7 @@ export const RowActions = ({ onEdit, extras: Extras, variant = 'buttons' }: RowA
   const [update, { isPending: updating }] = useUpdate();
   const [remove, { isPending: deleting }] = useDelete();
   const [pending, setPending] = useState<StatusAction | null>(null);
+  const [toggling, setToggling] = useState(false);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const representation = useGetRecordRepresentation(resource);
   if (!record) return null;
@@ -66,6 +73,24 @@ export const RowActions = ({ onEdit, extras: Extras, variant = 'buttons' }: RowA
     };
     if (action === 'delete') {
       remove(resource, { id: record.id, previousData: record }, { mutationMode: 'pessimistic', onSuccess, onError });
+    } else if (toggleStatus) {
+      setToggling(true);
+      toggleStatus(String(record.id))
+        .then((now) => {
+          // A toggle flips whatever the status is by then: if someone flipped it first, this one flipped it back.
+          if ((now[statusField!] === true) === (action === 'activate')) onSuccess();
+          else {
+            notify(
+              `Someone else changed this ${label.toLowerCase()}'s status at the same time: it is ${now[statusField!] ? 'Active' : 'Inactive'} now`,
+              {
+                type: 'warning',
+              },
+            );
+            setPending(null);
+            refresh();
+          }
+        }, onError)
+        .finally(() => setToggling(false));
     } else {
       update(
         resource,
@@ -92,9 +117,20 @@ export const RowActions = ({ onEdit, extras: Extras, variant = 'buttons' }: RowA
   const confirm = (
     <Confirm
       isOpen={pending !== null}
-      loading={updating || deleting}
+      loading={updating || deleting || toggling}
       title={pending ? confirmQuestion(pending) : ''}
-      content={name}
+      content={
+        pending === 'delete' && deleteWarning ? (
+          <DialogContentText>
+            <Box component="strong" sx={{ display: 'block', mb: 1 }}>
+              {name}
+            </Box>
+            {deleteWarning}
+          </DialogContentText>
+        ) : (
+          name
+        )
+      }
       confirm={pending ? pending[0].toUpperCase() + pending.slice(1) : 'Confirm'}
       cancel="Cancel"
       confirmColor={pending === 'delete' ? 'warning' : 'primary'}

@@ -3,6 +3,7 @@
  * Active/Inactive chips, DD-MM-YYYY dates, references by the referenced record's name, choices
  * by their labels.
  */
+import type { ReactNode } from 'react';
 import { Chip, Link } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { FunctionField, ReferenceField, SelectField, TextField, useCanAccess, type RaRecord } from 'react-admin';
@@ -42,12 +43,20 @@ interface FieldOptions {
   emptyText?: string;
   /** Whether a reference links to the referenced record's page (default: yes, for those who may open it). */
   link?: boolean;
+  /** How the value shows, instead of the schema's way (a resource's own wording or date format). */
+  render?: (record: RaRecord) => ReactNode;
 }
 
 /** One field of a record. A reference column sorts by the referenced name: the server joins. */
-export function schemaColumn(schema: EntitySchema, source: string, statusField?: string, { emptyText, link = true }: FieldOptions = {}) {
+export function schemaColumn(
+  schema: EntitySchema,
+  source: string,
+  statusField?: string,
+  { emptyText, link = true, render }: FieldOptions = {},
+) {
   const property = schema.properties[source] ?? {};
   const label = property.title ?? source;
+  if (render) return <FunctionField key={source} source={source} label={label} render={render} />;
   if (source === statusField) {
     return (
       <FunctionField key={source} source={source} label={label} render={(r: RaRecord) => <StatusChip active={r[source] === true} />} />

@@ -1,0 +1,16 @@
+/**
+ * Custom forms (spec 2 §2): the forms table at /custom-form and the pages at the spec's paths
+ * below it. Each page loads its code when opened, so RJSF and ajv stay out of the first page.
+ */
+import { lazy } from 'react';
+import type { ResourceScreens } from '../resource-screens';
+
+const CustomFormList = lazy(() => import('./list/CustomFormList').then((m) => ({ default: m.CustomFormList })));
+const FormRevisionsPage = lazy(() => import('./revisions/FormRevisionsPage').then((m) => ({ default: m.FormRevisionsPage })));
+
+const customForm: ResourceScreens = {
+  list: CustomFormList,
+  routes: [{ path: 'form-revisions/:id', page: FormRevisionsPage }],
+};
+
+export default customForm;
