@@ -75,10 +75,7 @@ export const listViewCalls: ListViewCalls = {
   },
 
   downloadListViewFile: (listId) =>
-    downloadWithSession(
-      api(`listview/${id(listId)}/file`),
-      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, text/csv',
-    ),
+    downloadWithSession(api(`listview/${id(listId)}/file`), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, text/csv'),
 
   async getListViewRows(listId, { q, range, signal }) {
     const query = new URLSearchParams({ range: JSON.stringify(range) });

@@ -157,7 +157,10 @@ describe('every field type', () => {
     expect(ui('town')).toMatchObject({ 'ui:widget': 'listview', 'ui:options': { listview: 'view-1', multiple: false } });
     expect(ui('ward')).toMatchObject({ 'ui:widget': 'listview', 'ui:options': { listview: 'view-2', multiple: false } });
     expect(ui('crops')).toMatchObject({ 'ui:widget': 'listview', 'ui:options': { listview: 'view-3', multiple: true } });
-    expect(ui('schools')).toMatchObject({ 'ui:widget': 'listview', 'ui:options': { listview: 'view-4', multiple: true, field_type: 'multiple-select' } });
+    expect(ui('schools')).toMatchObject({
+      'ui:widget': 'listview',
+      'ui:options': { listview: 'view-4', multiple: true, field_type: 'multiple-select' },
+    });
     // No list named: the options typed into the definition, as before.
     expect(ui('plain')).toMatchObject({ 'ui:widget': 'checkboxes' });
     const properties = schema.properties as Record<string, Record<string, unknown>>;
