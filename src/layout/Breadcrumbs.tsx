@@ -10,6 +10,7 @@ const WORDS: Record<string, string> = {
   dashboard: 'Dashboard',
   create: 'Add',
   show: 'Details',
+  'view-list': 'View Lists',
 };
 /** After these words the next segment is an id, which gets no crumb of its own. */
 const BEFORE_ID = new Set(['edit', 'permission']);
