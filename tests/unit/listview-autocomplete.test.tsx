@@ -118,14 +118,42 @@ describe('a choice field backed by a view list', () => {
     ]);
   });
 
-  it('keeps several picks for a multiple-select, as a list of text', async () => {
+  it('keeps several picks for a multiple-select, as a list of text, with the search still open', async () => {
     const form = renderForm([towns]);
     const input = form.field('Towns visited');
     fireEvent.change(input, { target: { value: 'kis' } });
     fireEvent.click(await screen.findByText('Kisumu'));
     await waitFor(() => expect(form.answers()).toEqual({ towns: ['Kisumu'] }));
+    // The same search, still listed: a second pick from it needs no retyping.
+    expect(input.value).toBe('kis');
+    fireEvent.click(screen.getByText('Kisii'));
+    await waitFor(() => expect(form.answers()).toEqual({ towns: ['Kisumu', 'Kisii'] }));
     fireEvent.change(input, { target: { value: 'Town 7' } });
     fireEvent.click(await screen.findByText('Town 7'));
-    await waitFor(() => expect(form.answers()).toEqual({ towns: ['Kisumu', 'Town 7'] }));
+    await waitFor(() => expect(form.answers()).toEqual({ towns: ['Kisumu', 'Kisii', 'Town 7'] }));
+  });
+
+  it('abandons a search the person has typed past', async () => {
+    // A slow answer to "Kisu": the fetch for it is cancelled once "Kisum" is searched instead.
+    server.use(
+      http.get(`${API}/listview/:id/rows`, async ({ request }) => {
+        if (new URL(request.url).searchParams.get('q') !== 'Kisu') return undefined;
+        await new Promise((resolve) => setTimeout(resolve, 5_000));
+        return HttpResponse.json([]);
+      }),
+    );
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    try {
+      const input = renderForm([town]).field('Town');
+      fireEvent.change(input, { target: { value: 'Kisu' } });
+      const slow = () => fetchSpy.mock.calls.find(([url]) => new URL(String(url)).searchParams.get('q') === 'Kisu');
+      await waitFor(() => expect(slow()).toBeDefined());
+      fireEvent.change(input, { target: { value: 'Kisum' } });
+      expect(await screen.findByText('Kisumu')).toBeTruthy();
+      expect((slow()![1]!.signal as AbortSignal).aborted).toBe(true);
+    } finally {
+      fetchSpy.mockRestore();
+      server.resetHandlers();
+    }
   });
 });

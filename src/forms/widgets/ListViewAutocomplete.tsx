@@ -121,6 +121,8 @@ function ListViewField(props: WidgetProps) {
       isOptionEqualToValue={(row, answer) => row.label === answer.label}
       inputValue={input}
       onInputChange={(_event, text, reason) => {
+        // Picking several rows of one search: the search stays while the list is open.
+        if (multiple && open && (reason === 'selectOption' || reason === 'removeOption' || reason === 'reset')) return;
         setInput(text);
         setTyped(reason === 'input' ? text : '');
       }}

@@ -127,7 +127,7 @@ function ListViewForm({ state, allowed, onClose, onSaved }: ListViewDialogProps 
                 {fileLine}
               </Typography>
             </Box>
-            <FormHelperText error={Boolean(problems.excel_file)} sx={{ mx: 0 }}>
+            <FormHelperText error={Boolean(problems.excel_file)} sx={{ mx: 1.75 }}>
               {problems.excel_file ?? 'An Excel workbook (.xlsx) or a CSV file; its first row is the header.'}
             </FormHelperText>
           </Box>
