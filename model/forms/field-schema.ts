@@ -25,6 +25,15 @@ function choices(field: FormField): Schema | undefined {
   return { oneOf: options.map((o) => ({ const: o.value, title: o.label })) };
 }
 
+/**
+ * A choice field whose `url` names a view list picks from that list's rows, which the console's
+ * `listview` widget searches and pages from the api server (the rows are too many to list here).
+ */
+function listViewUi(field: FormField, multiple: boolean): Schema | undefined {
+  const list = typeof field.url === 'string' ? field.url.trim() : '';
+  return list ? { 'ui:widget': 'listview', 'ui:options': { listview: list, multiple } } : undefined;
+}
+
 /** Accepts a stored path or URL ending in one of the extensions, in any letter case. */
 export function extensionPattern(types: string[] | undefined): string | undefined {
   const list = (types ?? []).map((t) => t.trim().replace(/^\./, '')).filter(Boolean);
@@ -98,7 +107,7 @@ export function fieldParts(field: FormField, sub: (fields: FormField[]) => Field
     case 'dropdown':
     case 'radio': {
       const c = choices(field);
-      const ui = field.field_type === 'radio' ? { 'ui:widget': 'radio' } : {};
+      const ui = listViewUi(field, false) ?? (field.field_type === 'radio' ? { 'ui:widget': 'radio' } : {});
       // null is listed as a choice so a cleared optional answer stays valid under `oneOf`.
       return c ? { schema: { type: nullable('string'), oneOf: [...(c.oneOf as Schema[]), { const: null, title: '' }] }, ui } : text({}, ui);
     }
@@ -107,7 +116,7 @@ export function fieldParts(field: FormField, sub: (fields: FormField[]) => Field
       const c = choices(field);
       return {
         schema: { type: nullable('array'), items: c ? { type: 'string', ...c } : { type: 'string' }, uniqueItems: true },
-        ui: field.field_type === 'checkbox' ? { 'ui:widget': 'checkboxes' } : {},
+        ui: listViewUi(field, true) ?? (field.field_type === 'checkbox' ? { 'ui:widget': 'checkboxes' } : {}),
       };
     }
     case 'file':

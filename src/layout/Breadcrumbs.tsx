@@ -11,6 +11,7 @@ const WORDS: Record<string, string> = {
   create: 'Add',
   show: 'Details',
   'form-revisions': 'Revisions',
+  'view-list': 'View Lists',
 };
 /** After these words the next segment is an id, which gets no crumb of its own. */
 const BEFORE_ID = new Set(['edit', 'permission', 'form-revisions']);

@@ -145,6 +145,30 @@ describe('every field type', () => {
     expect(form.valid({ answer: 'Kisumu' })).toBe(true);
   });
 
+  it('a choice field backed by a view list gets the listview widget, one pick or many by type', () => {
+    const { schema, uiSchema } = compileForm([
+      field('dropdown', { field_name: 'town', url: 'view-1', extra_details: { option_choice: 'a' } }),
+      field('radio', { field_name: 'ward', url: 'view-2' }),
+      field('checkbox', { field_name: 'crops', url: 'view-3' }),
+      field('multiple-select', { field_name: 'schools', url: 'view-4' }),
+      field('checkbox', { field_name: 'plain', url: '', extra_details: { option_choice: 'a' } }),
+    ]);
+    const ui = (name: string) => uiSchema[name] as Record<string, unknown>;
+    expect(ui('town')).toMatchObject({ 'ui:widget': 'listview', 'ui:options': { listview: 'view-1', multiple: false } });
+    expect(ui('ward')).toMatchObject({ 'ui:widget': 'listview', 'ui:options': { listview: 'view-2', multiple: false } });
+    expect(ui('crops')).toMatchObject({ 'ui:widget': 'listview', 'ui:options': { listview: 'view-3', multiple: true } });
+    expect(ui('schools')).toMatchObject({
+      'ui:widget': 'listview',
+      'ui:options': { listview: 'view-4', multiple: true, field_type: 'multiple-select' },
+    });
+    // No list named: the options typed into the definition, as before.
+    expect(ui('plain')).toMatchObject({ 'ui:widget': 'checkboxes' });
+    const properties = schema.properties as Record<string, Record<string, unknown>>;
+    expect(properties.town).toMatchObject({ type: ['string', 'null'] });
+    expect(properties.town).not.toHaveProperty('oneOf');
+    expect(properties.crops).toMatchObject({ type: ['array', 'null'], items: { type: 'string' } });
+  });
+
   it('uiSchema: widgets, placeholder, field type, order by `order`', () => {
     const { uiSchema } = compileForm([
       field('text-area', { field_name: 'notes', order: 2, placeholder: 'Anything else?' }),

@@ -7,10 +7,14 @@ import type { ResourceScreens } from '../resource-screens';
 
 const CustomFormList = lazy(() => import('./list/CustomFormList').then((m) => ({ default: m.CustomFormList })));
 const FormRevisionsPage = lazy(() => import('./revisions/FormRevisionsPage').then((m) => ({ default: m.FormRevisionsPage })));
+const ViewListPage = lazy(() => import('./view-list/ViewListPage'));
 
 const customForm: ResourceScreens = {
   list: CustomFormList,
-  routes: [{ path: 'form-revisions/:id', page: FormRevisionsPage }],
+  routes: [
+    { path: 'form-revisions/:id', page: FormRevisionsPage },
+    { path: 'view-list', page: ViewListPage },
+  ],
 };
 
 export default customForm;

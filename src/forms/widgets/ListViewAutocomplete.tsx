@@ -1,0 +1,193 @@
+/**
+ * A choice field backed by a view list (uiSchema `ui:widget: 'listview'`, `ui:options.listview`
+ * = the list's id): the lists run to 100,000 rows, so nothing is listed up front. The field
+ * searches `GET /listview/{id}/rows?q=` as the person types (once typing pauses), shows each row
+ * in words (its first cell, the other cells under it), and loads the next page when the list is
+ * scrolled to its end or "Load more" is pressed. The answer is the row's first cell, as text
+ * (one, or a list for checkbox and multiple-select): see the README, "How a choice field uses a
+ * list".
+ */
+import { useContext, useMemo, useState, type HTMLAttributes, type UIEvent } from 'react';
+import { Autocomplete, Box, Button, Checkbox, CircularProgress, TextField, Typography } from '@mui/material';
+import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
+import { labelValue, type WidgetProps } from '@rjsf/utils';
+import type { ListViewRow } from '../../providers/listview-calls';
+import { useDebouncedValue } from './use-debounced-value';
+import { useListViewRows } from './use-list-view-rows';
+
+/** Typing pauses this long before a search goes out. */
+export const SEARCH_DELAY_MS = 200;
+/** How close to the end of the open list (px) counts as its end. */
+const NEAR_END_PX = 48;
+
+/** The entry at the end of a list with more rows to load: not a choice. */
+const MORE: ListViewRow = { _id: '\u0000more', label: '', cells: [] };
+
+/** A stored answer as an option, so the field shows it without looking its row up. */
+const chosen = (text: string): ListViewRow => ({ _id: `\u0000chosen:${text}`, label: text, cells: [text] });
+
+function answerRows(value: unknown, multiple: boolean): ListViewRow | ListViewRow[] | null {
+  if (multiple) return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '').map(chosen) : [];
+  return typeof value === 'string' && value !== '' ? chosen(value) : null;
+}
+
+/** The other cells of a row, in words, under its first one. */
+const details = (row: ListViewRow) =>
+  row.cells
+    .slice(1)
+    .map((cell) => cell.trim())
+    .filter(Boolean)
+    .join(' · ');
+
+function ListViewField(props: WidgetProps) {
+  const {
+    id,
+    value,
+    onChange,
+    onBlur,
+    onFocus,
+    options,
+    label,
+    hideLabel,
+    required,
+    disabled,
+    readonly,
+    placeholder,
+    rawErrors = [],
+  } = props;
+  const listId = typeof options.listview === 'string' ? options.listview : '';
+  const multiple = options.multiple === true;
+  // The same object while the answer stays the same: the field resets its text on a new value.
+  const answer = useMemo(() => answerRows(value, multiple), [value, multiple]);
+  const [open, setOpen] = useState(false);
+  const [input, setInput] = useState('');
+  // What was typed, to search for; a chosen row's name in the field is not a search.
+  const [typed, setTyped] = useState('');
+  const search = useDebouncedValue(typed.trim(), SEARCH_DELAY_MS);
+  const settling = search !== typed.trim();
+  const { rows, total, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, error } = useListViewRows(
+    listId,
+    search,
+    open && !settling,
+  );
+  const loading = settling || (isFetching && !isFetchingNextPage);
+  const more = () => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  };
+  const onListScroll = (event: UIEvent<HTMLElement>) => {
+    const list = event.currentTarget;
+    if (list.scrollTop + list.clientHeight >= list.scrollHeight - NEAR_END_PX) more();
+  };
+
+  const renderMore = () => (
+    <Box component="li" key={MORE._id} role="presentation" sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1 }}>
+      <Typography variant="caption" color="text.secondary" sx={{ flex: 1 }}>
+        {`${rows.length.toLocaleString()} of ${(total ?? rows.length).toLocaleString()} rows`}
+      </Typography>
+      {isFetchingNextPage ? (
+        <CircularProgress size={18} aria-label="Loading more rows" />
+      ) : (
+        <Button
+          size="small"
+          onMouseDown={(e) => e.preventDefault()} // keeps the focus (and so the list) in the field
+          onClick={more}
+        >
+          Load more
+        </Button>
+      )}
+    </Box>
+  );
+
+  return (
+    <Autocomplete<ListViewRow, boolean, false, false>
+      id={id}
+      multiple={multiple}
+      disableCloseOnSelect={multiple}
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      value={answer}
+      options={hasNextPage && !settling ? [...rows, MORE] : settling ? [] : rows}
+      loading={loading}
+      loadingText="Searching…"
+      noOptionsText={
+        error ? `Could not load the list: ${(error as Error).message}` : search ? `No row contains "${search}"` : 'This list has no rows'
+      }
+      // The server searches; every row it answers is a match.
+      filterOptions={(all) => all}
+      getOptionLabel={(row) => row.label}
+      getOptionKey={(row) => row._id}
+      getOptionDisabled={(row) => row === MORE}
+      isOptionEqualToValue={(row, answer) => row.label === answer.label}
+      inputValue={input}
+      onInputChange={(_event, text, reason) => {
+        // Picking several rows of one search: the search stays while the list is open.
+        if (multiple && open && (reason === 'selectOption' || reason === 'removeOption' || reason === 'reset')) return;
+        setInput(text);
+        setTyped(reason === 'input' ? text : '');
+      }}
+      onChange={(_event, picked) => {
+        if (Array.isArray(picked)) onChange(picked.map((row) => row.label));
+        else onChange(picked ? picked.label : undefined);
+      }}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+      disabled={disabled}
+      readOnly={readonly}
+      slotProps={{ listbox: { onScroll: onListScroll } as HTMLAttributes<HTMLElement> }}
+      renderOption={({ key, ...optionProps }, row, { selected }) =>
+        row === MORE ? (
+          renderMore()
+        ) : (
+          <Box component="li" key={key} {...optionProps} sx={{ gap: 1 }}>
+            {multiple && <Checkbox size="small" checked={selected} tabIndex={-1} sx={{ p: 0.5 }} />}
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="body2">{row.label || '(blank)'}</Typography>
+              {details(row) && (
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                  {details(row)}
+                </Typography>
+              )}
+            </Box>
+          </Box>
+        )
+      }
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={labelValue(label || undefined, hideLabel, undefined)}
+          required={required}
+          placeholder={placeholder || 'Type to search the list'}
+          error={rawErrors.length > 0}
+          slotProps={{
+            ...params.slotProps,
+            input: {
+              ...params.slotProps.input,
+              endAdornment: (
+                <>
+                  {open && loading ? <CircularProgress color="inherit" size={18} aria-label="Searching the list" /> : null}
+                  {params.slotProps.input.endAdornment}
+                </>
+              ),
+            },
+          }}
+        />
+      )}
+    />
+  );
+}
+
+// The preview normally renders inside the console, which shares one query cache; on its own it
+// keeps a cache of its own, so the field works wherever a form is shown.
+let ownCache: QueryClient | undefined;
+
+export default function ListViewAutocomplete(props: WidgetProps) {
+  const shared = useContext(QueryClientContext);
+  if (shared) return <ListViewField {...props} />;
+  ownCache ??= new QueryClient();
+  return (
+    <QueryClientProvider client={ownCache}>
+      <ListViewField {...props} />
+    </QueryClientProvider>
+  );
+}

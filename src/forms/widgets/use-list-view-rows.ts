@@ -1,0 +1,31 @@
+/**
+ * The rows of a view list matching a search text, a page at a time (react-query's infinite
+ * query): the first page when the text settles, the next one when asked. A search the person
+ * has typed past is aborted (react-query aborts a query nobody watches any more once its
+ * signal was handed to fetch).
+ */
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { dataProvider } from '../../providers/data-provider';
+import type { ListViewRow } from '../../providers/listview-calls';
+
+/** Rows asked for at a time: a screenful and then some, small enough to answer fast at 100k rows. */
+export const ROWS_PAGE = 25;
+
+export function useListViewRows(listId: string, search: string, enabled: boolean) {
+  const query = useInfiniteQuery({
+    queryKey: ['listview', listId, 'rows', search],
+    queryFn: ({ pageParam, signal }) =>
+      dataProvider.getListViewRows(listId, { q: search, range: [pageParam, pageParam + ROWS_PAGE - 1], signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, page) => n + page.rows.length, 0);
+      return last.rows.length > 0 && loaded < last.total ? loaded : undefined;
+    },
+    enabled: enabled && listId !== '',
+    staleTime: 60_000,
+    retry: false,
+  });
+  const rows: ListViewRow[] = query.data?.pages.flatMap((page) => page.rows) ?? [];
+  const total = query.data?.pages.at(-1)?.total;
+  return { ...query, rows, total };
+}

@@ -1,0 +1,159 @@
+/**
+ * Add or replace a view list (spec 2 §2, §5): a name and a workbook, both needed to add; on
+ * update the file is optional (the rows stay as they are without one). The server reads the
+ * whole file before answering, and refuses, naming why, a file that is not a workbook or CSV,
+ * an empty sheet or one too large: its message shows under the file and as a toast.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormHelperText,
+  LinearProgress,
+  TextField,
+  Typography,
+} from '@mui/material';
+import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
+import { useDataProvider, useNotify } from 'react-admin';
+import type { FieldbaseDataProvider } from '../../../providers/data-provider';
+import type { ErrorBody } from '../../../providers/http-client';
+import type { ListViewRecord } from '../../../providers/listview-calls';
+
+export type ListViewDialogState = { mode: 'create' } | { mode: 'edit'; record: ListViewRecord } | null;
+
+/** What the file picker offers; the server decides by content, not by name. */
+const ACCEPT = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
+
+interface Problems {
+  name?: string;
+  excel_file?: string;
+}
+
+interface ListViewDialogProps {
+  state: ListViewDialogState;
+  /** Whether the role may save this (the server checks again). */
+  allowed: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+export const ListViewDialog = ({ state, ...props }: ListViewDialogProps) =>
+  // Keyed by what it edits, so each opening starts from the record (or blank).
+  state && <ListViewForm key={state.mode === 'edit' ? state.record.id : 'create'} state={state} {...props} />;
+
+function ListViewForm({ state, allowed, onClose, onSaved }: ListViewDialogProps & { state: NonNullable<ListViewDialogState> }) {
+  const editing = state.mode === 'edit' ? state.record : undefined;
+  const dataProvider = useDataProvider<FieldbaseDataProvider>();
+  const notify = useNotify();
+  const titleId = useId();
+  const fileInputId = useId();
+  const [name, setName] = useState(editing?.name ?? '');
+  const [file, setFile] = useState<File | undefined>();
+  const [problems, setProblems] = useState<Problems>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: Problems = {};
+    if (!name.trim()) found.name = 'Name field required';
+    if (!editing && !file) found.excel_file = 'File field required';
+    setProblems(found);
+    if (found.name || found.excel_file) return;
+    setBusy(true);
+    try {
+      if (editing) await dataProvider.updateListView(String(editing.id), name.trim(), file);
+      else await dataProvider.createListView(name.trim(), file!);
+      notify(editing ? 'List view updated' : 'List view added', { type: 'success' });
+      onSaved();
+      onClose();
+    } catch (error) {
+      const fields = ((error as { body?: ErrorBody }).body?.fields ?? {}) as Problems;
+      setProblems({ name: fields.name, excel_file: fields.excel_file });
+      notify((error as Error).message || 'The list view could not be saved', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const fileLine = file ? file.name : editing ? `Keeps ${editing.file_name ?? 'the current file'}` : 'No file chosen';
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby={titleId}>
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={titleId}>{editing ? 'Update URL for form' : 'Add URL for form'}</DialogTitle>
+        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+          <TextField
+            label="Name"
+            required
+            autoFocus
+            fullWidth
+            margin="dense"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={Boolean(problems.name)}
+            helperText={problems.name}
+            slotProps={{ htmlInput: { maxLength: 120 } }}
+            disabled={busy}
+          />
+          <Box>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
+              <Button
+                component="label"
+                htmlFor={fileInputId}
+                variant="outlined"
+                startIcon={<UploadFileIcon />}
+                disabled={busy}
+                sx={{ flexShrink: 0 }}
+              >
+                {editing ? 'Replace file' : 'Choose file'}
+                <input
+                  id={fileInputId}
+                  hidden
+                  type="file"
+                  accept={ACCEPT}
+                  aria-label="Excel file"
+                  aria-invalid={Boolean(problems.excel_file)}
+                  onChange={(e) => {
+                    setFile(e.target.files?.[0]);
+                    setProblems((p) => ({ ...p, excel_file: undefined }));
+                  }}
+                />
+              </Button>
+              <Typography variant="body2" color={file ? 'text.primary' : 'text.secondary'} noWrap title={fileLine} sx={{ minWidth: 0 }}>
+                {fileLine}
+              </Typography>
+            </Box>
+            <FormHelperText error={Boolean(problems.excel_file)} sx={{ mx: 1.75 }}>
+              {problems.excel_file ?? 'An Excel workbook (.xlsx) or a CSV file; its first row is the header.'}
+            </FormHelperText>
+          </Box>
+          {busy && (
+            <Box role="status">
+              <LinearProgress />
+              <Typography variant="caption" color="text.secondary">
+                {file ? 'Uploading and reading the rows…' : 'Saving…'}
+              </Typography>
+            </Box>
+          )}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} color="inherit" disabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!allowed || busy}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
+            {editing ? 'Update' : 'Save'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
