@@ -11,9 +11,10 @@ import { genericScreens } from './generic/generic-screens';
 import type { ResourceScreens } from './resource-screens';
 import user from './user';
 import role from './role';
+import customForm from './custom-form';
 
 /** Resources with screens of their own, by map name. */
-const folders: Record<string, ResourceScreens> = { user, role };
+const folders: Record<string, ResourceScreens> = { user, role, 'custom-form': customForm };
 
 /** Private pages need a signed-in user (spec 1 §2): without one, they send them to /login. */
 const signedIn = (Page: ComponentType | undefined) =>
