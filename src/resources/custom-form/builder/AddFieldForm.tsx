@@ -49,7 +49,7 @@ export function AddFieldForm({ onAdd, noun = 'field', noGroupReason }: AddFieldF
         error={tried && blank}
         helperText={tried && blank ? 'Field label is required.' : ' '}
       />
-      <Button type="submit" variant="outlined" startIcon={<AddIcon />} sx={{ height: 40, whiteSpace: 'nowrap' }}>
+      <Button type="submit" variant="outlined" startIcon={<AddIcon />} sx={{ height: 48, whiteSpace: 'nowrap' }}>
         Add {noun}
       </Button>
     </Box>

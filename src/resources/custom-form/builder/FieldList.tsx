@@ -1,24 +1,12 @@
-/**
- * The form's fields as sortable rows: dragged by their handle with a pointer, or with the
- * keyboard (focus the handle, Space to pick up, arrow keys to move, Space to drop).
- */
+/** The form's fields as sortable rows, with the confirm before one is deleted. */
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type Dispatch } from 'react';
-import { Stack, Typography } from '@mui/material';
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { Typography } from '@mui/material';
+import type { Announcements, DragEndEvent, UniqueIdentifier } from '@dnd-kit/core';
 import type { BuilderAction, BuilderState } from './builder-state';
-import { FieldRow } from './FieldRow';
 import { DeleteFieldDialog } from './DeleteFieldDialog';
+import { FieldRows } from './FieldRows';
+import { FieldRowsContext } from './field-rows-context';
+import { SortableFields } from './SortableFields';
 import type { RuleTarget } from './rule-targets';
 
 interface FieldListProps {
@@ -29,22 +17,18 @@ interface FieldListProps {
 }
 
 export const FieldList = memo(function FieldList({ state, dispatch, targets }: FieldListProps) {
-  const { keys, fields, openKey, problems } = state;
+  const { keys, fields } = state;
   const [deleting, setDeleting] = useState<string | null>(null);
-  const sensors = useSensors(
-    // A few pixels of movement before a drag starts, so a click on the handle stays a click.
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const askDelete = useCallback((key: string) => setDeleting(key), []);
 
-  // Announcements name fields by label; a ref keeps them current without re-creating the context.
+  // Announcements name fields by label; a ref keeps them current without re-creating them.
   const fieldsRef = useRef(fields);
   useEffect(() => {
     fieldsRef.current = fields;
   }, [fields]);
   const announcements = useMemo<Announcements>(() => {
     const name = (id: UniqueIdentifier | undefined) => fieldsRef.current[String(id)]?.field.field_label || 'the field';
-    const place = (id: UniqueIdentifier | undefined) => (fieldsRef.current[String(id)]?.field.order ?? 0).toString();
+    const place = (id: UniqueIdentifier | undefined) => String(fieldsRef.current[String(id)]?.field.order ?? '');
     return {
       onDragStart: ({ active }) => `Picked up ${name(active.id)}.`,
       onDragOver: ({ active, over }) =>
@@ -61,32 +45,19 @@ export const FieldList = memo(function FieldList({ state, dispatch, targets }: F
     },
     [dispatch],
   );
-  const askDelete = useCallback((key: string) => setDeleting(key), []);
+
+  const rows = useMemo(() => ({ state, targets, dispatch, askDelete }), [state, targets, dispatch, askDelete]);
+  // Made once, so SortableFields (and dnd-kit's DndContext in it) does not render again when a field changes.
+  const rowList = useMemo(() => <FieldRows />, []);
 
   return (
-    <>
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
-        <SortableContext items={keys} strategy={verticalListSortingStrategy}>
-          <Stack spacing={1} component="ol" aria-label="Fields" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {keys.map((key) => (
-              <li key={key}>
-                <FieldRow
-                  rowKey={key}
-                  entry={fields[key]!}
-                  open={openKey === key}
-                  problem={problems[key]}
-                  targets={openKey === key ? targets : undefined}
-                  dispatch={dispatch}
-                  onDelete={askDelete}
-                />
-              </li>
-            ))}
-          </Stack>
-        </SortableContext>
-      </DndContext>
+    <FieldRowsContext.Provider value={rows}>
+      <SortableFields keys={keys} announcements={announcements} onDragEnd={onDragEnd}>
+        {rowList}
+      </SortableFields>
       {keys.length > 1 && (
         <Typography variant="caption" color="text.secondary">
-          Reorder by dragging a field's handle, or focus the handle and press Space, then the arrow keys, then Space.
+          Reorder by dragging a field&apos;s handle, or focus the handle and press Space, then the arrow keys, then Space.
         </Typography>
       )}
       <DeleteFieldDialog
@@ -97,6 +68,6 @@ export const FieldList = memo(function FieldList({ state, dispatch, targets }: F
           setDeleting(null);
         }}
       />
-    </>
+    </FieldRowsContext.Provider>
   );
 });

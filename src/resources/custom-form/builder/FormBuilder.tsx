@@ -27,7 +27,8 @@ export function FormBuilder({ heading, model, actions, banner, footer }: FormBui
       <Title title={heading} />
       <Box
         sx={{
-          position: 'sticky',
+          // Kept in view on a wide screen; on a phone its buttons would take too much of the screen.
+          position: { md: 'sticky' },
           top: 0,
           zIndex: 3,
           bgcolor: 'background.default',
