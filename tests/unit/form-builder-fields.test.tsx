@@ -28,7 +28,7 @@ describe('adding fields', () => {
     expect(input(/^Field label/, row).value).toBe('Household size');
     expect(within(row).getByRole('combobox', { name: 'Field type' }).textContent).toBe('Number');
     expect(within(row).getByLabelText('Min value')).toBeTruthy();
-    const preview = screen.getByRole('region', { name: 'Preview' });
+    const preview = screen.getByRole('region', { name: 'Form preview' });
     await waitFor(() => expect(preview.querySelector('input')).toBeTruthy(), { timeout: 20_000 });
     expect(within(preview).getByLabelText(/Household size/)).toBeTruthy();
   });
@@ -154,7 +154,7 @@ describe('conditional logic', () => {
     const row = openRow();
     fireEvent.click(within(row).getByRole('switch', { name: 'Conditional logic' }));
     await pick('Value', 'No', row);
-    const preview = screen.getByRole('region', { name: 'Preview' });
+    const preview = screen.getByRole('region', { name: 'Form preview' });
     const no = await within(preview).findByLabelText('No', {}, { timeout: 20_000 });
     await waitFor(() => expect(within(preview).queryByLabelText('Reason')).toBeNull());
     fireEvent.click(no);

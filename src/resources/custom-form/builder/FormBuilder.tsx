@@ -55,7 +55,7 @@ export function FormBuilder({ heading, model, actions, banner, footer }: FormBui
           alignItems: 'start',
         }}
       >
-        <Card component="section" aria-label="Form definition">
+        <Card component="section" aria-label="Form fields">
           <CardContent sx={{ p: { xs: 2, md: 3 } }}>
             <Stack spacing={2}>
               <TextField
@@ -82,7 +82,7 @@ export function FormBuilder({ heading, model, actions, banner, footer }: FormBui
         </Card>
         <Card
           component="section"
-          aria-label="Preview"
+          aria-label="Form preview"
           sx={{ position: { md: 'sticky' }, top: { md: 72 }, maxHeight: { md: 'calc(100vh - 88px)' }, overflow: { md: 'auto' } }}
         >
           <CardContent sx={{ p: { xs: 2, md: 3 } }}>
