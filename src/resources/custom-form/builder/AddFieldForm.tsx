@@ -1,0 +1,57 @@
+/**
+ * Adds a field: a type and a label; the name is derived from the label. The field group is not
+ * offered here (spec 2 §2): a field becomes a group by changing its type.
+ */
+import { useState, type FormEvent } from 'react';
+import { Box, Button, TextField } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import type { FieldType, FormField } from '@model/forms/field-definition';
+import { fieldNameFromLabel } from '@model/forms/field-name';
+import { FieldTypeSelect } from './FieldTypeSelect';
+import { fieldOfType } from './new-field';
+
+interface AddFieldFormProps {
+  onAdd: (field: FormField) => void;
+  /** Where the form is: "field" on the form, "sub-field" in a group. */
+  noun?: string;
+  noGroupReason: string;
+}
+
+export function AddFieldForm({ onAdd, noun = 'field', noGroupReason }: AddFieldFormProps) {
+  const [type, setType] = useState<FieldType>('text');
+  const [label, setLabel] = useState('');
+  const [tried, setTried] = useState(false);
+  const blank = label.trim() === '';
+
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    event.stopPropagation(); // a sub-field's form sits inside the page's
+    setTried(true);
+    if (blank) return;
+    onAdd(fieldOfType(type, label.trim(), fieldNameFromLabel(label)));
+    setLabel('');
+    setTried(false);
+  };
+
+  return (
+    <Box
+      component="form"
+      onSubmit={add}
+      aria-label={`Add a ${noun}`}
+      sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '200px 1fr auto' }, alignItems: 'start' }}
+    >
+      <FieldTypeSelect label={`New ${noun} type`} value={type} onChange={setType} noGroup noGroupReason={noGroupReason} />
+      <TextField
+        size="small"
+        label={`New ${noun} label`}
+        value={label}
+        onChange={(e) => setLabel(e.target.value)}
+        error={tried && blank}
+        helperText={tried && blank ? 'Field label is required.' : ' '}
+      />
+      <Button type="submit" variant="outlined" startIcon={<AddIcon />} sx={{ height: 48, whiteSpace: 'nowrap' }}>
+        Add {noun}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * One field of the form in the builder: a header (drag handle, label, type, delete) that opens
+ * and closes the field's editor. Memoised: a row renders again only when its own field, its
+ * open state or its problem changes, so typing in one label leaves the other rows alone.
+ */
+import { memo, type Dispatch } from 'react';
+import { Box, ButtonBase, Chip, Collapse, IconButton, Paper, Typography } from '@mui/material';
+import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { activeRules } from '@model/forms/condition';
+import type { BuilderAction, BuilderField } from './builder-state';
+import { FieldEditor } from './FieldEditor';
+import { FIELD_TYPE_LABELS } from './field-type-labels';
+import type { RuleTarget } from './rule-targets';
+
+interface FieldRowProps {
+  rowKey: string;
+  entry: BuilderField;
+  open: boolean;
+  problem?: string;
+  /** Given to the open row only: the others do not need it, and it changes with every label. */
+  targets?: RuleTarget[];
+  dispatch: Dispatch<BuilderAction>;
+  onDelete: (key: string) => void;
+}
+
+export const FieldRow = memo(function FieldRow({ rowKey, entry, open, problem, targets, dispatch, onDelete }: FieldRowProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: rowKey });
+  const { field } = entry;
+  const label = field.field_label || '(no label)';
+  const ruleCount = activeRules(field).length;
+  const editorId = `field-editor-${rowKey}`;
+  return (
+    <Paper
+      ref={setNodeRef}
+      variant="outlined"
+      data-testid="field-row"
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      sx={{
+        position: 'relative',
+        zIndex: isDragging ? 2 : undefined,
+        boxShadow: isDragging ? 6 : undefined,
+        borderColor: problem ? 'error.main' : open ? 'primary.main' : undefined,
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', minHeight: 52 }}>
+        <IconButton
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          aria-label={`Move ${label}`}
+          size="small"
+          sx={{ cursor: isDragging ? 'grabbing' : 'grab', ml: 0.5, touchAction: 'none' }}
+        >
+          <DragIndicatorIcon fontSize="small" />
+        </IconButton>
+        <ButtonBase
+          onClick={() => dispatch({ type: 'toggle', key: rowKey })}
+          aria-expanded={open}
+          aria-controls={editorId}
+          aria-label={`${open ? 'Close' : 'Open'} ${label}`}
+          sx={{ flex: 1, minWidth: 0, justifyContent: 'flex-start', textAlign: 'left', py: 1, px: 1, gap: 1, flexWrap: 'wrap' }}
+        >
+          <Typography component="span" variant="body2" color="text.secondary" sx={{ minWidth: 24 }}>
+            {field.order}.
+          </Typography>
+          <Typography
+            component="span"
+            sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' }}
+          >
+            {label}
+          </Typography>
+          <Typography component="span" variant="caption" color="text.secondary">
+            {FIELD_TYPE_LABELS[field.field_type] ?? field.field_type}
+          </Typography>
+          {field.validation?.required && <Chip size="small" label="Required" variant="outlined" />}
+          {ruleCount > 0 && (
+            <Chip size="small" color="info" variant="outlined" label={ruleCount === 1 ? '1 condition' : `${ruleCount} conditions`} />
+          )}
+          {problem && (
+            <Typography component="span" variant="caption" color="error" sx={{ flexBasis: '100%', pl: 4 }}>
+              {problem}
+            </Typography>
+          )}
+        </ButtonBase>
+        <IconButton aria-label={`Delete ${label}`} onClick={() => onDelete(rowKey)} size="small">
+          <DeleteOutlineIcon fontSize="small" />
+        </IconButton>
+        <ExpandMoreIcon
+          fontSize="small"
+          color="action"
+          sx={{ mx: 1, transform: open ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }}
+        />
+      </Box>
+      <Collapse in={open} unmountOnExit>
+        <Box id={editorId} sx={{ px: { xs: 1.5, sm: 2 }, pb: 2, pt: 1, borderTop: 1, borderColor: 'divider' }}>
+          <FieldEditor
+            field={field}
+            targets={targets ?? []}
+            onChange={(next) => dispatch({ type: 'update', key: rowKey, field: next })}
+            onLabel={(text) => dispatch({ type: 'label', key: rowKey, label: text })}
+            onName={(name) => dispatch({ type: 'name', key: rowKey, name })}
+            onType={(fieldType) => dispatch({ type: 'field-type', key: rowKey, fieldType })}
+          />
+        </Box>
+      </Collapse>
+    </Paper>
+  );
+});

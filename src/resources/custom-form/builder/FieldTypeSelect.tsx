@@ -1,0 +1,38 @@
+/**
+ * The field type picker. The add picker and the sub-field editor offer no field group (spec 2
+ * §2): a group is made by changing an existing field's type, and groups do not nest.
+ */
+import { MenuItem, TextField } from '@mui/material';
+import { OFFERED_FIELD_TYPES, type FieldType } from '@model/forms/field-definition';
+import { FIELD_TYPE_LABELS } from './field-type-labels';
+
+interface FieldTypeSelectProps {
+  value: FieldType;
+  onChange: (type: FieldType) => void;
+  /** No field group here. */
+  noGroup?: boolean;
+  /** Why the field group is not offered, shown on its entry. */
+  noGroupReason?: string;
+  label?: string;
+  id?: string;
+}
+
+export function FieldTypeSelect({ value, onChange, noGroup, noGroupReason, label = 'Field type', id }: FieldTypeSelectProps) {
+  // A stored field may carry a type the picker no longer offers: it stays listed while chosen.
+  const types: readonly FieldType[] = (OFFERED_FIELD_TYPES as readonly FieldType[]).includes(value)
+    ? OFFERED_FIELD_TYPES
+    : [...OFFERED_FIELD_TYPES, value];
+  return (
+    <TextField select size="small" fullWidth id={id} label={label} value={value} onChange={(e) => onChange(e.target.value as FieldType)}>
+      {types.map((type) => {
+        const disabled = noGroup && type === 'field-group';
+        return (
+          <MenuItem key={type} value={type} disabled={disabled}>
+            {FIELD_TYPE_LABELS[type]}
+            {disabled && noGroupReason ? ` (${noGroupReason})` : ''}
+          </MenuItem>
+        );
+      })}
+    </TextField>
+  );
+}

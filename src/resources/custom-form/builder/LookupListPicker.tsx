@@ -1,0 +1,42 @@
+/**
+ * The view list a choice field takes its values from (the field's `url` is the list's id):
+ * picked by name from GET /listview, searched on the server as the name is typed.
+ */
+import { useState } from 'react';
+import { Autocomplete, TextField } from '@mui/material';
+import { useGetList, useGetOne, type RaRecord } from 'react-admin';
+
+type ListView = RaRecord & { name: string };
+
+interface LookupListPickerProps {
+  value: string | null | undefined;
+  onChange: (id: string | null) => void;
+}
+
+export function LookupListPicker({ value, onChange }: LookupListPickerProps) {
+  const [search, setSearch] = useState('');
+  const { data: lists = [], isPending } = useGetList<ListView>('listview', {
+    pagination: { page: 1, perPage: 25 },
+    sort: { field: 'name', order: 'ASC' },
+    filter: search ? { q: search } : {},
+  });
+  const { data: chosen } = useGetOne<ListView>('listview', { id: value ?? '' }, { enabled: Boolean(value) });
+  const current = value ? (lists.find((l) => l.id === value) ?? chosen ?? ({ id: value, name: value } as ListView)) : null;
+  return (
+    <Autocomplete
+      size="small"
+      options={lists}
+      value={current}
+      loading={isPending}
+      filterOptions={(options) => options}
+      getOptionLabel={(option) => option.name}
+      isOptionEqualToValue={(option, selected) => option.id === selected.id}
+      onChange={(_, picked) => onChange(picked ? String(picked.id) : null)}
+      onInputChange={(_, text, reason) => setSearch(reason === 'input' ? text : '')}
+      noOptionsText="No view list found"
+      renderInput={(params) => (
+        <TextField {...params} label="Lookup list (optional)" helperText="Take the choices from an uploaded view list instead" />
+      )}
+    />
+  );
+}
