@@ -14,7 +14,9 @@
  *
  * Knobs: BENCH_FIELDS (500), BENCH_RULES (100), BENCH_KEYS (60 per measurement).
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { SourceMapConsumer } from 'source-map-js';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { loadConfig, projectRoot } from '../server/config.ts';
@@ -59,6 +61,54 @@ async function measureTyping(page: Page, selector: string, ready: (k: number) =>
   return times;
 }
 
+/** BENCH_PROFILE=1: where the label edits spend their time (self time per function, from Chromium's sampling profiler). */
+async function startProfile(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return cdp;
+}
+
+/** Maps a built console position back to its source, when the build has source maps (`npx vite build --sourcemap`). */
+function sourceOf(url: string, line: number, column: number): string | undefined {
+  const file = url.split('/').pop() ?? '';
+  const mapFile = path.join(projectRoot, 'dist', 'console', 'assets', `${file}.map`);
+  if (!existsSync(mapFile)) return undefined;
+  let map = sourceMaps.get(mapFile);
+  if (!map) {
+    map = new SourceMapConsumer(JSON.parse(readFileSync(mapFile, 'utf8')));
+    sourceMaps.set(mapFile, map);
+  }
+  const at = map.originalPositionFor({ line: line + 1, column });
+  return at.source ? `${at.source.replace(/^.*node_modules\//, '')}` : undefined;
+}
+const sourceMaps = new Map<string, SourceMapConsumer>();
+
+async function printProfile(cdp: Awaited<ReturnType<typeof startProfile>>) {
+  const { profile } = await cdp.send('Profiler.stop');
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  const deltas = profile.timeDeltas ?? [];
+  (profile.samples ?? []).forEach((id, i) => {
+    const frame = byNode.get(id)!.callFrame;
+    const source = frame.url ? sourceOf(frame.url, frame.lineNumber, frame.columnNumber) : undefined;
+    const name = source ?? `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber}`;
+    self.set(name, (self.get(name) ?? 0) + (deltas[i] ?? 0) / 1000);
+  });
+  console.log('\nlabel edits, self time by source file (ms):');
+  for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${ms.toFixed(1).padStart(8)}  ${name}`);
+}
+
+/** BENCH_TRACE=1: the browser's own work during the label edits (style, layout, paint…), summed by kind. */
+function printTrace(buffer: Buffer) {
+  const { traceEvents } = JSON.parse(buffer.toString()) as { traceEvents: Array<{ name: string; dur?: number; ph: string }> };
+  const total = new Map<string, number>();
+  for (const e of traceEvents) if (e.ph === 'X' && e.dur) total.set(e.name, (total.get(e.name) ?? 0) + e.dur / 1000);
+  console.log('\nlabel edits, browser work (ms):');
+  for (const [name, ms] of [...total].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`${ms.toFixed(1).padStart(8)}  ${name}`);
+}
+
 async function main() {
   await rm(dataDir, { recursive: true, force: true });
   await rm(embeddedDataDir(dataDir), { recursive: true, force: true });
@@ -94,7 +144,8 @@ async function main() {
     if (created.status !== 201) throw new Error(`POST /form answered ${created.status}: ${await created.text()}`);
     const form = (await created.json()) as { _id: string };
 
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    // The console's CSP forbids eval, which Playwright's string predicates use.
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
     await page.goto(`${running.urls.console}/login`);
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password').fill(ADMIN.password);
@@ -123,6 +174,8 @@ async function main() {
       (k) => `document.getElementById(${JSON.stringify(previewId)}).value.length === ${k}`,
     );
 
+    const profiler = process.env.BENCH_PROFILE ? await startProfile(page) : undefined;
+    if (process.env.BENCH_TRACE) await browser.startTracing(page, { categories: ['devtools.timeline'] });
     // Label edit: open the first field's row in the builder and type into its label.
     await page.getByRole('region', { name: 'Form fields' }).getByText('Name 1', { exact: true }).first().click();
     const label = page.getByRole('region', { name: 'Form fields' }).getByRole('textbox', { name: 'Field label' }).first();
@@ -133,6 +186,8 @@ async function main() {
       return `[...document.querySelectorAll('[aria-label="Form preview"] label')].some((l) => l.textContent.startsWith(${JSON.stringify(expected)}))`;
     });
 
+    if (profiler) await printProfile(profiler);
+    if (process.env.BENCH_TRACE) printTrace(await browser.stopTracing());
     const base = summary(bare);
     const line = (name: string, samples: number[]) => {
       const s = summary(samples);

@@ -47,6 +47,24 @@ describe('the form preview', () => {
     expect(await screen.findByText('Please make unique field_name')).toBeTruthy();
   });
 
+  it('starts with nothing chosen, and names what is missing when the answers are checked', async () => {
+    const county: FormField = {
+      field_label: 'County',
+      field_name: 'county',
+      field_type: 'dropdown',
+      validation: { required: true },
+      extra_details: { option_choice: 'nairobi: Nairobi\nkisumu: Kisumu' },
+    };
+    render(<FormPreview fields={[attended, county, reason]} />);
+    await screen.findByLabelText('No');
+    expect((screen.getByLabelText('No') as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByLabelText('Yes') as HTMLInputElement).checked).toBe(false);
+    expect(screen.queryByText('Nairobi')).toBeNull();
+    fireEvent.click(screen.getByText('Check answers'));
+    expect(await screen.findByText('1 field needs another look.')).toBeTruthy();
+    expect(screen.getByText('This field is required')).toBeTruthy();
+  });
+
   it('starts over when reset', async () => {
     render(<FormPreview fields={[attended, reason]} />);
     fireEvent.click(await screen.findByLabelText('No'));

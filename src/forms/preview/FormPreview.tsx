@@ -1,21 +1,23 @@
 /**
  * The form exactly as a field worker will see it, rendered by @rjsf/mui from the compiled
  * definition: fields appear and disappear as the preview is filled in, and answers are checked
- * as each field is left. Preview answers live only here; nothing is saved. Loaded lazily (see
- * ./index.ts): RJSF and ajv stay out of the pages that do not preview a form.
+ * as each field is left, and all together on "Check answers". Preview answers live only here;
+ * nothing is saved. Loaded lazily (see ./index.ts): RJSF and ajv stay out of the pages that do
+ * not preview a form.
  */
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState, type CSSProperties, type FormEvent } from 'react';
 import { Alert, Box, Button, Stack } from '@mui/material';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
-import Form from '@rjsf/mui';
 import validator from '@rjsf/validator-ajv8';
+import type { ErrorSchema } from '@rjsf/utils';
 import { ErrorBoundary } from 'react-error-boundary';
 import type { FormField } from '@model/forms/field-definition';
+import { DISPLAY_ONLY_TYPES } from '@model/forms/field-schema';
 import { FormDefinitionError } from '@model/forms/condition';
-import { formFields, formWidgets } from '../widgets';
 import { DisplayOnlyField } from './DisplayOnlyField';
+import { FieldPreview } from './FieldPreview';
 import { previewErrors } from './preview-errors';
-import { DISPLAY_ONLY_FIELD, previewForm, visibilityKey } from './preview-form';
+import { namingProblem, shownFields, shownForm, visibilityKey } from './preview-form';
 
 export interface FormPreviewProps {
   fields: FormField[];
@@ -25,47 +27,74 @@ export interface FormPreviewProps {
 
 type Answers = Record<string, unknown>;
 
-const fields = { ...formFields, [DISPLAY_ONLY_FIELD]: DisplayOnlyField };
+/** Fields out of view skip style, layout and paint (a long form is mostly out of view), sized as last shown. */
+const FIELD_STYLE: CSSProperties = { contentVisibility: 'auto', containIntrinsicSize: 'auto 80px' };
 
-function PreviewForm({
-  fields: definition,
-  readOnly,
-  answers,
-  onAnswers,
-}: FormPreviewProps & { answers: Answers; onAnswers: (a: Answers) => void }) {
-  const [checked, setChecked] = useState(false);
-  const key = visibilityKey(definition, answers);
-  const compiled = useMemo(() => previewForm(definition, key), [definition, key]);
-  const uiSchema = useMemo(
-    () => ({ ...compiled.uiSchema, 'ui:submitButtonOptions': { norender: readOnly, submitText: 'Check answers' } }),
-    [compiled, readOnly],
-  );
+function PreviewFields({ fields, readOnly }: FormPreviewProps) {
+  const [answers, setAnswers] = useState<Answers>({});
+  const [checked, setChecked] = useState<Record<string, ErrorSchema> | undefined>();
+  const naming = namingProblem(fields);
+  if (naming) throw naming;
+  const key = visibilityKey(fields, answers);
+  const shown = useMemo(() => shownFields(fields, key), [fields, key]);
+
+  const onAnswer = useCallback((name: string, value: unknown) => {
+    setAnswers((prev) => (Object.is(prev[name], value) ? prev : { ...prev, [name]: value }));
+    setChecked((prev) => {
+      if (!prev?.[name]) return prev;
+      const { [name]: _answered, ...rest } = prev;
+      return rest;
+    });
+  }, []);
+
+  const check = (event: FormEvent) => {
+    event.preventDefault();
+    const { schema } = shownForm(shown);
+    const visibleAnswers = Object.fromEntries(
+      shown.filter((f) => f.field_name in answers).map((f) => [f.field_name, answers[f.field_name]]),
+    );
+    const { errorSchema } = validator.validateFormData(visibleAnswers, schema, undefined, previewErrors);
+    setChecked(Object.fromEntries(Object.entries(errorSchema).filter(([name]) => name !== '__errors')) as Record<string, ErrorSchema>);
+  };
+
+  const problems = checked ? Object.keys(checked).length : undefined;
   return (
-    <>
-      <Form
-        schema={compiled.schema}
-        uiSchema={uiSchema}
-        formData={answers}
-        validator={validator}
-        widgets={formWidgets}
-        fields={fields}
-        readonly={readOnly}
-        noHtml5Validate
-        liveValidate="onBlur"
-        showErrorList={false}
-        transformErrors={previewErrors}
-        onChange={(e) => {
-          setChecked(false);
-          onAnswers((e.formData ?? {}) as Answers);
-        }}
-        onSubmit={() => setChecked(true)}
-      />
-      {checked && (
+    <Box component="form" noValidate onSubmit={check}>
+      <Stack spacing={0.5}>
+        {shown.map((field) => (
+          <div key={field.field_name} style={FIELD_STYLE}>
+            {DISPLAY_ONLY_TYPES.has(field.field_type) ? (
+              <DisplayOnlyField field={field} />
+            ) : (
+              <FieldPreview
+                field={field}
+                value={answers[field.field_name]}
+                errors={checked?.[field.field_name]}
+                readOnly={readOnly}
+                onAnswer={onAnswer}
+              />
+            )}
+          </div>
+        ))}
+      </Stack>
+      {!readOnly && (
+        <Box sx={{ mt: 2 }}>
+          <Button type="submit" variant="contained">
+            Check answers
+          </Button>
+        </Box>
+      )}
+      {problems === 0 && (
         <Alert severity="success" sx={{ mt: 1 }}>
           These answers pass every rule of the form.
         </Alert>
       )}
-    </>
+      {problems !== undefined && problems > 0 && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {problems === 1 ? '1 field needs' : `${problems} fields need`} another look.
+        </Alert>
+      )}
+    </Box>
   );
 }
 
@@ -78,30 +107,23 @@ function PreviewProblem({ error }: { error: unknown }) {
   );
 }
 
-export default function FormPreview({ fields: definition, readOnly }: FormPreviewProps) {
-  const [answers, setAnswers] = useState<Answers>({});
-  // Remounting clears RJSF's own state (errors, touched fields) along with the answers.
+// Memoised: the builder renders on every keystroke, the preview only when the definition changed.
+export default memo(function FormPreview({ fields, readOnly }: FormPreviewProps) {
+  // Remounting clears the answers and RJSF's own state (errors, touched fields).
   const [round, setRound] = useState(0);
-  if (definition.length === 0) return <Alert severity="info">Add a field to see the form here.</Alert>;
+  if (fields.length === 0) return <Alert severity="info">Add a field to see the form here.</Alert>;
   return (
     <Stack spacing={1}>
       {!readOnly && (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button
-            size="small"
-            startIcon={<RestartAltIcon />}
-            onClick={() => {
-              setAnswers({});
-              setRound((r) => r + 1);
-            }}
-          >
+          <Button size="small" startIcon={<RestartAltIcon />} onClick={() => setRound((r) => r + 1)}>
             Reset preview
           </Button>
         </Box>
       )}
-      <ErrorBoundary FallbackComponent={PreviewProblem} resetKeys={[definition]}>
-        <PreviewForm key={round} fields={definition} readOnly={readOnly} answers={answers} onAnswers={setAnswers} />
+      <ErrorBoundary FallbackComponent={PreviewProblem} resetKeys={[fields]}>
+        <PreviewFields key={round} fields={fields} readOnly={readOnly} />
       </ErrorBoundary>
     </Stack>
   );
-}
+});

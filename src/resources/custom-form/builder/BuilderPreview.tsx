@@ -1,22 +1,15 @@
 /**
- * The live preview beside the builder. RJSF renders the whole form again on every change (about
- * 2 ms a field in Chromium, so near a second for 500 fields), in one piece React cannot
- * interrupt: a large form's preview waits for a pause in the typing instead of holding up each
- * keystroke. A small one follows at once, as a deferred value (the inputs go first).
+ * The live preview beside the builder. The preview renders one small form per field, cached by
+ * the field's definition (src/forms/preview), so an edit redraws only the field it changed; it
+ * follows as a deferred value, so the builder's own inputs are never held up by it.
  */
 import { Suspense, useDeferredValue } from 'react';
 import { Box, CircularProgress } from '@mui/material';
 import type { FormField } from '@model/forms/field-definition';
 import { LazyFormPreview } from '../../../forms/preview';
-import { useSettledValue } from './use-settled-value';
-
-/** Above this many fields, the preview waits for the definition to settle. */
-export const LARGE_FORM_FIELDS = 100;
-export const LARGE_FORM_PAUSE_MS = 400;
 
 export function BuilderPreview({ fields }: { fields: FormField[] }) {
-  const settled = useSettledValue(fields, fields.length > LARGE_FORM_FIELDS ? LARGE_FORM_PAUSE_MS : 0);
-  const shown = useDeferredValue(settled);
+  const shown = useDeferredValue(fields);
   return (
     <Suspense
       fallback={
@@ -25,9 +18,8 @@ export function BuilderPreview({ fields }: { fields: FormField[] }) {
         </Box>
       }
     >
-      <Box sx={{ opacity: shown === fields ? 1 : 0.7, transition: 'opacity 120ms' }}>
-        <LazyFormPreview fields={shown} />
-      </Box>
+      {/* No "updating" dimming: restyling the whole preview on every keystroke costs more than drawing the change. */}
+      <LazyFormPreview fields={shown} />
     </Suspense>
   );
 }
