@@ -183,7 +183,7 @@ async function main() {
     const labelId = await label.getAttribute('id');
     const labelEdit = await measureTyping(page, `[id="${labelId}"]`, (k) => {
       const expected = 'Name 1' + Array.from({ length: k }, (_, i) => ((i + 1) % 2 ? 'x' : 'y')).join('');
-      return `[...document.querySelectorAll('[aria-label="Form preview"] label')].some((l) => l.textContent.startsWith(${JSON.stringify(expected)}))`;
+      return `document.querySelector('[aria-label="Form preview"] label[for=${JSON.stringify(previewId)}]')?.textContent.startsWith(${JSON.stringify(expected)})`;
     });
 
     if (profiler) await printProfile(profiler);

@@ -1,15 +1,14 @@
 /**
  * The live preview beside the builder. The preview renders one small form per field, cached by
- * the field's definition (src/forms/preview), so an edit redraws only the field it changed; it
- * follows as a deferred value, so the builder's own inputs are never held up by it.
+ * the field's definition (src/forms/preview), so an edit redraws only the field it changed —
+ * cheap enough to draw in the same frame as the keystroke (a deferred value would cost a frame).
  */
-import { Suspense, useDeferredValue } from 'react';
+import { Suspense } from 'react';
 import { Box, CircularProgress } from '@mui/material';
 import type { FormField } from '@model/forms/field-definition';
 import { LazyFormPreview } from '../../../forms/preview';
 
 export function BuilderPreview({ fields }: { fields: FormField[] }) {
-  const shown = useDeferredValue(fields);
   return (
     <Suspense
       fallback={
@@ -19,7 +18,7 @@ export function BuilderPreview({ fields }: { fields: FormField[] }) {
       }
     >
       {/* No "updating" dimming: restyling the whole preview on every keystroke costs more than drawing the change. */}
-      <LazyFormPreview fields={shown} />
+      <LazyFormPreview fields={fields} />
     </Suspense>
   );
 }
