@@ -8,7 +8,7 @@ import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import Form from '@rjsf/mui';
-import validator from '@rjsf/validator-ajv8';
+import { formValidator as validator } from '../../src/forms/preview/form-validator';
 import { compileForm } from '@model/forms/compile-form';
 import type { FormField } from '@model/forms/field-definition';
 import { formWidgets } from '../../src/forms/widgets';

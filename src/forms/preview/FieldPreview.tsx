@@ -4,7 +4,7 @@
  */
 import { memo } from 'react';
 import Form from '@rjsf/mui';
-import validator from '@rjsf/validator-ajv8';
+import { formValidator as validator } from './form-validator';
 import type { ErrorSchema } from '@rjsf/utils';
 import type { FormField } from '@model/forms/field-definition';
 import { formFields, formWidgets } from '../widgets';

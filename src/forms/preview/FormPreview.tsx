@@ -8,7 +8,7 @@
 import { memo, useCallback, useMemo, useState, type CSSProperties, type FormEvent } from 'react';
 import { Alert, Box, Button, Stack } from '@mui/material';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
-import validator from '@rjsf/validator-ajv8';
+import { formValidator as validator } from './form-validator';
 import type { ErrorSchema } from '@rjsf/utils';
 import { ErrorBoundary } from 'react-error-boundary';
 import type { FormField } from '@model/forms/field-definition';
