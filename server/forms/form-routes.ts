@@ -40,6 +40,7 @@ import { createBody, diffAnswer, diffQuery, programParams, publishBody, restoreB
 
 /** Publishing is a flag of its own (the map's actions are the five CRUD ones). */
 const PUBLISH_FLAG = 'can_publish_form' satisfies keyof Permission;
+const EDIT_FLAG = mapFlag('custom-form', 'edit');
 
 interface DraftBody {
   name?: string;
@@ -130,13 +131,15 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         tags,
         summary:
-          'Publish the draft as the next revision (1, 2, 3…), saving the draft fields sent first, in one transaction; 409 STALE_DRAFT when draft_version is stale',
+          'Publish the draft as the next revision (1, 2, 3…), saving the draft fields sent first, in one transaction (sending name, structures or program_ids needs can_edit_form too); 409 STALE_DRAFT when draft_version is stale',
         body: publishBody,
         response: { 200: one },
       },
     },
     async (request) => {
       const { _id: id, draft_version: draftVersion } = request.body;
+      // Publishing alone is not editing: a publish that also rewrites the draft needs both flags.
+      if (changesDraft(request.body) && request.sessionUser!.permission[EDIT_FLAG] !== true) throw problems.forbidden(EDIT_FLAG);
       if (changesDraft(request.body) && draftVersion === undefined)
         throw problems.validation({ draft_version: 'Send the draft_version of the form this change started from' });
       return inTransaction(async (trx) => {

@@ -351,6 +351,31 @@ describe('POST /form/publish', () => {
     expect(await revisionCount(form._id)).toBe(0);
   });
 
+  it('publishing the draft as saved needs can_publish_form only; sending draft fields with it needs can_edit_form too', async () => {
+    const role = await insertRole(t.ctx.db, {
+      role: 'Publisher only',
+      permission: flags(false, { can_access_dashboard: true, can_get_form: true, can_publish_form: true }),
+    });
+    await insertUser(t.ctx.db, { email: 'publisher-only@example.com', password: 'forms test passphrase', roleId: role.id });
+    const publisher = await t.loginAs('publisher-only@example.com', 'forms test passphrase');
+    const form = await create({ name: 'Owned by editors', structures: attendance, program_ids: ['p1'] });
+    for (const change of [{ name: 'Hijacked' }, { structures: [text('other')] }, { program_ids: ['p2'] }, { programs: ['p2'] }]) {
+      const res = await publish({ _id: form._id, draft_version: 0, ...change }, publisher.token);
+      expect(res.statusCode, JSON.stringify(change)).toBe(403);
+      expect(res.json()).toEqual({
+        message: "You don't have permission to do this (can_edit_form)",
+        code: 'FORBIDDEN',
+        permission: 'can_edit_form',
+      });
+    }
+    expect(await revisionCount(form._id)).toBe(0);
+    expect(await read(form._id)).toMatchObject({ name: 'Owned by editors', structures: attendance, program_ids: ['p1'], draft_version: 0 });
+    // The draft as the editors saved it, published by someone who may only publish.
+    const plain = await publish({ _id: form._id, draft_version: 0 }, publisher.token);
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.json()).toMatchObject({ name: 'Owned by editors', version: 1 });
+  });
+
   it('a publish that fails half way, after its revision is written, leaves nothing', async () => {
     const form = await create({ name: 'Half way', structures: attendance });
     expect((await publish({ _id: form._id })).statusCode).toBe(200);
