@@ -245,7 +245,8 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       config: { permission: needsFlag(mapFlag('custom-form', 'list')) },
       schema: {
         tags,
-        summary: 'The active, published forms that list the program (in the program_ids the form has now), each with the name and fields of its latest revision',
+        summary:
+          'The active, published forms that list the program (in the program_ids the form has now), each with the name and fields of its latest revision',
         params: programParams,
         response: { 200: { type: 'array', items: one } },
       },

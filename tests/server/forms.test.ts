@@ -158,6 +158,58 @@ describe('POST /form', () => {
     expect(Object.keys(res.json().fields)).toEqual(['structures.0.field_type']);
   });
 
+  it('refuses a field group inside a field group, and more than 2000 fields counting sub-fields, storing nothing', async () => {
+    const group = (name: string, fields: FormField[]): FormField => ({
+      field_label: name,
+      field_name: name,
+      field_type: 'field-group',
+      extra_details: { fields },
+    });
+    const many = (n: number, prefix: string) =>
+      Array.from({ length: n }, (_, i) => ({ field_label: 'L', field_name: `${prefix}${i}`, field_type: 'text' }) as FormField);
+    let deep = text('leaf');
+    for (let i = 0; i < 500; i++) deep = group(`g${i}`, [deep]);
+    const before = Number((await sql<{ n: string }>`select count(*) as n from forms`.execute(t.ctx.db)).rows[0]!.n);
+    const nested = await call('POST', '/form', {
+      token: admin.token,
+      payload: { name: 'F', structures: [group('outer', [group('inner', [text('x')])])] },
+    });
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json()).toEqual({
+      message: 'A field group cannot hold another field group',
+      code: 'VALIDATION_FAILED',
+      fields: { inner: 'A field group cannot hold another field group' },
+    });
+    expect((await call('POST', '/form', { token: admin.token, payload: { name: 'F', structures: [deep] } })).json().fields).toEqual({
+      g498: 'A field group cannot hold another field group',
+    });
+    for (const [structures, count] of [
+      [[group('g', many(10_000, 's'))], 10_001],
+      [many(10_000, 't'), 10_000],
+      [[...many(1500, 't'), group('g', many(600, 's'))], 2101],
+    ] as const) {
+      const res = await call('POST', '/form', { token: admin.token, payload: { name: 'F', structures } });
+      expect(res.statusCode).toBe(400);
+      const message = `A form cannot have more than 2000 fields, sub-fields included (this one has ${count})`;
+      expect(res.json()).toEqual({ message, code: 'VALIDATION_FAILED', fields: { structures: message } });
+    }
+    const after = Number((await sql<{ n: string }>`select count(*) as n from forms`.execute(t.ctx.db)).rows[0]!.n);
+    expect(after).toBe(before);
+    const full = await create({ name: 'Full', structures: [...many(1500, 't'), group('g', many(499, 's'))] });
+    expect(full.field_count).toBe(1501);
+  });
+
+  it('refuses a condition pattern that could take too long to check', async () => {
+    const rule = (pattern: string) => [
+      text('a'),
+      text('b', 'B', { validation: { condition_chack: true, cond_logic: [{ field_name: 'a', show: 'matches-pattern', value: pattern }] } }),
+    ];
+    const slow = await call('POST', '/form', { token: admin.token, payload: { name: 'F', structures: rule('^(a+)+$') } });
+    expect(slow.statusCode).toBe(400);
+    expect(slow.json().fields).toEqual({ b: 'This pattern could take too long to check; simplify it' });
+    await create({ name: 'Ordinary pattern', structures: rule('^[0-9]{10}$') });
+  });
+
   it('401 without a session, 403 without can_create_form', async () => {
     expect((await call('POST', '/form', { payload: { name: 'F' } })).statusCode).toBe(401);
     const res = await call('POST', '/form', { token: without.can_create_form!.token, payload: { name: 'F' } });
