@@ -36,6 +36,7 @@ import {
   type LockedForm,
 } from './form-store.ts';
 import { assertValidDefinition } from './form-definition.ts';
+import { keyErrorsByField } from './field-error-keys.ts';
 import { createBody, diffAnswer, diffQuery, programParams, publishBody, restoreBody, revisionSchema, updateBody } from './form-schemas.ts';
 
 /** Publishing is a flag of its own (the map's actions are the five CRUD ones). */
@@ -64,6 +65,7 @@ function draftOf(body: DraftBody, stored?: LockedForm): Draft {
 
 export async function formRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
+    keyErrorsByField(scope);
     await scope.register(crudPlugin, { resource: 'custom-form', only: ['list', 'show'], store: formStore });
     routes(scope, ctx);
   });

@@ -149,13 +149,28 @@ describe('POST /form', () => {
     expect(after).toBe(before);
   });
 
-  it('refuses a field of a type that does not exist, naming where it is', async () => {
-    const res = await call('POST', '/form', {
-      token: admin.token,
-      payload: { name: 'F', structures: [{ ...text('a'), field_type: 'slider' }] },
+  it('names a field the way the definition check does, whoever finds its problem: by field_name, else by its place', async () => {
+    const group = (fields: FormField[]): FormField => ({
+      field_label: 'Group',
+      field_name: 'group',
+      field_type: 'field-group',
+      extra_details: { fields },
     });
-    expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().fields)).toEqual(['structures.0.field_type']);
+    const keys = async (structures: unknown[]) => {
+      const res = await call('POST', '/form', { token: admin.token, payload: { name: 'F', structures } });
+      expect(res.statusCode, res.body).toBe(400);
+      return Object.keys(res.json().fields);
+    };
+    // The form-field schema: a type that does not exist.
+    expect(await keys([text('a'), { ...text('b'), field_type: 'slider' }])).toEqual(['b']);
+    expect(await keys([text('a'), group([text('inner'), { ...text('odd'), field_type: 'slider' }])])).toEqual(['odd']);
+    // The NUL guard, before anything else reads the body.
+    expect(await keys([text('a'), text('b', 'B\u0000')])).toEqual(['b']);
+    expect(await keys([group([text('inner', 'Inner\u0000')])])).toEqual(['inner']);
+    expect(await keys([text('a'), { ...text('b'), field_name: 'b\u0000' }])).toEqual(['structures.1']);
+    expect(await keys([group([text('inner'), { ...text('x'), field_name: 'x\u0000' }])])).toEqual(['structures.0.extra_details.fields.1']);
+    // The definition check, as before.
+    expect(await keys([text('a'), { ...text('b'), field_name: '' }])).toEqual(['structures.1']);
   });
 
   it('refuses a field group inside a field group, and more than 2000 fields counting sub-fields, storing nothing', async () => {
