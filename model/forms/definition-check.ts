@@ -11,6 +11,10 @@
 import type { ConditionRule, FormField } from './field-definition.ts';
 import { activeRules } from './condition.ts';
 import { withTypeDefaults } from './type-defaults.ts';
+import { isSlowPattern, MAX_PATTERN_LENGTH } from './pattern-safety.ts';
+
+/** Fields in one form, sub-fields included: every one is a column of the form's answers and a row of the builder. */
+export const MAX_FORM_FIELDS = 2000;
 
 export const DEFINITION_MESSAGES = {
   title: 'add title',
@@ -20,7 +24,13 @@ export const DEFINITION_MESSAGES = {
   selfReference: 'A condition cannot refer to the field itself',
   noRuleField: 'Choose the field this condition refers to',
   unknownField: (name: string) => `A condition refers to '${name}', which is not a field of this form`,
+  sameGroupOnly: 'A condition inside a field group can only refer to fields of the same group',
+  intoGroup: (name: string) => `A condition cannot refer to '${name}', which is inside a field group`,
   badPattern: (pattern: string) => `The pattern '${pattern}' of a condition is not a valid regular expression`,
+  longPattern: `A condition's pattern can be at most ${MAX_PATTERN_LENGTH} characters`,
+  slowPattern: 'This pattern could take too long to check; simplify it',
+  nestedGroup: 'A field group cannot hold another field group',
+  tooManyFields: (count: number) => `A form cannot have more than ${MAX_FORM_FIELDS} fields, sub-fields included (this one has ${count})`,
   cycle: (names: string[]) => `These conditions refer to each other in a circle: ${names.join(' → ')}`,
 } as const;
 
@@ -38,6 +48,8 @@ interface Level {
   fields: FormField[];
   /** Where this level sits in the definition: `structures`, `structures.3.extra_details.fields`. */
   path: string;
+  /** A field-group's sub-fields. */
+  inGroup?: boolean;
 }
 
 export function checkFormDefinition(form: { name?: string | null; structures: FormField[] }): DefinitionProblems | null {
@@ -51,15 +63,19 @@ export function checkFormDefinition(form: { name?: string | null; structures: Fo
 
   if (blank(form.name)) report('name', DEFINITION_MESSAGES.title);
 
-  const levels: Level[] = [];
-  const collect = (list: FormField[], path: string) => {
-    levels.push({ fields: list, path });
-    list.forEach((field, i) => {
-      const subFields = field?.extra_details?.fields;
-      if (Array.isArray(subFields)) collect(subFields, `${path}.${i}.extra_details.fields`);
-    });
-  };
-  collect(Array.isArray(form.structures) ? form.structures : [], 'structures');
+  // The form's fields, then each field-group's sub-fields: one level down, no further.
+  const structures = Array.isArray(form.structures) ? form.structures : [];
+  const levels: Level[] = [{ fields: structures, path: 'structures' }];
+  structures.forEach((field, i) => {
+    const subFields = field?.extra_details?.fields;
+    if (Array.isArray(subFields)) levels.push({ fields: subFields, path: `structures.${i}.extra_details.fields`, inGroup: true });
+  });
+  const count = levels.reduce((n, level) => n + level.fields.length, 0);
+  if (count > MAX_FORM_FIELDS) {
+    // Checked first and alone: a definition this size is refused whatever else it holds.
+    report('structures', DEFINITION_MESSAGES.tooManyFields(count));
+    return { message: order[0]!, fields };
+  }
 
   // Names are unique across the whole definition, sub-fields included.
   const seen = new Set<string>();
@@ -71,15 +87,20 @@ export function checkFormDefinition(form: { name?: string | null; structures: Fo
       if (!FIELD_NAME_PATTERN.test(name)) report(key, DEFINITION_MESSAGES.oneWord);
       else if (seen.has(name)) report(key, DEFINITION_MESSAGES.duplicate);
       seen.add(name);
+      if (level.inGroup && field?.field_type === 'field-group') report(key, DEFINITION_MESSAGES.nestedGroup);
     });
   }
-  for (const level of levels) checkRules(level.fields, report);
+  for (const level of levels) checkRules(level, seen, report);
 
   return order.length ? { message: order[0]!, fields } : null;
 }
 
-/** A level's rules: each names a sibling other than its own field, and they never go round in a circle. */
-function checkRules(siblings: FormField[], report: (key: string, message: string) => void) {
+/**
+ * A level's rules: each names a sibling other than its own field, and they never go round in a
+ * circle. `everywhere` holds every name of the form, to say why a name that is no sibling is refused.
+ */
+function checkRules(level: Level, everywhere: Set<string>, report: (key: string, message: string) => void) {
+  const siblings = level.fields;
   const names = new Set(siblings.map((f) => f?.field_name).filter((n): n is string => typeof n === 'string' && n !== ''));
   const edges = new Map<string, string[]>();
   for (const field of siblings) {
@@ -92,10 +113,20 @@ function checkRules(siblings: FormField[], report: (key: string, message: string
       const target = rule?.field_name;
       if (blank(target)) report(owner, DEFINITION_MESSAGES.noRuleField);
       else if (target === owner) report(owner, DEFINITION_MESSAGES.selfReference);
-      else if (!names.has(target)) report(owner, DEFINITION_MESSAGES.unknownField(target));
+      else if (!names.has(target))
+        report(
+          owner,
+          !everywhere.has(target)
+            ? DEFINITION_MESSAGES.unknownField(target)
+            : level.inGroup
+              ? DEFINITION_MESSAGES.sameGroupOnly
+              : DEFINITION_MESSAGES.intoGroup(target),
+        );
       else targets.push(target);
-      if (rule?.show === 'matches-pattern' && !validPattern(rule.value ?? ''))
-        report(owner, DEFINITION_MESSAGES.badPattern(rule.value ?? ''));
+      if (rule?.show === 'matches-pattern') {
+        const problem = patternProblem(rule.value ?? '');
+        if (problem) report(owner, problem);
+      }
     }
     edges.set(owner, targets);
   }
@@ -105,13 +136,15 @@ function checkRules(siblings: FormField[], report: (key: string, message: string
   }
 }
 
-function validPattern(pattern: string): boolean {
+/** As the compiler and ajv run it: a `u`-mode regular expression, short, that cannot backtrack for ages. */
+function patternProblem(pattern: string): string | undefined {
+  if (pattern.length > MAX_PATTERN_LENGTH) return DEFINITION_MESSAGES.longPattern;
   try {
     new RegExp(pattern, 'u');
-    return true;
   } catch {
-    return false;
+    return DEFINITION_MESSAGES.badPattern(pattern);
   }
+  return isSlowPattern(pattern) ? DEFINITION_MESSAGES.slowPattern : undefined;
 }
 
 /** Each circle of "a's rules look at b" once, starting from the field listed first. */

@@ -26,6 +26,13 @@ function choices(field: FormField): Schema | undefined {
 }
 
 /**
+ * A choice field with neither options nor a list offers nothing to pick: only "no answer" is
+ * valid, and the console's `noOptions` widget shows the field with a hint instead of an empty
+ * (or, for radio buttons and checkboxes, invisible) control.
+ */
+export const NO_OPTIONS_WIDGET = 'noOptions';
+
+/**
  * A choice field whose `url` names a view list picks from that list's rows, which the console's
  * `listview` widget searches and pages from the api server (the rows are too many to list here).
  */
@@ -107,16 +114,28 @@ export function fieldParts(field: FormField, sub: (fields: FormField[]) => Field
     case 'dropdown':
     case 'radio': {
       const c = choices(field);
-      const ui = listViewUi(field, false) ?? (field.field_type === 'radio' ? { 'ui:widget': 'radio' } : {});
+      const none = (c?.oneOf as Schema[] | undefined)?.length === 0;
+      const ui =
+        listViewUi(field, false) ??
+        (none ? { 'ui:widget': NO_OPTIONS_WIDGET } : field.field_type === 'radio' ? { 'ui:widget': 'radio' } : {});
       // null is listed as a choice so a cleared optional answer stays valid under `oneOf`.
       return c ? { schema: { type: nullable('string'), oneOf: [...(c.oneOf as Schema[]), { const: null, title: '' }] }, ui } : text({}, ui);
     }
     case 'checkbox':
     case 'multiple-select': {
       const c = choices(field);
+      // No options: no item can be valid (`oneOf: []` is no JSON Schema at all, and ajv refuses to compile it).
+      const none = (c?.oneOf as Schema[] | undefined)?.length === 0;
       return {
-        schema: { type: nullable('array'), items: c ? { type: 'string', ...c } : { type: 'string' }, uniqueItems: true },
-        ui: listViewUi(field, true) ?? (field.field_type === 'checkbox' ? { 'ui:widget': 'checkboxes' } : {}),
+        schema: {
+          type: nullable('array'),
+          items: c && !none ? { type: 'string', ...c } : { type: 'string' },
+          ...(none ? { maxItems: 0 } : {}),
+          uniqueItems: true,
+        },
+        ui:
+          listViewUi(field, true) ??
+          (none ? { 'ui:widget': NO_OPTIONS_WIDGET } : field.field_type === 'checkbox' ? { 'ui:widget': 'checkboxes' } : {}),
       };
     }
     case 'file':

@@ -36,10 +36,12 @@ import {
   type LockedForm,
 } from './form-store.ts';
 import { assertValidDefinition } from './form-definition.ts';
+import { keyErrorsByField } from './field-error-keys.ts';
 import { createBody, diffAnswer, diffQuery, programParams, publishBody, restoreBody, revisionSchema, updateBody } from './form-schemas.ts';
 
 /** Publishing is a flag of its own (the map's actions are the five CRUD ones). */
 const PUBLISH_FLAG = 'can_publish_form' satisfies keyof Permission;
+const EDIT_FLAG = mapFlag('custom-form', 'edit');
 
 interface DraftBody {
   name?: string;
@@ -63,6 +65,7 @@ function draftOf(body: DraftBody, stored?: LockedForm): Draft {
 
 export async function formRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
+    keyErrorsByField(scope);
     await scope.register(crudPlugin, { resource: 'custom-form', only: ['list', 'show'], store: formStore });
     routes(scope, ctx);
   });
@@ -130,13 +133,15 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         tags,
         summary:
-          'Publish the draft as the next revision (1, 2, 3…), saving the draft fields sent first, in one transaction; 409 STALE_DRAFT when draft_version is stale',
+          'Publish the draft as the next revision (1, 2, 3…), saving the draft fields sent first, in one transaction (sending name, structures or program_ids needs can_edit_form too); 409 STALE_DRAFT when draft_version is stale',
         body: publishBody,
         response: { 200: one },
       },
     },
     async (request) => {
       const { _id: id, draft_version: draftVersion } = request.body;
+      // Publishing alone is not editing: a publish that also rewrites the draft needs both flags.
+      if (changesDraft(request.body) && request.sessionUser!.permission[EDIT_FLAG] !== true) throw problems.forbidden(EDIT_FLAG);
       if (changesDraft(request.body) && draftVersion === undefined)
         throw problems.validation({ draft_version: 'Send the draft_version of the form this change started from' });
       return inTransaction(async (trx) => {
@@ -242,7 +247,8 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       config: { permission: needsFlag(mapFlag('custom-form', 'list')) },
       schema: {
         tags,
-        summary: 'The published forms that list the program, each with the name and fields of its latest revision',
+        summary:
+          'The active, published forms that list the program (in the program_ids the form has now), each with the name and fields of its latest revision',
         params: programParams,
         response: { 200: { type: 'array', items: one } },
       },

@@ -24,7 +24,6 @@ export function draftFieldSchema(): Schema {
   };
 }
 
-const MAX_FIELDS = 2000;
 const ID = { type: 'string', minLength: 1, maxLength: 64 };
 const programIds = { type: 'array', maxItems: 1000, items: ID, title: 'Programs' };
 
@@ -38,7 +37,7 @@ const draftFields = {
   structures: {
     type: 'array',
     title: 'Fields',
-    maxItems: MAX_FIELDS,
+    // How many fields a form may hold (sub-fields count too) is the definition check's to say: MAX_FORM_FIELDS.
     items: {
       type: 'object',
       description:

@@ -250,11 +250,15 @@ export async function findRevision(db: Db, id: string): Promise<{ form_id: strin
   return rows[0];
 }
 
-/** The published forms that list the program, each as its latest revision shows it. */
+/**
+ * The active, published forms that list the program, each as its latest revision shows it: the
+ * forms one can pick to use. Revisions keep no programs, so the match is on the form's own
+ * program_ids (as its draft says now).
+ */
 export async function publishedForProgram(db: Db, programId: string): Promise<Row[]> {
   const { rows } = await sql<FormRow>`select ${FORM_COLUMNS}, r.name as revision_name, r.structures as structures
     from ${FROM_FORMS} join form_revisions r on r.form_id = f.id and r.version = f.version
-    where ${programId} = any(f.program_ids) and f.version > 0
+    where ${programId} = any(f.program_ids) and f.version > 0 and f.status
     order by lower(r.name), f.id`.execute(db);
   return rows.map((r) => {
     const { revision_name, ...row } = r as FormRow & { revision_name: string };

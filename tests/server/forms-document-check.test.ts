@@ -60,6 +60,18 @@ describe("a document checked against its revision's fields", () => {
     expect(documentProblems(revision, { attended: true, phone: '0712345678' })).toBeNull();
   });
 
+  it('a choice field published before it had options takes no answer, and does not break the check', () => {
+    const withEmptyChoices = {
+      _id: 'r-empty-choices',
+      structures: [
+        { field_label: 'Crops', field_name: 'crops', field_type: 'checkbox' },
+        { field_label: 'Ward', field_name: 'ward', field_type: 'radio' },
+      ] as FormField[],
+    };
+    expect(documentProblems(withEmptyChoices, { crops: [], ward: null })).toBeNull();
+    expect(documentProblems(withEmptyChoices, { crops: ['maize'] })).toHaveProperty('crops');
+  });
+
   it('refuses with a 400 catalogue error, and leaves the answers as sent', () => {
     const answers = { attended: false };
     let thrown: unknown;

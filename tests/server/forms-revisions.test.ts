@@ -232,4 +232,14 @@ describe('GET /form/program/{programId}', () => {
     expect(await ok('GET', '/form/program/no-such-program')).toEqual([]);
     expect((await call('GET', '/form/program/prog-a')).statusCode).toBe(401);
   });
+
+  it('leaves out a deactivated form, and offers it again once it is active', async () => {
+    const { id } = await twoRevisions('Switched off', 'prog-c');
+    const names = async () => (await ok('GET', '/form/program/prog-c')).map((f: { name: string }) => f.name);
+    expect(await names()).toEqual(['Switched off v2']);
+    await ok('DELETE', `/form/deactivate/${id}`);
+    expect(await names()).toEqual([]);
+    await ok('DELETE', `/form/deactivate/${id}`);
+    expect(await names()).toEqual(['Switched off v2']);
+  });
 });

@@ -149,13 +149,81 @@ describe('POST /form', () => {
     expect(after).toBe(before);
   });
 
-  it('refuses a field of a type that does not exist, naming where it is', async () => {
-    const res = await call('POST', '/form', {
-      token: admin.token,
-      payload: { name: 'F', structures: [{ ...text('a'), field_type: 'slider' }] },
+  it('names a field the way the definition check does, whoever finds its problem: by field_name, else by its place', async () => {
+    const group = (fields: FormField[]): FormField => ({
+      field_label: 'Group',
+      field_name: 'group',
+      field_type: 'field-group',
+      extra_details: { fields },
     });
-    expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().fields)).toEqual(['structures.0.field_type']);
+    const keys = async (structures: unknown[]) => {
+      const res = await call('POST', '/form', { token: admin.token, payload: { name: 'F', structures } });
+      expect(res.statusCode, res.body).toBe(400);
+      return Object.keys(res.json().fields);
+    };
+    // The form-field schema: a type that does not exist.
+    const slider = (name: string) => ({ ...text(name), field_type: 'slider' }) as unknown as FormField;
+    expect(await keys([text('a'), slider('b')])).toEqual(['b']);
+    expect(await keys([text('a'), group([text('inner'), slider('odd')])])).toEqual(['odd']);
+    // The NUL guard, before anything else reads the body.
+    expect(await keys([text('a'), text('b', 'B\u0000')])).toEqual(['b']);
+    expect(await keys([group([text('inner', 'Inner\u0000')])])).toEqual(['inner']);
+    expect(await keys([text('a'), { ...text('b'), field_name: 'b\u0000' }])).toEqual(['structures.1']);
+    expect(await keys([group([text('inner'), { ...text('x'), field_name: 'x\u0000' }])])).toEqual(['structures.0.extra_details.fields.1']);
+    // The definition check, as before.
+    expect(await keys([text('a'), { ...text('b'), field_name: '' }])).toEqual(['structures.1']);
+  });
+
+  it('refuses a field group inside a field group, and more than 2000 fields counting sub-fields, storing nothing', async () => {
+    const group = (name: string, fields: FormField[]): FormField => ({
+      field_label: name,
+      field_name: name,
+      field_type: 'field-group',
+      extra_details: { fields },
+    });
+    const many = (n: number, prefix: string) =>
+      Array.from({ length: n }, (_, i) => ({ field_label: 'L', field_name: `${prefix}${i}`, field_type: 'text' }) as FormField);
+    let deep = text('leaf');
+    for (let i = 0; i < 500; i++) deep = group(`g${i}`, [deep]);
+    const before = Number((await sql<{ n: string }>`select count(*) as n from forms`.execute(t.ctx.db)).rows[0]!.n);
+    const nested = await call('POST', '/form', {
+      token: admin.token,
+      payload: { name: 'F', structures: [group('outer', [group('inner', [text('x')])])] },
+    });
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json()).toEqual({
+      message: 'A field group cannot hold another field group',
+      code: 'VALIDATION_FAILED',
+      fields: { inner: 'A field group cannot hold another field group' },
+    });
+    expect((await call('POST', '/form', { token: admin.token, payload: { name: 'F', structures: [deep] } })).json().fields).toEqual({
+      g498: 'A field group cannot hold another field group',
+    });
+    for (const [structures, count] of [
+      [[group('g', many(10_000, 's'))], 10_001],
+      [many(10_000, 't'), 10_000],
+      [[...many(1500, 't'), group('g', many(600, 's'))], 2101],
+    ] as const) {
+      const res = await call('POST', '/form', { token: admin.token, payload: { name: 'F', structures } });
+      expect(res.statusCode).toBe(400);
+      const message = `A form cannot have more than 2000 fields, sub-fields included (this one has ${count})`;
+      expect(res.json()).toEqual({ message, code: 'VALIDATION_FAILED', fields: { structures: message } });
+    }
+    const after = Number((await sql<{ n: string }>`select count(*) as n from forms`.execute(t.ctx.db)).rows[0]!.n);
+    expect(after).toBe(before);
+    const full = await create({ name: 'Full', structures: [...many(1500, 't'), group('g', many(499, 's'))] });
+    expect(full.field_count).toBe(1501);
+  });
+
+  it('refuses a condition pattern that could take too long to check', async () => {
+    const rule = (pattern: string) => [
+      text('a'),
+      text('b', 'B', { validation: { condition_chack: true, cond_logic: [{ field_name: 'a', show: 'matches-pattern', value: pattern }] } }),
+    ];
+    const slow = await call('POST', '/form', { token: admin.token, payload: { name: 'F', structures: rule('^(a+)+$') } });
+    expect(slow.statusCode).toBe(400);
+    expect(slow.json().fields).toEqual({ b: 'This pattern could take too long to check; simplify it' });
+    await create({ name: 'Ordinary pattern', structures: rule('^[0-9]{10}$') });
   });
 
   it('401 without a session, 403 without can_create_form', async () => {
@@ -349,6 +417,31 @@ describe('POST /form/publish', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().permission).toBe('can_publish_form');
     expect(await revisionCount(form._id)).toBe(0);
+  });
+
+  it('publishing the draft as saved needs can_publish_form only; sending draft fields with it needs can_edit_form too', async () => {
+    const role = await insertRole(t.ctx.db, {
+      role: 'Publisher only',
+      permission: flags(false, { can_access_dashboard: true, can_get_form: true, can_publish_form: true }),
+    });
+    await insertUser(t.ctx.db, { email: 'publisher-only@example.com', password: 'forms test passphrase', roleId: role.id });
+    const publisher = await t.loginAs('publisher-only@example.com', 'forms test passphrase');
+    const form = await create({ name: 'Owned by editors', structures: attendance, program_ids: ['p1'] });
+    for (const change of [{ name: 'Hijacked' }, { structures: [text('other')] }, { program_ids: ['p2'] }, { programs: ['p2'] }]) {
+      const res = await publish({ _id: form._id, draft_version: 0, ...change }, publisher.token);
+      expect(res.statusCode, JSON.stringify(change)).toBe(403);
+      expect(res.json()).toEqual({
+        message: "You don't have permission to do this (can_edit_form)",
+        code: 'FORBIDDEN',
+        permission: 'can_edit_form',
+      });
+    }
+    expect(await revisionCount(form._id)).toBe(0);
+    expect(await read(form._id)).toMatchObject({ name: 'Owned by editors', structures: attendance, program_ids: ['p1'], draft_version: 0 });
+    // The draft as the editors saved it, published by someone who may only publish.
+    const plain = await publish({ _id: form._id, draft_version: 0 }, publisher.token);
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.json()).toMatchObject({ name: 'Owned by editors', version: 1 });
   });
 
   it('a publish that fails half way, after its revision is written, leaves nothing', async () => {

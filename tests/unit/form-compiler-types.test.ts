@@ -169,6 +169,23 @@ describe('every field type', () => {
     expect(properties.crops).toMatchObject({ type: ['array', 'null'], items: { type: 'string' } });
   });
 
+  it.each(['dropdown', 'radio', 'checkbox', 'multiple-select'] as const)(
+    'a %s with no options yet compiles, accepts only no answer, and is marked for the noOptions widget',
+    (type) => {
+      for (const extra of [{}, { extra_details: { option_choice: '' } }, { extra_details: { option_choice: ' \n\n ' } }]) {
+        const form = formValidator([field(type, extra)]);
+        const multiple = type === 'checkbox' || type === 'multiple-select';
+        expect(form.valid({}), type).toBe(true);
+        expect(form.valid({ answer: null })).toBe(true);
+        if (multiple) expect(form.valid({ answer: [] })).toBe(true);
+        expect(form.valid({ answer: multiple ? ['a'] : 'a' })).toBe(false);
+        expect(compileForm([field(type, extra)]).uiSchema.answer).toMatchObject({ 'ui:widget': 'noOptions' });
+      }
+      // A list named instead: the listview widget, as with options.
+      expect(compileForm([field(type, { url: 'view-1' })]).uiSchema.answer).toMatchObject({ 'ui:widget': 'listview' });
+    },
+  );
+
   it('uiSchema: widgets, placeholder, field type, order by `order`', () => {
     const { uiSchema } = compileForm([
       field('text-area', { field_name: 'notes', order: 2, placeholder: 'Anything else?' }),

@@ -110,15 +110,28 @@ describe('conditions', () => {
     });
   });
 
-  it('a sub-field rule sees its siblings only, not the fields outside the group', () => {
+  it('a sub-field rule sees its siblings only: a field outside the group is refused for what it is', () => {
     const group: FormField = {
       field_label: 'Group',
       field_name: 'group',
       field_type: 'field-group',
-      extra_details: { fields: [text('inner', 'Inner', [when('outer')])] },
+      extra_details: { fields: [text('inner', 'Inner', [when('outer')]), text('other', 'Other', [when('nowhere')])] },
     };
     expect(checkFormDefinition({ name: 'Visit', structures: [text('outer'), group] })?.fields).toEqual({
-      inner: "A condition refers to 'outer', which is not a field of this form",
+      inner: 'A condition inside a field group can only refer to fields of the same group',
+      other: "A condition refers to 'nowhere', which is not a field of this form",
+    });
+  });
+
+  it('a rule outside a group cannot look at a field inside it', () => {
+    const group: FormField = {
+      field_label: 'Group',
+      field_name: 'group',
+      field_type: 'field-group',
+      extra_details: { fields: [text('inner')] },
+    };
+    expect(checkFormDefinition({ name: 'Visit', structures: [group, text('outer', 'Outer', [when('inner')])] })?.fields).toEqual({
+      outer: "A condition cannot refer to 'inner', which is inside a field group",
     });
   });
 
@@ -131,6 +144,49 @@ describe('conditions', () => {
   it('a pattern that is not a regular expression', () => {
     const found = checkFormDefinition({ name: 'Visit', structures: [text('a'), text('b', 'B', [when('a', 'matches-pattern', '([a-z')])] });
     expect(found?.fields.b).toBe("The pattern '([a-z' of a condition is not a valid regular expression");
+  });
+
+  const patternRule = (pattern: string) =>
+    checkFormDefinition({ name: 'Visit', structures: [text('a'), text('b', 'B', [when('a', 'matches-pattern', pattern)])] })?.fields.b;
+
+  it.each(['^(a+)+$', '(a|aa)+', '(.*a){20}', '(a*)*', '^(\\w+\\s?)*$', '((a|aa))+', '(a{1,3})*', '(\\d|[0-9a-f])*', '(?=(a+)+)x'])(
+    'a pattern that can backtrack for ages, %s, is refused',
+    (pattern) => {
+      expect(patternRule(pattern)).toBe('This pattern could take too long to check; simplify it');
+    },
+  );
+
+  it('the pattern refused really is slow: 23 characters already take a noticeable while', () => {
+    const input = `${'a'.repeat(22)}!`;
+    // Only a lower bound: a busy machine makes it slower, never faster.
+    const time = (pattern: string) => {
+      const started = performance.now();
+      new RegExp(pattern, 'u').test(input);
+      return performance.now() - started;
+    };
+    expect(patternRule('^(a+)+$')).toBeDefined();
+    expect(time('^(a+)+$')).toBeGreaterThan(20);
+    expect(patternRule('^a+$')).toBeUndefined();
+  });
+
+  it.each([
+    '^[0-9]{10}$',
+    '^[A-Z][a-z]+$',
+    '^(\\+\\d{1,3})?\\d{9}$',
+    '^(\\d{2}/){2}\\d{4}$',
+    '^[0-9]{1,3}(,[0-9]{3})*$',
+    '^(yes|no)+$',
+    '^[^@\\s]+@[^@\\s]+\\.[a-z]{2,}$',
+    '^\\p{Lu}\\p{Ll}+$',
+    '(?<=KE-)\\d+',
+    '(\\s|,)+',
+  ])('an ordinary pattern, %s, is accepted', (pattern) => {
+    expect(patternRule(pattern)).toBeUndefined();
+  });
+
+  it('a pattern longer than 200 characters is refused', () => {
+    expect(patternRule(`^${'a'.repeat(199)}$`)).toBe("A condition's pattern can be at most 200 characters");
+    expect(patternRule(`^${'a'.repeat(198)}$`)).toBeUndefined();
   });
 
   it('rules that go round in a circle name the circle, on each of its fields', () => {
@@ -146,6 +202,50 @@ describe('conditions', () => {
     expect(
       checkFormDefinition({ name: 'Visit', structures: [text('a'), text('b', 'B', [when('a')]), text('c', 'C', [when('a'), when('b')])] }),
     ).toBeNull();
+  });
+});
+
+describe('field groups', () => {
+  const group = (name: string, fields: FormField[]): FormField => ({
+    field_label: name.toUpperCase(),
+    field_name: name,
+    field_type: 'field-group',
+    extra_details: { fields },
+  });
+
+  it('a field group inside a field group is refused, keyed like any sub-field', () => {
+    const inner = group('inner', [text('deep')]);
+    const unnamed = { ...group('x', [text('deeper')]), field_name: '' };
+    const found = checkFormDefinition({ name: 'Visit', structures: [text('a'), group('outer', [text('b'), inner, unnamed])] });
+    expect(found?.message).toBe('A field group cannot hold another field group');
+    expect(found?.fields).toEqual({
+      inner: 'A field group cannot hold another field group',
+      'structures.1.extra_details.fields.2': 'Field name: one word, no spaces; underscores and dashes allowed',
+    });
+  });
+
+  it('a field group 500 deep is refused without trouble', () => {
+    let deep = text('leaf');
+    for (let i = 0; i < 500; i++) deep = group(`g${i}`, [deep]);
+    expect(checkFormDefinition({ name: 'Visit', structures: [deep] })?.fields).toEqual({
+      g498: 'A field group cannot hold another field group',
+    });
+  });
+
+  it('sub-fields count toward the 2000 fields a form may have', () => {
+    const many = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => text(`${prefix}${i}`));
+    expect(checkFormDefinition({ name: 'Visit', structures: [...many(1000, 'top'), group('g', many(999, 'sub'))] })).toBeNull();
+    const tooMany = 'A form cannot have more than 2000 fields, sub-fields included (this one has 2001)';
+    expect(checkFormDefinition({ name: 'Visit', structures: [...many(1000, 'top'), group('g', many(1000, 'sub'))] })).toEqual({
+      message: tooMany,
+      fields: { structures: tooMany },
+    });
+    expect(checkFormDefinition({ name: 'Visit', structures: [group('g', many(10_000, 'sub'))] })?.fields).toEqual({
+      structures: 'A form cannot have more than 2000 fields, sub-fields included (this one has 10001)',
+    });
+    expect(checkFormDefinition({ name: 'Visit', structures: many(2001, 'top') })?.message).toBe(
+      'A form cannot have more than 2000 fields, sub-fields included (this one has 2001)',
+    );
   });
 });
 

@@ -6,7 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldChange } from '@model/forms/form-revision';
 import type { FormField } from '@model/forms/field-definition';
+import { OFFERED_FIELD_TYPES, HANDLED_FIELD_TYPES } from '@model/forms/field-definition';
 import { describeChange, fieldLookup, rulesWords, titleLine, valueWords } from '../../src/resources/custom-form/revisions/change-words';
+import { FIELD_TYPE_LABELS } from '../../src/resources/custom-form/builder/field-type-labels';
 
 const fields: FormField[] = [
   { field_label: 'Attended', field_name: 'attended', field_type: 'boolean' },
@@ -50,6 +52,17 @@ describe('what changed, in words', () => {
     expect(lines({ field_name: 'district', change: 'changed', properties: [{ property: 'min', before: 0, after: 3 }] })).toEqual([
       'Minimum length: 0 → 3',
     ]);
+  });
+
+  it('names every type exactly as the builder’s type picker does', () => {
+    const typeChange = (before: string, after: string) =>
+      lines({ field_name: 'district', change: 'changed', properties: [{ property: 'type', before, after }] });
+    expect(typeChange('text-area', 'email')).toEqual(['Type: Text area → Email']);
+    expect(typeChange('url', 'geo-location')).toEqual(['Type: URL → Geo location']);
+    for (const type of [...OFFERED_FIELD_TYPES, ...HANDLED_FIELD_TYPES])
+      expect(typeChange(type, 'text'), type).toEqual([`Type: ${FIELD_TYPE_LABELS[type]} → Text`]);
+    // A type this console does not know (stored by a newer one) is shown as it is.
+    expect(typeChange('slider', 'text')).toEqual(['Type: slider → Text']);
   });
 
   it('says whether a field became required or optional', () => {

@@ -5,8 +5,8 @@
  * given by their labels, which the two versions' fields supply.
  */
 import type { FieldChange, FormDiff } from '@model/forms/form-revision';
-import type { FormField } from '@model/forms/field-definition';
-import { typeWords } from './field-type-words';
+import type { FieldType, FormField } from '@model/forms/field-definition';
+import { FIELD_TYPE_LABELS } from '../builder/field-type-labels';
 
 export interface FieldInfo {
   label: string;
@@ -41,6 +41,10 @@ export const KIND_WORDS: Record<FieldChange['change'], string> = {
 };
 
 const quote = (text: string) => `“${text}”`;
+
+/** A type as the builder's picker names it, so the two screens never disagree. */
+const typeWords = (type: unknown): string =>
+  typeof type === 'string' ? (Object.hasOwn(FIELD_TYPE_LABELS, type) ? FIELD_TYPE_LABELS[type as FieldType] : type) : 'unknown type';
 
 /** The fields of the versions compared, the later one's labels winning. */
 export function fieldLookup(...versions: Array<FormField[] | undefined>): FieldLookup {
