@@ -11,6 +11,7 @@
  * - "No answer" is: absent, null, '', an empty list or an empty object.
  */
 import type { ConditionRule, FieldType, FormField } from './field-definition.ts';
+import { isSlowPattern, MAX_PATTERN_LENGTH } from './pattern-safety.ts';
 
 export type Predicate =
   | { op: 'all'; of: Predicate[] }
@@ -110,6 +111,12 @@ export function visibilityCompiler(fields: FormField[]) {
         } catch {
           throw new FormDefinitionError(`The pattern in a rule of ${owner.field_name} is not a valid pattern`, owner.field_name);
         }
+        // The preview runs the pattern on every keystroke before any save could refuse it.
+        if (pattern.length > MAX_PATTERN_LENGTH || isSlowPattern(pattern))
+          throw new FormDefinitionError(
+            `The pattern in a rule of ${owner.field_name} could take too long to check; simplify it`,
+            owner.field_name,
+          );
         return { op: 'all', of: [has, { op: 'pattern', field: name, pattern }] };
       }
       case 'contains':

@@ -65,6 +65,15 @@ describe('the form preview', () => {
     expect(screen.getByText('This field is required')).toBeTruthy();
   });
 
+  it('refuses, before running it, a condition pattern that could freeze the page', async () => {
+    const slow: FormField = {
+      ...reason,
+      validation: { condition_chack: true, cond_logic: [{ field_name: 'code', show: 'matches-pattern', value: '^(a+)+$' }] },
+    };
+    render(<FormPreview fields={[{ field_label: 'Code', field_name: 'code', field_type: 'text' }, slow]} />);
+    expect(await screen.findByText('The pattern in a rule of reason could take too long to check; simplify it')).toBeTruthy();
+  });
+
   it('starts over when reset', async () => {
     render(<FormPreview fields={[attended, reason]} />);
     fireEvent.click(await screen.findByLabelText('No'));
