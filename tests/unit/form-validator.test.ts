@@ -67,7 +67,7 @@ describe('the preview validator', () => {
   it('finds the 9-digit phone, in the words the preview shows', () => {
     const { errors, errorSchema } = new FormValidator().validateFormData({ phone: '071234567' }, schema, undefined, previewErrors);
     expect(errors.find((e) => e.property === '.phone')).toMatchObject({ name: 'minLength', params: { limit: 10 } });
-    expect(errorSchema.phone?.__errors).toEqual(['Enter at least 10 characters']);
+    expect((errorSchema as Record<string, { __errors?: string[] }>).phone?.__errors).toEqual(['Enter at least 10 characters']);
   });
 
   it('tells whether answers fit a part of the form, as RJSF asks when it picks a choice', () => {
