@@ -175,6 +175,17 @@ test('a form of twenty fields is built, reordered, previewed with its logic, its
   await phone.blur();
   await expect(preview(page).getByText('Enter at least 10 characters')).toHaveCount(0);
 
+  // Radio buttons offer the choices typed for them, and none is chosen before the person chooses.
+  const genderRow = await openField(page, 'Gender');
+  await genderRow.getByRole('textbox', { name: 'Options' }).fill('f: Female\nm: Male');
+  const gender = preview(page)
+    .getByRole('radiogroup')
+    .filter({ has: page.getByRole('radio', { name: 'Female', exact: true }) });
+  await expect(gender.getByRole('radio')).toHaveCount(2);
+  await expect(gender.getByRole('radio', { name: 'Female', exact: true })).not.toBeChecked();
+  await expect(gender.getByRole('radio', { name: 'Male', exact: true })).not.toBeChecked();
+  await gender.getByRole('radio', { name: 'Male', exact: true }).check();
+
   // The dropdown takes its choices from the uploaded list; three letters find Kisumu.
   const countyRow = await openField(page, 'County');
   await countyRow.getByRole('combobox', { name: 'Lookup list (optional)' }).fill('Coun');
