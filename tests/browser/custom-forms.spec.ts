@@ -80,6 +80,24 @@ async function openField(page: Page, label: string): Promise<Locator> {
   return row;
 }
 
+/**
+ * Every Content-Security-Policy violation the page reports. The preview must run under the
+ * console's policy: a validator that compiles code at run time (ajv) is refused there, and every
+ * check of the preview then fails without a word.
+ */
+async function watchViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`),
+    ),
+  );
+  return violations;
+}
+
 async function openCustomForms(page: Page) {
   await page.getByRole('menuitem', { name: 'Custom Forms' }).click();
   await expect(page).toHaveURL(/\/custom-form$/);
@@ -115,6 +133,7 @@ test('a form of twenty fields is built, reordered, previewed with its logic, its
   page,
 }) => {
   test.setTimeout(180_000);
+  const violations = await watchViolations(page);
   await signIn(page, E2E.admin);
   await openCustomForms(page);
   await page.getByRole('button', { name: 'Add Form' }).click();
@@ -197,6 +216,7 @@ test('a form of twenty fields is built, reordered, previewed with its logic, its
   await expect(page.getByRole('option', { name: /^Kisumu/ })).toBeVisible();
   await page.getByRole('option', { name: /^Kisumu/ }).click();
   await expect(county).toHaveValue('Kisumu');
+  expect(violations, 'the builder and its preview run under the console policy').toEqual([]);
 
   await page.getByRole('button', { name: 'Save Draft' }).click();
   await expect(toast(page, 'Successfully added form')).toBeVisible();
