@@ -1,11 +1,6 @@
-/** Widgets and fields of our own that the form preview hands RJSF, by the name the compiled uiSchema (or RJSF itself) uses. */
+/** Widgets and fields of our own that the form preview hands RJSF, by the name the compiled uiSchema uses. */
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import ListViewAutocomplete from './ListViewAutocomplete';
-import { ChoiceRadioWidget, ChoiceSelectWidget } from './ChoiceWidgets';
 
-export const formWidgets: RegistryWidgetsType = {
-  listview: ListViewAutocomplete,
-  RadioWidget: ChoiceRadioWidget,
-  SelectWidget: ChoiceSelectWidget,
-};
+export const formWidgets: RegistryWidgetsType = { listview: ListViewAutocomplete };
 export const formFields: RegistryFieldsType = {};
