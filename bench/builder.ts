@@ -100,6 +100,24 @@ async function printProfile(cdp: Awaited<ReturnType<typeof startProfile>>) {
   for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${ms.toFixed(1).padStart(8)}  ${name}`);
 }
 
+/** BENCH_SHOTS=<folder>: the builder at 1440 and 390 px, at the top and with the preview scrolled halfway. */
+async function screenshots(page: Page, folder: string) {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(folder, `builder-${width}-top.png`) });
+    await page.evaluate(() => {
+      const panel = document.querySelector('[aria-label="Form preview"]')!;
+      const scroller = getComputedStyle(panel).overflowY === 'auto' ? panel : document.scrollingElement!;
+      const list = panel.getBoundingClientRect();
+      if (scroller === panel) panel.scrollTop = panel.scrollHeight / 2;
+      else window.scrollTo(0, window.scrollY + list.top + list.height / 2);
+    });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(folder, `builder-${width}-middle.png`) });
+  }
+}
+
 /** BENCH_TRACE=1: the browser's own work during the label edits (style, layout, paint…), summed by kind. */
 function printTrace(buffer: Buffer) {
   const { traceEvents } = JSON.parse(buffer.toString()) as { traceEvents: Array<{ name: string; dur?: number; ph: string }> };
@@ -187,6 +205,7 @@ async function main() {
     });
 
     if (profiler) await printProfile(profiler);
+    if (process.env.BENCH_SHOTS) await screenshots(page, process.env.BENCH_SHOTS);
     if (process.env.BENCH_TRACE) printTrace(await browser.stopTracing());
     const base = summary(bare);
     const line = (name: string, samples: number[]) => {

@@ -16,6 +16,7 @@ import { DISPLAY_ONLY_TYPES } from '@model/forms/field-schema';
 import { FormDefinitionError } from '@model/forms/condition';
 import { DisplayOnlyField } from './DisplayOnlyField';
 import { FieldPreview } from './FieldPreview';
+import { VirtualFields } from './VirtualFields';
 import { previewErrors } from './preview-errors';
 import { namingProblem, shownFields, shownForm, visibilityKey } from './preview-form';
 
@@ -26,6 +27,9 @@ export interface FormPreviewProps {
 }
 
 type Answers = Record<string, unknown>;
+
+/** Longer forms draw only the fields near the screen (VirtualFields). */
+const VIRTUAL_FROM = 100;
 
 /** Fields out of view skip style, layout and paint (a long form is mostly out of view), sized as last shown. */
 const FIELD_STYLE: CSSProperties = { contentVisibility: 'auto', containIntrinsicSize: 'auto 80px' };
@@ -57,26 +61,33 @@ function PreviewFields({ fields, readOnly }: FormPreviewProps) {
     setChecked(Object.fromEntries(Object.entries(errorSchema).filter(([name]) => name !== '__errors')) as Record<string, ErrorSchema>);
   };
 
+  const renderField = (field: FormField) =>
+    DISPLAY_ONLY_TYPES.has(field.field_type) ? (
+      <DisplayOnlyField field={field} />
+    ) : (
+      <FieldPreview
+        field={field}
+        value={answers[field.field_name]}
+        errors={checked?.[field.field_name]}
+        readOnly={readOnly}
+        onAnswer={onAnswer}
+      />
+    );
+
   const problems = checked ? Object.keys(checked).length : undefined;
   return (
     <Box component="form" noValidate onSubmit={check}>
-      <Stack spacing={0.5}>
-        {shown.map((field) => (
-          <div key={field.field_name} style={FIELD_STYLE}>
-            {DISPLAY_ONLY_TYPES.has(field.field_type) ? (
-              <DisplayOnlyField field={field} />
-            ) : (
-              <FieldPreview
-                field={field}
-                value={answers[field.field_name]}
-                errors={checked?.[field.field_name]}
-                readOnly={readOnly}
-                onAnswer={onAnswer}
-              />
-            )}
-          </div>
-        ))}
-      </Stack>
+      {shown.length > VIRTUAL_FROM ? (
+        <VirtualFields shown={shown} render={renderField} />
+      ) : (
+        <Stack spacing={0.5}>
+          {shown.map((field) => (
+            <div key={field.field_name} style={FIELD_STYLE}>
+              {renderField(field)}
+            </div>
+          ))}
+        </Stack>
+      )}
       {!readOnly && (
         <Box sx={{ mt: 2 }}>
           <Button type="submit" variant="contained">
