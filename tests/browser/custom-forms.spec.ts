@@ -280,7 +280,7 @@ test('two publishes make revisions 1 and 2; their changes are listed field by fi
 
   // Two changes: a label, and a field made required.
   await openForm(page, FORM);
-  await expect(page.getByRole('link', { name: 'There are 1 Revisions of this form' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'There is 1 Revision of this form' })).toBeVisible();
   const age = await openField(page, 'Age');
   await age.getByRole('textbox', { name: 'Field label' }).fill('Age in years');
   const email = await openField(page, 'Email');

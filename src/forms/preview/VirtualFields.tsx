@@ -24,6 +24,8 @@ export function VirtualFields({ shown, render }: { shown: FormField[]; render: (
     const margin = listRef.current!.getBoundingClientRect().top - element.getBoundingClientRect().top + element.scrollTop;
     setScroller((prev) => (prev?.element === element && prev.margin === margin ? prev : { element, margin }));
   }, []);
+  // The console is not built with the React Compiler, which is what this rule protects.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: shown.length,
     getScrollElement: () => scroller?.element ?? null,

@@ -1,4 +1,7 @@
-/** The line under the edit page (spec 2 §2): how many revisions, linking to them, or that the form was never published. */
+/**
+ * The line under the edit page (spec 2 §2): how many revisions, linking to them, or that the form
+ * was never published. The spec's 'There are N Revisions' reads wrong for one, so one is singular.
+ */
 import { Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 
@@ -11,7 +14,7 @@ export function RevisionsNote({ formId, version }: { formId: string; version: nu
     );
   return (
     <Link component={RouterLink} to={`/custom-form/form-revisions/${encodeURIComponent(formId)}`} variant="body2">
-      There are {version} Revisions of this form
+      {version === 1 ? 'There is 1 Revision of this form' : `There are ${version} Revisions of this form`}
     </Link>
   );
 }
