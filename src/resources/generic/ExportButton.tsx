@@ -10,6 +10,7 @@ import { useListContext, useNotify, useResourceContext, useStore } from 'react-a
 import { resourceEntry, resourceNamed } from '@model/schema-registry';
 import { safeFilename } from '@model/csv';
 import { dataProvider } from '../../providers/data-provider';
+import { saveFile } from '../../shared/save-file';
 
 interface StoredColumn {
   index: string;
@@ -27,18 +28,6 @@ function useVisibleColumns(resource: string): string[] | undefined {
   return indexes.map((i) => available.find((c) => c.index === i)?.source).filter((s): s is string => Boolean(s));
 }
 
-/** Saves a Blob under a name, as a download. */
-function save(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export const ExportButton = () => {
   const resource = resourceNamed(useResourceContext()!);
   const entry = resourceEntry(resource);
@@ -51,7 +40,7 @@ export const ExportButton = () => {
     setBusy(true);
     try {
       const blob = await dataProvider.exportCsv(resource, { sort, filter: { ...filterValues, ...filter }, columns });
-      save(blob, `${safeFilename(entry.label.many)}.csv`);
+      saveFile(blob, `${safeFilename(entry.label.many)}.csv`);
     } catch (error) {
       notify((error as Error).message || `Could not export ${entry.label.many.toLowerCase()}`, { type: 'error' });
     } finally {

@@ -8,7 +8,7 @@ import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import { useDataProvider, useNotify, useRecordContext } from 'react-admin';
 import type { FieldbaseDataProvider } from '../../../providers/data-provider';
 import type { ListViewRecord } from '../../../providers/listview-calls';
-import { saveFile } from './save-file';
+import { saveFile } from '../../../shared/save-file';
 
 export const DownloadFileLink = () => {
   const record = useRecordContext<ListViewRecord>();
