@@ -2,7 +2,7 @@
  * Adds a field: a type and a label; the name is derived from the label. The field group is not
  * offered here (spec 2 §2): a field becomes a group by changing its type.
  */
-import { useState, type FormEvent } from 'react';
+import { memo, useState, type FormEvent } from 'react';
 import { Box, Button, TextField } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { FieldType, FormField } from '@model/forms/field-definition';
@@ -17,7 +17,8 @@ interface AddFieldFormProps {
   noGroupReason: string;
 }
 
-export function AddFieldForm({ onAdd, noun = 'field', noGroupReason }: AddFieldFormProps) {
+// Memoised: the builder page renders on every keystroke in a field, and this form has not changed.
+export const AddFieldForm = memo(function AddFieldForm({ onAdd, noun = 'field', noGroupReason }: AddFieldFormProps) {
   const [type, setType] = useState<FieldType>('text');
   const [label, setLabel] = useState('');
   const [tried, setTried] = useState(false);
@@ -54,4 +55,4 @@ export function AddFieldForm({ onAdd, noun = 'field', noGroupReason }: AddFieldF
       </Button>
     </Box>
   );
-}
+});

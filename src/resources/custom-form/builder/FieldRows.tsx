@@ -4,7 +4,7 @@
  * memoised chunks of 25 instead, and a chunk renders again only when one of its own rows changed.
  */
 import { memo, useMemo, type CSSProperties, type Dispatch } from 'react';
-import { Stack } from '@mui/material';
+import { Box } from '@mui/material';
 import type { BuilderAction, BuilderState } from './builder-state';
 import { FieldRow } from './FieldRow';
 import { useFieldRows } from './field-rows-context';
@@ -56,7 +56,8 @@ export function FieldRows() {
     [keys],
   );
   return (
-    <Stack spacing={1} component="ol" aria-label="Fields" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+    // A block list, not a flex column: one row's change then lays out that row, not all 500 again.
+    <Box component="ol" aria-label="Fields" sx={{ listStyle: 'none', p: 0, m: 0, '& > li + li': { mt: 1 } }}>
       {chunks.map((chunk) => {
         const open = openKey !== null && chunk.includes(openKey) ? openKey : null;
         return (
@@ -71,6 +72,6 @@ export function FieldRows() {
           />
         );
       })}
-    </Stack>
+    </Box>
   );
 }

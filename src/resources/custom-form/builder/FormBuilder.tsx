@@ -2,7 +2,8 @@
  * The builder page's body, the same on the add and edit pages: the title, the fields, the add
  * form, and the live preview beside them (below them on a narrow screen).
  */
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
+import type { FormField } from '@model/forms/field-definition';
 import { Box, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { Title } from 'react-admin';
 import { AddFieldForm } from './AddFieldForm';
@@ -22,6 +23,7 @@ interface FormBuilderProps {
 
 export function FormBuilder({ heading, model, actions, banner, footer }: FormBuilderProps) {
   const { state, dispatch, title, changeTitle, titleProblem, structures, targets } = model;
+  const addField = useCallback((field: FormField) => dispatch({ type: 'add', field }), [dispatch]);
   return (
     <Box sx={{ py: 2 }}>
       <Title title={heading} />
@@ -76,7 +78,7 @@ export function FormBuilder({ heading, model, actions, banner, footer }: FormBui
                 </Typography>
               )}
               <FieldList state={state} dispatch={dispatch} targets={targets} />
-              <AddFieldForm onAdd={(field) => dispatch({ type: 'add', field })} noGroupReason="change a field's type to make a group" />
+              <AddFieldForm onAdd={addField} noGroupReason="change a field's type to make a group" />
             </Stack>
           </CardContent>
         </Card>
