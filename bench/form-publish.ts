@@ -16,22 +16,11 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import type { FormField } from '@model/forms/field-definition.ts';
-import { loadConfig, projectRoot } from '../server/config.ts';
-import type { AppContext } from '../server/context.ts';
-import { createDb } from '../server/db/database.ts';
-import { startEmbeddedPostgres } from '../server/db/embedded.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { seed } from '../server/db/seed.ts';
-import { TokenService } from '../server/auth/tokens.ts';
-import { createMailer } from '../server/mail/mailer.ts';
-import { createAuthServer } from '../server/auth/app.ts';
-import { createApiServer } from '../server/api/app.ts';
-import { createTestDatabase } from '../tests/support/test-database.ts';
+import { projectRoot } from '../server/config.ts';
+import { BENCH_ADMIN, startBenchApps } from './support/bench-apps.ts';
 
 const PUBLISHES = Number(process.env.BENCH_PUBLISHES ?? 50);
 const FIELDS = Number(process.env.BENCH_FIELDS ?? 40);
-const ADMIN_EMAIL = 'admin@bench.local';
-const PASSWORD = 'bench-passphrase-for-everyone';
 const dataDir = path.join(projectRoot, 'data', 'bench-publish');
 
 /** A form of mixed fields, every fourth shown only when the one before it is answered. */
@@ -55,22 +44,9 @@ function structures(count: number): FormField[] {
 const sameList = (a: number[], b: number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 async function main() {
-  const embedded = process.env.BENCH_DATABASE_URL
-    ? undefined
-    : await startEmbeddedPostgres({ dataDir, port: Number(process.env.EMBEDDED_PG_PORT ?? 54699) });
-  const database = await createTestDatabase(process.env.BENCH_DATABASE_URL ?? embedded!.url);
-  const config = loadConfig(
-    { ADMIN_EMAIL, ADMIN_PASSWORD: PASSWORD },
-    { databaseUrl: database.url, dataDir, outboxDir: path.join(dataDir, 'outbox'), logLevel: 'silent' },
-  );
-  const db = createDb(config.databaseUrl!);
+  const { db, auth, api, stop } = await startBenchApps(dataDir, 54699);
   let ok = false;
   try {
-    await migrate(db);
-    await seed(db, config);
-    const ctx: AppContext = { db, config, tokens: await TokenService.create(db), mailer: createMailer(config, () => undefined) };
-    const auth = (await createAuthServer(ctx)).app;
-    const api = (await createApiServer(ctx)).app;
     await auth.listen({ host: '127.0.0.1', port: 0 });
     await api.listen({ host: '127.0.0.1', port: 0 });
     const url = (app: typeof api) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -78,7 +54,7 @@ async function main() {
     const login = await fetch(`${url(auth)}/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN_EMAIL, password: PASSWORD }),
+      body: JSON.stringify(BENCH_ADMIN),
     });
     if (login.status !== 200) throw new Error(`POST /login answered ${login.status}: ${await login.text()}`);
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
@@ -130,12 +106,8 @@ async function main() {
       `time: ${elapsed.toFixed(0)} ms for the burst, ${(elapsed / PUBLISHES).toFixed(1)} ms per publish (they queue on the form's row lock)`,
     );
     console.log(`goal (versions 1..${PUBLISHES}, no gap, no duplicate, no error): ${ok ? 'met' : 'MISSED'}`);
-    await auth.close();
-    await api.close();
   } finally {
-    await db.destroy();
-    await database.drop();
-    await embedded?.stop();
+    await stop();
   }
   if (!ok) process.exitCode = 1;
 }

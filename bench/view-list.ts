@@ -20,24 +20,13 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
-import { loadConfig, projectRoot } from '../server/config.ts';
-import type { AppContext } from '../server/context.ts';
-import { createDb } from '../server/db/database.ts';
-import { startEmbeddedPostgres } from '../server/db/embedded.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { seed } from '../server/db/seed.ts';
-import { TokenService } from '../server/auth/tokens.ts';
-import { createMailer } from '../server/mail/mailer.ts';
-import { createAuthServer } from '../server/auth/app.ts';
-import { createApiServer } from '../server/api/app.ts';
+import { projectRoot } from '../server/config.ts';
+import { BENCH_ADMIN, startBenchApps } from './support/bench-apps.ts';
 import { likeContaining } from '../server/listview/listview-store.ts';
-import { createTestDatabase } from '../tests/support/test-database.ts';
 import { multipart } from '../tests/support/multipart.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
-const ADMIN_EMAIL = 'admin@bench.local';
-const PASSWORD = 'bench-passphrase-for-everyone';
 const dataDir = path.join(projectRoot, 'data', 'bench-listview');
 
 const SYLLABLES = [
@@ -91,26 +80,13 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 
 async function main() {
-  const embedded = process.env.BENCH_DATABASE_URL
-    ? undefined
-    : await startEmbeddedPostgres({ dataDir, port: Number(process.env.EMBEDDED_PG_PORT ?? 54689) });
-  const database = await createTestDatabase(process.env.BENCH_DATABASE_URL ?? embedded!.url);
-  const config = loadConfig(
-    { ADMIN_EMAIL, ADMIN_PASSWORD: PASSWORD },
-    { databaseUrl: database.url, dataDir, outboxDir: path.join(dataDir, 'outbox'), logLevel: 'silent' },
-  );
-  const db = createDb(config.databaseUrl!);
-  const direct = new pg.Client({ connectionString: database.url });
+  const { auth, api, databaseUrl, stop } = await startBenchApps(dataDir, 54689);
+  const direct = new pg.Client({ connectionString: databaseUrl });
   try {
-    await migrate(db);
-    await seed(db, config);
-    const ctx: AppContext = { db, config, tokens: await TokenService.create(db), mailer: createMailer(config, () => undefined) };
-    const auth = (await createAuthServer(ctx)).app;
-    const api = (await createApiServer(ctx)).app;
     const login = await auth.inject({
       method: 'POST',
       url: '/login',
-      payload: { email: ADMIN_EMAIL, password: PASSWORD, isKeepLogin: true },
+      payload: { ...BENCH_ADMIN, isKeepLogin: true },
     });
     if (login.statusCode !== 200) throw new Error(`POST /login answered ${login.statusCode}: ${login.body}`);
     const authorization = `Bearer ${(login.json() as { token: string }).token}`;
@@ -184,13 +160,9 @@ async function main() {
     );
     console.log(`search goal p95 ≤ 30 ms: ${p95 <= 30 ? 'met' : 'MISSED'}`);
     console.log(`plan of the count for "${queries[0]}":\n  ${plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n  ')}`);
-    await auth.close();
-    await api.close();
   } finally {
     await direct.end().catch(() => undefined);
-    await db.destroy();
-    await database.drop();
-    await embedded?.stop();
+    await stop();
   }
 }
 

@@ -1,21 +1,11 @@
 /** What the form builder's component tests do on the page: set up the fake api, add fields, pick from MUI selects. */
-import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { createFormApi } from './fake-form-api';
-import { screenWidth } from './render-console';
+import { withFakeServer } from './fake-server-lifecycle';
 
 export function withFormApi() {
-  // Rendering the whole console in jsdom is slow on a busy machine.
-  vi.setConfig({ testTimeout: 60_000 });
   const api = createFormApi();
-  beforeAll(() => api.server.listen({ onUnhandledRequest: 'error' }));
-  beforeEach(() => {
-    localStorage.clear();
-    api.reset();
-    screenWidth(false);
-  });
-  afterEach(cleanup);
-  afterAll(() => api.server.close());
+  withFakeServer(api);
   return api;
 }
 
