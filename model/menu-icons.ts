@@ -3,7 +3,16 @@
  * shared with the servers and codegen, which draw nothing); the console maps each one to its
  * MUI component in src/layout/menu-icons.ts, and the map check refuses any other name.
  */
-export const MENU_ICON_NAMES = ['AdminPanelSettings', 'Badge', 'DynamicForm', 'Folder', 'ListAlt', 'People', 'Settings'] as const;
+export const MENU_ICON_NAMES = [
+  'AccountTree',
+  'AdminPanelSettings',
+  'Badge',
+  'DynamicForm',
+  'Folder',
+  'ListAlt',
+  'People',
+  'Settings',
+] as const;
 
 export type MenuIconName = (typeof MENU_ICON_NAMES)[number];
 

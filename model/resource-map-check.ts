@@ -242,15 +242,25 @@ function checkReferences(schema: SchemaLike, routes: Set<string>, resources: Set
       problem([...path, 'x-ref'], `must name a resource (a string), not ${quoted(target)}`);
       continue;
     }
-    if (path.length !== 2 || path[0] !== 'properties') {
+    // A list of references is a property of type array whose items are plain references (ids).
+    const listItems = path.length === 3 && path[0] === 'properties' && path[2] === 'items';
+    if ((path.length !== 2 || path[0] !== 'properties') && !listItems) {
       problem(
         [...path, 'x-ref'],
-        'a reference is a property of the schema itself ("properties": {"<name>": {..., "x-ref": ...}}), not nested',
+        'a reference is a property of the schema itself ("properties": {"<name>": {..., "x-ref": ...}}) or the items of one that is a list, not nested deeper',
       );
       continue;
     }
     if (!resources.has(target)) problem([...path, 'x-ref'], `${quoted(target)} names no resource in ${MAP_FILE}`);
     else references.push({ schema: id, at, target });
+    if (listItems) {
+      if (node.type !== 'string' || !isPlainReference(node))
+        problem(
+          path,
+          `the items of a list of references must be {"type": "string", "x-ref": ${quoted(target)}}: the referenced records' ids`,
+        );
+      continue;
+    }
     if (isPlainReference(node) || (onlyCustom && isIdOrObjectReference(node))) continue;
     const plain = `{"type": "string", "x-ref": ${quoted(target)}} (or "type": ["string", "null"] when optional)`;
     const idOrObject = isIdOrObjectReference(node);

@@ -5,12 +5,21 @@
  */
 
 export type * from './auth';
+export type * from './beneficiary_type';
+export type * from './case_type';
 export type * from './designation';
+export type * from './event_type';
 export type * from './form-field';
 export type * from './form';
+export type * from './goal';
 export type * from './listview';
+export type * from './location_type';
+export type * from './notification';
 export type * from './permission';
+export type * from './permission_file';
+export type * from './program';
 export type * from './resources';
 export type * from './role';
+export type * from './survey_type';
 export type * from './user';
 export type * from './resource-names';

@@ -34,6 +34,15 @@ export interface Permission {
   can_create_listview?: boolean;
   can_edit_listview?: boolean;
   can_delete_listview?: boolean;
+  can_get_program?: boolean;
+  can_create_program?: boolean;
+  can_edit_program?: boolean;
+  can_delete_program?: boolean;
+  can_lock_program?: boolean;
+  can_manage_program_team?: boolean;
+  can_manage_program_types?: boolean;
+  can_manage_program_goals?: boolean;
+  can_send_program_notifications?: boolean;
   can_add_document?: boolean;
   can_edit_own_document?: boolean;
   can_edit_document?: boolean;

@@ -5,14 +5,23 @@
  */
 
 import AuthSchema from '../schemas/auth.schema.json';
+import BeneficiaryTypeSchema from '../schemas/beneficiary_type.schema.json';
+import CaseTypeSchema from '../schemas/case_type.schema.json';
 import DesignationSchema from '../schemas/designation.schema.json';
+import EventTypeSchema from '../schemas/event_type.schema.json';
 import FormFieldSchema from '../schemas/form-field.schema.json';
 import FormSchema from '../schemas/form.schema.json';
+import GoalSchema from '../schemas/goal.schema.json';
 import ListviewSchema from '../schemas/listview.schema.json';
+import LocationTypeSchema from '../schemas/location_type.schema.json';
+import NotificationSchema from '../schemas/notification.schema.json';
 import PermissionSchema from '../schemas/permission.schema.json';
+import PermissionFileSchema from '../schemas/permission_file.schema.json';
+import ProgramSchema from '../schemas/program.schema.json';
 import ResourcesSchema from '../schemas/resources.schema.json';
 import RoleSchema from '../schemas/role.schema.json';
+import SurveyTypeSchema from '../schemas/survey_type.schema.json';
 import UserSchema from '../schemas/user.schema.json';
 
 /** Every schema in schemas/, in file-name order. */
-export const schemaList: unknown[] = [AuthSchema, DesignationSchema, FormFieldSchema, FormSchema, ListviewSchema, PermissionSchema, ResourcesSchema, RoleSchema, UserSchema];
+export const schemaList: unknown[] = [AuthSchema, BeneficiaryTypeSchema, CaseTypeSchema, DesignationSchema, EventTypeSchema, FormFieldSchema, FormSchema, GoalSchema, ListviewSchema, LocationTypeSchema, NotificationSchema, PermissionSchema, PermissionFileSchema, ProgramSchema, ResourcesSchema, RoleSchema, SurveyTypeSchema, UserSchema];

@@ -43,6 +43,10 @@ const CUSTOM_TARGETS: Record<string, Omit<ReferenceTarget, 'resource'>> = {
     // users.designation_id (nullable for deleted users only: migration 009).
     referenceColumn: (field) => `${toColumn(field)}_id`,
   },
+  // forms (migration 011): a form's status is Active/Inactive.
+  'custom-form': { table: 'forms', name: (a) => sql<string>`${column(a, 'name')}`, nameIsText: true, statusColumn: 'status' },
+  // programs (migration 012).
+  program: { table: 'programs', name: (a) => sql<string>`${column(a, 'name')}`, nameIsText: true, statusColumn: 'status' },
 };
 
 export function referenceTarget(resource: string): ReferenceTarget {

@@ -33,6 +33,8 @@ export interface UserTable {
   status: Generated<boolean>;
   password_hash: string;
   deleted_at: Timestamp | null;
+  /** The account the first start created (migration 012): kept out of the program head picker. */
+  builtin: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -94,6 +96,61 @@ export interface DesignationTable {
   updated_at: Timestamp;
 }
 
+/** Lists of ids (jsonb arrays: attach and detach are single statements, migration 012). */
+type IdList = Generated<string[]>;
+
+export interface ProgramTable {
+  id: string;
+  name: string;
+  name_slug: string;
+  description: Generated<string>;
+  photo: string | null;
+  status: Generated<boolean>;
+  program_head: IdList;
+  teams: IdList;
+  no_of_days_for_edit_program: Generated<number>;
+  document_visible: Generated<'ALL' | 'OWN'>;
+  lock_program: Generated<0 | 1>;
+  beneficiary_types: IdList;
+  location_types: IdList;
+  event_types: IdList;
+  survey_types: IdList;
+  case_types: IdList;
+  permission_files: IdList;
+  active_module: Generated<Record<'beneficiaries' | 'locations' | 'events' | 'cases' | 'surveys' | 'permission', boolean>>;
+  created_by: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface GoalTable {
+  id: string;
+  program_id: string;
+  document_type: 'BENEFICIARY' | 'LOCATION' | 'EVENT' | 'SURVEY' | 'CASE';
+  goal_type: string;
+  target: number;
+  is_pinned: Generated<boolean>;
+  created_by: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface NotificationTable {
+  id: string;
+  program_id: string;
+  title: string;
+  body: string;
+  created_by: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface NotificationReadTable {
+  notification_id: string;
+  user_id: string;
+  read_at: Generated<Timestamp>;
+}
+
 export interface Database {
   roles: RoleTable;
   users: UserTable;
@@ -103,6 +160,10 @@ export interface Database {
   login_account_failures: LoginAccountFailureTable;
   app_secrets: AppSecretTable;
   designation: DesignationTable;
+  programs: ProgramTable;
+  goals: GoalTable;
+  notifications: NotificationTable;
+  notification_reads: NotificationReadTable;
 }
 
 export type Db = Kysely<Database>;

@@ -16,6 +16,7 @@ import * as noCreateDeletePermissionFlags from './migrations/008-no-create-delet
 import * as deletedUsersReleaseDesignation from './migrations/009-deleted-users-release-designation.ts';
 import * as viewLists from './migrations/010-view-lists.ts';
 import * as forms from './migrations/011-forms.ts';
+import * as programs from './migrations/012-programs.ts';
 import { createGenericTables, syncGenericTables } from './generic-tables.ts';
 import { assertModelValid } from '@model/resource-map.ts';
 
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '009-deleted-users-release-designation': deletedUsersReleaseDesignation,
   '010-view-lists': viewLists,
   '011-forms': forms,
+  '012-programs': programs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

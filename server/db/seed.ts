@@ -126,6 +126,7 @@ export async function seed(db: Db, config: Config): Promise<SeedResult> {
         designation_id: designation.id,
         role_id: role.id,
         password_hash: passwordHash,
+        builtin: true,
         created_at: now,
         updated_at: now,
       })

@@ -44,7 +44,7 @@ const MANAGED_PROPERTIES = new Set(MANAGED_COLUMNS.map((c) => c.property));
  * Tables of resources with hand-written routes (created by migrations), for references from
  * generic resources to them.
  */
-const CUSTOM_TABLES: Record<string, string> = { role: 'roles', user: 'users' };
+const CUSTOM_TABLES: Record<string, string> = { role: 'roles', user: 'users', 'custom-form': 'forms', program: 'programs' };
 
 export function genericResources(): ResourceName[] {
   return resourceEntries()

@@ -3,6 +3,7 @@
  * one to keep the bundle small. The Record type makes a name without a component a compile
  * error; the map check refuses a name that is not in the list, so no icon is ever guessed.
  */
+import AccountTree from '@mui/icons-material/AccountTree';
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import Badge from '@mui/icons-material/Badge';
 import Folder from '@mui/icons-material/Folder';
@@ -14,6 +15,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import { isMenuIconName, MENU_ICON_NAMES, type MenuIconName } from '@model/menu-icons';
 
 export const menuIcons: Record<MenuIconName, SvgIconComponent> = {
+  AccountTree,
   AdminPanelSettings,
   Badge,
   DynamicForm,

@@ -5,7 +5,7 @@
  * would then meet another row's (case-insensitively, as the unique index compares) gets ' (2)',
  * ' (3)'… A row whose value was already clean keeps it; otherwise the oldest row wins.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { resourceSchema, type PropertySchema } from '@model/schema-registry.ts';
 import type { GenericTables } from '../database.ts';
 import { genericResources } from '../generic-tables.ts';
@@ -22,6 +22,9 @@ function withSuffix(base: string, n: number, maxLength: number | undefined): str
 export async function up(migrating: Kysely<unknown>): Promise<void> {
   const db = migrating.withTables<GenericTables>();
   for (const resource of genericResources()) {
+    // A table that points at one a later migration creates (forms) is made after the migrations, empty.
+    const { rows: found } = await sql<{ present: boolean }>`select to_regclass(${`"${resource}"`}) is not null as present`.execute(db);
+    if (!found[0]!.present) continue;
     const schema = resourceSchema(resource);
     for (const [name, property] of Object.entries(schema.properties)) {
       if (!isPlainText(property)) continue;
