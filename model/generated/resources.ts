@@ -31,6 +31,10 @@ export interface ResourceEntry {
    */
   path: string;
   /**
+   * Path of the paged list when the spec puts it apart from `path` (programs: program/programList); records are still read and written under `path`
+   */
+  listPath?: string;
+  /**
    * generic: the server's CRUD routes and table are generated from the schema; custom: hand-written routes in the named place
    */
   routes: 'generic' | 'custom';

@@ -33,12 +33,17 @@ export function serverDataProvider(baseUrl: () => string): DataProvider {
   // The base URL is known only once /config.json is read, so simple-rest is made per call (it is a plain object).
   const rest = () => simpleRestProvider(baseUrl(), restHttpClient);
   const path = (resource: string) => resourceEntry(resourceNamed(resource)).path;
+  // Where a resource's list lives when the spec puts it elsewhere (programs: program/programList).
+  const listPath = (resource: string) => {
+    const entry = resourceEntry(resourceNamed(resource));
+    return entry.listPath ?? entry.path;
+  };
 
   /** Every row, a server page at a time. */
   async function wholeList(resource: string, params: GetListParams): Promise<GetListResult> {
     const data: RaRecord[] = [];
     for (let page = 1; ; page++) {
-      const answer = await rest().getList(path(resource), { ...params, pagination: { page, perPage: SERVER_PAGE_MAX } });
+      const answer = await rest().getList(listPath(resource), { ...params, pagination: { page, perPage: SERVER_PAGE_MAX } });
       data.push(...answer.data);
       if (answer.data.length < SERVER_PAGE_MAX || data.length >= (answer.total ?? 0)) return { data, total: answer.total ?? data.length };
     }
@@ -48,11 +53,11 @@ export function serverDataProvider(baseUrl: () => string): DataProvider {
     getList(resource, params) {
       const wire = { ...params, sort: wireSort(params.sort), filter: cleanFilter(params.filter) };
       const perPage = params.pagination?.perPage ?? 10;
-      return perPage > 0 && perPage < ALL_ROWS ? rest().getList(path(resource), wire) : wholeList(resource, wire);
+      return perPage > 0 && perPage < ALL_ROWS ? rest().getList(listPath(resource), wire) : wholeList(resource, wire);
     },
     getOne: (resource, params) => rest().getOne(path(resource), params),
-    getMany: (resource, params) => rest().getMany(path(resource), params),
-    getManyReference: (resource, params) => rest().getManyReference(path(resource), { ...params, sort: wireSort(params.sort)! }),
+    getMany: (resource, params) => rest().getMany(listPath(resource), params),
+    getManyReference: (resource, params) => rest().getManyReference(listPath(resource), { ...params, sort: wireSort(params.sort)! }),
     create: (resource, params) => rest().create(path(resource), { ...params, data: writableFields(resource, params.data) }),
     async update(resource, params) {
       const data = writableFields(resource, changedFields(params.data, params.previousData));
