@@ -80,6 +80,12 @@ export const problems = {
   staleDraft: () => new Problem(409, 'STALE_DRAFT', 'Someone else saved this form since you opened it. Reload it to see their changes.'),
   /** A form definition the shared check refuses: `message` is its first problem, `fields` names each field. */
   invalidFormDefinition: (message: string, fields: Record<string, string>) => new Problem(400, 'VALIDATION_FAILED', message, fields),
+  /** A locked program takes no change but unlocking. */
+  programLocked: () => new Problem(423, 'PROGRAM_LOCKED', 'This program is locked. Unlock it to make changes.'),
+  /** The program's editing window (spec 2 §4) has closed for this role. */
+  editWindowClosed: (message: string) => new Problem(403, 'EDIT_WINDOW_CLOSED', message),
+  programNameTaken: () =>
+    new Problem(422, 'PROGRAM_NAME_TAKEN', 'Two program can not be same name', { name: 'Two program can not be same name' }),
   lastRoleEditor: () => new Problem(409, 'LAST_ROLE_EDITOR', 'This change would leave nobody able to edit roles'),
   adminRoleFlagsFixed: () =>
     new Problem(403, 'ADMIN_ROLE_FIXED', "The Admin role always holds every permission; its permissions can't be changed"),
