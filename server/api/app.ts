@@ -7,6 +7,7 @@ import { genericCrudRoutes } from '../crud/generic-routes.ts';
 import { exportRoutes } from '../crud/export-routes.ts';
 import { listviewRoutes } from '../listview/listview-routes.ts';
 import { formRoutes } from '../forms/form-routes.ts';
+import { programRoutes } from '../programs/program-routes.ts';
 
 export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   const server = await createBaseApp(ctx, 'api');
@@ -16,5 +17,6 @@ export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   exportRoutes(server.app, ctx, 'api');
   await listviewRoutes(server.app, ctx);
   await formRoutes(server.app, ctx);
+  await programRoutes(server.app, ctx);
   return server;
 }

@@ -86,6 +86,8 @@ export const problems = {
   editWindowClosed: (message: string) => new Problem(403, 'EDIT_WINDOW_CLOSED', message),
   programNameTaken: () =>
     new Problem(422, 'PROGRAM_NAME_TAKEN', 'Two program can not be same name', { name: 'Two program can not be same name' }),
+  /** Adding someone who is a program head or team member already. */
+  alreadyOnTeam: () => new Problem(409, 'ALREADY_ON_TEAM', 'Already a team member', { user: 'Already a team member' }),
   lastRoleEditor: () => new Problem(409, 'LAST_ROLE_EDITOR', 'This change would leave nobody able to edit roles'),
   adminRoleFlagsFixed: () =>
     new Problem(403, 'ADMIN_ROLE_FIXED', "The Admin role always holds every permission; its permissions can't be changed"),

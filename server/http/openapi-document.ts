@@ -40,7 +40,9 @@ export function documentedSchema(schema: Schema | undefined): Schema | undefined
   if (!schema) return schema;
   const { multipartBody, ...documented } = schema;
   if (documented.querystring) documented.querystring = documentedQuery(documented.querystring as Schema);
-  if (multipartBody) documented.body = { content: { 'multipart/form-data': { schema: multipartBody } } };
+  // A route that also takes JSON declares it as `body.content` (validated by Fastify); the upload joins it.
+  const jsonContent = (documented.body as { content?: Schema } | undefined)?.content;
+  if (multipartBody) documented.body = { content: { ...jsonContent, 'multipart/form-data': { schema: multipartBody } } };
   return documented;
 }
 

@@ -17,6 +17,15 @@ const PASSWORD_RULES = ['PASSWORD_MISMATCH', 'WEAK_PASSWORD'];
 /** Checking one's own current password counts, locks and slows down like a failed sign-in. */
 const OWN_PASSWORD = { 400: ['CURRENT_PASSWORD_REQUIRED', 'CURRENT_PASSWORD_WRONG'], 423: ['ACCOUNT_LOCKED'] };
 
+/** A change to a program: refused while it is locked, and outside its editing window for this role. */
+const PROGRAM_CHANGE = { 403: ['EDIT_WINDOW_CLOSED'], 423: ['PROGRAM_LOCKED'] };
+const PROGRAM_CHANGE_NOTES = {
+  403: "EDIT_WINDOW_CLOSED: the program is older than its no_of_days_for_edit_program and the role lacks edit_document_after_no_of_days",
+  423: 'PROGRAM_LOCKED: the program is locked; only the lock toggle goes through',
+};
+const PROGRAM_NAME = 'PROGRAM_NAME_TAKEN';
+const PROGRAM_UPLOAD_NOTES = { 415: 'The image is not a PNG, GIF or JPEG (told by its first bytes)' };
+
 export const ROUTE_ERRORS: Record<string, RouteErrors> = {
   'POST /login': {
     codes: { 401: ['BAD_CREDENTIALS'], 403: ['ACCOUNT_INACTIVE', 'NO_DASHBOARD_ACCESS'], 423: ['ACCOUNT_LOCKED'] },
@@ -74,6 +83,30 @@ export const ROUTE_ERRORS: Record<string, RouteErrors> = {
     codes: { 404: ['NOT_FOUND'], 409: ['STALE_DRAFT'] },
     notes: { 404: 'No such revision, or its form was deleted meanwhile', 409: 'STALE_DRAFT: someone saved the draft since draft_version' },
   },
+  'POST /program': {
+    codes: { 400: ['INVALID_UPLOAD'], 413: ['PHOTO_TOO_LARGE'], 415: ['UNSUPPORTED_PHOTO'], 422: [PROGRAM_NAME] },
+    notes: { ...PROGRAM_UPLOAD_NOTES, 422: 'PROGRAM_NAME_TAKEN: another program has this name (whatever its case)' },
+  },
+  'PATCH /program/:id': {
+    codes: {
+      400: ['INVALID_UPLOAD'],
+      ...PROGRAM_CHANGE,
+      413: ['PHOTO_TOO_LARGE'],
+      415: ['UNSUPPORTED_PHOTO'],
+      422: [PROGRAM_NAME],
+    },
+    notes: { ...PROGRAM_UPLOAD_NOTES, ...PROGRAM_CHANGE_NOTES, 422: 'PROGRAM_NAME_TAKEN: another program has this name (whatever its case)' },
+  },
+  'DELETE /program/:id': { codes: { 423: PROGRAM_CHANGE[423] }, notes: { 423: PROGRAM_CHANGE_NOTES[423] } },
+  'PUT /program/change/status/module/program/:id': { codes: PROGRAM_CHANGE, notes: PROGRAM_CHANGE_NOTES },
+  'POST /program/:id/types/:list': { codes: PROGRAM_CHANGE, notes: PROGRAM_CHANGE_NOTES },
+  'DELETE /program/:id/types/:list/:typeId': { codes: PROGRAM_CHANGE, notes: PROGRAM_CHANGE_NOTES },
+  'POST /program/:id/team': {
+    codes: { ...PROGRAM_CHANGE, 409: ['ALREADY_ON_TEAM'] },
+    notes: { ...PROGRAM_CHANGE_NOTES, 409: 'ALREADY_ON_TEAM: the user is a program head or team member already' },
+  },
+  'PATCH /program/:id/team/:userId': { codes: PROGRAM_CHANGE, notes: PROGRAM_CHANGE_NOTES },
+  'DELETE /program/:id/team/:userId': { codes: PROGRAM_CHANGE, notes: PROGRAM_CHANGE_NOTES },
   'GET /*/export.csv': {
     codes: { 400: ['BAD_REQUEST'], 429: ['EXPORTS_BUSY'] },
     notes: { 429: 'Other exports are running (at most 3 at once)' },

@@ -36,7 +36,9 @@ export async function guardProgramWrite(trx: Db, request: FastifyRequest, progra
   if (opts.programChange) {
     const roleMayAlways = request.sessionUser?.permission.edit_document_after_no_of_days === true;
     const days = program.no_of_days_for_edit_program;
-    if (!programEditable({ createdAt: program.created_at, days, roleMayAlways }))
+    // The servers' clock (a test moves it by hand), not the machine's.
+    const now = request.server.appContext.config.clock.now();
+    if (!programEditable({ createdAt: program.created_at, days, roleMayAlways, now }))
       throw problems.editWindowClosed(editingWindowClosedMessage(days));
   }
   return program;

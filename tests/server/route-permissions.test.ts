@@ -64,7 +64,7 @@ const EXPECTED_OPEN: Record<'auth' | 'api', string[]> = {
 /** Plugin routes outside /docs and CORS preflight: the auth server serves stored photos, read-only. */
 const EXPECTED_INFRASTRUCTURE: Record<'auth' | 'api', string[]> = {
   auth: ['GET /uploads/*', 'HEAD /uploads/*'],
-  api: [],
+  api: ['GET /uploads/programs/*', 'HEAD /uploads/programs/*'],
 };
 
 describe.each(['auth', 'api'] as const)('%s server route table', (name) => {

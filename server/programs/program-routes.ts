@@ -1,0 +1,421 @@
+/**
+ * Programs on the api server (spec 2 §7): the list, one program (plain, full, its modules, its
+ * goals), add and edit (multipart with the image; the edit also as JSON for status, modules and
+ * whole lists), delete, the lock toggle, a module's switch, attaching and detaching type
+ * records, and the team. Every write locks the program's row first (program-guard.ts): 404,
+ * 423 while locked (but for the lock toggle), 403 outside the editing window for a change to
+ * the program itself.
+ */
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { PHOTO_MAX_BYTES } from '@model/rules';
+import { resourceEntry, type EntitySchema } from '@model/schema-registry.ts';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
+import { mapFlag } from '../crud/crud-plugin.ts';
+import { answerList, listQuerySchema, MAX_FILTER_VALUES, parseListParams, type ListQuery } from '../crud/list-params.ts';
+import { needsFlag } from '../http/permissions.ts';
+import { problems } from '../http/errors.ts';
+import { removeImage, serveUploads, storeImage } from '../http/public-uploads.ts';
+import { guardProgramWrite } from './program-guard.ts';
+import { LOCK_FLAG, TEAM_FLAG, TYPES_FLAG } from './program-flags.ts';
+import { readDetails, multipartBody, MULTIPART_LIMITS } from './program-details.ts';
+import { assertPeople, assertTypesExist, BUILTIN_HEAD_MESSAGE } from './program-checks.ts';
+import { findProgram, fullProgram, LIST_FIELDS, listPrograms, programGoals, programModules } from './program-read.ts';
+import {
+  addMember,
+  attachType,
+  deleteProgram,
+  detachType,
+  insertProgram,
+  moveMember,
+  nameTakenProblem,
+  removeMember,
+  setModule,
+  toggleLock,
+  updateDetails,
+  updateLists,
+  type ListsChange,
+} from './program-writes.ts';
+import { TYPE_LIST_NAMES, type ProgramModule, type TypeList } from './program-lists.ts';
+import {
+  fullAnswer,
+  goalsAnswer,
+  headBody,
+  listsBody,
+  lockAnswer,
+  memberBody,
+  memberParams,
+  moduleAnswer,
+  moduleBody,
+  programParams,
+  typeBody,
+  typeListParams,
+  typeParams,
+} from './program-schemas.ts';
+
+/** Program images: `UPLOADS_DIR/programs/<random>.<ext>`, served publicly at /uploads/programs/…. */
+const PHOTO_FOLDER = 'programs';
+const UPLOAD_BODY_LIMIT = PHOTO_MAX_BYTES + 256 * 1024;
+const listQuery = {
+  ...listQuerySchema,
+  properties: { ...listQuerySchema.properties, filter: { ...listQuerySchema.properties.filter, maxLength: 48 * MAX_FILTER_VALUES } },
+};
+
+export async function programRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: MULTIPART_LIMITS });
+    await serveUploads(scope, path.join(ctx.config.uploadsDir, PHOTO_FOLDER), `/uploads/${PHOTO_FOLDER}/`);
+    routes(scope, ctx);
+  });
+}
+
+interface Stored {
+  program_head: string[];
+  teams: string[];
+}
+
+function routes(app: FastifyInstance, ctx: AppContext): void {
+  const entry = resourceEntry('program');
+  const base = `/${entry.path}`;
+  const tags = [entry.label.many];
+  const one = { $ref: entry.schema };
+  const now = () => ctx.config.clock.now();
+  const inTransaction = <T>(work: (trx: Db) => Promise<T>) => ctx.db.transaction().execute(work);
+  const flag = (action: 'list' | 'show' | 'create' | 'edit' | 'delete') => needsFlag(mapFlag('program', action));
+  /** A change to the program itself: locked → 423, outside the editing window → 403. */
+  const programChange = (trx: Db, request: FastifyRequest, id: string) => guardProgramWrite(trx, request, id, { programChange: true });
+  const stored = async (trx: Db, id: string): Promise<Stored> =>
+    (await trx.selectFrom('programs').select(['program_head', 'teams']).where('id', '=', id).executeTakeFirstOrThrow()) as Stored;
+  const removePhoto = (photo: string | null | undefined) => removeImage(ctx.config.uploadsDir, PHOTO_FOLDER, photo);
+
+  app.get<{ Querystring: ListQuery }>(
+    `${base}/programList`,
+    {
+      config: { permission: flag('list') },
+      schema: {
+        tags,
+        summary:
+          'Programs with their goals: whole list, or one page (range) with Content-Range; sort by name, updated_at or created_at; filter {"q": name search, "status": true|false, "id": [...]}',
+        querystring: listQuery,
+        response: { 200: { type: 'array', items: one } },
+      },
+    },
+    async (request, reply) => {
+      const params = parseListParams(request.query, LIST_FIELDS as unknown as EntitySchema, { sort: { field: 'name', order: 'ASC' } });
+      return answerList(reply, 'program', params, await listPrograms(ctx.db, params));
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `${base}/:id`,
+    {
+      config: { permission: flag('show') },
+      schema: { tags, summary: 'One program (heads, team and types as ids)', params: programParams, response: { 200: one } },
+    },
+    async (request) => findProgram(ctx.db, request.params.id),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `${base}/:id/full`,
+    {
+      config: { permission: flag('show') },
+      schema: {
+        tags,
+        summary: 'One program with its heads and team as people (list order), its type lists as the records, and its goals',
+        params: programParams,
+        response: { 200: fullAnswer },
+      },
+    },
+    async (request) => fullProgram(ctx.db, request.params.id),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `${base}/:id/module`,
+    {
+      config: { permission: flag('show') },
+      schema: { tags, summary: "The program's team, heads (ids) and modules", params: programParams, response: { 200: moduleAnswer } },
+    },
+    async (request) => programModules(ctx.db, request.params.id),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `${base}/:id/goal`,
+    {
+      config: { permission: flag('show') },
+      schema: { tags, summary: "The program's goals, oldest first", params: programParams, response: { 200: goalsAnswer } },
+    },
+    async (request) => ({ goals: await programGoals(ctx.db, request.params.id) }),
+  );
+
+  app.post(
+    base,
+    {
+      config: { permission: flag('create') },
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: "Add a program (multipart: the form's fields, program_head as a JSON list, an optional image); 422 when the name is taken",
+        consumes: ['multipart/form-data'],
+        multipartBody: multipartBody('create'),
+        response: { 201: one },
+      },
+    },
+    async (request, reply) => {
+      const { details, photo } = await readDetails(request, 'create');
+      const stored = photo ? await storeImage(ctx.config.uploadsDir, PHOTO_FOLDER, photo.content, photo.ext) : null;
+      try {
+        const created = await inTransaction(async (trx) => {
+          const heads = details.program_head ?? [];
+          await assertPeople(trx, { program_head: heads });
+          const id = await insertProgram(
+            trx,
+            {
+              name: details.name!,
+              description: details.description!,
+              no_of_days_for_edit_program: details.no_of_days_for_edit_program!,
+              documentVisible: details.documentVisible!,
+              program_head: heads,
+              photo: stored,
+            },
+            request.sessionUser!.id,
+            now(),
+          );
+          return findProgram(trx, id);
+        });
+        return reply.status(201).send(created);
+      } catch (err) {
+        await removePhoto(stored);
+        throw nameTakenProblem(err);
+      }
+    },
+  );
+
+  app.patch<{ Params: { id: string }; Body: ListsChange & { _id?: string } }>(
+    `${base}/:id`,
+    {
+      config: { permission: flag('edit') },
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      schema: {
+        tags,
+        summary:
+          "Change a program: multipart with the form's fields (any of them; program_head not empty) and an optional new image, " +
+          'or JSON with status, active_module (the modules sent), or whole lists (heads, team, types). ' +
+          'A list of heads sent alone takes its users out of the team, and the other way round',
+        consumes: ['multipart/form-data', 'application/json'],
+        multipartBody: multipartBody('update'),
+        body: { content: { 'application/json': { schema: listsBody } } },
+        params: programParams,
+        response: { 200: one },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (request.isMultipart()) {
+        const { details, photo } = await readDetails(request, 'update');
+        if (!Object.keys(details).length && !photo) throw problems.validation({ name: 'Send at least one field to change' });
+        const newPhoto = photo ? await storeImage(ctx.config.uploadsDir, PHOTO_FOLDER, photo.content, photo.ext) : undefined;
+        try {
+          const { program, replacedPhoto } = await inTransaction(async (trx) => {
+            await programChange(trx, request, id);
+            if (details.program_head) {
+              const current = await stored(trx, id);
+              await assertPeople(trx, { program_head: details.program_head.filter((u) => !current.program_head.includes(u)) });
+            }
+            const { replacedPhoto } = await updateDetails(trx, id, { ...details, photo: newPhoto }, now());
+            return { program: await findProgram(trx, id), replacedPhoto };
+          });
+          await removePhoto(replacedPhoto);
+          return program;
+        } catch (err) {
+          await removePhoto(newPhoto);
+          throw nameTakenProblem(err);
+        }
+      }
+      const { _id: _ignored, ...change } = request.body ?? {};
+      if (!Object.keys(change).length) throw problems.validation({ status: 'Send at least one field to change' });
+      if (change.program_head && !change.program_head.length) throw problems.validation({ program_head: 'Program head is required' });
+      return inTransaction(async (trx) => {
+        await programChange(trx, request, id);
+        const current = await stored(trx, id);
+        const known = new Set([...current.program_head, ...current.teams]);
+        const added = (ids: string[] | undefined) => ids?.filter((u) => !known.has(u));
+        await assertPeople(trx, { program_head: added(change.program_head), teams: added(change.teams) });
+        if (change.program_head && change.teams && change.program_head.some((u) => change.teams!.includes(u)))
+          throw problems.validation({ teams: 'A user is either a program head or a team member, not both' });
+        // Heads already in the list passed the check when they were added; a user moved there from the team is checked now.
+        if (change.program_head) await assertNoBuiltinHead(trx, change.program_head);
+        for (const list of TYPE_LIST_NAMES) if (change[list]) await assertTypesExist(trx, list, change[list]);
+        await updateLists(trx, id, change, now());
+        return findProgram(trx, id);
+      });
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    `${base}/:id`,
+    {
+      config: { permission: flag('delete') },
+      schema: {
+        tags,
+        summary: 'Delete a program with its goals and notifications; answers the deleted program (423 while locked)',
+        params: programParams,
+        response: { 200: one },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const deleted = await inTransaction(async (trx) => {
+        await guardProgramWrite(trx, request, id, { programChange: false });
+        const program = await findProgram(trx, id);
+        await deleteProgram(trx, id);
+        return program;
+      });
+      await removePhoto(deleted.photo as string | null);
+      return deleted;
+    },
+  );
+
+  app.patch<{ Params: { id: string } }>(
+    `${base}/change/lock/status/:id`,
+    {
+      config: { permission: needsFlag(LOCK_FLAG) },
+      schema: {
+        tags,
+        summary: 'Lock an unlocked program, unlock a locked one (the only write a locked program takes)',
+        params: programParams,
+        response: { 200: lockAnswer },
+      },
+    },
+    async (request) => inTransaction((trx) => toggleLock(trx, request.params.id, now())),
+  );
+
+  app.put<{ Params: { id: string }; Body: { module: ProgramModule; status: boolean } }>(
+    `${base}/change/status/module/program/:id`,
+    {
+      config: { permission: flag('edit') },
+      schema: { tags, summary: 'Switch one module on or off', params: programParams, body: moduleBody, response: { 200: one } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      return inTransaction(async (trx) => {
+        await programChange(trx, request, id);
+        await setModule(trx, id, request.body.module, request.body.status, now());
+        return findProgram(trx, id);
+      });
+    },
+  );
+
+  app.post<{ Params: { id: string; list: TypeList }; Body: { type_id: string } }>(
+    `${base}/:id/types/:list`,
+    {
+      config: { permission: needsFlag(TYPES_FLAG) },
+      schema: {
+        tags,
+        summary: 'Attach an existing type record to one of the program’s lists (one already attached stays as it is)',
+        params: typeListParams,
+        body: typeBody,
+        response: { 200: one },
+      },
+    },
+    async (request) => {
+      const { id, list } = request.params;
+      return inTransaction(async (trx) => {
+        await programChange(trx, request, id);
+        await assertTypesExist(trx, list, [request.body.type_id], 'type_id');
+        await attachType(trx, id, list, request.body.type_id, now());
+        return findProgram(trx, id);
+      });
+    },
+  );
+
+  app.delete<{ Params: { id: string; list: TypeList; typeId: string } }>(
+    `${base}/:id/types/:list/:typeId`,
+    {
+      config: { permission: needsFlag(TYPES_FLAG) },
+      schema: {
+        tags,
+        summary: 'Detach a type record from one of the program’s lists (the record itself stays)',
+        params: typeParams,
+        response: { 200: one },
+      },
+    },
+    async (request) => {
+      const { id, list, typeId } = request.params;
+      return inTransaction(async (trx) => {
+        await programChange(trx, request, id);
+        await detachType(trx, id, list, typeId, now());
+        return findProgram(trx, id);
+      });
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { user: string; is_program_head?: boolean } }>(
+    `${base}/:id/team`,
+    {
+      config: { permission: needsFlag(TEAM_FLAG) },
+      schema: {
+        tags,
+        summary: 'Add a user to the team, or as a program head; 409 ALREADY_ON_TEAM when they are on it either way',
+        params: programParams,
+        body: memberBody,
+        response: { 200: one },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { user, is_program_head: asHead = false } = request.body;
+      return inTransaction(async (trx) => {
+        await programChange(trx, request, id);
+        await assertPeople(trx, asHead ? { program_head: [user] } : { teams: [user] }, 'user');
+        await addMember(trx, id, user, asHead, now());
+        return findProgram(trx, id);
+      });
+    },
+  );
+
+  app.patch<{ Params: { id: string; userId: string }; Body: { is_program_head: boolean } }>(
+    `${base}/:id/team/:userId`,
+    {
+      config: { permission: needsFlag(TEAM_FLAG) },
+      schema: {
+        tags,
+        summary: 'Make a member a program head, or a head a team member (moved between the lists in one statement)',
+        params: memberParams,
+        body: headBody,
+        response: { 200: one },
+      },
+    },
+    async (request) => {
+      const { id, userId } = request.params;
+      return inTransaction(async (trx) => {
+        await programChange(trx, request, id);
+        await moveMember(trx, id, userId, request.body.is_program_head, now());
+        if (request.body.is_program_head) await assertPeople(trx, { program_head: [userId] }, 'user');
+        return findProgram(trx, id);
+      });
+    },
+  );
+
+  app.delete<{ Params: { id: string; userId: string } }>(
+    `${base}/:id/team/:userId`,
+    {
+      config: { permission: needsFlag(TEAM_FLAG) },
+      schema: { tags, summary: 'Remove a user from the team or the heads', params: memberParams, response: { 200: one } },
+    },
+    async (request) => {
+      const { id, userId } = request.params;
+      return inTransaction(async (trx) => {
+        await programChange(trx, request, id);
+        await removeMember(trx, id, userId, now());
+        return findProgram(trx, id);
+      });
+    },
+  );
+}
+
+async function assertNoBuiltinHead(trx: Db, heads: string[]): Promise<void> {
+  const builtin = await trx.selectFrom('users').select('id').where('id', 'in', heads).where('builtin', '=', true).executeTakeFirst();
+  if (builtin) throw problems.validation({ program_head: BUILTIN_HEAD_MESSAGE });
+}
