@@ -39,6 +39,10 @@ export interface User {
    */
   photo?: string | null;
   status?: boolean;
+  /**
+   * The account the first start created; it cannot be a program head
+   */
+  builtin?: boolean;
   password?: string;
   /**
    * Your own password: needed to change your own password or e-mail, not someone else's

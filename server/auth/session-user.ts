@@ -21,6 +21,7 @@ export const USER_ROW_COLUMNS = [
   'u.mobile',
   'u.photo',
   'u.status',
+  'u.builtin',
   'u.created_at',
   'u.updated_at',
   'r.id as role_id',
