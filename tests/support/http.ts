@@ -2,7 +2,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { bearer } from './test-server.ts';
 
-export type Method = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface CallOptions {
   token?: string;

@@ -1,0 +1,237 @@
+/**
+ * The rules every program write follows (spec 2 §4): a locked program refuses every write but
+ * unlocking (423, nothing changed), the editing window refuses changes to an old program for a
+ * role without edit_document_after_no_of_days (403), module switches, type attach and detach,
+ * and the team: one list per user, the built-in admin never a head, and concurrent changes to
+ * one list all kept.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import { caller } from '../support/http.ts';
+import { flags, insertRole, insertUser } from '../support/test-users.ts';
+import { multipart } from '../support/multipart.ts';
+import { addProgram, person, sendForm, typeRecord, type ProgramAnswer } from '../support/programs.ts';
+
+let t: TestServer;
+let admin: Session;
+/** Every flag but edit_document_after_no_of_days: bound by the editing window. */
+let manager: Session;
+let staffRole: string;
+const without: Record<string, Session> = {};
+
+beforeAll(async () => {
+  t = await startTestServer();
+  admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
+  staffRole = (await insertRole(t.ctx.db, { role: 'Rules field team', permission: flags(false, { can_access_dashboard: true }) })).id;
+  const managerRole = await insertRole(t.ctx.db, { role: 'Window-bound manager', permission: flags(true, { edit_document_after_no_of_days: false }) });
+  await insertUser(t.ctx.db, { email: 'manager@example.com', password: 'manager passphrase', roleId: managerRole.id });
+  manager = await t.loginAs('manager@example.com', 'manager passphrase');
+  for (const flag of ['can_lock_program', 'can_manage_program_team', 'can_manage_program_types', 'can_edit_program']) {
+    const role = await insertRole(t.ctx.db, { role: `Without ${flag}`, permission: flags(true, { [flag]: false }) });
+    const email = `without-${flag.replace(/_/g, '-')}@example.com`;
+    await insertUser(t.ctx.db, { email, password: 'rules test passphrase', roleId: role.id });
+    without[flag] = await t.loginAs(email, 'rules test passphrase');
+  }
+}, 60_000);
+afterAll(() => t?.close());
+
+const call = caller(() => t.api.app);
+const read = async (id: string): Promise<ProgramAnswer> => (await call('GET', `/program/${id}`, { token: admin.token })).json();
+
+describe('the program lock', () => {
+  it('refuses every write while locked (423, nothing changed), then unlocking lets them through', async () => {
+    const member = await person(t, staffRole);
+    const type = await typeRecord(t, admin.token, 'beneficiarytype', 'Pupil');
+    const p = await addProgram(t, admin.token);
+    await call('POST', `/program/${p._id}/team`, { token: admin.token, payload: { user: member } });
+    await call('POST', `/program/${p._id}/types/beneficiary_types`, { token: admin.token, payload: { type_id: type } });
+
+    const lock = await call('PATCH', `/program/change/lock/status/${p._id}`, { token: admin.token });
+    expect(lock.statusCode, lock.body).toBe(200);
+    expect(lock.json()).toEqual({ _id: p._id, lockProgram: 1 });
+    const locked = await read(p._id);
+
+    const newcomer = await person(t, staffRole);
+    const writes: Array<[string, () => ReturnType<typeof call>]> = [
+      ['status', () => call('PATCH', `/program/${p._id}`, { token: admin.token, payload: { status: false } })],
+      ['details', () => sendForm(t, 'PATCH', `/program/${p._id}`, admin.token, multipart([{ name: 'description', value: 'x' }]))],
+      ['module', () => call('PUT', `/program/change/status/module/program/${p._id}`, { token: admin.token, payload: { module: 'events', status: false } })],
+      ['attach', () => call('POST', `/program/${p._id}/types/location_types`, { token: admin.token, payload: { type_id: type } })],
+      ['detach', () => call('DELETE', `/program/${p._id}/types/beneficiary_types/${type}`, { token: admin.token })],
+      ['team add', () => call('POST', `/program/${p._id}/team`, { token: admin.token, payload: { user: newcomer } })],
+      ['team head', () => call('PATCH', `/program/${p._id}/team/${member}`, { token: admin.token, payload: { is_program_head: true } })],
+      ['team remove', () => call('DELETE', `/program/${p._id}/team/${member}`, { token: admin.token })],
+      ['delete', () => call('DELETE', `/program/${p._id}`, { token: admin.token })],
+    ];
+    for (const [what, write] of writes) {
+      const res = await write();
+      expect(res.statusCode, what).toBe(423);
+      expect(res.json(), what).toEqual({ code: 'PROGRAM_LOCKED', message: 'This program is locked. Unlock it to make changes.' });
+    }
+    expect(await read(p._id)).toEqual(locked);
+
+    const unlock = await call('PATCH', `/program/change/lock/status/${p._id}`, { token: admin.token });
+    expect(unlock.json()).toEqual({ _id: p._id, lockProgram: 0 });
+    expect((await call('PATCH', `/program/${p._id}`, { token: admin.token, payload: { status: false } })).json().status).toBe(false);
+  });
+
+  it('needs can_lock_program, and answers 404 for a program that does not exist', async () => {
+    const p = await addProgram(t, admin.token);
+    const forbidden = await call('PATCH', `/program/change/lock/status/${p._id}`, { token: without.can_lock_program!.token });
+    expect(forbidden.statusCode).toBe(403);
+    expect((await call('PATCH', `/program/change/lock/status/${p._id}`)).statusCode).toBe(401);
+    expect((await call('PATCH', `/program/change/lock/status/${randomUUID()}`, { token: admin.token })).statusCode).toBe(404);
+    expect((await read(p._id)).lockProgram).toBe(0);
+  });
+});
+
+describe('the editing window', () => {
+  const ageBy = (id: string, days: number) =>
+    sql`update programs set created_at = created_at - make_interval(days => ${days}) where id = ${id}`.execute(t.ctx.db);
+
+  it('lets a role without edit_document_after_no_of_days change a program inside its window only', async () => {
+    const p = await addProgram(t, admin.token, { no_of_days_for_edit_program: '2' });
+    await ageBy(p._id, 1);
+    expect((await call('PATCH', `/program/${p._id}`, { token: manager.token, payload: { status: false } })).statusCode).toBe(200);
+    await ageBy(p._id, 2);
+    const member = await person(t, staffRole);
+    const refused = [
+      await call('PATCH', `/program/${p._id}`, { token: manager.token, payload: { status: true } }),
+      await call('PUT', `/program/change/status/module/program/${p._id}`, { token: manager.token, payload: { module: 'cases', status: false } }),
+      await call('POST', `/program/${p._id}/team`, { token: manager.token, payload: { user: member } }),
+      await sendForm(t, 'PATCH', `/program/${p._id}`, manager.token, multipart([{ name: 'description', value: 'Late' }])),
+    ];
+    for (const res of refused) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ code: 'EDIT_WINDOW_CLOSED', message: 'Editing this program closed 2 days after it was created' });
+    }
+    expect((await read(p._id)).status).toBe(false);
+    // The lock is no edit of the program: it still toggles.
+    expect((await call('PATCH', `/program/change/lock/status/${p._id}`, { token: manager.token })).statusCode).toBe(200);
+  });
+
+  it('closes a 0-day window once the moment of creation has passed', async () => {
+    const p = await addProgram(t, admin.token, { no_of_days_for_edit_program: '0' });
+    await sql`update programs set created_at = created_at - interval '1 second' where id = ${p._id}`.execute(t.ctx.db);
+    const res = await call('PATCH', `/program/${p._id}`, { token: manager.token, payload: { status: false } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Editing this program closed when it was created');
+  });
+
+  it('always lets a role with edit_document_after_no_of_days change it', async () => {
+    const p = await addProgram(t, admin.token, { no_of_days_for_edit_program: '1' });
+    await ageBy(p._id, 400);
+    const res = await call('PATCH', `/program/${p._id}`, { token: admin.token, payload: { active_module: { events: false } } });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});
+
+describe('PUT /program/change/status/module/program/{id}', () => {
+  it('switches one module and leaves the others', async () => {
+    const p = await addProgram(t, admin.token);
+    const res = await call('PUT', `/program/change/status/module/program/${p._id}`, {
+      token: admin.token,
+      payload: { module: 'permission', status: false },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().active_module).toEqual({ ...p.active_module, permission: false });
+  });
+
+  it('refuses a module that does not exist, and callers without can_edit_program', async () => {
+    const p = await addProgram(t, admin.token);
+    const url = `/program/change/status/module/program/${p._id}`;
+    expect((await call('PUT', url, { token: admin.token, payload: { module: 'groups', status: false } })).statusCode).toBe(400);
+    expect((await call('PUT', url, { token: admin.token, payload: { module: 'events' } })).statusCode).toBe(400);
+    const forbidden = await call('PUT', url, { token: without.can_edit_program!.token, payload: { module: 'events', status: false } });
+    expect(forbidden.statusCode).toBe(403);
+    expect((await call('PUT', `/program/change/status/module/program/${randomUUID()}`, { token: admin.token, payload: { module: 'events', status: false } })).statusCode).toBe(404);
+  });
+});
+
+describe('attaching and detaching type records', () => {
+  it('attaches an existing type once (twice is a no-op) and detaches it', async () => {
+    const p = await addProgram(t, admin.token);
+    const type = await typeRecord(t, admin.token, 'locationtype', 'District');
+    const url = `/program/${p._id}/types/location_types`;
+    expect((await call('POST', url, { token: admin.token, payload: { type_id: type } })).json().location_types).toEqual([type]);
+    expect((await call('POST', url, { token: admin.token, payload: { type_id: type } })).json().location_types).toEqual([type]);
+    const detached = await call('DELETE', `${url}/${type}`, { token: admin.token });
+    expect(detached.statusCode).toBe(200);
+    expect(detached.json().location_types).toEqual([]);
+  });
+
+  it('refuses a type that does not exist, a list that does not exist, and callers without can_manage_program_types', async () => {
+    const p = await addProgram(t, admin.token);
+    const missing = await call('POST', `/program/${p._id}/types/beneficiary_types`, { token: admin.token, payload: { type_id: randomUUID() } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields).toEqual({ type_id: 'Beneficiary Type does not exist' });
+    const type = await typeRecord(t, admin.token, 'beneficiarytype', 'Trainee');
+    expect((await call('POST', `/program/${p._id}/types/groups`, { token: admin.token, payload: { type_id: type } })).statusCode).toBe(400);
+    const forbidden = await call('POST', `/program/${p._id}/types/beneficiary_types`, {
+      token: without.can_manage_program_types!.token,
+      payload: { type_id: type },
+    });
+    expect(forbidden.statusCode).toBe(403);
+    expect((await call('POST', `/program/${randomUUID()}/types/beneficiary_types`, { token: admin.token, payload: { type_id: type } })).statusCode).toBe(404);
+    expect((await read(p._id)).beneficiary_types).toEqual([]);
+  });
+});
+
+describe('the team', () => {
+  it('adds members and heads, moves one between the lists, and removes them', async () => {
+    const p = await addProgram(t, admin.token);
+    const [a, b] = [await person(t, staffRole), await person(t, staffRole)];
+    const team = `/program/${p._id}/team`;
+    expect((await call('POST', team, { token: admin.token, payload: { user: a } })).json()).toMatchObject({ teams: [a], program_head: [] });
+    expect((await call('POST', team, { token: admin.token, payload: { user: b, is_program_head: true } })).json()).toMatchObject({
+      teams: [a],
+      program_head: [b],
+    });
+    // A member made head leaves the team; a head made member leaves the heads.
+    expect((await call('PATCH', `${team}/${a}`, { token: admin.token, payload: { is_program_head: true } })).json()).toMatchObject({
+      teams: [],
+      program_head: [b, a],
+    });
+    expect((await call('PATCH', `${team}/${b}`, { token: admin.token, payload: { is_program_head: false } })).json()).toMatchObject({
+      teams: [b],
+      program_head: [a],
+    });
+    const removed = await call('DELETE', `${team}/${a}`, { token: admin.token });
+    expect(removed.json()).toMatchObject({ teams: [b], program_head: [] });
+    expect((await call('DELETE', `${team}/${a}`, { token: admin.token })).statusCode).toBe(404);
+    expect((await call('PATCH', `${team}/${a}`, { token: admin.token, payload: { is_program_head: true } })).statusCode).toBe(404);
+  });
+
+  it('refuses someone already on it (409), an unknown user, and the built-in admin as head', async () => {
+    const p = await addProgram(t, admin.token);
+    const a = await person(t, staffRole);
+    const team = `/program/${p._id}/team`;
+    await call('POST', team, { token: admin.token, payload: { user: a, is_program_head: true } });
+    const again = await call('POST', team, { token: admin.token, payload: { user: a } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'ALREADY_ON_TEAM', message: 'Already a team member' });
+    const unknown = await call('POST', team, { token: admin.token, payload: { user: randomUUID() } });
+    expect(unknown.json().fields).toEqual({ user: 'User does not exist' });
+    const builtinHead = await call('POST', team, { token: admin.token, payload: { user: admin.user._id, is_program_head: true } });
+    expect(builtinHead.statusCode).toBe(400);
+    expect(builtinHead.json().fields).toEqual({ user: 'The built-in admin account cannot be a program head' });
+    // On the team the built-in admin may be; made head, refused and left where they were.
+    expect((await call('POST', team, { token: admin.token, payload: { user: admin.user._id } })).statusCode).toBe(200);
+    const toHead = await call('PATCH', `${team}/${admin.user._id}`, { token: admin.token, payload: { is_program_head: true } });
+    expect(toHead.statusCode).toBe(400);
+    expect(await read(p._id)).toMatchObject({ program_head: [a], teams: [admin.user._id] });
+    expect((await call('POST', team, { token: admin.token, payload: {} })).json().fields).toEqual({ user: 'User is required' });
+    expect((await call('POST', team, { token: without.can_manage_program_team!.token, payload: { user: a } })).statusCode).toBe(403);
+    expect((await call('POST', team, { payload: { user: a } })).statusCode).toBe(401);
+  });
+
+  it('keeps both members when two admins add one each at the same moment', async () => {
+    const p = await addProgram(t, admin.token);
+    const people = await Promise.all([1, 2, 3, 4].map(() => person(t, staffRole)));
+    const answers = await Promise.all(people.map((user) => call('POST', `/program/${p._id}/team`, { token: admin.token, payload: { user } })));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect((await read(p._id)).teams.sort()).toEqual([...people].sort());
+  });
+});
