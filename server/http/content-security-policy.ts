@@ -36,8 +36,8 @@ export function consolePolicy(
     'script-src': ["'self'", ...(dev ? [`'nonce-${dev.scriptNonce}'`] : [])],
     // MUI (emotion) writes its styles into <style> elements at run time.
     'style-src': ["'self'", "'unsafe-inline'"],
-    // User photos come from the auth server; a picked photo is previewed from a blob: URL.
-    'img-src': ["'self'", 'data:', 'blob:', auth],
+    // User photos come from the auth server, program images from the api server; a picked photo is previewed from a blob: URL.
+    'img-src': ["'self'", 'data:', 'blob:', ...new Set([auth, api])],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...new Set([auth, api]), ...(dev ? [dev.socket] : [])],
     'object-src': ["'none'"],

@@ -19,6 +19,7 @@ import { flags, insertRole, insertUser } from '../support/test-users.ts';
 import { crudRoutesOf, flagOf, routeName, type ServerName } from '../support/route-audit.ts';
 import { byReferenceOrder, sampleBody } from '../support/sample-record.ts';
 import { multipart } from '../support/multipart.ts';
+import { tinyPng } from '../support/images.ts';
 import { planMatrix, runMatrix, type Attempt, type Caller, type PlannedCall } from '../support/authorization-matrix.ts';
 import { openSession } from '../../server/auth/sessions.ts';
 import { needsFlag, needsFlagOrSelf, signedIn, type RouteRecord } from '../../server/http/permissions.ts';
@@ -60,6 +61,16 @@ const UPLOAD_BODIES: Record<string, () => { payload: Buffer; headers: Record<str
         contentType: 'text/csv',
         content: Buffer.from('Town\nKisumu\n'),
       },
+    ]),
+  // The add form as the console sends it (multipart), with an image.
+  program: () =>
+    multipart([
+      { name: 'name', value: `Sample program ${++uploadSerial}` },
+      { name: 'description', value: 'A program the matrix made' },
+      { name: 'no_of_days_for_edit_program', value: '0' },
+      { name: 'documentVisible', value: 'ALL' },
+      { name: 'program_head', value: '[]' },
+      { name: 'photo', filename: 'program.png', contentType: 'image/png', content: tinyPng() },
     ]),
 };
 
