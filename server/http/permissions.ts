@@ -43,7 +43,8 @@ const INFRASTRUCTURE = [
   { test: (r: RouteOptions) => r.url === '/docs' || r.url.startsWith('/docs/'), reason: 'OpenAPI document and its browsable page' },
   {
     test: (r: RouteOptions) => r.url.startsWith('/uploads/'),
-    reason: 'user photos and program images: loaded by <img>, which sends no token; names are unguessable and only checked images are stored',
+    reason:
+      'user photos and program images: loaded by <img>, which sends no token; names are unguessable and only checked images are stored',
   },
 ];
 

@@ -20,7 +20,7 @@ const OWN_PASSWORD = { 400: ['CURRENT_PASSWORD_REQUIRED', 'CURRENT_PASSWORD_WRON
 /** A change to a program: refused while it is locked, and outside its editing window for this role. */
 const PROGRAM_CHANGE = { 403: ['EDIT_WINDOW_CLOSED'], 423: ['PROGRAM_LOCKED'] };
 const PROGRAM_CHANGE_NOTES = {
-  403: "EDIT_WINDOW_CLOSED: the program is older than its no_of_days_for_edit_program and the role lacks edit_document_after_no_of_days",
+  403: 'EDIT_WINDOW_CLOSED: the program is older than its no_of_days_for_edit_program and the role lacks edit_document_after_no_of_days',
   423: 'PROGRAM_LOCKED: the program is locked; only the lock toggle goes through',
 };
 const PROGRAM_NAME = 'PROGRAM_NAME_TAKEN';
@@ -95,7 +95,11 @@ export const ROUTE_ERRORS: Record<string, RouteErrors> = {
       415: ['UNSUPPORTED_PHOTO'],
       422: [PROGRAM_NAME],
     },
-    notes: { ...PROGRAM_UPLOAD_NOTES, ...PROGRAM_CHANGE_NOTES, 422: 'PROGRAM_NAME_TAKEN: another program has this name (whatever its case)' },
+    notes: {
+      ...PROGRAM_UPLOAD_NOTES,
+      ...PROGRAM_CHANGE_NOTES,
+      422: 'PROGRAM_NAME_TAKEN: another program has this name (whatever its case)',
+    },
   },
   'DELETE /program/:id': { codes: { 423: PROGRAM_CHANGE[423] }, notes: { 423: PROGRAM_CHANGE_NOTES[423] } },
   'PUT /program/change/status/module/program/:id': { codes: PROGRAM_CHANGE, notes: PROGRAM_CHANGE_NOTES },

@@ -47,11 +47,6 @@ export async function assertPeople(trx: Db, lists: { program_head?: string[]; te
 /** Type ids of one list must name records that exist: 400 naming `field` ("Beneficiary Type does not exist"). */
 export async function assertTypesExist(trx: Db, list: TypeList, ids: string[], field: string = list): Promise<void> {
   if (!ids.length) return;
-  const found = await withGenericTables(trx)
-    .selectFrom(TYPE_LISTS[list])
-    .select('id')
-    .where('id', 'in', ids)
-    .forShare()
-    .execute();
+  const found = await withGenericTables(trx).selectFrom(TYPE_LISTS[list]).select('id').where('id', 'in', ids).forShare().execute();
   if (found.length < new Set(ids).size) throw problems.validation({ [field]: `${typeLabel(list)} does not exist` });
 }

@@ -40,13 +40,21 @@ export function multipartBody(mode: 'create' | 'update') {
     properties: {
       name: { type: 'string', maxLength: NAME_MAX, description: 'Program name, unique whatever its case' },
       description: { type: 'string', maxLength: DESCRIPTION_MAX },
-      no_of_days_for_edit_program: { type: 'string', pattern: '^[0-9]+$', description: `Days before editing is disabled, 0 to ${DAYS_MAX}` },
+      no_of_days_for_edit_program: {
+        type: 'string',
+        pattern: '^[0-9]+$',
+        description: `Days before editing is disabled, 0 to ${DAYS_MAX}`,
+      },
       program_head: {
         type: 'string',
         description: `JSON list of user ids (live, active users; not the built-in admin)${mode === 'update' ? '; not empty' : ''}`,
       },
       documentVisible: { type: 'string', enum: ['ALL', 'OWN'] },
-      photo: { type: 'string', format: 'binary', description: `PNG, GIF or JPEG, told by its first bytes, at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB` },
+      photo: {
+        type: 'string',
+        format: 'binary',
+        description: `PNG, GIF or JPEG, told by its first bytes, at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB`,
+      },
     },
   };
 }
@@ -105,7 +113,10 @@ function checkFields(raw: Partial<Record<TextField, string>>, mode: 'create' | '
 
 export async function readDetails(request: FastifyRequest, mode: 'create' | 'update'): Promise<DetailsUpload> {
   if (!request.isMultipart())
-    throw problems.badRequest('Send the program as multipart/form-data', mode === 'create' ? { name: 'Program name is required' } : undefined);
+    throw problems.badRequest(
+      'Send the program as multipart/form-data',
+      mode === 'create' ? { name: 'Program name is required' } : undefined,
+    );
   const raw: Partial<Record<TextField, string>> = {};
   const unknown: Record<string, string> = {};
   let photo: Buffer | undefined;

@@ -97,7 +97,8 @@ export async function goalsOf(db: Db, programIds: string[]): Promise<Map<string,
   const byProgram = new Map<string, Row[]>(programIds.map((id) => [id, []]));
   if (!programIds.length) return byProgram;
   const joins = Object.entries(GOAL_TYPE_TABLES).map(
-    ([kind, table], i) => sql`left join ${sql.table(table)} ${sql.raw(`t${i}`)} on g.document_type = ${kind} and ${sql.raw(`t${i}`)}.id = g.goal_type`,
+    ([kind, table], i) =>
+      sql`left join ${sql.table(table)} ${sql.raw(`t${i}`)} on g.document_type = ${kind} and ${sql.raw(`t${i}`)}.id = g.goal_type`,
   );
   const names = Object.keys(GOAL_TYPE_TABLES).map((_, i) => sql.raw(`t${i}.name`));
   const { rows } = await sql<GoalRow>`select g.*, coalesce(${sql.join(names)}) as type_name
@@ -154,9 +155,8 @@ export async function listPrograms(db: Db, params: ListParams): Promise<{ rows: 
   const sort = COLUMNS[params.sort.field]!;
   const order = sql`${sortKey(sort.sql, params.sort.order, !!sort.text)}, p.id`;
   const page = params.range ? sql`limit ${params.range.end - params.range.start + 1} offset ${params.range.start}` : sql``;
-  const { rows } = await sql<ProgramRow>`select ${PROGRAM_COLUMNS} from ${FROM_PROGRAMS} where ${condition} order by ${order} ${page}`.execute(
-    db,
-  );
+  const { rows } =
+    await sql<ProgramRow>`select ${PROGRAM_COLUMNS} from ${FROM_PROGRAMS} where ${condition} order by ${order} ${page}`.execute(db);
   const counted = await sql<{ n: number }>`select count(*)::int as n from programs p where ${condition}`.execute(db);
   const goals = await goalsOf(
     db,
@@ -200,7 +200,10 @@ async function typeRecords(db: Db, list: TypeList, ids: string[]): Promise<Row[]
   if (!ids.length) return [];
   const { rows } = await new GenericStore(TYPE_LISTS[list]).list(db, { sort: { field: '_id', order: 'ASC' }, equals: { _id: ids } });
   const byId = new Map<string, Row>(rows.map((r) => [r._id as string, r]));
-  return ids.flatMap((id): Row[] => { const r = byId.get(id); return r ? [r] : []; });
+  return ids.flatMap((id): Row[] => {
+    const r = byId.get(id);
+    return r ? [r] : [];
+  });
 }
 
 /** GET program/{id}/full: heads and members as people, type lists as the records, and the goals. */

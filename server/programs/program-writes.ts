@@ -59,7 +59,9 @@ export function nameTakenProblem(err: unknown): unknown {
 }
 
 async function assertNameFree(trx: Db, name: string, exceptId?: string): Promise<void> {
-  const { rows } = await sql`select 1 from programs where lower(name) = lower(${name}) and id is distinct from ${exceptId ?? null}`.execute(trx);
+  const { rows } = await sql`select 1 from programs where lower(name) = lower(${name}) and id is distinct from ${exceptId ?? null}`.execute(
+    trx,
+  );
   if (rows.length) throw problems.programNameTaken();
 }
 

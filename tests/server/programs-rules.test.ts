@@ -25,7 +25,10 @@ beforeAll(async () => {
   t = await startTestServer();
   admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
   staffRole = (await insertRole(t.ctx.db, { role: 'Rules field team', permission: flags(false, { can_access_dashboard: true }) })).id;
-  const managerRole = await insertRole(t.ctx.db, { role: 'Window-bound manager', permission: flags(true, { edit_document_after_no_of_days: false }) });
+  const managerRole = await insertRole(t.ctx.db, {
+    role: 'Window-bound manager',
+    permission: flags(true, { edit_document_after_no_of_days: false }),
+  });
   await insertUser(t.ctx.db, { email: 'manager@example.com', password: 'manager passphrase', roleId: managerRole.id });
   manager = await t.loginAs('manager@example.com', 'manager passphrase');
   for (const flag of ['can_lock_program', 'can_manage_program_team', 'can_manage_program_types', 'can_edit_program']) {
@@ -57,7 +60,14 @@ describe('the program lock', () => {
     const writes: Array<[string, () => ReturnType<typeof call>]> = [
       ['status', () => call('PATCH', `/program/${p._id}`, { token: admin.token, payload: { status: false } })],
       ['details', () => sendForm(t, 'PATCH', `/program/${p._id}`, admin.token, multipart([{ name: 'description', value: 'x' }]))],
-      ['module', () => call('PUT', `/program/change/status/module/program/${p._id}`, { token: admin.token, payload: { module: 'events', status: false } })],
+      [
+        'module',
+        () =>
+          call('PUT', `/program/change/status/module/program/${p._id}`, {
+            token: admin.token,
+            payload: { module: 'events', status: false },
+          }),
+      ],
       ['attach', () => call('POST', `/program/${p._id}/types/location_types`, { token: admin.token, payload: { type_id: type } })],
       ['detach', () => call('DELETE', `/program/${p._id}/types/beneficiary_types/${type}`, { token: admin.token })],
       ['team add', () => call('POST', `/program/${p._id}/team`, { token: admin.token, payload: { user: newcomer } })],
@@ -99,7 +109,10 @@ describe('the editing window', () => {
     const member = await person(t, staffRole);
     const refused = [
       await call('PATCH', `/program/${p._id}`, { token: manager.token, payload: { status: true } }),
-      await call('PUT', `/program/change/status/module/program/${p._id}`, { token: manager.token, payload: { module: 'cases', status: false } }),
+      await call('PUT', `/program/change/status/module/program/${p._id}`, {
+        token: manager.token,
+        payload: { module: 'cases', status: false },
+      }),
       await call('POST', `/program/${p._id}/team`, { token: manager.token, payload: { user: member } }),
       await sendForm(t, 'PATCH', `/program/${p._id}`, manager.token, multipart([{ name: 'description', value: 'Late' }])),
     ];
@@ -146,7 +159,14 @@ describe('PUT /program/change/status/module/program/{id}', () => {
     expect((await call('PUT', url, { token: admin.token, payload: { module: 'events' } })).statusCode).toBe(400);
     const forbidden = await call('PUT', url, { token: without.can_edit_program!.token, payload: { module: 'events', status: false } });
     expect(forbidden.statusCode).toBe(403);
-    expect((await call('PUT', `/program/change/status/module/program/${randomUUID()}`, { token: admin.token, payload: { module: 'events', status: false } })).statusCode).toBe(404);
+    expect(
+      (
+        await call('PUT', `/program/change/status/module/program/${randomUUID()}`, {
+          token: admin.token,
+          payload: { module: 'events', status: false },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -164,7 +184,10 @@ describe('attaching and detaching type records', () => {
 
   it('refuses a type that does not exist, a list that does not exist, and callers without can_manage_program_types', async () => {
     const p = await addProgram(t, admin.token);
-    const missing = await call('POST', `/program/${p._id}/types/beneficiary_types`, { token: admin.token, payload: { type_id: randomUUID() } });
+    const missing = await call('POST', `/program/${p._id}/types/beneficiary_types`, {
+      token: admin.token,
+      payload: { type_id: randomUUID() },
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields).toEqual({ type_id: 'Beneficiary Type does not exist' });
     const type = await typeRecord(t, admin.token, 'beneficiarytype', 'Trainee');
@@ -174,7 +197,10 @@ describe('attaching and detaching type records', () => {
       payload: { type_id: type },
     });
     expect(forbidden.statusCode).toBe(403);
-    expect((await call('POST', `/program/${randomUUID()}/types/beneficiary_types`, { token: admin.token, payload: { type_id: type } })).statusCode).toBe(404);
+    expect(
+      (await call('POST', `/program/${randomUUID()}/types/beneficiary_types`, { token: admin.token, payload: { type_id: type } }))
+        .statusCode,
+    ).toBe(404);
     expect((await read(p._id)).beneficiary_types).toEqual([]);
   });
 });
@@ -230,7 +256,9 @@ describe('the team', () => {
   it('keeps both members when two admins add one each at the same moment', async () => {
     const p = await addProgram(t, admin.token);
     const people = await Promise.all([1, 2, 3, 4].map(() => person(t, staffRole)));
-    const answers = await Promise.all(people.map((user) => call('POST', `/program/${p._id}/team`, { token: admin.token, payload: { user } })));
+    const answers = await Promise.all(
+      people.map((user) => call('POST', `/program/${p._id}/team`, { token: admin.token, payload: { user } })),
+    );
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     expect((await read(p._id)).teams.sort()).toEqual([...people].sort());
   });

@@ -209,13 +209,26 @@ describe('GET /program/{id}, /full, /module, /goal', () => {
     expect(res.statusCode, res.body).toBe(200);
     const full = res.json();
     expect(full.program_head).toEqual([
-      { _id: head, first_name: 'Hana', last_name: 'Person', photo: null, designation: { _id: expect.any(String), name: expect.any(String) } },
+      {
+        _id: head,
+        first_name: 'Hana',
+        last_name: 'Person',
+        photo: null,
+        designation: { _id: expect.any(String), name: expect.any(String) },
+      },
     ]);
     expect(full.teams.map((u: { first_name: string }) => u.first_name)).toEqual(['Mo']);
     expect(full.beneficiary_types).toEqual([expect.objectContaining({ _id: beneficiaryType, name: 'Household' })]);
     expect(full.location_types).toEqual([]);
     expect(full.goals).toEqual([
-      expect.objectContaining({ document_type: 'BENEFICIARY', goal_type: beneficiaryType, name: 'Household', target: 500, achieve: 0, isPinned: true }),
+      expect.objectContaining({
+        document_type: 'BENEFICIARY',
+        goal_type: beneficiaryType,
+        name: 'Household',
+        target: 500,
+        achieve: 0,
+        isPinned: true,
+      }),
     ]);
   });
 
@@ -315,7 +328,13 @@ describe('PATCH /program/{id}', () => {
     expect(onDisk(p.photo!)).toBe(true);
     const noHead = await sendForm(t, 'PATCH', `/program/${p._id}`, admin.token, programForm({ program_head: '[]' }));
     expect(noHead.json().fields).toEqual({ program_head: 'Program head is required' });
-    const taken = await sendForm(t, 'PATCH', `/program/${p._id}`, admin.token, multipart([{ name: 'name', value: other.name.toUpperCase() }]));
+    const taken = await sendForm(
+      t,
+      'PATCH',
+      `/program/${p._id}`,
+      admin.token,
+      multipart([{ name: 'name', value: other.name.toUpperCase() }]),
+    );
     expect(taken.statusCode).toBe(422);
     expect((await read(p._id)).name).toBe(p.name);
   });
@@ -377,7 +396,9 @@ describe('DELETE /program/{id}', () => {
     await sql`insert into goals (id, program_id, document_type, goal_type, target) values (${randomUUID()}, ${p._id}, 'SURVEY', ${type}, 3)`.execute(
       t.ctx.db,
     );
-    await sql`insert into notifications (id, program_id, title, body) values (${randomUUID()}, ${p._id}, 'Hello', 'Team')`.execute(t.ctx.db);
+    await sql`insert into notifications (id, program_id, title, body) values (${randomUUID()}, ${p._id}, 'Hello', 'Team')`.execute(
+      t.ctx.db,
+    );
     const forbidden = await call('DELETE', `/program/${p._id}`, { token: without.can_delete_program!.token });
     expect(forbidden.statusCode).toBe(403);
     const res = await call('DELETE', `/program/${p._id}`, { token: admin.token });
