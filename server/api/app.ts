@@ -7,6 +7,8 @@ import { genericCrudRoutes } from '../crud/generic-routes.ts';
 import { exportRoutes } from '../crud/export-routes.ts';
 import { listviewRoutes } from '../listview/listview-routes.ts';
 import { formRoutes } from '../forms/form-routes.ts';
+import { goalRoutes } from '../goals/goal-routes.ts';
+import { notificationRoutes } from '../notifications/notification-routes.ts';
 
 export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   const server = await createBaseApp(ctx, 'api');
@@ -16,5 +18,7 @@ export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   exportRoutes(server.app, ctx, 'api');
   await listviewRoutes(server.app, ctx);
   await formRoutes(server.app, ctx);
+  goalRoutes(server.app, ctx);
+  notificationRoutes(server.app, ctx);
   return server;
 }
