@@ -127,21 +127,21 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
   );
 
-  app.get<{ Querystring: Pick<ListQuery, 'range'> }>(
+  app.get<{ Querystring: ListQuery }>(
     `${base}/mine`,
     {
       config: { permission: signedIn },
       schema: {
         tags,
         summary:
-          "The signed-in user's notifications (the mobile app): of the active programs they head or are a member of, newest first, each with its program and whether they read it",
+          'The signed-in user\'s notifications (the mobile app): of the active programs they head or are a member of, newest first, each with its program and whether they read it; q searches title and content, filter {"read": false} keeps the unread',
         querystring: mineQuery,
         response: { 200: { type: 'array', items: myNotificationAnswer } },
       },
     },
     async (request, reply) => {
       const params = parseListParams(request.query, notificationSchema, { sort: { field: 'created_at', order: 'DESC' } });
-      const found = await notificationsOf(ctx.db, userOf(request), params.range);
+      const found = await notificationsOf(ctx.db, userOf(request), params);
       return answerList(reply, 'notification', params, found);
     },
   );

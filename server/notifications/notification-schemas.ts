@@ -28,12 +28,8 @@ export const programParams = {
 
 export const notificationAnswer = { $ref: notificationSchema.$id };
 
-/** Only a page: the list's order (newest first) and its contents (the caller's) are fixed. */
-export const mineQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { range: listQuerySchema.properties.range },
-};
+/** The list convention's sort, range and filter (newest first when no sort is sent). */
+export const mineQuery = listQuerySchema;
 
 const { program: _program, ...stored } = notificationSchema.properties;
 

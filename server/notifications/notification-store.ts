@@ -7,6 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { problems } from '../http/errors.ts';
+import type { ListParams } from '../crud/list-params.ts';
+import { equalsCondition, searchCondition, sortKey } from '../crud/list-sql.ts';
 
 interface Person {
   _id: string;
@@ -114,21 +116,42 @@ export async function deleteNotification(trx: Db, id: string): Promise<Notificat
 const receivedBy = (userId: string): RawBuilder<unknown> => sql`p.status
   and (p.program_head @> jsonb_build_array(${userId}::text) or p.teams @> jsonb_build_array(${userId}::text))`;
 
-/** One page (or all) of a user's notifications, newest first, each with its program and read state, and how many there are. */
-export async function notificationsOf(
-  db: Db,
-  userId: string,
-  range?: { start: number; end: number },
-): Promise<{ rows: MyNotification[]; total: number }> {
-  const page = range ? sql`limit ${range.end - range.start + 1} offset ${range.start}` : sql``;
+/** Each field of the user's own list that it sorts or filters by, as SQL (`r` is the user's read mark). */
+const MY_COLUMNS: Record<string, { sql: RawBuilder<unknown>; text?: boolean }> = {
+  _id: { sql: sql`n.id` },
+  title: { sql: sql`n.title`, text: true },
+  body: { sql: sql`n.body`, text: true },
+  program: { sql: sql`n.program_id` },
+  read: { sql: sql`(r.user_id is not null)` },
+  created_at: { sql: sql`n.created_at` },
+  updated_at: { sql: sql`n.updated_at` },
+};
+
+function myColumn(field: string) {
+  const found = MY_COLUMNS[field];
+  if (!found)
+    throw problems.badRequest(`Cannot sort or filter notifications by ${field}`, { filter: `Not a field of this list: ${field}` });
+  return found;
+}
+
+/**
+ * One page (or all) of a user's notifications, each with its program and read state, and how many
+ * the filter selects: newest first unless another sort is asked for; `q` searches title and content.
+ */
+export async function notificationsOf(db: Db, userId: string, params: ListParams): Promise<{ rows: MyNotification[]; total: number }> {
+  const where: RawBuilder<unknown>[] = [receivedBy(userId)];
+  const search = searchCondition([sql`n.title`, sql`n.body`], params.search);
+  if (search) where.push(search);
+  for (const [field, value] of Object.entries(params.equals)) where.push(equalsCondition(myColumn(field).sql, value));
+  const condition = sql.join(where, sql` and `);
+  const sort = myColumn(params.sort.field);
+  const page = params.range ? sql`limit ${params.range.end - params.range.start + 1} offset ${params.range.start}` : sql``;
+  const from = sql`${FROM} join programs p on p.id = n.program_id
+    left join notification_reads r on r.notification_id = n.id and r.user_id = ${userId}`;
   const { rows } = await sql<NotificationRow & { program_name: string; read: boolean }>`
-    select ${COLUMNS}, p.name as program_name, (r.user_id is not null) as read
-    from ${FROM} join programs p on p.id = n.program_id
-      left join notification_reads r on r.notification_id = n.id and r.user_id = ${userId}
-    where ${receivedBy(userId)}
-    order by ${NEWEST_FIRST} ${page}`.execute(db);
-  const counted = await sql<{ n: number }>`select count(*)::int as n
-    from notifications n join programs p on p.id = n.program_id where ${receivedBy(userId)}`.execute(db);
+    select ${COLUMNS}, p.name as program_name, (r.user_id is not null) as read from ${from}
+    where ${condition} order by ${sortKey(sort.sql, params.sort.order, !!sort.text)}, ${NEWEST_FIRST} ${page}`.execute(db);
+  const counted = await sql<{ n: number }>`select count(*)::int as n from ${from} where ${condition}`.execute(db);
   return {
     rows: rows.map((r) => ({ ...answer(r), program: { _id: r.program_id, name: r.program_name }, read: r.read })),
     total: counted.rows[0]?.n ?? 0,

@@ -252,6 +252,22 @@ describe('the mobile app: GET /notification/mine and POST /notification/{id}/rea
     ]);
   });
 
+  it('keeps only the unread, searches title and content, and sorts as asked', async () => {
+    const titles = async (query: Record<string, string>) => {
+      const res = await call('GET', '/notification/mine', { token: ana.token, query });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as Array<{ title: string }>).map((n) => n.title);
+    };
+    expect(await titles({ filter: JSON.stringify({ read: false }) })).toEqual(['Head news']);
+    expect(await titles({ filter: JSON.stringify({ read: true }) })).toEqual(['Member news']);
+    expect(await titles({ filter: JSON.stringify({ q: 'HEAD NEWS: det' }) })).toEqual(['Head news']);
+    expect(await titles({ filter: JSON.stringify({ program: member }) })).toEqual(['Member news']);
+    expect(await titles({ sort: JSON.stringify(['title', 'ASC']) })).toEqual(['Head news', 'Member news']);
+    const bad = await call('GET', '/notification/mine', { token: ana.token, query: { sort: JSON.stringify(['created_by', 'ASC']) } });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toEqual(['sort']);
+  });
+
   it('another user reading does not mark mine', async () => {
     const sent = await send(member, 'Ben reads first');
     expect((await call('POST', `/notification/${sent._id}/read`, { token: ben.token })).statusCode).toBe(200);
