@@ -236,6 +236,7 @@ describe('reading goals', () => {
     });
     expect((await call('GET', '/goal/no-such-goal/full', { token: admin.token })).statusCode).toBe(404);
     expect((await call('GET', `/goal/${goal._id}/full`, { token: noRead.token })).statusCode).toBe(403);
+    expect((await call('GET', `/goal/${goal._id}/full`)).statusCode).toBe(401);
   });
 
   it('a goal’s name follows its type when the type is renamed', async () => {
@@ -330,10 +331,11 @@ describe('DELETE /goal/{id}', () => {
     expect((await call('DELETE', `/goal/${goal._id}`, { token: admin.token })).statusCode).toBe(404);
   });
 
-  it('423 while the program is locked, 403 without the flag: the goal stays', async () => {
+  it('423 while the program is locked, 403 without the flag, 401 anonymous: the goal stays', async () => {
     const { program, household } = await programWithTypes();
     const goal = await addGoal({ program_id: program.id, document_type: 'BENEFICIARY', goal_type: household, target: 10 });
     expect((await call('DELETE', `/goal/${goal._id}`, { token: noGoals.token })).statusCode).toBe(403);
+    expect((await call('DELETE', `/goal/${goal._id}`)).statusCode).toBe(401);
     await setLock(t.ctx.db, program.id, 1);
     expect((await call('DELETE', `/goal/${goal._id}`, { token: admin.token })).statusCode).toBe(423);
     expect(await goalCount(program.id)).toBe(1);
@@ -359,8 +361,12 @@ describe('POST /goal/target', () => {
     expect(res.json()).toEqual({ achieve: 0, achieve_counted: false });
   });
 
-  it('404 for a program or a type that does not exist; 400 without the type’s id; 403 without can_get_program', async () => {
+  it('404 for a program or a type that does not exist; 400 without the type’s id; 403 without can_get_program, 401 anonymous', async () => {
     const { program, household, village } = await programWithTypes();
+    const anonymous = await call('POST', '/goal/target', {
+      payload: { program_slug: program.name_slug, type: 'LOCATION', location_type_id: village },
+    });
+    expect(anonymous.statusCode).toBe(401);
     const ask = (payload: Record<string, unknown>, token = admin.token) => call('POST', '/goal/target', { token, payload });
     const unknownProgram = await ask({ program_slug: 'no-such-program', type: 'BENEFICIARY', beneficiary_type_id: household });
     expect(unknownProgram.statusCode).toBe(404);

@@ -128,7 +128,7 @@ describe('PATCH /notification/update/{id}', () => {
     expect(title.json()).toMatchObject({ title: 'Meeting moved', body: 'Saturday' });
   });
 
-  it('refuses a blank title, an empty change, a move to another program; 404, 423, 403', async () => {
+  it('refuses a blank title, an empty change, a move to another program; 404, 423, 403, 401', async () => {
     const program = await newProgram();
     const sent = await send(program.id, 'Meeting', 'Friday');
     const update = (payload: unknown, token = admin.token, id = sent._id) =>
@@ -138,6 +138,7 @@ describe('PATCH /notification/update/{id}', () => {
     expect(Object.keys((await update({ program: 'x' })).json().fields)).toEqual(['program']);
     expect((await update({ title: 'X' }, admin.token, 'no-such-notification')).statusCode).toBe(404);
     expect((await update({ title: 'X' }, noSending.token)).statusCode).toBe(403);
+    expect((await call('PATCH', `/notification/update/${sent._id}`, { payload: { title: 'X' } })).statusCode).toBe(401);
     await setLock(t.ctx.db, program.id, 1);
     expect((await update({ title: 'X' })).statusCode).toBe(423);
     await setLock(t.ctx.db, program.id, 0);
@@ -157,10 +158,11 @@ describe('DELETE /notification/delete/{id}', () => {
     expect((await call('DELETE', `/notification/delete/${sent._id}`, { token: admin.token })).statusCode).toBe(404);
   });
 
-  it('423 while the program is locked, 403 without the flag: it stays', async () => {
+  it('423 while the program is locked, 403 without the flag, 401 anonymous: it stays', async () => {
     const program = await newProgram();
     const sent = await send(program.id, 'Meeting');
     expect((await call('DELETE', `/notification/delete/${sent._id}`, { token: noSending.token })).statusCode).toBe(403);
+    expect((await call('DELETE', `/notification/delete/${sent._id}`)).statusCode).toBe(401);
     await setLock(t.ctx.db, program.id, 1);
     expect((await call('DELETE', `/notification/delete/${sent._id}`, { token: admin.token })).statusCode).toBe(423);
     expect(await count(program.id)).toBe(1);
@@ -282,6 +284,7 @@ describe('the mobile app: GET /notification/mine and POST /notification/{id}/rea
       const res = await call('POST', `/notification/${id}/read`, { token: ana.token });
       expect(res.statusCode, id).toBe(404);
     }
+    expect((await call('POST', `/notification/${other!._id}/read`)).statusCode).toBe(401);
     const marks = await sql<{ n: number }>`select count(*)::int as n from notification_reads where user_id = ${ana.id}
       and notification_id in (${other!._id}, ${fromInactive!._id})`.execute(t.ctx.db);
     expect(marks.rows[0]!.n).toBe(0);
