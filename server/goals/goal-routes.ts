@@ -115,7 +115,7 @@ export function goalRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       const goal = request.body;
-      assertTrimmedText(goal as never, goalSchema);
+      assertTrimmedText(goal, goalSchema);
       try {
         const created = await inTransaction(async (trx) => {
           await guardProgramWrite(trx, request, goal.program_id, { programChange: false });
@@ -147,7 +147,7 @@ export function goalRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const { id } = request.params;
       const change = request.body;
-      assertTrimmedText(change as never, goalSchema);
+      assertTrimmedText(change, goalSchema);
       let counted: { type: DocumentType; typeId: string } | undefined;
       try {
         return await inTransaction(async (trx) => {

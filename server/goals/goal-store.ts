@@ -177,13 +177,14 @@ export function isDuplicateGoal(err: unknown): boolean {
   return e.code === '23505' && e.constraint === 'goals_program_id_goal_type_key';
 }
 
-export interface NewGoal {
+/** A type alias, not an interface: a body is checked as a plain record of fields too. */
+export type NewGoal = {
   program_id: string;
   document_type: DocumentType;
   goal_type: string;
   target: number;
   isPinned?: boolean;
-}
+};
 
 export async function insertGoal(trx: Db, goal: NewGoal, createdBy: string, now: Date): Promise<GoalAnswer> {
   const id = randomUUID();
@@ -193,12 +194,12 @@ export async function insertGoal(trx: Db, goal: NewGoal, createdBy: string, now:
   return findGoal(trx, id);
 }
 
-export interface GoalChange {
+export type GoalChange = {
   document_type?: DocumentType;
   goal_type?: string;
   target?: number;
   isPinned?: boolean;
-}
+};
 
 export async function updateGoal(trx: Db, id: string, change: GoalChange, now: Date): Promise<GoalAnswer> {
   const updated = await sql`update goals set

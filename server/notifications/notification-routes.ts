@@ -75,7 +75,7 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
     async (request, reply) => {
       const note = request.body;
-      assertTrimmedText(note as never, notificationSchema);
+      assertTrimmedText(note, notificationSchema);
       const sent = await inTransaction(async (trx) => {
         await guardProgramWrite(trx, request, note.program, { programChange: false });
         return insertNotification(trx, note, userOf(request), now());

@@ -80,11 +80,11 @@ export async function notificationsOfProgram(db: Db, programId: string): Promise
   return rows.map(answer);
 }
 
-export interface NewNotification {
+export type NewNotification = {
   title: string;
   body: string;
   program: string;
-}
+};
 
 export async function insertNotification(trx: Db, note: NewNotification, sentBy: string, now: Date): Promise<NotificationAnswer> {
   const id = randomUUID();
