@@ -8,6 +8,8 @@ import { exportRoutes } from '../crud/export-routes.ts';
 import { listviewRoutes } from '../listview/listview-routes.ts';
 import { formRoutes } from '../forms/form-routes.ts';
 import { programRoutes } from '../programs/program-routes.ts';
+import { goalRoutes } from '../goals/goal-routes.ts';
+import { notificationRoutes } from '../notifications/notification-routes.ts';
 
 export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   const server = await createBaseApp(ctx, 'api');
@@ -18,5 +20,7 @@ export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   await listviewRoutes(server.app, ctx);
   await formRoutes(server.app, ctx);
   await programRoutes(server.app, ctx);
+  goalRoutes(server.app, ctx);
+  notificationRoutes(server.app, ctx);
   return server;
 }

@@ -88,6 +88,11 @@ export const problems = {
     new Problem(422, 'PROGRAM_NAME_TAKEN', 'Two program can not be same name', { name: 'Two program can not be same name' }),
   /** Adding someone who is a program head or team member already. */
   alreadyOnTeam: () => new Problem(409, 'ALREADY_ON_TEAM', 'Already a team member', { user: 'Already a team member' }),
+  /** A program counts each type record toward one goal at most. */
+  goalExists: (typeName: string) =>
+    new Problem(409, 'GOAL_EXISTS', `This program already has a goal for ${typeName}`, {
+      goal_type: `This program already has a goal for ${typeName}`,
+    }),
   lastRoleEditor: () => new Problem(409, 'LAST_ROLE_EDITOR', 'This change would leave nobody able to edit roles'),
   adminRoleFlagsFixed: () =>
     new Problem(403, 'ADMIN_ROLE_FIXED', "The Admin role always holds every permission; its permissions can't be changed"),

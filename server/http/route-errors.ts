@@ -111,6 +111,16 @@ export const ROUTE_ERRORS: Record<string, RouteErrors> = {
   },
   'PATCH /program/:id/team/:userId': { codes: PROGRAM_CHANGE, notes: PROGRAM_CHANGE_NOTES },
   'DELETE /program/:id/team/:userId': { codes: PROGRAM_CHANGE, notes: PROGRAM_CHANGE_NOTES },
+  'POST /goal': {
+    codes: { 404: ['NOT_FOUND'], 409: ['GOAL_EXISTS'], 423: ['PROGRAM_LOCKED'] },
+    notes: { 404: 'No such program', 409: 'GOAL_EXISTS: the program already has a goal for this type' },
+  },
+  'PATCH /goal/:id': { codes: { 409: ['GOAL_EXISTS'], 423: ['PROGRAM_LOCKED'] }, notes: { 404: 'No such goal, or its program is gone' } },
+  'DELETE /goal/:id': { codes: { 423: ['PROGRAM_LOCKED'] } },
+  'POST /goal/target': { codes: { 404: ['NOT_FOUND'] }, notes: { 404: 'No program with this slug, or no such type record' } },
+  'POST /notification/add': { codes: { 404: ['NOT_FOUND'], 423: ['PROGRAM_LOCKED'] }, notes: { 404: 'No such program' } },
+  'PATCH /notification/update/:id': { codes: { 423: ['PROGRAM_LOCKED'] } },
+  'DELETE /notification/delete/:id': { codes: { 423: ['PROGRAM_LOCKED'] } },
   'GET /*/export.csv': {
     codes: { 400: ['BAD_REQUEST'], 429: ['EXPORTS_BUSY'] },
     notes: { 429: 'Other exports are running (at most 3 at once)' },

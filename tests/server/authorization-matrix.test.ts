@@ -44,6 +44,39 @@ const EXTRA_BODIES: Record<string, unknown> = {
   get 'POST /form/publish'() {
     return { _id: victims.form };
   },
+  get 'POST /notification/add'() {
+    return { title: 'Matrix notice', body: 'Sent by the matrix', program: referenced.program };
+  },
+  'PATCH /notification/update/:id': { title: 'Changed by the matrix' },
+  get 'POST /goal/target'() {
+    return { program_slug: referencedProgramSlug, type: 'BENEFICIARY', beneficiary_type_id: referenced.beneficiary_type };
+  },
+};
+
+/**
+ * Records made otherwise than by POST /{path} with a body from the schema, after every other
+ * resource: a goal counts a type attached to its program (attached here as the program routes
+ * attach one; the two goals count a beneficiary type and a location type), and a notification
+ * is sent with POST /notification/add.
+ */
+const GOAL_TYPES = [
+  { document_type: 'BENEFICIARY', list: 'beneficiary_types', resource: 'beneficiary_type' },
+  { document_type: 'LOCATION', list: 'location_types', resource: 'location_type' },
+] as const;
+let goalsMade = 0;
+let referencedProgramSlug = '';
+const CREATE_REQUESTS: Record<string, () => Promise<{ url: string; payload: unknown }>> = {
+  goal: async () => {
+    const { document_type, list, resource } = GOAL_TYPES[goalsMade++]!;
+    const typeId = referenced[resource]!;
+    await sql`update programs set ${sql.ref(list)} = ${sql.ref(list)} || jsonb_build_array(${typeId}::text)
+      where id = ${referenced.program!}`.execute(t.ctx.db);
+    return { url: '/goal', payload: { program_id: referenced.program, document_type, goal_type: typeId, target: 10 } };
+  },
+  notification: async () => ({
+    url: '/notification/add',
+    payload: { title: 'Matrix notice', body: 'Sent by the matrix', program: referenced.program },
+  }),
 };
 
 /**
@@ -100,18 +133,20 @@ beforeAll(async () => {
 
   // Two records of every resource in the map, made through its own POST from its schema: one
   // the routes' ids name, one the bodies refer to. Referenced resources come first.
-  for (const resource of byReferenceOrder(Object.keys(resourceMap))) {
+  const inOrder = byReferenceOrder(Object.keys(resourceMap));
+  for (const resource of [...inOrder.filter((r) => !CREATE_REQUESTS[r]), ...inOrder.filter((r) => CREATE_REQUESTS[r])]) {
     const entry = resourceMap[resource]!;
     const create = async () => {
       const upload = UPLOAD_BODIES[resource]?.();
+      const own = await CREATE_REQUESTS[resource]?.();
+      const url = own?.url ?? `/${entry.path}`;
       const res = await appOf(entry.server).inject({
         method: 'POST',
-        url: `/${entry.path}`,
+        url,
         headers: { ...admin.headers, ...upload?.headers },
-        payload: upload?.payload ?? sampleBody(resource, (r) => referenced[r]),
+        payload: own?.payload ?? upload?.payload ?? sampleBody(resource, (r) => referenced[r]),
       });
-      if (res.statusCode !== 201)
-        throw new Error(`POST /${entry.path} with a body made from its schema answered ${res.statusCode}: ${res.body}`);
+      if (res.statusCode !== 201) throw new Error(`POST ${url} with a body made from its schema answered ${res.statusCode}: ${res.body}`);
       return res.json()._id as string;
     };
     referenced[resource] = await create();
@@ -119,6 +154,9 @@ beforeAll(async () => {
   }
   // The permission checklist of a role is addressed by the role's id.
   victims.permission = victims[resourceMap.role!.path]!;
+  referencedProgramSlug = (
+    await t.ctx.db.selectFrom('programs').select('name_slug').where('id', '=', referenced.program!).executeTakeFirstOrThrow()
+  ).name_slug;
 
   const flagNames = [
     ...new Set(
@@ -133,7 +171,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-const idFor = (pattern: string) => victims[pattern.split('/')[1]!];
+/** A route's :id names a record of the collection its path starts with; a :programId, a program. */
+const idFor = (pattern: string) => (pattern.includes('/:programId') ? victims[resourceMap.program!.path] : victims[pattern.split('/')[1]!]);
 function callerFor(call: PlannedCall): Caller {
   switch (call.kind) {
     case 'anonymous':

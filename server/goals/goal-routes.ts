@@ -1,0 +1,216 @@
+/**
+ * Goals on the api server (spec 2 §7 Goals). A program has at most one goal per type record;
+ * the type must be attached to the program in the list of its kind. Every write goes through
+ * the program's write guard in its transaction (404 program, 423 while locked); goals are not
+ * program edits, so the editing window does not apply.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { resourceEntry } from '@model/schema-registry.ts';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
+import { mapFlag } from '../crud/crud-plugin.ts';
+import { needsFlag } from '../http/permissions.ts';
+import { idParams } from '../http/body-schemas.ts';
+import { problems } from '../http/errors.ts';
+import { assertTrimmedText, trimTextFields } from '../http/text-fields.ts';
+import { guardProgramWrite } from '../programs/program-guard.ts';
+import { GOAL_KINDS, kindLabel, type DocumentType } from './goal-kinds.ts';
+import {
+  assertAttachedType,
+  assertNoGoalFor,
+  attachedTypes,
+  deleteGoal,
+  findGoal,
+  goalsOfProgram,
+  insertGoal,
+  isDuplicateGoal,
+  programBySlug,
+  programOfGoal,
+  programRef,
+  typeRecord,
+  updateGoal,
+  type GoalChange,
+  type NewGoal,
+} from './goal-store.ts';
+import {
+  createBody,
+  fullGoalAnswer,
+  goalAnswer,
+  goalOptionsAnswer,
+  goalSchema,
+  programParams,
+  targetAnswer,
+  targetBody,
+  updateBody,
+} from './goal-schemas.ts';
+
+/** Progress is read per program: it asks what the program holds, so it needs the program read flag. */
+const READ_PROGRAM_FLAG = mapFlag('program', 'show');
+
+type TargetBody = { program_slug: string; type: DocumentType } & Record<string, string | undefined>;
+
+export function goalRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const entry = resourceEntry('goal');
+  const base = `/${entry.path}`;
+  const tags = [entry.label.many];
+  const now = () => ctx.config.clock.now();
+  const userOf = (request: FastifyRequest) => request.sessionUser!.id;
+  const inTransaction = <T>(work: (trx: Db) => Promise<T>) => ctx.db.transaction().execute(work);
+  /** Text trimmed before validation, so the schema judges what will be stored. */
+  const trimBody = async (request: FastifyRequest) => {
+    request.body = trimTextFields(request.body, goalSchema);
+  };
+  /** Two writers who both passed the check: the unique (program_id, goal_type) refused the second. */
+  const duplicateAnswer = async (err: unknown, type: DocumentType, typeId: string) => {
+    if (!isDuplicateGoal(err)) return err;
+    const record = await typeRecord(ctx.db, type, typeId);
+    return problems.goalExists(record?.name ?? kindLabel(type));
+  };
+
+  app.get<{ Params: { programId: string } }>(
+    `${base}/:programId/obj`,
+    {
+      config: { permission: needsFlag(mapFlag('goal', 'list')) },
+      schema: {
+        tags,
+        summary: "A program's goals, and per record kind the types attached to it (the choices of the goal form)",
+        params: programParams,
+        response: { 200: goalOptionsAnswer },
+      },
+    },
+    async (request) => {
+      const types = await attachedTypes(ctx.db, request.params.programId);
+      return { goals: await goalsOfProgram(ctx.db, request.params.programId), types };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `${base}/:id/full`,
+    {
+      config: { permission: needsFlag(mapFlag('goal', 'show')) },
+      schema: { tags, summary: 'One goal, with its program and its type record', params: idParams, response: { 200: fullGoalAnswer } },
+    },
+    async (request) => {
+      const goal = await findGoal(ctx.db, request.params.id);
+      const [program, type] = await Promise.all([
+        programRef(ctx.db, goal.program_id),
+        typeRecord(ctx.db, goal.document_type, goal.goal_type),
+      ]);
+      return { ...goal, program, type: type ?? null };
+    },
+  );
+
+  app.post<{ Body: NewGoal }>(
+    base,
+    {
+      config: { permission: needsFlag(mapFlag('goal', 'create')) },
+      schema: {
+        tags,
+        summary:
+          'Set a goal for a type attached to the program (400 naming goal_type otherwise); 409 GOAL_EXISTS when the program has one for that type; 423 while the program is locked',
+        body: createBody,
+        response: { 201: goalAnswer },
+      },
+      preValidation: trimBody,
+    },
+    async (request, reply) => {
+      const goal = request.body;
+      assertTrimmedText(goal, goalSchema);
+      try {
+        const created = await inTransaction(async (trx) => {
+          await guardProgramWrite(trx, request, goal.program_id, { programChange: false });
+          const type = await assertAttachedType(trx, goal.program_id, goal.document_type, goal.goal_type);
+          await assertNoGoalFor(trx, goal.program_id, type);
+          return insertGoal(trx, goal, userOf(request), now());
+        });
+        return reply.status(201).send(created);
+      } catch (err) {
+        throw await duplicateAnswer(err, goal.document_type, goal.goal_type);
+      }
+    },
+  );
+
+  app.patch<{ Params: { id: string }; Body: GoalChange }>(
+    `${base}/:id`,
+    {
+      config: { permission: needsFlag(mapFlag('goal', 'edit')) },
+      schema: {
+        tags,
+        summary:
+          'Change a goal (the fields sent): a new type must be attached to the program and have no goal yet (409 GOAL_EXISTS); 423 while the program is locked',
+        params: idParams,
+        body: updateBody,
+        response: { 200: goalAnswer },
+      },
+      preValidation: trimBody,
+    },
+    async (request) => {
+      const { id } = request.params;
+      const change = request.body;
+      assertTrimmedText(change, goalSchema);
+      let counted: { type: DocumentType; typeId: string } | undefined;
+      try {
+        return await inTransaction(async (trx) => {
+          const programId = await programOfGoal(trx, id);
+          await guardProgramWrite(trx, request, programId, { programChange: false });
+          const goal = await findGoal(trx, id);
+          const type = change.document_type ?? goal.document_type;
+          const typeId = change.goal_type ?? goal.goal_type;
+          // Only a new type is checked: a goal whose type was detached can still have its target changed.
+          if (type !== goal.document_type || typeId !== goal.goal_type) {
+            counted = { type, typeId };
+            const record = await assertAttachedType(trx, programId, type, typeId);
+            await assertNoGoalFor(trx, programId, record, id);
+          }
+          return updateGoal(trx, id, change, now());
+        });
+      } catch (err) {
+        throw counted ? await duplicateAnswer(err, counted.type, counted.typeId) : err;
+      }
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    `${base}/:id`,
+    {
+      config: { permission: needsFlag(mapFlag('goal', 'delete')) },
+      schema: {
+        tags,
+        summary: 'Delete a goal; answers the deleted goal; 423 while the program is locked',
+        params: idParams,
+        response: { 200: goalAnswer },
+      },
+    },
+    async (request) =>
+      inTransaction(async (trx) => {
+        const programId = await programOfGoal(trx, request.params.id);
+        await guardProgramWrite(trx, request, programId, { programChange: false });
+        return deleteGoal(trx, request.params.id);
+      }),
+  );
+
+  app.post<{ Body: TargetBody }>(
+    `${base}/target`,
+    {
+      config: { permission: needsFlag(READ_PROGRAM_FLAG) },
+      schema: {
+        tags,
+        summary:
+          'How many records of a type a program holds (type names the kind, its *_type_id field the type record): 0 with achieve_counted false until documents are stored',
+        body: targetBody,
+        response: { 200: targetAnswer },
+      },
+    },
+    async (request) => {
+      const { program_slug: slug, type } = request.body;
+      const idField = GOAL_KINDS[type].idField;
+      const typeId = request.body[idField]?.trim();
+      if (!slug.trim()) throw problems.validation({ program_slug: 'Program is required' });
+      if (!typeId) throw problems.validation({ [idField]: `${kindLabel(type)} is required` });
+      await programBySlug(ctx.db, slug.trim());
+      if (!(await typeRecord(ctx.db, type, typeId))) throw problems.notFound(kindLabel(type));
+      // No documents are stored yet: nothing to count, and no number is made up.
+      return { achieve: 0, achieve_counted: false };
+    },
+  );
+}

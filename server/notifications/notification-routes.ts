@@ -1,0 +1,165 @@
+/**
+ * Notifications on the api server (spec 2 §7 Notifications): a program's list, send, edit and
+ * remove for the console, and for the mobile app the signed-in user's own notifications with
+ * their read state. Every write goes through the program's write guard in its transaction (404
+ * program, 423 while locked); reading one's own notification is not a write to the program.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { resourceEntry } from '@model/schema-registry.ts';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
+import { mapFlag } from '../crud/crud-plugin.ts';
+import { answerList, parseListParams, type ListQuery } from '../crud/list-params.ts';
+import { needsFlag, signedIn } from '../http/permissions.ts';
+import { idParams } from '../http/body-schemas.ts';
+import { assertTrimmedText, trimTextFields } from '../http/text-fields.ts';
+import { guardProgramWrite } from '../programs/program-guard.ts';
+import {
+  deleteNotification,
+  insertNotification,
+  markRead,
+  notificationsOf,
+  notificationsOfProgram,
+  programOfNotification,
+  updateNotification,
+  type NewNotification,
+} from './notification-store.ts';
+import {
+  createBody,
+  mineQuery,
+  myNotificationAnswer,
+  notificationAnswer,
+  notificationSchema,
+  programParams,
+  readAnswer,
+  updateBody,
+} from './notification-schemas.ts';
+
+export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const entry = resourceEntry('notification');
+  const base = `/${entry.path}`;
+  const tags = [entry.label.many];
+  const now = () => ctx.config.clock.now();
+  const userOf = (request: FastifyRequest) => request.sessionUser!.id;
+  const inTransaction = <T>(work: (trx: Db) => Promise<T>) => ctx.db.transaction().execute(work);
+  /** Text trimmed before validation, so a blank title is as missing as none. */
+  const trimBody = async (request: FastifyRequest) => {
+    request.body = trimTextFields(request.body, notificationSchema);
+  };
+
+  app.get<{ Params: { programId: string } }>(
+    `${base}/all/:programId`,
+    {
+      config: { permission: needsFlag(mapFlag('notification', 'list')) },
+      schema: {
+        tags,
+        summary: "A program's notifications, newest first, each with who sent it",
+        params: programParams,
+        response: { 200: { type: 'array', items: notificationAnswer } },
+      },
+    },
+    async (request) => notificationsOfProgram(ctx.db, request.params.programId),
+  );
+
+  app.post<{ Body: NewNotification }>(
+    `${base}/add`,
+    {
+      config: { permission: needsFlag(mapFlag('notification', 'create')) },
+      schema: {
+        tags,
+        summary: "Send a notification to a program's team; 423 while the program is locked",
+        body: createBody,
+        response: { 201: notificationAnswer },
+      },
+      preValidation: trimBody,
+    },
+    async (request, reply) => {
+      const note = request.body;
+      assertTrimmedText(note, notificationSchema);
+      const sent = await inTransaction(async (trx) => {
+        await guardProgramWrite(trx, request, note.program, { programChange: false });
+        return insertNotification(trx, note, userOf(request), now());
+      });
+      return reply.status(201).send(sent);
+    },
+  );
+
+  app.patch<{ Params: { id: string }; Body: { title?: string; body?: string } }>(
+    `${base}/update/:id`,
+    {
+      config: { permission: needsFlag(mapFlag('notification', 'edit')) },
+      schema: {
+        tags,
+        summary: "Change a notification's title or content (the fields sent); 423 while the program is locked",
+        params: idParams,
+        body: updateBody,
+        response: { 200: notificationAnswer },
+      },
+      preValidation: trimBody,
+    },
+    async (request) => {
+      const { id } = request.params;
+      assertTrimmedText(request.body, notificationSchema);
+      return inTransaction(async (trx) => {
+        await guardProgramWrite(trx, request, await programOfNotification(trx, id), { programChange: false });
+        return updateNotification(trx, id, request.body, now());
+      });
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    `${base}/delete/:id`,
+    {
+      config: { permission: needsFlag(mapFlag('notification', 'delete')) },
+      schema: {
+        tags,
+        summary: 'Remove a notification; answers the removed one; 423 while the program is locked',
+        params: idParams,
+        response: { 200: notificationAnswer },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      return inTransaction(async (trx) => {
+        await guardProgramWrite(trx, request, await programOfNotification(trx, id), { programChange: false });
+        return deleteNotification(trx, id);
+      });
+    },
+  );
+
+  app.get<{ Querystring: ListQuery }>(
+    `${base}/mine`,
+    {
+      config: { permission: signedIn },
+      schema: {
+        tags,
+        summary:
+          'The signed-in user\'s notifications (the mobile app): of the active programs they head or are a member of, newest first, each with its program and whether they read it; q searches title and content, filter {"read": false} keeps the unread',
+        querystring: mineQuery,
+        response: { 200: { type: 'array', items: myNotificationAnswer } },
+      },
+    },
+    async (request, reply) => {
+      const params = parseListParams(request.query, notificationSchema, { sort: { field: 'created_at', order: 'DESC' } });
+      const found = await notificationsOf(ctx.db, userOf(request), params);
+      return answerList(reply, 'notification', params, found);
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    `${base}/:id/read`,
+    {
+      config: { permission: signedIn },
+      schema: {
+        tags,
+        summary: 'Mark one of my notifications read (again: no change); 404 for one I do not receive',
+        params: idParams,
+        response: { 200: readAnswer },
+      },
+    },
+    async (request) => {
+      await markRead(ctx.db, userOf(request), request.params.id, now());
+      return { _id: request.params.id, read: true as const };
+    },
+  );
+}
