@@ -48,12 +48,13 @@ function replaceExternalRefs(node: unknown, imports: Map<string, Import>, roots:
  * json-schema-to-typescript names a type after any `title` it meets; our titles are UI labels
  * ('Name', 'Role'), which would become clashing aliases. Only the root keeps its title.
  */
-function dropNestedTitles(node: unknown, isRoot = true): unknown {
+function dropNestedTitles(node: unknown, isRoot = true, isPropertyMap = false): unknown {
   if (Array.isArray(node)) return node.map((n) => dropNestedTitles(n, false));
   if (!node || typeof node !== 'object') return node;
+  // Inside `properties` the keys are property names: a property called "title" (a notification's) stays.
   const entries = Object.entries(node as Record<string, unknown>)
-    .filter(([k]) => isRoot || k !== 'title')
-    .map(([k, v]) => [k, dropNestedTitles(v, false)]);
+    .filter(([k]) => isRoot || isPropertyMap || k !== 'title')
+    .map(([k, v]) => [k, dropNestedTitles(v, false, !isPropertyMap && (k === 'properties' || k === 'patternProperties'))]);
   return Object.fromEntries(entries);
 }
 

@@ -9,6 +9,7 @@
  */
 export interface Notification {
   _id?: string;
+  title: string;
   body: string;
   program: string;
   created_by?: {

@@ -116,6 +116,7 @@ describe('codegen', { timeout: 30_000 }, () => {
         properties: {
           _id: { type: 'string', readOnly: true },
           name: { type: 'string', title: 'Name' },
+          title: { type: 'string', title: 'Heading' },
           permission: { $ref: 'permission' },
         },
       }),
@@ -129,6 +130,8 @@ describe('codegen', { timeout: 30_000 }, () => {
     expect(widget).toContain("import type { Permission } from './permission';");
     expect(widget).toMatch(/export interface Widget \{/);
     expect(widget).toMatch(/\bname: string;/);
+    // A property called "title" is a property, not a label to drop.
+    expect(widget).toMatch(/\btitle\?: string;/);
     expect(widget).toMatch(/\bpermission\?: Permission;/);
     // The referenced type is imported, not inlined or redeclared.
     expect(widget).not.toMatch(/interface Permission\b/);
