@@ -38,7 +38,7 @@ function send(method: 'POST' | 'PATCH', url: string, parts: Array<FilePart | Fie
 }
 
 let serial = 0;
-async function add(content = PDF, filename = 'consent.pdf') {
+async function add(content: Buffer = PDF, filename = 'consent.pdf') {
   const res = await send('POST', '/permission', [namePart(`Consent ${++serial}`), filePart(content, filename)]);
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { _id: string; name: string; file: string; file_name: string; preview: string | null; content_type: string; size: number };
