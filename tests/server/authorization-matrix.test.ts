@@ -19,7 +19,7 @@ import { flags, insertRole, insertUser } from '../support/test-users.ts';
 import { crudRoutesOf, flagOf, routeName, type ServerName } from '../support/route-audit.ts';
 import { byReferenceOrder, sampleBody } from '../support/sample-record.ts';
 import { multipart } from '../support/multipart.ts';
-import { planMatrix, runMatrix, type Attempt, type Caller, type PlannedCall } from '../support/authorization-matrix.ts';
+import { planMatrix, runMatrix, type Attempt, type Caller, type PlannedCall, type UploadBody } from '../support/authorization-matrix.ts';
 import { openSession } from '../../server/auth/sessions.ts';
 import { needsFlag, needsFlagOrSelf, signedIn, type RouteRecord } from '../../server/http/permissions.ts';
 import { permissionFlags, resourceMap } from '@model/schema-registry.ts';
@@ -31,7 +31,11 @@ let t: TestServer;
 const lacking = new Map<string, Caller>();
 let holder: Caller;
 let signedInOnly: Caller;
-/** Per collection path, a real record for the routes' :id (the matrix may change or delete it). */
+/**
+ * Per collection path, a real record for the routes' :id (the matrix may change or delete it);
+ * "<server>:<path>" where the servers' paths coincide (a role's checklist is /permission/:id on
+ * auth, a permission file is /permission/:id on api).
+ */
 const victims: Record<string, string> = {};
 /** Per resource, a record that bodies refer to (never deleted by the matrix). */
 const referenced: Record<string, string> = {};
@@ -50,7 +54,12 @@ const EXTRA_BODIES: Record<string, unknown> = {
  * the record exists as the route itself makes it.
  */
 let uploadSerial = 0;
-const UPLOAD_BODIES: Record<string, () => { payload: Buffer; headers: Record<string, string> }> = {
+const permissionFileUpload = () =>
+  multipart([
+    { name: 'name', value: `Sample permission file ${++uploadSerial}` },
+    { name: 'file', filename: 'consent.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.4\n%%EOF\n') },
+  ]);
+const UPLOAD_BODIES: Record<string, UploadBody> = {
   listview: () =>
     multipart([
       { name: 'name', value: `Sample list ${++uploadSerial}` },
@@ -61,7 +70,10 @@ const UPLOAD_BODIES: Record<string, () => { payload: Buffer; headers: Record<str
         content: Buffer.from('Town\nKisumu\n'),
       },
     ]),
+  permission_file: permissionFileUpload,
 };
+/** Multipart changes that are not a photo, by server and route. */
+const ROUTE_UPLOADS: Record<string, UploadBody> = { 'api PATCH /permission/:id': permissionFileUpload };
 
 const appOf = (server: string) => (server === 'auth' ? t.auth.app : t.api.app);
 const tables = (): Array<[ServerName, RouteRecord[]]> => [
@@ -105,9 +117,15 @@ beforeAll(async () => {
     };
     referenced[resource] = await create();
     victims[entry.path] = await create();
+    victims[`${entry.server}:${entry.path}`] = victims[entry.path]!;
+    // Record types name the form they use, which must be published: publish the one bodies refer to.
+    if (resource === 'custom-form') {
+      const res = await t.api.app.inject({ method: 'POST', url: '/form/publish', headers: admin.headers, payload: { _id: referenced[resource] } });
+      if (res.statusCode !== 200) throw new Error(`POST /form/publish answered ${res.statusCode}: ${res.body}`);
+    }
   }
   // The permission checklist of a role is addressed by the role's id.
-  victims.permission = victims[resourceMap.role!.path]!;
+  victims['auth:permission'] = victims[resourceMap.role!.path]!;
 
   const flagNames = [
     ...new Set(
@@ -122,7 +140,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-const idFor = (pattern: string) => victims[pattern.split('/')[1]!];
+const idFor = (pattern: string, server?: string) => {
+  const path = pattern.split('/')[1]!;
+  return victims[`${server}:${path}`] ?? victims[path];
+};
 function callerFor(call: PlannedCall): Caller {
   switch (call.kind) {
     case 'anonymous':
@@ -177,6 +198,7 @@ describe('authorization matrix', () => {
         idFor,
         referenceOf: (r) => referenced[r],
         extraBodies: EXTRA_BODIES,
+        uploadBodies: ROUTE_UPLOADS,
       },
     );
     attempts = [...refused.attempts, ...allowed.attempts];
