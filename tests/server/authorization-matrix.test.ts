@@ -73,7 +73,7 @@ const UPLOAD_BODIES: Record<string, UploadBody> = {
   permission_file: permissionFileUpload,
 };
 /** Multipart changes that are not a photo, by server and route. */
-const ROUTE_UPLOADS: Record<string, UploadBody> = { 'api PATCH /permission/:id': permissionFileUpload };
+const ROUTE_UPLOADS: Record<string, UploadBody> = { 'api POST /permission': permissionFileUpload, 'api PATCH /permission/:id': permissionFileUpload };
 
 const appOf = (server: string) => (server === 'auth' ? t.auth.app : t.api.app);
 const tables = (): Array<[ServerName, RouteRecord[]]> => [
