@@ -12,6 +12,7 @@ import { resourceMap } from '@model/schema-registry.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
 import { caller } from '../support/http.ts';
 import { flags, insertRole, insertUser } from '../support/test-users.ts';
+import { untilSomeoneWaitsOnALock } from '../support/lock-waits.ts';
 
 let t: TestServer;
 let admin: Session;
@@ -270,6 +271,24 @@ describe('event types: pre- and post-event forms, checklist', () => {
     expect(res.statusCode, res.body).toBe(200);
     const added = await call('PATCH', `/eventtype/${created._id}`, { token: admin.token, payload: { post_event_form_ids: [kept._id] } });
     expect(added.json().fields).toEqual({ post_event_form_ids: `Post-event forms: Form "${kept.name}" is inactive` });
+  });
+});
+
+describe('a form deleted while an event type names it in a list', () => {
+  it('the write waits for the delete and then answers 400 naming the list, never keeping an id of nothing', async () => {
+    const doomed = await form('Doomed pre-event form', { publish: true });
+    const trx = await t.ctx.db.startTransaction().execute();
+    await sql`delete from forms where id = ${doomed._id}`.execute(trx);
+    const adding = call('POST', '/eventtype', { token: admin.token, payload: typeBody({ pre_event_form_ids: [doomed._id] }) });
+    await untilSomeoneWaitsOnALock(t.ctx.db, 'adding the event type');
+    await trx.commit().execute();
+    const res = await adding;
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().fields).toEqual({ pre_event_form_ids: `Pre-event forms: Form ${doomed._id} does not exist` });
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from event_type where pre_event_form_ids @> ${JSON.stringify([doomed._id])}::jsonb`.execute(
+      t.ctx.db,
+    );
+    expect(rows[0]!.n).toBe(0);
   });
 });
 
