@@ -154,7 +154,8 @@ export class GenericStore implements CrudStore {
    */
   private toRow(body: Row): Row {
     const row = wireToRow(body);
-    for (const [key, value] of Object.entries(row)) if (value !== null && typeof value === 'object' && !(value instanceof Date)) row[key] = JSON.stringify(value);
+    for (const [key, value] of Object.entries(row))
+      if (value !== null && typeof value === 'object' && !(value instanceof Date)) row[key] = JSON.stringify(value);
     return row;
   }
 

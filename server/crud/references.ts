@@ -4,7 +4,14 @@
  * holds the referenced record's id; its table has a foreign key (`on delete restrict`).
  */
 import { sql, type RawBuilder } from 'kysely';
-import { resourceEntries, resourceEntry, resourceNamed, resourceSchema, type EntitySchema, type PropertySchema } from '@model/schema-registry.ts';
+import {
+  resourceEntries,
+  resourceEntry,
+  resourceNamed,
+  resourceSchema,
+  type EntitySchema,
+  type PropertySchema,
+} from '@model/schema-registry.ts';
 import { toColumn } from '../db/columns.ts';
 import { withGenericTables, type Db } from '../db/database.ts';
 import { activeWhen, customTableOf, type UsableWhen } from '../db/custom-tables.ts';
@@ -72,7 +79,8 @@ export interface ReferenceProperty {
 function referenceOf(p: PropertySchema): { target: string; many: boolean } | undefined {
   if (typeof p['x-ref'] === 'string') return { target: p['x-ref'], many: false };
   const items = p.items as PropertySchema | undefined;
-  if (p.type === 'array' && items && !Array.isArray(items) && typeof items['x-ref'] === 'string') return { target: items['x-ref'], many: true };
+  if (p.type === 'array' && items && !Array.isArray(items) && typeof items['x-ref'] === 'string')
+    return { target: items['x-ref'], many: true };
   return undefined;
 }
 
@@ -108,11 +116,7 @@ interface Candidate {
 async function candidates(db: Db, target: ReferenceTarget, ids: string[], lock: boolean): Promise<Map<string, Candidate>> {
   let query = withGenericTables(db)
     .selectFrom(`${target.table} as r`)
-    .select([
-      sql<string>`r.id`.as('id'),
-      target.name('r').as('name'),
-      ...target.usable.map((u, i) => u.holds('r').as(`u${i}`)),
-    ])
+    .select([sql<string>`r.id`.as('id'), target.name('r').as('name'), ...target.usable.map((u, i) => u.holds('r').as(`u${i}`))])
     .where('r.id', 'in', ids);
   if (target.live) query = query.where(target.live('r'));
   if (lock) query = query.forKeyShare();
@@ -191,7 +195,16 @@ export function referrersOf(resource: string): Referrer[] {
       const ref = referenceOf(p);
       if (ref?.target !== resource) return [];
       return custom?.referenceColumn
-        ? [{ resource: name, table: custom.table, column: custom.referenceColumn(field), label: entry.label, many: ref.many, live: custom.live }]
+        ? [
+            {
+              resource: name,
+              table: custom.table,
+              column: custom.referenceColumn(field),
+              label: entry.label,
+              many: ref.many,
+              live: custom.live,
+            },
+          ]
         : [{ resource: name, table: name, column: toColumn(field), label: entry.label, many: ref.many }];
     });
   });

@@ -46,7 +46,14 @@ export async function createBaseApp(ctx: AppContext, kind: 'auth' | 'api'): Prom
     ajv: {
       // Bodies are checked as sent: no silent type coercion or dropping of unknown fields.
       // An open tuple (`items` fixed first, `additionalItems` after: case statuses) is meant, not a slip.
-      customOptions: { allErrors: true, verbose: true, coerceTypes: false, removeAdditional: false, useDefaults: true, strictTuples: false },
+      customOptions: {
+        allErrors: true,
+        verbose: true,
+        coerceTypes: false,
+        removeAdditional: false,
+        useDefaults: true,
+        strictTuples: false,
+      },
       plugins: [registerAnnotations as never],
     },
   });

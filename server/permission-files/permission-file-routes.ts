@@ -177,14 +177,24 @@ async function permissionFileRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async (request) => {
       const { id } = request.params;
       const upload = await read(request, false);
-      const stored = upload.file ? await storeFile(uploadsDir, PERMISSION_FILES_FOLDER, upload.file.content, upload.file.kind.ext) : undefined;
+      const stored = upload.file
+        ? await storeFile(uploadsDir, PERMISSION_FILES_FOLDER, upload.file.content, upload.file.kind.ext)
+        : undefined;
       let replaced: unknown;
       try {
         const record = await ctx.db.transaction().execute(async (trx) => {
           // Under the row lock: two replacements at once each remove the file the other did not keep.
-          const current = await withGenericTables(trx).selectFrom(RESOURCE).select('file').where('id', '=', id).forUpdate().executeTakeFirst();
+          const current = await withGenericTables(trx)
+            .selectFrom(RESOURCE)
+            .select('file')
+            .where('id', '=', id)
+            .forUpdate()
+            .executeTakeFirst();
           if (!current) throw problems.notFound(entry.label.one);
-          const body: Row = { ...(upload.name !== undefined ? { name: upload.name } : {}), ...(stored ? fileFields(stored, upload.file!) : {}) };
+          const body: Row = {
+            ...(upload.name !== undefined ? { name: upload.name } : {}),
+            ...(stored ? fileFields(stored, upload.file!) : {}),
+          };
           const updated = await store.update(trx, id, body, now());
           if (stored) replaced = (current as { file: unknown }).file;
           return updated;

@@ -10,7 +10,12 @@ export interface FileKind {
   signature: number[];
 }
 
-export const PNG: FileKind = { ext: 'png', contentType: 'image/png', image: true, signature: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] };
+export const PNG: FileKind = {
+  ext: 'png',
+  contentType: 'image/png',
+  image: true,
+  signature: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+};
 // GIF8 (7a or 9a follows).
 export const GIF: FileKind = { ext: 'gif', contentType: 'image/gif', image: true, signature: [0x47, 0x49, 0x46, 0x38] };
 export const JPEG: FileKind = { ext: 'jpg', contentType: 'image/jpeg', image: true, signature: [0xff, 0xd8, 0xff] };

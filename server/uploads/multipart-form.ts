@@ -33,7 +33,8 @@ export function multipartProblem(err: unknown, field: string, fileTooLarge: () =
 }
 
 export async function readMultipartForm(request: FastifyRequest, shape: FormShape): Promise<FormUpload> {
-  if (!request.isMultipart()) throw problems.badRequest('Send the form as multipart/form-data', { [shape.fileField]: 'File field required' });
+  if (!request.isMultipart())
+    throw problems.badRequest('Send the form as multipart/form-data', { [shape.fileField]: 'File field required' });
   const upload: FormUpload = { fields: {} };
   try {
     for await (const part of request.parts()) {

@@ -31,7 +31,11 @@ export async function removeStoredFile(uploadsDir: string, folder: string, relat
 }
 
 /** The stored file's bytes, or undefined when it is not there. */
-export async function readStoredFile(uploadsDir: string, folder: string, relativePath: string | null | undefined): Promise<Buffer | undefined> {
+export async function readStoredFile(
+  uploadsDir: string,
+  folder: string,
+  relativePath: string | null | undefined,
+): Promise<Buffer | undefined> {
   const file = inFolder(uploadsDir, folder, relativePath);
   return file ? readFile(file).catch(() => undefined) : undefined;
 }

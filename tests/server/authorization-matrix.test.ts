@@ -73,7 +73,10 @@ const UPLOAD_BODIES: Record<string, UploadBody> = {
   permission_file: permissionFileUpload,
 };
 /** Multipart changes that are not a photo, by server and route. */
-const ROUTE_UPLOADS: Record<string, UploadBody> = { 'api POST /permission': permissionFileUpload, 'api PATCH /permission/:id': permissionFileUpload };
+const ROUTE_UPLOADS: Record<string, UploadBody> = {
+  'api POST /permission': permissionFileUpload,
+  'api PATCH /permission/:id': permissionFileUpload,
+};
 
 const appOf = (server: string) => (server === 'auth' ? t.auth.app : t.api.app);
 const tables = (): Array<[ServerName, RouteRecord[]]> => [
@@ -120,7 +123,12 @@ beforeAll(async () => {
     victims[`${entry.server}:${entry.path}`] = victims[entry.path]!;
     // Record types name the form they use, which must be published: publish the one bodies refer to.
     if (resource === 'custom-form') {
-      const res = await t.api.app.inject({ method: 'POST', url: '/form/publish', headers: admin.headers, payload: { _id: referenced[resource] } });
+      const res = await t.api.app.inject({
+        method: 'POST',
+        url: '/form/publish',
+        headers: admin.headers,
+        payload: { _id: referenced[resource] },
+      });
       if (res.statusCode !== 200) throw new Error(`POST /form/publish answered ${res.statusCode}: ${res.body}`);
     }
   }

@@ -41,7 +41,15 @@ let serial = 0;
 async function add(content: Buffer = PDF, filename = 'consent.pdf') {
   const res = await send('POST', '/permission', [namePart(`Consent ${++serial}`), filePart(content, filename)]);
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { _id: string; name: string; file: string; file_name: string; preview: string | null; content_type: string; size: number };
+  return res.json() as {
+    _id: string;
+    name: string;
+    file: string;
+    file_name: string;
+    preview: string | null;
+    content_type: string;
+    size: number;
+  };
 }
 
 const onDisk = (relative: string) => existsSync(path.join(t.ctx.config.uploadsDir, relative));

@@ -94,7 +94,10 @@ describe.each(TYPES)('%s (/%s)', (resource, path, label) => {
     const created = await create(path, { form: published._id });
     expect(created).toMatchObject({ form: published._id, _id: expect.any(String) });
 
-    const list = await call('GET', `/${path}`, { token: admin.token, query: { range: '[0,99]', filter: JSON.stringify({ q: created.name }) } });
+    const list = await call('GET', `/${path}`, {
+      token: admin.token,
+      query: { range: '[0,99]', filter: JSON.stringify({ q: created.name }) },
+    });
     expect(list.statusCode).toBe(200);
     expect((list.json() as Array<{ _id: string }>).map((r) => r._id)).toEqual([created._id]);
     expect(list.headers['content-range']).toBe(`${resource} 0-0/1`);
@@ -102,7 +105,10 @@ describe.each(TYPES)('%s (/%s)', (resource, path, label) => {
     const one = await call('GET', `/${path}/${created._id}`, { token: admin.token });
     expect(one.json()).toMatchObject({ name: created.name, description: created.description });
 
-    const changed = await call('PATCH', `/${path}/${created._id}`, { token: admin.token, payload: { description: '  New words  ', form: null } });
+    const changed = await call('PATCH', `/${path}/${created._id}`, {
+      token: admin.token,
+      payload: { description: '  New words  ', form: null },
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ description: 'New words', form: null });
 
@@ -138,7 +144,10 @@ describe.each(TYPES)('%s (/%s)', (resource, path, label) => {
     const kept = await form(`Kept form for ${resource}`, { publish: true });
     const created = await create(path, { form: kept._id });
     expect((await call('DELETE', `/form/deactivate/${kept._id}`, { token: admin.token })).statusCode).toBe(200);
-    const same = await call('PATCH', `/${path}/${created._id}`, { token: admin.token, payload: { form: kept._id, name: `${created.name} renamed` } });
+    const same = await call('PATCH', `/${path}/${created._id}`, {
+      token: admin.token,
+      payload: { form: kept._id, name: `${created.name} renamed` },
+    });
     expect(same.statusCode, same.body).toBe(200);
     const other = await call('POST', `/${path}`, { token: admin.token, payload: typeBody({ form: kept._id }) });
     expect(other.json().fields).toEqual({ form: 'Form is inactive' });
@@ -204,7 +213,9 @@ describe('a form a record type holds cannot be deleted', () => {
     const list = await call('DELETE', `/form/${held._id}`, { token: admin.token });
     expect(list.json()).toMatchObject({ code: 'IN_USE', message: '1 Event Type uses this Form' });
 
-    expect((await call('PATCH', `/eventtype/${events._id}`, { token: admin.token, payload: { post_event_form_ids: [] } })).statusCode).toBe(200);
+    expect((await call('PATCH', `/eventtype/${events._id}`, { token: admin.token, payload: { post_event_form_ids: [] } })).statusCode).toBe(
+      200,
+    );
     expect((await call('DELETE', `/form/${held._id}`, { token: admin.token })).statusCode).toBe(200);
   });
 
@@ -244,7 +255,12 @@ describe('event types: pre- and post-event forms, checklist', () => {
   });
 
   it('defaults the lists to empty', async () => {
-    expect(await create('eventtype')).toMatchObject({ pre_event_form_ids: [], post_event_form_ids: [], check_list_items: [], has_checklist: 'no' });
+    expect(await create('eventtype')).toMatchObject({
+      pre_event_form_ids: [],
+      post_event_form_ids: [],
+      check_list_items: [],
+      has_checklist: 'no',
+    });
   });
 
   it('refuses a list naming an unpublished, inactive or unknown form, naming the list and the form', async () => {
@@ -257,7 +273,10 @@ describe('event types: pre- and post-event forms, checklist', () => {
       expect(res.statusCode, message).toBe(400);
       expect(res.json().fields, message).toEqual({ [field]: message });
     }
-    const twice = await call('POST', '/eventtype', { token: admin.token, payload: typeBody({ pre_event_form_ids: [published._id, published._id] }) });
+    const twice = await call('POST', '/eventtype', {
+      token: admin.token,
+      payload: typeBody({ pre_event_form_ids: [published._id, published._id] }),
+    });
     expect(twice.json().fields).toEqual({ pre_event_form_ids: 'Pre-event forms must not list the same value twice' });
     const blank = await call('POST', '/eventtype', { token: admin.token, payload: typeBody({ check_list_items: ['Chairs', '  '] }) });
     expect(blank.json().fields).toEqual({ check_list_items: 'Checklist: item 2 is required' });
@@ -267,7 +286,10 @@ describe('event types: pre- and post-event forms, checklist', () => {
     const kept = await form('Pre-event kept', { publish: true });
     const created = await create('eventtype', { pre_event_form_ids: [kept._id] });
     expect((await call('DELETE', `/form/deactivate/${kept._id}`, { token: admin.token })).statusCode).toBe(200);
-    const res = await call('PATCH', `/eventtype/${created._id}`, { token: admin.token, payload: { pre_event_form_ids: [kept._id, published._id] } });
+    const res = await call('PATCH', `/eventtype/${created._id}`, {
+      token: admin.token,
+      payload: { pre_event_form_ids: [kept._id, published._id] },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const added = await call('PATCH', `/eventtype/${created._id}`, { token: admin.token, payload: { post_event_form_ids: [kept._id] } });
     expect(added.json().fields).toEqual({ post_event_form_ids: `Post-event forms: Form "${kept.name}" is inactive` });
@@ -285,9 +307,9 @@ describe('a form deleted while an event type names it in a list', () => {
     const res = await adding;
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().fields).toEqual({ pre_event_form_ids: `Pre-event forms: Form ${doomed._id} does not exist` });
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from event_type where pre_event_form_ids @> ${JSON.stringify([doomed._id])}::jsonb`.execute(
-      t.ctx.db,
-    );
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from event_type where pre_event_form_ids @> ${JSON.stringify([doomed._id])}::jsonb`.execute(t.ctx.db);
     expect(rows[0]!.n).toBe(0);
   });
 });
@@ -317,9 +339,16 @@ describe('case types: statuses', () => {
 
   it('cannot lose Open or Closed on an edit', async () => {
     const created = await create('casetype', { case_type_status: ['Open', 'Closed', 'Referred'] });
-    const res = await call('PATCH', `/casetype/${created._id}`, { token: admin.token, payload: { case_type_status: ['Open', 'Referred'] } });
+    const res = await call('PATCH', `/casetype/${created._id}`, {
+      token: admin.token,
+      payload: { case_type_status: ['Open', 'Referred'] },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ case_type_status: 'Statuses must start with Open and Closed' });
-    expect((await call('GET', `/casetype/${created._id}`, { token: admin.token })).json().case_type_status).toEqual(['Open', 'Closed', 'Referred']);
+    expect((await call('GET', `/casetype/${created._id}`, { token: admin.token })).json().case_type_status).toEqual([
+      'Open',
+      'Closed',
+      'Referred',
+    ]);
   });
 });

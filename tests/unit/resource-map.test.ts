@@ -251,7 +251,11 @@ describe('references (x-ref)', () => {
 
   it('a list of references (the items of an array property) is accepted', () => {
     const lists = brokenCopy((_, schema) => {
-      schema('fixture_site').properties.neighbours = { type: 'array', title: 'Neighbours', items: { type: 'string', 'x-ref': 'fixture_site' } };
+      schema('fixture_site').properties.neighbours = {
+        type: 'array',
+        title: 'Neighbours',
+        items: { type: 'string', 'x-ref': 'fixture_site' },
+      };
       schema('fixture_site').properties.regions = {
         type: 'array',
         title: 'Regions',
@@ -278,17 +282,24 @@ describe('references (x-ref)', () => {
       );
     }
     expectOnly(
-      brokenCopy((_, schema) => (schema('fixture_site').properties.neighbours = { type: 'array', items: { type: 'string', 'x-ref': 'fixture_stie' } })),
+      brokenCopy(
+        (_, schema) =>
+          (schema('fixture_site').properties.neighbours = { type: 'array', items: { type: 'string', 'x-ref': 'fixture_stie' } }),
+      ),
       `${SITE_SCHEMA}: properties.neighbours.items.x-ref: "fixture_stie" names no resource in ${MAP}`,
     );
     expectOnly(
-      brokenCopy((_, schema) => (schema('fixture_site').properties.neighbours = { type: 'object', items: { type: 'string', 'x-ref': 'fixture_site' } })),
+      brokenCopy(
+        (_, schema) =>
+          (schema('fixture_site').properties.neighbours = { type: 'object', items: { type: 'string', 'x-ref': 'fixture_site' } }),
+      ),
       `${SITE_SCHEMA}: properties.neighbours: a list of references is {"type": "array", "items": {"type": "string", "x-ref": "fixture_site"}}`,
     );
   });
 
   it('one nested deeper than a list’s items is refused', () => {
-    const nested = 'a reference is a property of the schema itself ("properties": {"<name>": {..., "x-ref": ...}}) or the items of one that is a list, not nested deeper';
+    const nested =
+      'a reference is a property of the schema itself ("properties": {"<name>": {..., "x-ref": ...}}) or the items of one that is a list, not nested deeper';
     expectOnly(
       brokenCopy(
         (_, schema) =>
@@ -301,7 +312,10 @@ describe('references (x-ref)', () => {
     );
     // A tuple's items are not a list of references either.
     expectOnly(
-      brokenCopy((_, schema) => (schema('fixture_site').properties.neighbours = { type: 'array', items: [{ type: 'string', 'x-ref': 'fixture_site' }] })),
+      brokenCopy(
+        (_, schema) =>
+          (schema('fixture_site').properties.neighbours = { type: 'array', items: [{ type: 'string', 'x-ref': 'fixture_site' }] }),
+      ),
       `${SITE_SCHEMA}: properties.neighbours.items[0].x-ref: ${nested}`,
     );
   });
@@ -420,7 +434,12 @@ describe('codegen', { timeout: 60_000 }, () => {
     const names = (await generateAll()).find((f) => f.file === 'resource-names.ts')!.content;
     // However Prettier lays the union out (one line, or one member a line once it is long).
     const union = /export type ResourceName =([^;]+);/.exec(names)?.[1] ?? '';
-    expect(union.split('|').map((member) => member.trim()).filter(Boolean)).toEqual(Object.keys(committedMap).map((n) => `'${n}'`));
+    expect(
+      union
+        .split('|')
+        .map((member) => member.trim())
+        .filter(Boolean),
+    ).toEqual(Object.keys(committedMap).map((n) => `'${n}'`));
     expect(resourceNames).toEqual(Object.keys(committedMap));
   });
 });

@@ -43,7 +43,8 @@ function listValidator(property: PropertySchema, label: string, messages: Record
   return (value: unknown) => {
     if (!Array.isArray(value)) return undefined;
     if (value.length < min) return messages.minItems ?? `${label} must have at least ${min} items`;
-    if (fixed.some((expected, i) => expected !== undefined && value[i] !== expected)) return messages.items ?? `${label} must start with ${fixed.join(', ')}`;
+    if (fixed.some((expected, i) => expected !== undefined && value[i] !== expected))
+      return messages.items ?? `${label} must start with ${fixed.join(', ')}`;
     if (property.uniqueItems && new Set(value.map((v) => JSON.stringify(v))).size !== value.length)
       return messages.uniqueItems ?? `${label} must not list the same value twice`;
     return undefined;
