@@ -254,7 +254,10 @@ function checkReferences(schema: SchemaLike, routes: Set<string>, resources: Set
     if (!resources.has(target)) problem([...path, 'x-ref'], `${quoted(target)} names no resource in ${MAP_FILE}`);
     else references.push({ schema: id, at, target });
     if (listItems) {
-      if (node.type !== 'string' || !isPlainReference(node))
+      const list = (schema.properties as Record<string, JsonObject> | undefined)?.[String(path[1])];
+      if (list?.type !== 'array')
+        problem(path.slice(0, 2), `a list of references is {"type": "array", "items": {"type": "string", "x-ref": ${quoted(target)}}}`);
+      else if (node.type !== 'string' || !isPlainReference(node))
         problem(
           path,
           `the items of a list of references must be {"type": "string", "x-ref": ${quoted(target)}}: the referenced records' ids`,

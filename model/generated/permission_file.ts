@@ -11,7 +11,7 @@ export interface PermissionFile {
   _id?: string;
   name: string;
   /**
-   * Path of the upload, relative to the api server
+   * Where the upload is stored, relative to the uploads folder (permission-files/…); GET /permission/{id}/file answers its bytes
    */
   file?: string | null;
   /**
@@ -19,7 +19,7 @@ export interface PermissionFile {
    */
   file_name?: string | null;
   /**
-   * Path of an image to show for it: the file itself for an image, none for a PDF
+   * The stored image to show for it: the file itself for an image, none for a PDF (its bytes also come from GET /permission/{id}/file)
    */
   preview?: string | null;
   content_type?: string | null;

@@ -56,6 +56,11 @@ export interface CrudHooks {
   beforeWrite?(event: WriteEvent): Promise<Row | void> | Row | void;
   /** Shapes each record answered: list rows, one record, a written record. */
   afterRead?(record: Row, request: FastifyRequest): Promise<Row> | Row;
+  /**
+   * After the write's transaction has committed, with the record as written (as deleted, for a
+   * delete): what cannot be rolled back with it, such as removing a file the record held.
+   */
+  afterCommit?(event: { action: WriteEvent['action']; record: Row; request: FastifyRequest }): Promise<void> | void;
 }
 
 export interface CrudOptions {
@@ -112,10 +117,16 @@ export const crudPlugin: FastifyPluginAsync<CrudOptions> = async (app, options) 
     event: Omit<WriteEvent, 'trx' | 'request'>,
     write: (trx: Db, body: Row) => Promise<Row>,
   ) =>
-    ctx.db.transaction().execute(async (trx) => {
-      const body = (await hooks.beforeWrite?.({ ...event, trx, request })) ?? event.body ?? {};
-      return write(trx, body);
-    });
+    ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        const body = (await hooks.beforeWrite?.({ ...event, trx, request })) ?? event.body ?? {};
+        return write(trx, body);
+      })
+      .then(async (record) => {
+        await hooks.afterCommit?.({ action: event.action, record, request });
+        return record;
+      });
 
   if (actions.includes('list')) {
     app.get<{ Querystring: ListQuery }>(

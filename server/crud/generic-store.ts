@@ -13,11 +13,11 @@ import { problems } from '../http/errors.ts';
 import type { ListParams } from './list-params.ts';
 import { equalsCondition, searchCondition, searchFields, sortKey } from './list-sql.ts';
 import {
+  assertNotHeld,
   assertReferencesUsable,
-  holdersOf,
+  referenceListProperties,
   referenceProperties,
   referrersOf,
-  releaseFromDeadHolders,
   type ReferenceProperty,
   type Referrer,
 } from './references.ts';
@@ -31,6 +31,8 @@ export class GenericStore implements CrudStore {
   readonly schema: EntitySchema;
   readonly entry: ResourceEntry;
   readonly references: ReferenceProperty[];
+  /** Lists of references (jsonb arrays of ids): checked on write, no foreign key. */
+  readonly referenceLists: ReferenceProperty[];
   private referrerList?: Referrer[];
 
   /** `table`: where the rows live, when it is not named after the resource (roles). */
@@ -41,6 +43,7 @@ export class GenericStore implements CrudStore {
     this.schema = resourceSchema(resource);
     this.entry = resourceEntry(resource);
     this.references = referenceProperties(this.schema);
+    this.referenceLists = referenceListProperties(this.schema);
   }
 
   /** Read when first needed: the model may gain resources after this store is made (test fixtures). */
@@ -85,8 +88,8 @@ export class GenericStore implements CrudStore {
   }
 
   async create(db: Db, body: Row, now: Date): Promise<Row> {
-    await assertReferencesUsable(db, this.references, body);
-    const values = { ...wireToRow(body), id: randomUUID(), created_at: now, updated_at: now };
+    await assertReferencesUsable(db, [...this.references, ...this.referenceLists], body);
+    const values = { ...this.toRow(body), id: randomUUID(), created_at: now, updated_at: now };
     const row = await this.translate('write', () =>
       withGenericTables(db).insertInto(this.table).values(values).returningAll().executeTakeFirstOrThrow(),
     );
@@ -95,7 +98,7 @@ export class GenericStore implements CrudStore {
 
   async update(db: Db, id: string, body: Row, now: Date): Promise<Row> {
     const tables = withGenericTables(db);
-    const changing = this.references.filter((r) => body[r.field] !== undefined);
+    const changing = [...this.references, ...this.referenceLists].filter((r) => body[r.field] !== undefined);
     if (changing.length) {
       // The stored values, so a reference kept as it is stays allowed even if its record was switched off.
       const current = await tables
@@ -110,7 +113,7 @@ export class GenericStore implements CrudStore {
     const row = await this.translate('write', () =>
       tables
         .updateTable(this.table)
-        .set({ ...wireToRow(body), updated_at: now })
+        .set({ ...this.toRow(body), updated_at: now })
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirst(),
@@ -129,9 +132,7 @@ export class GenericStore implements CrudStore {
     const tables = withGenericTables(db);
     const exists = await tables.selectFrom(this.table).select('id').where('id', '=', id).forUpdate().executeTakeFirst();
     if (!exists) throw problems.notFound(this.entry.label.one);
-    const holders = await holdersOf(db, this.referrers, id);
-    if (holders.length) throw problems.inUseBy(this.entry.label.one, holders);
-    await releaseFromDeadHolders(db, this.referrers, id);
+    await assertNotHeld(db, this.referrers, id, this.entry.label.one);
     const row = await this.translate('delete', () =>
       tables.deleteFrom(this.table).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
     );
@@ -145,6 +146,17 @@ export class GenericStore implements CrudStore {
   ): SelectQueryBuilder<GenericDatabase, string, object> {
     const alias = refAlias(ref);
     return query.leftJoin(`${ref.target.table} as ${alias}`, `${alias}.id`, `t.${ref.column}`);
+  }
+
+  /**
+   * The body as columns. An array or object goes to its jsonb column as JSON text: node-postgres
+   * would write a JavaScript array as a PostgreSQL array literal, which jsonb refuses.
+   */
+  private toRow(body: Row): Row {
+    const row = wireToRow(body);
+    for (const [key, value] of Object.entries(row))
+      if (value !== null && typeof value === 'object' && !(value instanceof Date)) row[key] = JSON.stringify(value);
+    return row;
   }
 
   private isText(field: string): boolean {

@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { resourceEntries, resourceMap, resourceSchema, type PropertySchema, type ResourceName } from '@model/schema-registry.ts';
 import { toColumn } from './columns.ts';
+import { CUSTOM_TABLES } from './custom-tables.ts';
 import { SchemaTableError } from './schema-table-error.ts';
 
 export interface ColumnShape {
@@ -40,12 +41,6 @@ export const MANAGED_COLUMNS: ColumnShape[] = [
 ];
 const MANAGED_PROPERTIES = new Set(MANAGED_COLUMNS.map((c) => c.property));
 
-/**
- * Tables of resources with hand-written routes (created by migrations), for references from
- * generic resources to them.
- */
-const CUSTOM_TABLES: Record<string, string> = { role: 'roles', user: 'users', 'custom-form': 'forms', program: 'programs' };
-
 export function genericResources(): ResourceName[] {
   return resourceEntries()
     .filter(([, entry]) => entry.routes === 'generic')
@@ -56,7 +51,7 @@ export function genericResources(): ResourceName[] {
 export function tableOf(resource: string): string | undefined {
   const entry = resourceMap[resource];
   if (!entry) return undefined;
-  return entry.routes === 'generic' ? resource : CUSTOM_TABLES[resource];
+  return entry.routes === 'generic' ? resource : CUSTOM_TABLES[resource]?.table;
 }
 
 const REFERENCE_SHAPE = '{ "type": "string", "x-ref": "<resource>" } (with "type": ["string", "null"] when optional)';

@@ -12,6 +12,7 @@ import { problems } from '../http/errors.ts';
 import type { CrudStore, Row } from '../crud/crud-store.ts';
 import type { ListParams } from '../crud/list-params.ts';
 import { equalsCondition, searchCondition, sortKey } from '../crud/list-sql.ts';
+import { assertNotHeld, referrersOf } from '../crud/references.ts';
 
 interface FormRow {
   id: string;
@@ -216,11 +217,22 @@ export async function toggleStatus(trx: Db, id: string, now: Date): Promise<Row>
   return findForm(trx, id);
 }
 
-/** Deletes a form and, by cascade, its revisions; answers the form as it was. */
+/**
+ * Deletes a form and, by cascade, its revisions; answers the form as it was. A form a record
+ * type refers to (its form, or one of its pre-/post-event forms) is not deleted: 409 IN_USE
+ * naming who holds it, counted under the form's row lock; the foreign keys back that up.
+ */
 export async function deleteForm(trx: Db, id: string): Promise<Row> {
   await lockForm(trx, id);
+  await assertNotHeld(trx, referrersOf('custom-form'), id, 'Form');
   const deleted = await findForm(trx, id);
-  await sql`delete from forms where id = ${id}`.execute(trx);
+  try {
+    await sql`delete from forms where id = ${id}`.execute(trx);
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === '23001' || code === '23503') throw problems.inUse('Form');
+    throw err;
+  }
   return deleted;
 }
 

@@ -8,7 +8,7 @@ export function writeSchema(schema: EntitySchema, mode: WriteMode): Record<strin
   const properties = Object.fromEntries(
     Object.entries(schema.properties)
       .filter(([, p]) => !p.readOnly)
-      .map(([name, p]): [string, PropertySchema] => [name, p['x-ref'] ? referenceId(p) : nullableChoice(withSafeRange(p))])
+      .map(([name, p]): [string, PropertySchema] => [name, p['x-ref'] ? referenceId(p) : referenceIds(nullableChoice(withSafeRange(p)))])
       // A default belongs to creation only: on PATCH it would silently overwrite the stored value.
       .map(([name, p]) => [name, mode === 'update' ? withoutDefault(p) : p]),
   );
@@ -47,6 +47,13 @@ function referenceId(property: PropertySchema): PropertySchema {
     'x-ref': property['x-ref'],
     'x-messages': property['x-messages'],
   };
+}
+
+/** A list of references is written as the other records' ids, each as long as an id can be. */
+function referenceIds(property: PropertySchema): PropertySchema {
+  const items = property.items as PropertySchema | undefined;
+  if (property.type !== 'array' || !items || Array.isArray(items) || !items['x-ref']) return property;
+  return { ...property, items: { ...items, minLength: 1, maxLength: 64 } };
 }
 
 /**

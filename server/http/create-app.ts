@@ -45,7 +45,15 @@ export async function createBaseApp(ctx: AppContext, kind: 'auth' | 'api'): Prom
     clientErrorHandler: clientErrorAnswer,
     ajv: {
       // Bodies are checked as sent: no silent type coercion or dropping of unknown fields.
-      customOptions: { allErrors: true, verbose: true, coerceTypes: false, removeAdditional: false, useDefaults: true },
+      // An open tuple (`items` fixed first, `additionalItems` after: case statuses) is meant, not a slip.
+      customOptions: {
+        allErrors: true,
+        verbose: true,
+        coerceTypes: false,
+        removeAdditional: false,
+        useDefaults: true,
+        strictTuples: false,
+      },
       plugins: [registerAnnotations as never],
     },
   });
@@ -99,7 +107,7 @@ export async function createBaseApp(ctx: AppContext, kind: 'auth' | 'api'): Prom
   const routeTable = installPermissionGuard(app, createAuthenticator(ctx));
 
   // Every answer and the token are documented from each route's declaration (openapi-routes.ts).
-  documentRoutes(app);
+  documentRoutes(app, kind);
   await app.register(swagger, swaggerOptions(kind));
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: DOCS_POLICY });
   return { app, routeTable };

@@ -37,12 +37,16 @@ function databaseProblem(error: pg.DatabaseError): Problem | undefined {
   return undefined;
 }
 
-/** The catalogue's answer for an error, or undefined when it is a fault of ours (a 500). */
-export function problemFor(error: unknown): Problem | undefined {
+/**
+ * The catalogue's answer for an error, or undefined when it is a fault of ours (a 500).
+ * `bodySchema`: what the route checks its body against, so a message can name a list's title.
+ */
+export function problemFor(error: unknown, bodySchema?: unknown): Problem | undefined {
   if (error instanceof Problem) return error;
   if (error instanceof pg.DatabaseError) return databaseProblem(error);
   const e = error as Partial<FastifyError>;
-  if (e.validation) return problems.validation(validationFields(e.validation as never));
+  if (e.validation)
+    return problems.validation(validationFields(e.validation as never, e.validationContext === 'body' ? (bodySchema as never) : undefined));
   const known = e.code ? FRAMEWORK[e.code] : undefined;
   if (known) return known();
   const status = e.statusCode ?? 500;
@@ -57,7 +61,7 @@ export function problemFor(error: unknown): Problem | undefined {
 /** Installs the answers on an app: route errors, unknown paths (404) and methods a path lacks (405). */
 export function answerErrorsFromCatalogue(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
-    const problem = problemFor(error);
+    const problem = problemFor(error, (request.routeOptions?.schema as { body?: unknown } | undefined)?.body);
     if (problem) return reply.status(problem.status).send(problem.toBody());
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(problems.internal(String(request.id)).toBody());

@@ -134,6 +134,14 @@ export const problems = {
   invalidFieldValue: (field: string, message: string) => new Problem(400, 'INVALID_VALUE', message, { [field]: message }),
   emailTaken: () => new Problem(409, 'DUPLICATE', 'A user with this email already exists', { email: 'This email is already taken' }),
   passwordChangeForbidden: () => new Problem(403, 'PASSWORD_CHANGE_FORBIDDEN', "Only the Admin role may change another user's password"),
+  /** An uploaded file over its limit, naming the form's file field. */
+  fileTooLarge: (field: string, maxBytes: number) =>
+    new Problem(413, 'FILE_TOO_LARGE', `The file is larger than ${maxBytes / 1024 / 1024} MB`, {
+      [field]: `The file must be at most ${maxBytes / 1024 / 1024} MB`,
+    }),
+  /** An uploaded file whose content is none of the kinds the field takes (told by its first bytes). */
+  unsupportedFile: (field: string, kinds: string) =>
+    new Problem(415, 'UNSUPPORTED_FILE', `The file must be a ${kinds}`, { [field]: `Choose a ${kinds} file` }),
   unsupportedPhoto: () =>
     new Problem(415, 'UNSUPPORTED_PHOTO', 'The photo must be a PNG, GIF or JPEG image', { photo: 'Choose a PNG, GIF or JPEG image' }),
 } as const;

@@ -56,7 +56,7 @@ export function isListQuery(querystring: unknown): boolean {
 }
 
 /** The error statuses and codes a route can answer, derived from its declaration and route-errors.ts. */
-export function errorCodesOf(route: RouteFacts, method: string): Map<number, string[]> {
+export function errorCodesOf(route: RouteFacts, method: string, server: string): Map<number, string[]> {
   const config = (route.config ?? {}) as { permission?: PermissionDeclaration; rateLimit?: unknown };
   const schema = (route.schema ?? {}) as { querystring?: unknown };
   const permission = config.permission;
@@ -91,7 +91,7 @@ export function errorCodesOf(route: RouteFacts, method: string): Map<number, str
   }
   if (config.rateLimit) add(codes, 429, 'RATE_LIMITED');
 
-  for (const [status, names] of Object.entries(routeErrorsFor(method, route.url)?.errors.codes ?? {}))
+  for (const [status, names] of Object.entries(routeErrorsFor(method, route.url, server)?.errors.codes ?? {}))
     add(codes, Number(status), ...names!);
   return new Map([...codes].sort(([a], [b]) => a - b).map(([status, set]) => [status, [...set].sort()]));
 }
@@ -102,11 +102,11 @@ const isErrorRef = (schema: unknown) => (schema as { $ref?: string } | undefined
  * The error statuses of a route, each documented with the error schema and its codes; a status
  * the route declares itself with another schema (POST /user/verify's 401) keeps it as an alternative.
  */
-export function errorResponses(route: RouteFacts, method: string): Record<string, unknown> {
+export function errorResponses(route: RouteFacts, method: string, server: string): Record<string, unknown> {
   const declared = ((route.schema as { response?: unknown } | undefined)?.response ?? {}) as Record<string, unknown>;
-  const notes = routeErrorsFor(method, route.url)?.errors.notes ?? {};
+  const notes = routeErrorsFor(method, route.url, server)?.errors.notes ?? {};
   const response: Record<string, unknown> = {};
-  for (const [status, codes] of errorCodesOf(route, method)) {
+  for (const [status, codes] of errorCodesOf(route, method, server)) {
     const own = declared[status];
     if ((own as { 'x-codes'?: unknown } | undefined)?.['x-codes']) continue; // documented already (a HEAD twin of a GET)
     const description = [MEANING[status] ?? 'Error', notes[status]].filter(Boolean).join('. ') + `. Codes: ${codes.join(', ')}.`;

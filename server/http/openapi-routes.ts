@@ -9,7 +9,8 @@ import type { PermissionDeclaration } from './permissions.ts';
 import { errorResponses } from './openapi-errors.ts';
 import { successResponses } from './openapi-success.ts';
 
-export function documentRoutes(app: FastifyInstance): void {
+/** `server`: which one this is ('auth' or 'api'), for the route-specific errors of a path both have. */
+export function documentRoutes(app: FastifyInstance, server: string): void {
   app.addHook('onRoute', (route) => {
     const schema = (route.schema ?? {}) as { hide?: boolean; response?: Record<string, unknown> };
     if (schema.hide) return;
@@ -18,7 +19,7 @@ export function documentRoutes(app: FastifyInstance): void {
     route.schema = {
       ...schema,
       security: permission && 'public' in permission ? [] : [{ bearer: [] }],
-      response: { ...schema.response, ...successResponses(schema), ...errorResponses(route, method) },
+      response: { ...schema.response, ...successResponses(schema), ...errorResponses(route, method, server) },
     };
   });
 }

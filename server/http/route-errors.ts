@@ -2,8 +2,10 @@
  * What a route answers beyond what its declaration already tells (openapi-errors.ts derives
  * 400/401/403/404/409/413/415/429/500/503 from the permission, schemas, method and path):
  * the statuses and codes its own handler and the services it calls throw. Keyed by
- * "METHOD /url" as the route is registered; `*` stands for one path segment. A key that
- * matches no route fails the OpenAPI test, so a renamed route cannot leave its entry behind.
+ * "METHOD /url" as the route is registered; `*` stands for one path segment. Where both servers
+ * have the path (`/permission/:id`: a role's checklist on auth, a permission file on api) the
+ * key starts with the server: "auth PATCH /permission/:id". A key that matches no route fails
+ * the OpenAPI test, so a renamed route cannot leave its entry behind.
  */
 export type ErrorCodes = Partial<Record<number, string[]>>;
 
@@ -25,6 +27,9 @@ const PROGRAM_CHANGE_NOTES = {
 };
 const PROGRAM_NAME = 'PROGRAM_NAME_TAKEN';
 const PROGRAM_UPLOAD_NOTES = { 415: 'The image is not a PNG, GIF or JPEG (told by its first bytes)' };
+/** A permission file's upload: a broken form, a file over 10 MB, one that is no PDF, PNG, JPEG or GIF. */
+const PERMISSION_FILE_UPLOAD = { 400: ['INVALID_UPLOAD'], 413: ['FILE_TOO_LARGE'], 415: ['UNSUPPORTED_FILE'] };
+const PERMISSION_FILE_NOTES = { 415: 'The file is not a PDF, PNG, JPEG or GIF (told by its first bytes)' };
 
 export const ROUTE_ERRORS: Record<string, RouteErrors> = {
   'POST /login': {
@@ -61,7 +66,9 @@ export const ROUTE_ERRORS: Record<string, RouteErrors> = {
     codes: { 403: ['PRIVILEGE_ESCALATION', 'ADMIN_NAME_RESERVED', 'ADMIN_ROLE_FIXED', 'SELF_CHANGE'], 409: ['LAST_ROLE_EDITOR'] },
   },
   'DELETE /role/:id': { codes: { 403: ['PRIVILEGE_ESCALATION'], 409: ['ROLE_IN_USE'] } },
-  'PATCH /permission/:id': { codes: { 403: ['PRIVILEGE_ESCALATION', 'ADMIN_ROLE_FIXED'], 409: ['LAST_ROLE_EDITOR'] } },
+  'auth PATCH /permission/:id': { codes: { 403: ['PRIVILEGE_ESCALATION', 'ADMIN_ROLE_FIXED'], 409: ['LAST_ROLE_EDITOR'] } },
+  'api POST /permission': { codes: PERMISSION_FILE_UPLOAD, notes: PERMISSION_FILE_NOTES },
+  'api PATCH /permission/:id': { codes: PERMISSION_FILE_UPLOAD, notes: PERMISSION_FILE_NOTES },
   'POST /listview': {
     codes: { 400: ['INVALID_UPLOAD'] },
     notes: {
@@ -127,17 +134,18 @@ export const ROUTE_ERRORS: Record<string, RouteErrors> = {
   },
 };
 
-/** The entry for a registered route, if any (`*` matches one segment). */
-export function routeErrorsFor(method: string, url: string): { key: string; errors: RouteErrors } | undefined {
+/** The entry for a route of `server` ('auth' or 'api'), if any (`*` matches one segment). */
+export function routeErrorsFor(method: string, url: string, server: string): { key: string; errors: RouteErrors } | undefined {
   for (const [key, errors] of Object.entries(ROUTE_ERRORS)) {
-    if (routeKeyMatches(key, method, url)) return { key, errors };
+    if (routeKeyMatches(key, method, url, server)) return { key, errors };
   }
   return undefined;
 }
 
-export function routeKeyMatches(key: string, method: string, url: string): boolean {
-  const [keyMethod, keyUrl = ''] = key.split(' ');
-  if (keyMethod !== method) return false;
+export function routeKeyMatches(key: string, method: string, url: string, server: string): boolean {
+  const parts = key.split(' ');
+  const [keyServer, keyMethod, keyUrl = ''] = parts.length === 3 ? parts : [undefined, ...parts];
+  if (keyMethod !== method || (keyServer !== undefined && keyServer !== server)) return false;
   const want = keyUrl.split('/');
   const have = url.split('/');
   return want.length === have.length && want.every((segment, i) => segment === '*' || segment === have[i]);

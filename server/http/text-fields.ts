@@ -37,8 +37,8 @@ export function trimmedTextProblems(
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * The body with every text field of the schema trimmed (passwords and other write-only fields
- * as sent), and an optional (nullable) field left blank turned into null, as the console sends a
+ * The body with every text field of the schema trimmed, and the text items of its lists
+ * (passwords and other write-only fields as sent), and an optional (nullable) field left blank turned into null, as the console sends a
  * cleared one: so an empty value has one form that lists sort last, and validation sees it as
  * cleared rather than as blank text too short for the field. Anything but an object is left for
  * validation to refuse.
@@ -47,6 +47,9 @@ export function trimTextFields<T>(body: T, schema: EntitySchema): T {
   if (!isPlainObject(body)) return body;
   const trimmed = (field: string, value: unknown) => {
     const property = schema.properties[field];
+    // A list's text items too (case statuses, checklist items): blank ones are then refused by the items' minLength.
+    if (Array.isArray(value) && property?.type === 'array' && !property.writeOnly)
+      return value.map((item) => (typeof item === 'string' ? item.trim() : item));
     if (typeof value !== 'string' || !isText(property)) return value;
     const text = value.trim();
     return text === '' && isNullable(property) ? null : text;

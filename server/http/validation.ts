@@ -8,8 +8,28 @@ import { choiceMessage, choiceOptions } from './choices.ts';
 interface SchemaNode {
   title?: string;
   properties?: Record<string, SchemaNode>;
+  items?: SchemaNode | SchemaNode[];
   'x-messages'?: Record<string, string>;
   [k: string]: unknown;
+}
+
+/**
+ * An error about one item of a list property (`/case_type_status/2`) is the property's: the
+ * person fixes the list, not "case_type_status.2". An item the tuple's `items` fixes (Open,
+ * Closed first) answers the property's `x-messages.items`; any other item's error names its
+ * position ("Statuses: item 3 is required").
+ */
+function listItemError(error: ErrorObject, body: SchemaNode | undefined): { field: string; message: string } | undefined {
+  const [name, index, ...rest] = error.instancePath.split('/').filter(Boolean);
+  if (!name || index === undefined || rest.length || !/^\d+$/.test(index)) return undefined;
+  const property = body?.properties?.[name];
+  if (!property || property.type !== 'array') return undefined;
+  const label = property.title ?? name;
+  const position = Number(index);
+  const fixed = Array.isArray(property.items) && position < property.items.length;
+  const custom = fixed ? property['x-messages']?.items : undefined;
+  if (custom) return { field: name, message: custom };
+  return { field: name, message: describe(error, `${label}: item ${position + 1}`, error.parentSchema as SchemaNode | undefined) };
 }
 
 function fieldName(error: ErrorObject): string {
@@ -56,6 +76,14 @@ function describe(error: ErrorObject, label: string, schema?: SchemaNode): strin
       return `${label} must be at most ${p.limit}`;
     case 'minProperties':
       return 'Send at least one field to change';
+    case 'minItems':
+      return `${label} must have at least ${p.limit} item${p.limit === 1 ? '' : 's'}`;
+    case 'maxItems':
+      return `${label} must have at most ${p.limit} item${p.limit === 1 ? '' : 's'}`;
+    case 'uniqueItems':
+      return `${label} must not list the same value twice`;
+    case 'const':
+      return `${label} must be ${JSON.stringify(p.allowedValue)}`;
     default:
       return `${label} ${error.message ?? 'is invalid'}`;
   }
@@ -69,7 +97,8 @@ function typeName(type: string): string {
     .join(' or ');
 }
 
-export function validationFields(errors: ErrorObject[]): Record<string, string> {
+/** `body`: the schema the body was checked against, so an error inside a list names the list (listItemError). */
+export function validationFields(errors: ErrorObject[], body?: SchemaNode): Record<string, string> {
   const fields: Record<string, string> = {};
   // A labelled choice refused: its branches' "must be equal to constant" say less than its titles.
   for (const error of errors) {
@@ -79,6 +108,11 @@ export function validationFields(errors: ErrorObject[]): Record<string, string> 
   }
   for (const error of errors) {
     if (error.keyword === 'oneOf' || error.keyword === 'if') continue; // the branch errors say more
+    const item = listItemError(error, body);
+    if (item) {
+      fields[item.field] ??= item.message;
+      continue;
+    }
     const field = fieldName(error);
     if (fields[field]) continue;
     const schema = propertySchema(error, field);

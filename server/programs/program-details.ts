@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { PHOTO_MAX_BYTES } from '@model/rules';
 import { resourceSchema } from '@model/schema-registry.ts';
 import { problems } from '../http/errors.ts';
-import { imageExtension } from '../http/public-uploads.ts';
+import { imageExtension } from '../uploads/public-uploads.ts';
 import { uploadProblem } from '../auth/photos.ts';
 import type { ProgramDetails } from './program-writes.ts';
 

@@ -6,7 +6,6 @@
  * 423 while locked (but for the lock toggle), 403 outside the editing window for a change to
  * the program itself.
  */
-import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { PHOTO_MAX_BYTES } from '@model/rules';
@@ -17,7 +16,7 @@ import { mapFlag } from '../crud/crud-plugin.ts';
 import { answerList, listQuerySchema, MAX_FILTER_VALUES, parseListParams, type ListQuery } from '../crud/list-params.ts';
 import { needsFlag } from '../http/permissions.ts';
 import { problems } from '../http/errors.ts';
-import { removeImage, serveUploads, storeImage } from '../http/public-uploads.ts';
+import { removeImage, serveUploads, storeImage } from '../uploads/public-uploads.ts';
 import { guardProgramWrite } from './program-guard.ts';
 import { LOCK_FLAG, TEAM_FLAG, TYPES_FLAG } from './program-flags.ts';
 import { readDetails, multipartBody, MULTIPART_LIMITS } from './program-details.ts';
@@ -66,7 +65,7 @@ const listQuery = {
 export async function programRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: MULTIPART_LIMITS });
-    await serveUploads(scope, path.join(ctx.config.uploadsDir, PHOTO_FOLDER), `/uploads/${PHOTO_FOLDER}/`);
+    await serveUploads(scope, ctx.config.uploadsDir, PHOTO_FOLDER);
     routes(scope, ctx);
   });
 }

@@ -20,7 +20,7 @@ import { crudRoutesOf, flagOf, routeName, type ServerName } from '../support/rou
 import { byReferenceOrder, sampleBody } from '../support/sample-record.ts';
 import { multipart } from '../support/multipart.ts';
 import { tinyPng } from '../support/images.ts';
-import { planMatrix, runMatrix, type Attempt, type Caller, type PlannedCall } from '../support/authorization-matrix.ts';
+import { planMatrix, runMatrix, type Attempt, type Caller, type PlannedCall, type UploadBody } from '../support/authorization-matrix.ts';
 import { openSession } from '../../server/auth/sessions.ts';
 import { needsFlag, needsFlagOrSelf, signedIn, type RouteRecord } from '../../server/http/permissions.ts';
 import { permissionFlags, resourceMap } from '@model/schema-registry.ts';
@@ -32,7 +32,11 @@ let t: TestServer;
 const lacking = new Map<string, Caller>();
 let holder: Caller;
 let signedInOnly: Caller;
-/** Per collection path, a real record for the routes' :id (the matrix may change or delete it). */
+/**
+ * Per collection path, a real record for the routes' :id (the matrix may change or delete it);
+ * "<server>:<path>" where the servers' paths coincide (a role's checklist is /permission/:id on
+ * auth, a permission file is /permission/:id on api).
+ */
 const victims: Record<string, string> = {};
 /** Per resource, a record that bodies refer to (never deleted by the matrix). */
 const referenced: Record<string, string> = {};
@@ -84,7 +88,12 @@ const CREATE_REQUESTS: Record<string, () => Promise<{ url: string; payload: unkn
  * the record exists as the route itself makes it.
  */
 let uploadSerial = 0;
-const UPLOAD_BODIES: Record<string, () => { payload: Buffer; headers: Record<string, string> }> = {
+const permissionFileUpload = () =>
+  multipart([
+    { name: 'name', value: `Sample permission file ${++uploadSerial}` },
+    { name: 'file', filename: 'consent.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.4\n%%EOF\n') },
+  ]);
+const UPLOAD_BODIES: Record<string, UploadBody> = {
   listview: () =>
     multipart([
       { name: 'name', value: `Sample list ${++uploadSerial}` },
@@ -105,6 +114,12 @@ const UPLOAD_BODIES: Record<string, () => { payload: Buffer; headers: Record<str
       { name: 'program_head', value: '[]' },
       { name: 'photo', filename: 'program.png', contentType: 'image/png', content: tinyPng() },
     ]),
+  permission_file: permissionFileUpload,
+};
+/** Multipart changes that are not a photo, by server and route. */
+const ROUTE_UPLOADS: Record<string, UploadBody> = {
+  'api POST /permission': permissionFileUpload,
+  'api PATCH /permission/:id': permissionFileUpload,
 };
 
 const appOf = (server: string) => (server === 'auth' ? t.auth.app : t.api.app);
@@ -151,9 +166,20 @@ beforeAll(async () => {
     };
     referenced[resource] = await create();
     victims[entry.path] = await create();
+    victims[`${entry.server}:${entry.path}`] = victims[entry.path]!;
+    // Record types name the form they use, which must be published: publish the one bodies refer to.
+    if (resource === 'custom-form') {
+      const res = await t.api.app.inject({
+        method: 'POST',
+        url: '/form/publish',
+        headers: admin.headers,
+        payload: { _id: referenced[resource] },
+      });
+      if (res.statusCode !== 200) throw new Error(`POST /form/publish answered ${res.statusCode}: ${res.body}`);
+    }
   }
   // The permission checklist of a role is addressed by the role's id.
-  victims.permission = victims[resourceMap.role!.path]!;
+  victims['auth:permission'] = victims[resourceMap.role!.path]!;
   referencedProgramSlug = (
     await t.ctx.db.selectFrom('programs').select('name_slug').where('id', '=', referenced.program!).executeTakeFirstOrThrow()
   ).name_slug;
@@ -171,8 +197,12 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-/** A route's :id names a record of the collection its path starts with; a :programId, a program. */
-const idFor = (pattern: string) => (pattern.includes('/:programId') ? victims[resourceMap.program!.path] : victims[pattern.split('/')[1]!]);
+/** A route's :id names a record of the collection its path starts with (on that server, where paths coincide); a :programId, a program. */
+const idFor = (pattern: string, server?: string) => {
+  if (pattern.includes('/:programId')) return victims[resourceMap.program!.path];
+  const path = pattern.split('/')[1]!;
+  return victims[`${server}:${path}`] ?? victims[path];
+};
 function callerFor(call: PlannedCall): Caller {
   switch (call.kind) {
     case 'anonymous':
@@ -227,6 +257,7 @@ describe('authorization matrix', () => {
         idFor,
         referenceOf: (r) => referenced[r],
         extraBodies: EXTRA_BODIES,
+        uploadBodies: ROUTE_UPLOADS,
       },
     );
     attempts = [...refused.attempts, ...allowed.attempts];

@@ -215,10 +215,10 @@ describe('the auth server’s particular answers', () => {
 
 describe('the table of route-specific errors (server/http/route-errors.ts)', () => {
   it('names only routes that exist', () => {
-    const routes = [...t.auth.routeTable, ...t.api.routeTable];
+    const routes = [...t.auth.routeTable.map((r) => ({ ...r, server: 'auth' })), ...t.api.routeTable.map((r) => ({ ...r, server: 'api' }))];
     for (const key of Object.keys(ROUTE_ERRORS)) {
       expect(
-        routes.some((r) => routeKeyMatches(key, r.method, r.url)),
+        routes.some((r) => routeKeyMatches(key, r.method, r.url, r.server)),
         key,
       ).toBe(true);
     }

@@ -80,18 +80,22 @@ function changeBody(resource: string): Record<string, unknown> {
   return { [field]: `Changed ${++changeSerial}`.slice(0, schema.properties[field]!.maxLength ?? 60) };
 }
 
+/** A multipart body a route takes, made when the call is. */
+export type UploadBody = () => { payload: Buffer; headers: Record<string, string> };
+
 /**
- * What a caller allowed to use the route would send: a multipart photo where the route takes
- * multipart, a body made from the schema for a map entry's create and change, `extraBodies`
- * for the other routes that take one.
+ * What a caller allowed to use the route would send: its own upload (`upload`) or else a
+ * multipart photo where the route takes multipart, a body made from the schema for a map
+ * entry's create and change, `extraBodies` for the other routes that take one.
  */
 export function plausibleRequest(
   route: RouteRecord,
   referenceOf: (resource: string) => string | undefined,
   extraBodies: Record<string, unknown>,
+  upload?: UploadBody,
 ): { payload?: unknown; headers?: Record<string, string> } {
   const consumes = (route.options.schema as { consumes?: string[] } | undefined)?.consumes ?? [];
-  if (consumes.includes('multipart/form-data')) return photoUpload(tinyPng());
+  if (consumes.includes('multipart/form-data')) return upload?.() ?? photoUpload(tinyPng());
   if (!['POST', 'PATCH', 'PUT'].includes(route.method)) return {};
   const write = writeOfEntry(route);
   if (write) return { payload: write.mode === 'create' ? sampleBody(write.resource, referenceOf) : changeBody(write.resource) };
@@ -122,9 +126,12 @@ export async function runMatrix(
   opts: {
     appOf: (server: string) => FastifyInstance;
     callerFor: (call: PlannedCall) => Caller;
-    idFor: (pattern: string) => string | undefined;
+    /** A real record for the route's :id on that server (both servers have /permission/:id). */
+    idFor: (pattern: string, server: string) => string | undefined;
     referenceOf?: (resource: string) => string | undefined;
     extraBodies?: Record<string, unknown>;
+    /** Multipart bodies of routes that take their own upload, by "<server> <METHOD> <url>". */
+    uploadBodies?: Record<string, UploadBody>;
   },
 ): Promise<{ attempts: Attempt[]; unauthorisedSuccesses: Attempt[]; wrongAnswers: Attempt[] }> {
   const attempts: Attempt[] = [];
@@ -134,10 +141,15 @@ export async function runMatrix(
     const permission = permissionOf(call.route)!;
     const self =
       call.kind === 'lacking the flag, on themselves' && 'flag' in permission && permission.self ? { [permission.self]: who.userId! } : {};
-    const { payload, headers } = plausibleRequest(call.route, opts.referenceOf ?? (() => undefined), opts.extraBodies ?? {});
+    const { payload, headers } = plausibleRequest(
+      call.route,
+      opts.referenceOf ?? (() => undefined),
+      opts.extraBodies ?? {},
+      opts.uploadBodies?.[`${call.server} ${routeName(call.route)}`],
+    );
     const res = await opts.appOf(call.server).inject({
       method: call.route.method as never,
-      url: sampleUrl(call.route.url, opts.idFor, self),
+      url: sampleUrl(call.route.url, (pattern) => opts.idFor(pattern, call.server), self),
       payload: payload as never,
       headers: { ...(who.token ? { authorization: `Bearer ${who.token}` } : {}), ...headers },
     });

@@ -1,8 +1,8 @@
 /**
  * Valid write bodies made from an entity's schema alone, so a test can create and change a
  * record of any resource the map holds — one added by the README recipe included — without a
- * hand-written body per resource. References name a real record of the referenced resource,
- * labelled choices take their first value, unique text is unique per call.
+ * hand-written body per resource. References (and lists of them) name a real record of the
+ * referenced resource, labelled choices take their first value, unique text is unique per call.
  */
 import { resourceMap, resourceNamed, resourceSchema, type PropertySchema } from '@model/schema-registry.ts';
 
@@ -32,8 +32,19 @@ function firstChoice(p: PropertySchema): unknown {
   return oneOf?.find((o) => 'const' in o)?.const;
 }
 
+/** The resource a list of references names (`"items": {"type": "string", "x-ref": ...}`). */
+const listTarget = (p: PropertySchema): string | undefined => {
+  const items = p.items as PropertySchema | undefined;
+  return p.type === 'array' && items && !Array.isArray(items) ? items['x-ref'] : undefined;
+};
+
 function sampleValue(name: string, p: PropertySchema, idOf: (resource: string) => string | undefined, n: number): unknown {
   if (p['x-ref']) return idOf(p['x-ref']);
+  const list = listTarget(p);
+  if (list) {
+    const id = idOf(list);
+    return id === undefined ? undefined : [id];
+  }
   const choice = firstChoice(p);
   if (choice !== undefined) return choice;
   const type = Array.isArray(p.type) ? p.type.find((t) => t !== 'null') : p.type;
@@ -50,8 +61,8 @@ function sampleValue(name: string, p: PropertySchema, idOf: (resource: string) =
 
 /**
  * A body the resource's POST accepts: every required writable property, every field of its
- * form (a password on add) and every reference (`idOf` names a live record of the referenced
- * resource). Each call differs in its text, so unique fields stay unique.
+ * form (a password on add) and every reference or list of references (`idOf` names a live,
+ * usable record of the referenced resource). Each call differs in its text, so unique fields stay unique.
  */
 export function sampleBody(resource: string, idOf: (resource: string) => string | undefined): Record<string, unknown> {
   const schema = resourceSchema(resourceNamed(resource));
@@ -59,7 +70,7 @@ export function sampleBody(resource: string, idOf: (resource: string) => string 
   const n = ++serial;
   return Object.fromEntries(
     Object.entries(schema.properties)
-      .filter(([name, p]) => !p.readOnly && (required.has(name) || p['x-ref']))
+      .filter(([name, p]) => !p.readOnly && (required.has(name) || p['x-ref'] || listTarget(p)))
       .map(([name, p]) => [name, sampleValue(name, p, idOf, n)])
       .filter(([, value]) => value !== undefined),
   );
@@ -70,7 +81,10 @@ export function byReferenceOrder(resources: string[]): string[] {
   const ordered: string[] = [];
   const visit = (name: string, path: string[]) => {
     if (ordered.includes(name) || path.includes(name) || !resourceMap[name]) return;
-    for (const p of Object.values(resourceSchema(resourceNamed(name)).properties)) if (p['x-ref']) visit(p['x-ref'], [...path, name]);
+    for (const p of Object.values(resourceSchema(resourceNamed(name)).properties)) {
+      const target = p['x-ref'] ?? listTarget(p);
+      if (target) visit(target, [...path, name]);
+    }
     if (resources.includes(name)) ordered.push(name);
   };
   for (const name of resources) visit(name, []);

@@ -29,7 +29,26 @@ export function validatorsFor(property: PropertySchema, isRequired: boolean): Va
     validators.push(maxLength(property.maxLength, messages.maxLength ?? `${label} must be at most ${property.maxLength} characters`));
   if (property.format === 'email') validators.push(email(messages.format ?? `${label} must be a valid e-mail address`));
   if (property.pattern) validators.push(regex(new RegExp(property.pattern), messages.pattern ?? `${label} has an invalid format`));
+  if (property.type === 'array') validators.push(listValidator(property, label, messages));
   return validators;
+}
+
+/**
+ * A list's rules, in the server's words: `minItems`, the fixed first items of a tuple (case
+ * statuses start with Open and Closed), `uniqueItems`, each worded by the schema's x-messages.
+ */
+function listValidator(property: PropertySchema, label: string, messages: Record<string, string>): Validator {
+  const min = typeof property.minItems === 'number' ? property.minItems : 0;
+  const fixed = Array.isArray(property.items) ? (property.items as Array<{ const?: unknown }>).map((item) => item.const) : [];
+  return (value: unknown) => {
+    if (!Array.isArray(value)) return undefined;
+    if (value.length < min) return messages.minItems ?? `${label} must have at least ${min} items`;
+    if (fixed.some((expected, i) => expected !== undefined && value[i] !== expected))
+      return messages.items ?? `${label} must start with ${fixed.join(', ')}`;
+    if (property.uniqueItems && new Set(value.map((v) => JSON.stringify(v))).size !== value.length)
+      return messages.uniqueItems ?? `${label} must not list the same value twice`;
+    return undefined;
+  };
 }
 
 /**
