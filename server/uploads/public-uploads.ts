@@ -24,7 +24,8 @@ export async function storeImage(uploadsDir: string, folder: string, content: Bu
 
 /** Removes a stored image of that folder; a path elsewhere is left alone, a file already gone is no error. */
 export async function removeImage(uploadsDir: string, folder: string, servedPath: string | null | undefined): Promise<void> {
-  if (servedPath?.startsWith(UPLOADS_ROUTE.slice(1))) await removeStoredFile(uploadsDir, folder, servedPath.slice(UPLOADS_ROUTE.length - 1));
+  if (servedPath?.startsWith(UPLOADS_ROUTE.slice(1)))
+    await removeStoredFile(uploadsDir, folder, servedPath.slice(UPLOADS_ROUTE.length - 1));
 }
 
 /** GET /uploads/<folder>/… serves the files of that one folder of the uploads directory, nothing else. */

@@ -63,7 +63,7 @@ const EXPECTED_OPEN: Record<'auth' | 'api', string[]> = {
 
 /** Plugin routes outside /docs and CORS preflight: the auth server serves stored photos, read-only. */
 const EXPECTED_INFRASTRUCTURE: Record<'auth' | 'api', string[]> = {
-  auth: ['GET /uploads/*', 'HEAD /uploads/*'],
+  auth: ['GET /uploads/users/*', 'HEAD /uploads/users/*'],
   api: ['GET /uploads/programs/*', 'HEAD /uploads/programs/*'],
 };
 
@@ -196,6 +196,23 @@ describe('the public /uploads/ route serves stored files and nothing else', () =
     await writeFile(path.join(uploadsDir, 'users', 'listed-photo.png'), 'not really a png');
     await writeFile(path.join(uploadsDir, 'users', '.hidden'), 'dotfile-content');
     await writeFile(path.join(uploadsDir, '..', 'outside-secret.txt'), 'outside-the-uploads-folder');
+    for (const folder of ['listviews', 'permission-files', 'programs']) {
+      await mkdir(path.join(uploadsDir, folder), { recursive: true });
+      await writeFile(path.join(uploadsDir, folder, 'private.pdf'), `guarded-${folder}`);
+    }
+  });
+
+  it('serves photos only: list view and permission files need their guarded routes, program images come from the api server', async () => {
+    for (const folder of ['listviews', 'permission-files', 'programs']) {
+      const res = await get(`/uploads/${folder}/private.pdf`);
+      expect(res.statusCode, folder).toBe(404);
+      expect(res.body, folder).not.toContain('guarded-');
+    }
+    const api = (url: string) => servers.api.app.inject({ method: 'GET', url });
+    expect((await api('/uploads/programs/private.pdf')).body).toBe('guarded-programs');
+    for (const url of ['/uploads/permission-files/private.pdf', '/uploads/listviews/private.pdf', '/uploads/users/listed-photo.png']) {
+      expect((await api(url)).statusCode, url).toBe(404);
+    }
   });
 
   it('serves a stored file, answers 404 for one that does not exist, and lists no folder', async () => {
