@@ -44,10 +44,10 @@ export type TypeRecord = WireRecord & { name: string; plural_name?: string; desc
 export type FullProgram = Omit<Program, 'program_head' | 'teams' | TypeList | 'goals'> &
   WireRecord &
   RaRecord & {
-  program_head: TeamMember[];
-  teams: TeamMember[];
-  goals: GoalRecord[];
-} & Record<TypeList, TypeRecord[]>;
+    program_head: TeamMember[];
+    teams: TeamMember[];
+    goals: GoalRecord[];
+  } & Record<TypeList, TypeRecord[]>;
 
 /** The add and edit form's fields (multipart). */
 export interface ProgramDetails {

@@ -90,10 +90,19 @@ export const NotificationsTab = ({ program }: { program: FullProgram }) => {
               </Box>
               {maySend && (
                 <Stack direction="row" spacing={0.5}>
-                  <IconButton size="small" aria-label={`Edit ${notification.title}`} onClick={() => setDialog({ mode: 'edit', notification })}>
+                  <IconButton
+                    size="small"
+                    aria-label={`Edit ${notification.title}`}
+                    onClick={() => setDialog({ mode: 'edit', notification })}
+                  >
                     <EditIcon fontSize="small" />
                   </IconButton>
-                  <IconButton size="small" color="error" aria-label={`Remove ${notification.title}`} onClick={() => setRemoving(notification)}>
+                  <IconButton
+                    size="small"
+                    color="error"
+                    aria-label={`Remove ${notification.title}`}
+                    onClick={() => setRemoving(notification)}
+                  >
                     <DeleteIcon fontSize="small" />
                   </IconButton>
                 </Stack>

@@ -9,7 +9,14 @@ import { TeamCard } from './TeamCard';
 import { ProgramOverviewCard } from './ProgramOverviewCard';
 
 export const OverviewTab = ({ program, goTo }: { program: FullProgram; goTo(tab: number): void }) => (
-  <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
+  <Box
+    sx={{
+      display: 'grid',
+      gap: 2,
+      gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+      alignItems: 'start',
+    }}
+  >
     <Stack spacing={2} sx={{ minWidth: 0 }}>
       <PinnedGoalsCard goals={program.goals} onSeeAll={() => goTo(TAB.goals)} />
       <ProgramOverviewCard program={program} />

@@ -5,7 +5,19 @@
  * editing window. 5, 10, 25 or All a page.
  */
 import { useState } from 'react';
-import { Button, Card, Checkbox, IconButton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip } from '@mui/material';
+import {
+  Button,
+  Card,
+  Checkbox,
+  IconButton,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
+} from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import DeleteIcon from '@mui/icons-material/PersonRemoveOutlined';
 import { programCalls, type FullProgram } from '../../../../providers/program-calls';
