@@ -9,7 +9,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { goalPercentage } from '../../src/resources/program/detail/goals/goal-math';
 import { createProgramApi, renderProgramDetail } from './support/fake-program-api';
 import { withFakeServer } from './support/fake-server-lifecycle';
-import { flagsExcept } from './support/render-console';
+import { flagsExcept, screenWidth } from './support/render-console';
 
 const api = createProgramApi();
 withFakeServer(api);
@@ -181,5 +181,25 @@ describe('program detail: Goals', () => {
     expect(screen.queryByRole('button', { name: 'Add Goal' })).toBeNull();
     expect(within(table).queryAllByRole('button')).toEqual([]);
     expect(screen.getByText('This program is locked. Unlock it to make changes.')).toBeTruthy();
+  });
+
+  it('shows each goal as a line with its figures and buttons on a phone', async () => {
+    screenWidth(true);
+    renderProgramDetail('/program/p1?tab=1');
+    const list = await screen.findByRole('list', { name: 'Goals' });
+    expect(within(list).getByText('Target 500 · Completed 125 · 25%')).toBeTruthy();
+    expect(within(list).getByRole('button', { name: 'Edit Village' })).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Goals' })).toBeNull();
+  });
+
+  it('says when every type already has a goal', async () => {
+    api.state.program.goals.push(
+      { ...api.state.program.goals[0]!, _id: 'g3', goal_type: 'bt2', name: 'Farmer' },
+      { ...api.state.program.goals[0]!, _id: 'g4', document_type: 'CASE', goal_type: 'ct1', name: 'Referral' },
+    );
+    renderProgramDetail('/program/p1?tab=1');
+    await goalsTable();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Goal' }));
+    expect(await screen.findByText("Every type of this program already has a goal: edit a goal's target instead.")).toBeTruthy();
   });
 });

@@ -44,7 +44,8 @@ const ProgramDetail = () => {
 
   const module = moduleOfTab(tab);
   return (
-    <Box sx={{ py: 2, minWidth: 0 }}>
+    // inline-size containment: the tab strip and the goals slider scroll inside the page instead of widening it on a phone.
+    <Box sx={{ py: 2, minWidth: 0, contain: 'inline-size' }}>
       <Title title={program.name} />
       <ProgramHeader program={program} />
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mt: 2 }}>

@@ -68,6 +68,7 @@ const GoalForm = ({ program, state, onClose }: { program: FullProgram; state: Ex
   const action = useProgramAction(program._id);
   const taken = new Set(program.goals.filter((g) => g._id !== editing?._id).map((g) => choice(g.document_type, g.goal_type)));
   const kinds = DOCUMENT_TYPES.filter((kind) => options.data?.types[kind]?.length);
+  const allTaken = kinds.every((kind) => options.data!.types[kind].every((t) => taken.has(choice(kind, t._id))));
 
   const save = async () => {
     const found: Problems = { type: type ? undefined : 'Select a type', target: checkTarget(target) };
@@ -140,6 +141,9 @@ const GoalForm = ({ program, state, onClose }: { program: FullProgram; state: Ex
                 )),
               ])}
             </TextField>
+          )}
+          {!editing && kinds.length > 0 && allTaken && (
+            <Alert severity="info">Every type of this program already has a goal: edit a goal's target instead.</Alert>
           )}
           <TextField
             required

@@ -20,11 +20,11 @@ export const OverviewTab = ({ program, goTo }: { program: FullProgram; goTo(tab:
     <Stack spacing={2} sx={{ minWidth: 0 }}>
       <PinnedGoalsCard goals={program.goals} onSeeAll={() => goTo(TAB.goals)} />
       <ProgramOverviewCard program={program} />
-      <TeamCard program={program} onManage={() => goTo(TAB.teams)} />
     </Stack>
     <Stack spacing={2} sx={{ minWidth: 0 }}>
       <LockCard program={program} />
       <ModulesCard program={program} goTo={goTo} />
+      <TeamCard program={program} onManage={() => goTo(TAB.teams)} />
     </Stack>
   </Box>
 );

@@ -57,6 +57,11 @@ export const PinnedGoalsCard = ({ goals, onSeeAll }: { goals: GoalRecord[]; onSe
           {pinned.map((goal) => (
             <GoalSlider key={goal._id} goal={goal} />
           ))}
+          {pinned.some((goal) => goal.achieve_counted === false) && (
+            <Typography variant="caption" color="text.secondary">
+              Completed counts start once documents arrive
+            </Typography>
+          )}
         </Stack>
       ) : (
         <Typography variant="body2" color="text.secondary">

@@ -75,7 +75,7 @@ export const TeamsTab = ({ program }: { program: FullProgram }) => {
             <TableHead>
               <TableRow>
                 <TableCell>Member</TableCell>
-                <TableCell align="center" sx={{ width: 120 }}>
+                <TableCell align="center" sx={{ width: 120, whiteSpace: 'nowrap' }}>
                   Program head
                 </TableCell>
                 {mayManage && <TableCell align="right" sx={{ width: 64 }} />}
