@@ -1,0 +1,168 @@
+/**
+ * Add or edit a goal: a type (the program's attached types, grouped by kind; a type that already
+ * has a goal cannot take a second) and a target (a whole number, at least 1). The form needs both
+ * (spec 2 §5). A refusal keeps the form open with the server's reason.
+ */
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  ListSubheader,
+  MenuItem,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { DOCUMENT_TYPES, programCalls, type DocumentType, type FullProgram, type GoalRecord } from '../../../../providers/program-calls';
+import type { ErrorBody } from '../../../../providers/http-client';
+import { programQueryKey } from '../program-query';
+import { failureMessage } from '../parts/failure';
+import { useProgramAction } from '../parts/use-program-action';
+import { KIND_LABELS } from './goal-kinds';
+
+export type GoalDialogState = { mode: 'create' } | { mode: 'edit'; goal: GoalRecord } | null;
+
+interface GoalDialogProps {
+  program: FullProgram;
+  state: GoalDialogState;
+  onClose(): void;
+}
+
+export const GoalDialog = ({ program, state, onClose }: GoalDialogProps) => (
+  <Dialog open={state !== null} onClose={onClose} fullWidth maxWidth="xs">
+    {state && <GoalForm key={state.mode === 'edit' ? state.goal._id : 'new'} program={program} state={state} onClose={onClose} />}
+  </Dialog>
+);
+
+/** A type choice as the select holds it: kind and id in one value. */
+const choice = (kind: string, id: string) => `${kind}:${id}`;
+
+interface Problems {
+  type?: string;
+  target?: string;
+  form?: string;
+}
+
+function checkTarget(text: string): string | undefined {
+  if (!text.trim()) return 'Target is required';
+  const value = Number(text);
+  if (!Number.isInteger(value)) return 'Target must be a whole number';
+  if (value < 1) return 'Target must be at least 1';
+  return undefined;
+}
+
+const GoalForm = ({ program, state, onClose }: { program: FullProgram; state: Exclude<GoalDialogState, null>; onClose(): void }) => {
+  const editing = state.mode === 'edit' ? state.goal : undefined;
+  const options = useQuery({
+    queryKey: [...programQueryKey(program._id), 'goal-options'],
+    queryFn: () => programCalls.getGoalOptions(program._id),
+  });
+  const [type, setType] = useState(editing ? choice(editing.document_type, editing.goal_type) : '');
+  const [target, setTarget] = useState(editing ? String(editing.target) : '');
+  const [problems, setProblems] = useState<Problems>({});
+  const action = useProgramAction(program._id);
+  const taken = new Set(program.goals.filter((g) => g._id !== editing?._id).map((g) => choice(g.document_type, g.goal_type)));
+  const kinds = DOCUMENT_TYPES.filter((kind) => options.data?.types[kind]?.length);
+  const allTaken = kinds.every((kind) => options.data!.types[kind].every((t) => taken.has(choice(kind, t._id))));
+
+  const save = async () => {
+    const found: Problems = { type: type ? undefined : 'Select a type', target: checkTarget(target) };
+    setProblems(found);
+    if (found.type || found.target) return;
+    const [kind, goalType] = type.split(':') as [DocumentType, string];
+    const outcome = editing
+      ? await action.run(
+          () =>
+            programCalls.updateGoal(editing._id, {
+              target: Number(target),
+              ...(type !== choice(editing.document_type, editing.goal_type) && { document_type: kind, goal_type: goalType }),
+            }),
+          { success: 'Edited Goal Successfully', failure: 'Error in Edit Goal' },
+        )
+      : await action.run(
+          () => programCalls.createGoal({ program_id: program._id, document_type: kind, goal_type: goalType, target: Number(target) }),
+          { success: 'Added Goal Successfully', failure: 'Error in Adding Goal' },
+        );
+    if (outcome.ok) return onClose();
+    const fields = ((outcome.error as { body?: ErrorBody })?.body?.fields ?? {}) as Record<string, string>;
+    setProblems({ type: fields.goal_type ?? fields.document_type, target: fields.target, form: failureMessage(outcome.error) });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <DialogTitle>{editing ? 'Edit Goal' : 'Add Goal'}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {problems.form && <Alert severity="error">{problems.form}</Alert>}
+          {options.isPending ? (
+            <CircularProgress size={24} aria-label="Loading the program's types" sx={{ alignSelf: 'center' }} />
+          ) : options.error ? (
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={() => void options.refetch()}>
+                  Retry
+                </Button>
+              }
+            >
+              {failureMessage(options.error)}
+            </Alert>
+          ) : kinds.length === 0 ? (
+            <Alert severity="info">
+              This program has no types yet. Add a beneficiary, location, event, survey or case type on its module tab first.
+            </Alert>
+          ) : (
+            <TextField
+              select
+              required
+              label="Type"
+              value={type}
+              onChange={(event) => setType(event.target.value)}
+              error={Boolean(problems.type)}
+              helperText={problems.type}
+            >
+              {kinds.flatMap((kind) => [
+                <ListSubheader key={kind}>{KIND_LABELS[kind]}</ListSubheader>,
+                ...options.data!.types[kind].map((t) => (
+                  <MenuItem key={t._id} value={choice(kind, t._id)} disabled={taken.has(choice(kind, t._id))}>
+                    {taken.has(choice(kind, t._id)) ? `${t.name} (has a goal)` : t.name}
+                  </MenuItem>
+                )),
+              ])}
+            </TextField>
+          )}
+          {!editing && kinds.length > 0 && allTaken && (
+            <Alert severity="info">Every type of this program already has a goal: edit a goal's target instead.</Alert>
+          )}
+          <TextField
+            required
+            label="Target"
+            type="number"
+            value={target}
+            onChange={(event) => setTarget(event.target.value)}
+            error={Boolean(problems.target)}
+            helperText={problems.target}
+            slotProps={{ htmlInput: { min: 1, step: 1, inputMode: 'numeric' } }}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button type="submit" variant="contained" disabled={action.busy || kinds.length === 0}>
+          {editing ? 'Save' : 'Add Goal'}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+};

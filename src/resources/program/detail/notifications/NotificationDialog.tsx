@@ -1,0 +1,106 @@
+/** Send or edit a notification: 'Notification Title' and 'Notification Content', both required (spec 2 §5). */
+import { useState } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { programCalls } from '../../../../providers/program-calls';
+import type { ErrorBody } from '../../../../providers/http-client';
+import { failureMessage } from '../parts/failure';
+import { useProgramAction } from '../parts/use-program-action';
+import type { SentNotification } from './notification-query';
+
+export type NotificationDialogState = { mode: 'create' } | { mode: 'edit'; notification: SentNotification } | null;
+
+interface NotificationDialogProps {
+  programId: string;
+  state: NotificationDialogState;
+  onClose(): void;
+}
+
+export const NotificationDialog = ({ programId, state, onClose }: NotificationDialogProps) => (
+  <Dialog open={state !== null} onClose={onClose} fullWidth maxWidth="sm">
+    {state && (
+      <NotificationForm
+        key={state.mode === 'edit' ? state.notification._id : 'new'}
+        programId={programId}
+        editing={state.mode === 'edit' ? state.notification : undefined}
+        onClose={onClose}
+      />
+    )}
+  </Dialog>
+);
+
+interface Problems {
+  title?: string;
+  body?: string;
+  form?: string;
+}
+
+const NotificationForm = ({ programId, editing, onClose }: { programId: string; editing?: SentNotification; onClose(): void }) => {
+  const [title, setTitle] = useState(editing?.title ?? '');
+  const [body, setBody] = useState(editing?.body ?? '');
+  const [problems, setProblems] = useState<Problems>({});
+  const action = useProgramAction(programId);
+
+  const save = async () => {
+    const found: Problems = {
+      title: title.trim() ? undefined : 'Notification Title is required',
+      body: body.trim() ? undefined : 'Notification Content is required',
+    };
+    setProblems(found);
+    if (found.title || found.body) return;
+    const outcome = editing
+      ? await action.run(() => programCalls.updateNotification(editing._id, { title: title.trim(), body: body.trim() }), {
+          success: 'Notification Updated Successfully',
+          failure: 'Error in Updating Notification',
+        })
+      : await action.run(() => programCalls.sendNotification(programId, title.trim(), body.trim()), {
+          success: 'Notification Sent Successfully',
+          failure: 'Error in Sending Notification',
+        });
+    if (outcome.ok) return onClose();
+    const fields = ((outcome.error as { body?: ErrorBody })?.body?.fields ?? {}) as Record<string, string>;
+    setProblems({ title: fields.title, body: fields.body, form: failureMessage(outcome.error) });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <DialogTitle>{editing ? 'Edit Notification' : 'Send Notification'}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {problems.form && <Alert severity="error">{problems.form}</Alert>}
+          <TextField
+            required
+            label="Notification Title"
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+            error={Boolean(problems.title)}
+            helperText={problems.title}
+            slotProps={{ htmlInput: { maxLength: 200 } }}
+          />
+          <TextField
+            required
+            multiline
+            minRows={4}
+            label="Notification Content"
+            value={body}
+            onChange={(event) => setBody(event.target.value)}
+            error={Boolean(problems.body)}
+            helperText={problems.body}
+            slotProps={{ htmlInput: { maxLength: 5000 } }}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button type="submit" variant="contained" disabled={action.busy}>
+          {editing ? 'Save' : 'Send'}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+};

@@ -1,0 +1,15 @@
+/** Lock / Unlock Program: whether the program takes changes, and the toggle for a role with can_lock_program. */
+import { Typography } from '@mui/material';
+import type { FullProgram } from '../../../../providers/program-calls';
+import { LockButton } from '../parts/LockButton';
+import { OverviewCard } from './OverviewCard';
+
+export const LockCard = ({ program }: { program: FullProgram }) => (
+  <OverviewCard title="Program Lock" action={<LockButton program={program} />}>
+    <Typography variant="body2" color="text.secondary">
+      {program.lockProgram === 1
+        ? 'Locked: nothing in this program can be changed until it is unlocked.'
+        : 'Unlocked: the program, its goals, team and notifications can be changed. Lock it to freeze them.'}
+    </Typography>
+  </OverviewCard>
+);

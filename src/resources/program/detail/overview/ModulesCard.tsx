@@ -1,0 +1,27 @@
+/** The six modules, each Active or Inactive, each opening its tab. */
+import { Chip, List, ListItemButton, ListItemText } from '@mui/material';
+import type { FullProgram } from '../../../../providers/program-calls';
+import { MODULES } from '../program-tabs';
+import { moduleActive } from '../module-status/module-state';
+import { OverviewCard } from './OverviewCard';
+
+export const ModulesCard = ({ program, goTo }: { program: FullProgram; goTo(tab: number): void }) => (
+  <OverviewCard title="Modules">
+    <List dense disablePadding aria-label="Modules">
+      {MODULES.map((info) => {
+        const active = moduleActive(program, info.module);
+        return (
+          <ListItemButton key={info.module} onClick={() => goTo(info.tab)} sx={{ borderRadius: 1, px: 1 }}>
+            <ListItemText primary={info.label} />
+            <Chip
+              size="small"
+              label={active ? 'Active' : 'Inactive'}
+              color={active ? 'success' : 'default'}
+              variant={active ? 'filled' : 'outlined'}
+            />
+          </ListItemButton>
+        );
+      })}
+    </List>
+  </OverviewCard>
+);

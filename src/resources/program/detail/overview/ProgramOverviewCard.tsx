@@ -1,0 +1,63 @@
+/**
+ * Program Overview: name, heads and description (dashes when empty). Its edit links lead to
+ * /program/edit/{id}: the first only for a role with can_edit_document (spec 2 §6), both only
+ * with can_edit_program and while a change would be accepted. 'Program Details' opens the same
+ * page, where Update follows the editing window.
+ */
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
+import EditIcon from '@mui/icons-material/Edit';
+import InfoIcon from '@mui/icons-material/InfoOutlined';
+import type { FullProgram } from '../../../../providers/program-calls';
+import { useProgramAccess } from '../../program-access';
+import { fullName } from '../parts/avatars';
+import { OverviewCard } from './OverviewCard';
+
+const EMPTY = '---';
+
+const EditLink = ({ to, label }: { to: string; label: string }) => (
+  <Tooltip title={label}>
+    <IconButton component={RouterLink} to={to} size="small" aria-label={label}>
+      <EditIcon fontSize="small" />
+    </IconButton>
+  </Tooltip>
+);
+
+const Entry = ({ label, action, children }: { label: string; action?: React.ReactNode; children: React.ReactNode }) => (
+  <Box sx={{ py: 1, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0, pt: 0 } }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minHeight: 28 }}>
+      <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5 }}>
+        {label}
+      </Typography>
+      {action}
+    </Box>
+    <Typography variant="body2" component="div" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+      {children}
+    </Typography>
+  </Box>
+);
+
+export const ProgramOverviewCard = ({ program }: { program: FullProgram }) => {
+  const access = useProgramAccess(program);
+  const editPath = `/program/edit/${encodeURIComponent(program._id)}`;
+  const mayEdit = access.can('can_edit_program') && access.mayChange;
+  const heads = program.program_head.map(fullName).join(', ');
+  return (
+    <OverviewCard
+      title="Program Overview"
+      action={
+        <Button component={RouterLink} to={editPath} size="small" variant="outlined" startIcon={<InfoIcon />}>
+          Program Details
+        </Button>
+      }
+    >
+      <Entry label="Name" action={mayEdit && access.can('can_edit_document') && <EditLink to={editPath} label="Edit program" />}>
+        {program.name || EMPTY}
+      </Entry>
+      <Entry label="Program heads" action={mayEdit && <EditLink to={editPath} label="Edit program heads" />}>
+        {heads || EMPTY}
+      </Entry>
+      <Entry label="Description">{program.description?.trim() || EMPTY}</Entry>
+    </OverviewCard>
+  );
+};

@@ -1,0 +1,44 @@
+/** Lock / Unlock (spec 2 §4): toggles lockProgram for a role with can_lock_program; nothing for others. */
+import { useState } from 'react';
+import { Button, type ButtonProps } from '@mui/material';
+import LockIcon from '@mui/icons-material/Lock';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
+import { useNotify } from 'react-admin';
+import { programCalls, type FullProgram } from '../../../../providers/program-calls';
+import { useProgramAccess } from '../../program-access';
+import { useProgramRefresh } from '../program-query';
+import { failureMessage } from './failure';
+
+export const LockButton = ({ program, color = 'primary' }: { program: FullProgram; color?: ButtonProps['color'] }) => {
+  const access = useProgramAccess(program);
+  const notify = useNotify();
+  const refresh = useProgramRefresh(program._id);
+  const [busy, setBusy] = useState(false);
+  if (!access.can('can_lock_program')) return null;
+
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      const { lockProgram } = await programCalls.toggleProgramLock(program._id);
+      notify(lockProgram === 1 ? 'Program Locked' : 'Program Unlocked', { type: 'success' });
+      await refresh();
+    } catch (error) {
+      notify(failureMessage(error), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button
+      variant={access.locked ? 'outlined' : 'contained'}
+      color={color}
+      size="small"
+      startIcon={access.locked ? <LockOpenIcon /> : <LockIcon />}
+      disabled={busy}
+      onClick={() => void toggle()}
+    >
+      {access.locked ? 'Unlock' : 'Lock'}
+    </Button>
+  );
+};
