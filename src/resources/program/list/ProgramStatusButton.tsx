@@ -30,12 +30,12 @@ export const ProgramStatusButton = ({ program }: { program: ProgramRecord }) => 
     try {
       await programCalls.setProgramStatus(String(program.id), !active);
       notify(doneMessage('Program', action), { type: 'success' });
-      setAsking(false);
       refresh();
     } catch (error) {
       notify((error as Error).message || 'Something went wrong', { type: 'error' });
     } finally {
       setSaving(false);
+      setAsking(false);
     }
   };
 
