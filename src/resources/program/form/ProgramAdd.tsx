@@ -43,8 +43,9 @@ const ProgramAdd = () => {
           <Button color="inherit" onClick={() => navigate('/program')}>
             Cancel
           </Button>
+          {/* While the role's flags are read, Save stays: the server decides anyway. */}
           {canCreate || isPending ? (
-            <Button type="submit" variant="contained" disabled={isPending}>
+            <Button type="submit" variant="contained">
               Save
             </Button>
           ) : (
