@@ -79,8 +79,14 @@ describe('the goal carousel', () => {
   it('has no arrows when every goal fits, and no caption when the counts come from documents', () => {
     resizeTo(1440);
     render(<GoalCarousel goals={goals(3, true)} />);
-    expect(strip().getAttribute('data-slides-per-view')).toBe('3');
+    // Three slides in a strip of four, as wide as on any other program's carousel.
+    expect(strip().getAttribute('data-slides-per-view')).toBe('4');
     expect(screen.queryByRole('button', { name: 'Next goals' })).toBeNull();
+    expect(screen.queryByText(NOT_COUNTED_YET)).toBeNull();
+  });
+
+  it('leaves the count note to the page when told to', () => {
+    render(<GoalCarousel goals={goals(2)} countNote={false} />);
     expect(screen.queryByText(NOT_COUNTED_YET)).toBeNull();
   });
 

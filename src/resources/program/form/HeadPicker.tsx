@@ -41,7 +41,8 @@ export const HeadPicker = ({ validate }: { validate: Validator[] }) => {
       isPending={isPending}
       validate={validate}
       fullWidth
-      options={{ MenuProps: { slotProps: { paper: { sx: HEAD_MENU } } } }}
+      // autoWidth: the menu keeps the spec's 250 px instead of stretching to the field's width.
+      options={{ autoWidth: true, MenuProps: { slotProps: { paper: { sx: HEAD_MENU } } } }}
     />
   );
 };

@@ -18,10 +18,11 @@ export const ProgramCard = ({ program, action }: { program: ProgramRecord; actio
         <CardActionArea
           component={RouterLink}
           to={`/program/${program.id}`}
-          sx={{ display: 'flex', justifyContent: 'flex-start', alignItems: 'center', gap: 2, p: { xs: 1.5, sm: 2 }, flex: 1, minWidth: 0 }}
+          // Width 0 and grow: a long name is cut with an ellipsis instead of widening the page on a phone.
+          sx={{ display: 'flex', justifyContent: 'flex-start', alignItems: 'center', gap: 2, p: { xs: 1.5, sm: 2 }, flex: 1, width: 0 }}
         >
           <ProgramAvatar name={program.name} photo={program.photo} />
-          <Box sx={{ minWidth: 0 }}>
+          <Box sx={{ flex: 1, width: 0 }}>
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, lineHeight: 1.3 }} noWrap title={program.name}>
               {program.name}
             </Typography>
@@ -34,7 +35,7 @@ export const ProgramCard = ({ program, action }: { program: ProgramRecord; actio
         {action}
       </Box>
       <Box sx={{ px: { xs: 1.5, sm: 2 }, pb: { xs: 1.5, sm: 2 } }}>
-        <GoalCarousel goals={goals} />
+        <GoalCarousel goals={goals} countNote={false} />
       </Box>
     </Card>
   );

@@ -13,6 +13,7 @@ import type { ProgramRecord } from '../../../providers/program-calls';
 import { ListBody, ListLoading, ListPagination } from '../../generic/ListStates';
 import { EmptyList } from '../../generic/GenericList';
 import { NoPermission } from '../../generic/NoPermission';
+import { countsPending, NOT_COUNTED_YET, type CarouselGoal } from '../shared/GoalCarousel';
 import { ProgramCard } from './ProgramCard';
 import { ProgramStatusButton } from './ProgramStatusButton';
 
@@ -43,12 +44,21 @@ const ListSwitch = () => {
 const ProgramCards = ({ withStatus }: { withStatus: boolean }) => {
   const { data = [] } = useListContext<ProgramRecord>();
   if (!data.length) return <EmptyList text={NO_PROGRAM_FOUND} />;
+  const pending = countsPending(data.flatMap((p) => (p.goals ?? []) as CarouselGoal[]));
   return (
-    <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }}>
-      {data.map((program) => (
-        <ProgramCard key={program.id} program={program} action={withStatus ? <ProgramStatusButton program={program} /> : undefined} />
-      ))}
-    </Stack>
+    <>
+      {/* Said once for the page rather than under every carousel. */}
+      {pending && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {NOT_COUNTED_YET}
+        </Typography>
+      )}
+      <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }}>
+        {data.map((program) => (
+          <ProgramCard key={program.id} program={program} action={withStatus ? <ProgramStatusButton program={program} /> : undefined} />
+        ))}
+      </Stack>
+    </>
   );
 };
 

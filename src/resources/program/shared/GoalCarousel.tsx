@@ -63,9 +63,20 @@ const Slide = ({ goal, dense }: { goal: CarouselGoal; dense: boolean }) => {
   );
 };
 
-export const GoalCarousel = ({ goals, dense = false }: { goals: CarouselGoal[]; dense?: boolean }) => {
+/** Whether the achieved counts of these goals cannot come from documents yet. */
+export const countsPending = (goals: CarouselGoal[]) => goals.some((g) => g.achieve_counted !== true);
+
+export interface GoalCarouselProps {
+  goals: CarouselGoal[];
+  dense?: boolean;
+  /** Say under the slides that counts start once documents arrive (default); off where the page says it once. */
+  countNote?: boolean;
+}
+
+export const GoalCarousel = ({ goals, dense = false, countNote = true }: GoalCarouselProps) => {
   const track = useRef<HTMLDivElement>(null);
-  const perView = goalSlidesPerView(useWindowWidth(), goals.length);
+  // Slides keep the width the window gives them, however few goals there are, so carousels stacked on a page line up.
+  const perView = goalSlidesPerView(useWindowWidth());
   if (!goals.length)
     return (
       <Typography variant="body2" color="text.secondary">
@@ -78,7 +89,6 @@ export const GoalCarousel = ({ goals, dense = false }: { goals: CarouselGoal[]; 
     // jsdom has no scrollBy; a real browser always does.
     strip?.scrollBy?.({ left: direction * (strip.clientWidth + GAP), behavior: 'smooth' });
   };
-  const notCounted = goals.some((g) => g.achieve_counted !== true);
 
   return (
     <Box role="region" aria-roledescription="carousel" aria-label="Goals" sx={{ minWidth: 0 }}>
@@ -117,7 +127,7 @@ export const GoalCarousel = ({ goals, dense = false }: { goals: CarouselGoal[]; 
           </IconButton>
         )}
       </Box>
-      {notCounted && (
+      {countNote && countsPending(goals) && (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
           {NOT_COUNTED_YET}
         </Typography>
