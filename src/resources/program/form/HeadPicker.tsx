@@ -41,8 +41,15 @@ export const HeadPicker = ({ validate }: { validate: Validator[] }) => {
       isPending={isPending}
       validate={validate}
       fullWidth
-      // autoWidth: the menu keeps the spec's 250 px instead of stretching to the field's width.
-      options={{ autoWidth: true, MenuProps: { slotProps: { paper: { sx: HEAD_MENU } } } }}
+      // autoWidth: the menu keeps the spec's 250 px instead of stretching to the field's width; it opens under the field's start.
+      options={{
+        autoWidth: true,
+        MenuProps: {
+          anchorOrigin: { vertical: 'bottom', horizontal: 'left' },
+          transformOrigin: { vertical: 'top', horizontal: 'left' },
+          slotProps: { paper: { sx: HEAD_MENU } },
+        },
+      }}
     />
   );
 };
