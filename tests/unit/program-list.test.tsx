@@ -11,6 +11,7 @@ import { withFakeServer } from './support/fake-server-lifecycle';
 import { createProgramApi } from './support/fake-program-api';
 import { API } from './support/fixture-api';
 import { flagsExcept, renderConsole } from './support/render-console';
+import { crumbsFor } from '../../src/layout/Breadcrumbs';
 
 process.env.TZ = 'UTC';
 const api = createProgramApi();
@@ -156,6 +157,11 @@ describe('the active and deactivated lists', () => {
     fireEvent.click(within(card('Old Census')).getByRole('button', { name: 'Activate Old Census' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Activate' }));
     expect(await screen.findByText('Program activated')).toBeTruthy();
+  });
+
+  it('names the status lists in the breadcrumb', () => {
+    expect(crumbsFor('/program/active').map((c) => c.label)).toEqual(['Dashboard', 'Programs', 'Active']);
+    expect(crumbsFor('/program/deactive').map((c) => c.label)).toEqual(['Dashboard', 'Programs', 'Deactivated']);
   });
 
   it('offers no status change to a role without can_edit_program', async () => {

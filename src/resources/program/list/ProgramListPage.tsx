@@ -109,7 +109,8 @@ export const ProgramListPage = ({ title, status }: ProgramListPageProps) => {
         empty={false}
         sx={{ minWidth: 0, '& .RaList-content': { bgcolor: 'transparent', boxShadow: 'none' } }}
         component="div"
-        pagination={<ListPagination rowsPerPageOptions={PROGRAM_PAGE_SIZES} {...perPageLabel} />}
+        // Room on the right for the floating add button, so it never covers the pager.
+        pagination={<ListPagination rowsPerPageOptions={PROGRAM_PAGE_SIZES} {...perPageLabel} sx={{ pr: { xs: 9, sm: 11 } }} />}
       >
         <ListBody what="programs">
           <ProgramCards withStatus={withStatus} />
