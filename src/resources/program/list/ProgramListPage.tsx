@@ -107,10 +107,14 @@ export const ProgramListPage = ({ title, status }: ProgramListPageProps) => {
         perPage={10}
         actions={false}
         empty={false}
-        sx={{ minWidth: 0, '& .RaList-content': { bgcolor: 'transparent', boxShadow: 'none' } }}
+        sx={{
+          minWidth: 0,
+          '& .RaList-content': { bgcolor: 'transparent', boxShadow: 'none' },
+          // Room on the right for the floating add button, so it never covers the pager.
+          '& .MuiTablePagination-root': { pr: { xs: 9, sm: 11 } },
+        }}
         component="div"
-        // Room on the right for the floating add button, so it never covers the pager.
-        pagination={<ListPagination rowsPerPageOptions={PROGRAM_PAGE_SIZES} {...perPageLabel} sx={{ pr: { xs: 9, sm: 11 } }} />}
+        pagination={<ListPagination rowsPerPageOptions={PROGRAM_PAGE_SIZES} {...perPageLabel} />}
       >
         <ListBody what="programs">
           <ProgramCards withStatus={withStatus} />
