@@ -110,11 +110,14 @@ export const ProgramListPage = ({ title, status }: ProgramListPageProps) => {
         sx={{
           minWidth: 0,
           '& .RaList-content': { bgcolor: 'transparent', boxShadow: 'none' },
-          // Room on the right for the floating add button, so it never covers the pager.
-          '& .MuiTablePagination-root': { pr: { xs: 9, sm: 11 } },
         }}
         component="div"
-        pagination={<ListPagination rowsPerPageOptions={PROGRAM_PAGE_SIZES} {...perPageLabel} />}
+        pagination={
+          // Room on the right for the floating add button, so it never covers the pager.
+          <Box sx={{ pr: { xs: 9, sm: 11 } }}>
+            <ListPagination rowsPerPageOptions={PROGRAM_PAGE_SIZES} {...perPageLabel} />
+          </Box>
+        }
       >
         <ListBody what="programs">
           <ProgramCards withStatus={withStatus} />
