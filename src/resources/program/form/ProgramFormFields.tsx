@@ -23,7 +23,7 @@ export const ProgramFormFields = ({ adding }: { adding: boolean }) => (
         step={1}
         min={0}
         fullWidth
-        helperText="0 means a program can be edited only on the day it is created"
+        helperText="Days after creation during which the program can be changed; 0 closes editing at once. Roles allowed to edit at any time are not limited."
       />
     </Grid>
     <Grid size={12}>
