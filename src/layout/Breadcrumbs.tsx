@@ -12,6 +12,9 @@ const WORDS: Record<string, string> = {
   show: 'Details',
   'form-revisions': 'Revisions',
   'view-list': 'View Lists',
+  // The program lists by status (spec 2 §2: /program/active, /program/deactive).
+  active: 'Active',
+  deactive: 'Deactivated',
 };
 /** After these words the next segment is an id, which gets no crumb of its own. */
 const BEFORE_ID = new Set(['edit', 'permission', 'form-revisions']);

@@ -12,9 +12,10 @@ import type { ResourceScreens } from './resource-screens';
 import user from './user';
 import role from './role';
 import customForm from './custom-form';
+import program from './program';
 
 /** Resources with screens of their own, by map name. */
-const folders: Record<string, ResourceScreens> = { user, role, 'custom-form': customForm };
+const folders: Record<string, ResourceScreens> = { user, role, 'custom-form': customForm, program };
 
 /** Private pages need a signed-in user (spec 1 §2): without one, they send them to /login. */
 const signedIn = (Page: ComponentType | undefined) =>

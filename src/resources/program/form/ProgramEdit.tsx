@@ -1,0 +1,75 @@
+/**
+ * /program/edit/{id} (spec 2 §2, §4, §8): the add form's fields filled from the program, a
+ * program head required. Update shows only while a change would be accepted — the role has
+ * can_edit_program, the program is unlocked and its editing window open; otherwise one line
+ * says why. Only the fields changed are sent.
+ */
+import { useState } from 'react';
+import { Alert, Box, Button, CircularProgress } from '@mui/material';
+import { Form, useGetOne, useNotify } from 'react-admin';
+import { useNavigate, useParams } from 'react-router-dom';
+import { programCalls, type ProgramRecord } from '../../../providers/program-calls';
+import { useProgramAccess } from '../program-access';
+import { editBlockedReason } from '../shared/edit-blocked';
+import { ProgramFormFields } from './ProgramFormFields';
+import { ProgramFormFrame } from './ProgramFormFrame';
+import { ProgramImagePicker } from './ProgramImagePicker';
+import { UPDATED, updateFailure } from './save-outcome';
+import { changedDetails, detailsFrom } from './program-details';
+
+const ProgramEdit = () => {
+  const { id = '' } = useParams();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const { data: program, isPending, error } = useGetOne<ProgramRecord>('program', { id });
+  const access = useProgramAccess(program);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const back = { to: `/program/${id}`, text: program?.name ? `Back to ${program.name}` : 'Back to program' };
+
+  if (isPending) return <CircularProgress sx={{ m: 4 }} aria-label="Loading program" />;
+  if (error || !program)
+    return (
+      <ProgramFormFrame title="Edit Program" back={{ to: '/program', text: 'Back to all program' }}>
+        <Alert severity="error">{(error as Error)?.message ?? 'Program not found'}</Alert>
+      </ProgramFormFrame>
+    );
+
+  const before = detailsFrom(program);
+  const blocked = editBlockedReason(access, program);
+
+  const save = async (values: Record<string, unknown>) => {
+    const changes = { ...changedDetails(detailsFrom(values), before), ...(photo ? { photo } : {}) };
+    try {
+      if (Object.keys(changes).length) await programCalls.updateProgram(id, changes);
+    } catch (err) {
+      const { toast, fields } = updateFailure(err);
+      notify(toast, { type: 'error' });
+      return fields;
+    }
+    notify(UPDATED, { type: 'success' });
+    navigate(`/program/${id}`);
+  };
+
+  return (
+    <ProgramFormFrame title="Edit Program" back={back}>
+      <Form onSubmit={save} record={{ ...program, ...before }} resource="program">
+        <ProgramImagePicker name={program.name} currentPhoto={program.photo} file={photo} onChange={setPhoto} />
+        <ProgramFormFields adding={false} />
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', flexWrap: 'wrap', gap: 1, mt: 2 }}>
+          <Button color="inherit" onClick={() => navigate(`/program/${id}`)}>
+            Cancel
+          </Button>
+          {blocked ? (
+            <Alert severity="info">{blocked}</Alert>
+          ) : (
+            <Button type="submit" variant="contained">
+              Update
+            </Button>
+          )}
+        </Box>
+      </Form>
+    </ProgramFormFrame>
+  );
+};
+
+export default ProgramEdit;
