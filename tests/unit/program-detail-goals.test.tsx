@@ -58,7 +58,7 @@ describe('program detail: Goals', () => {
     ).toEqual(['Goal', 'Target', 'Completed', 'Percentage']);
     expect(cells(bodyRows(table)[0]!).slice(0, 4)).toEqual(['Household', '500', '125', '25%']);
     expect(cells(bodyRows(table)[1]!).slice(0, 4)).toEqual(['Village', '3', '1', '33.33%']);
-    expect(screen.getByText('Completed counts start once documents arrive')).toBeTruthy();
+    expect(screen.getAllByText('Completed counts start once documents arrive').length).toBeGreaterThan(0);
   });
 
   it("says 'No Goal Found' when there are none", async () => {

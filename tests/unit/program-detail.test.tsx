@@ -36,9 +36,8 @@ describe('program detail: header, tabs and load states', () => {
     renderProgramDetail('/program/p1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Clean Water' })).toBeTruthy();
     expect(screen.getByText('CW')).toBeTruthy();
-    const goals = screen.getByRole('region', { name: 'Goals' });
-    expect(within(goals).getByText('125 / 500')).toBeTruthy();
-    expect(within(goals).getByText('Village')).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Household: 125 of 500' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Village: 1 of 3' })).toBeTruthy();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       'Overview',
       'Goals',

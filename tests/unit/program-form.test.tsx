@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { withFakeServer } from './support/fake-server-lifecycle';
-import { createProgramApi } from './support/fake-program-api';
+import { createProgramApi } from './support/fake-program-list-api';
 import { flagsExcept, renderConsole } from './support/render-console';
 
 const api = createProgramApi();

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { withFakeServer } from './support/fake-server-lifecycle';
-import { createProgramApi } from './support/fake-program-api';
+import { createProgramApi } from './support/fake-program-list-api';
 import { API } from './support/fixture-api';
 import { flagsExcept, renderConsole } from './support/render-console';
 import { crumbsFor } from '../../src/layout/Breadcrumbs';

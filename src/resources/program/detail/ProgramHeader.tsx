@@ -3,7 +3,7 @@ import { Box, Chip, Stack, Typography } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
 import type { FullProgram } from '../../../providers/program-calls';
 import { ProgramImage } from './parts/avatars';
-import { GoalCarousel } from './parts/LocalGoalCarousel';
+import { GoalCarousel } from '../shared/GoalCarousel';
 
 export const ProgramHeader = ({ program }: { program: FullProgram }) => (
   <Box
