@@ -19,7 +19,7 @@ import {
 } from 'react-admin';
 import type { EntitySchema } from '@model/schema-registry';
 import { displayValue } from '@model/display-value';
-import { choicesOf, isLongText, plainReference, referenceList, representationOf, textList } from './property-kinds';
+import { booleanGroup, choicesOf, isLongText, plainReference, referenceList, representationOf, textList } from './property-kinds';
 
 /** Spec 2 §9: a description preview is cut at 46 characters, with '...'. */
 export const PREVIEW_LENGTH = 46;
@@ -69,6 +69,8 @@ interface FieldOptions {
   link?: boolean;
   /** How the value shows, instead of the schema's way (a resource's own wording or date format). */
   render?: (record: RaRecord) => ReactNode;
+  /** A long text in full (a record's page), not its first 46 characters (a list). */
+  whole?: boolean;
 }
 
 /** One field of a record. A reference column sorts by the referenced name: the server joins. */
@@ -76,7 +78,7 @@ export function schemaColumn(
   schema: EntitySchema,
   source: string,
   statusField?: string,
-  { emptyText, link = true, render }: FieldOptions = {},
+  { emptyText, link = true, render, whole = false }: FieldOptions = {},
 ) {
   const property = schema.properties[source] ?? {};
   const label = property.title ?? source;
@@ -111,7 +113,24 @@ export function schemaColumn(
       />
     );
   }
-  if (isLongText(property)) {
+  const flags = booleanGroup(property);
+  if (flags) {
+    // The flags that are on, by their labels.
+    return (
+      <FunctionField
+        key={source}
+        source={source}
+        label={label}
+        sortable={false}
+        render={(r: RaRecord) => {
+          const value = (r[source] ?? {}) as Record<string, unknown>;
+          const on = flags.filter((f) => value[f.id] === true).map((f) => f.name);
+          return on.length ? <TextChips texts={on} /> : emptyText;
+        }}
+      />
+    );
+  }
+  if (isLongText(property) && !whole) {
     // The start of a long text, the whole of it on hover.
     return (
       <FunctionField
