@@ -12,6 +12,7 @@ import {
   ListContextProvider,
   Pagination,
   ReferenceField,
+  ResourceContextProvider,
   SimpleList,
   TextField,
   useList,
@@ -50,45 +51,52 @@ export const AttachedTypes = ({ kind, records, actions }: AttachedTypesProps) =>
   );
   if (!records.length) return empty;
   return (
-    <ListContextProvider value={list}>
-      {phone ? (
-        <SimpleList
-          rowClick={false}
-          empty={empty}
-          primaryText={(r: RaRecord) => (
-            <Box component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-              {String(r.name ?? '')}
-            </Box>
-          )}
-          secondaryText={(r: RaRecord) =>
-            files ? (
-              String(r.file_name ?? '')
-            ) : (
-              <>
-                {r.plural_name ? `${String(r.plural_name)} · ` : ''}
-                <Description record={r} />
-              </>
-            )
-          }
-          rightIcon={(r: RaRecord) => actions(r)}
-          sx={{
-            '& .MuiListItem-root': { borderBottom: 1, borderColor: 'divider', pr: 1 },
-            '& .MuiListItemText-secondary': { overflowWrap: 'anywhere' },
-          }}
-        />
-      ) : (
-        <Datagrid bulkActionButtons={false} rowClick={false} empty={empty} sx={{ overflowX: 'auto' }}>
-          <TextField source="name" label="Name" />
-          {files ? <TextField source="file_name" label="File" emptyText="-" /> : <TextField source="plural_name" label="Plural name" />}
-          {!files && (
-            <FunctionField source="description" label="Description" sortable={false} render={(r: RaRecord) => <Description record={r} />} />
-          )}
-          {!files && <FunctionField source="form" label="Form" sortable={false} render={() => <FormName />} />}
-          {files && <FunctionField label="" render={(r: RaRecord) => <PermissionFileActions record={r} />} />}
-          <FunctionField label="" textAlign="right" render={(r: RaRecord) => actions(r)} />
-        </Datagrid>
-      )}
-      <Pagination rowsPerPageOptions={MODULE_PAGE_SIZES} />
-    </ListContextProvider>
+    <ResourceContextProvider value={kind.resource}>
+      <ListContextProvider value={list}>
+        {phone ? (
+          <SimpleList
+            rowClick={false}
+            empty={empty}
+            primaryText={(r: RaRecord) => (
+              <Box component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                {String(r.name ?? '')}
+              </Box>
+            )}
+            secondaryText={(r: RaRecord) =>
+              files ? (
+                String(r.file_name ?? '')
+              ) : (
+                <>
+                  {r.plural_name ? `${String(r.plural_name)} · ` : ''}
+                  <Description record={r} />
+                </>
+              )
+            }
+            rightIcon={(r: RaRecord) => actions(r)}
+            sx={{
+              '& .MuiListItem-root': { borderBottom: 1, borderColor: 'divider', pr: 1 },
+              '& .MuiListItemText-secondary': { overflowWrap: 'anywhere' },
+            }}
+          />
+        ) : (
+          <Datagrid bulkActionButtons={false} rowClick={false} empty={empty} sx={{ overflowX: 'auto' }}>
+            <TextField source="name" label="Name" />
+            {files ? <TextField source="file_name" label="File" emptyText="-" /> : <TextField source="plural_name" label="Plural name" />}
+            {!files && (
+              <FunctionField
+                source="description"
+                label="Description"
+                sortable={false}
+                render={(r: RaRecord) => <Description record={r} />}
+              />
+            )}
+            {!files && <FunctionField source="form" label="Form" sortable={false} render={() => <FormName />} />}
+            {files && <FunctionField label="" render={(r: RaRecord) => <PermissionFileActions record={r} />} />}
+            <FunctionField label="" textAlign="right" render={(r: RaRecord) => actions(r)} />
+          </Datagrid>
+        )}
+        <Pagination rowsPerPageOptions={MODULE_PAGE_SIZES} />
+      </ListContextProvider>
+    </ResourceContextProvider>
   );
 };

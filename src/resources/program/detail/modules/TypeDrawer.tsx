@@ -90,7 +90,11 @@ export const TypeDrawer = ({ kind, programId, attached, state, canCreate, onClos
       open={state !== null}
       onClose={close}
       slotProps={{
-        paper: { sx: { width: { xs: '100%', sm: 520 }, p: { xs: 2, sm: 3 } }, 'aria-labelledby': 'type-drawer-title' } as object,
+        paper: {
+          sx: { width: { xs: '100%', sm: 520 }, p: { xs: 2, sm: 3 } },
+          role: 'dialog',
+          'aria-labelledby': 'type-drawer-title',
+        } as object,
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
