@@ -20,6 +20,7 @@ import { type EntitySchema, type PropertySchema, type ResourceName } from '@mode
 import {
   booleanGroup,
   choicesOf,
+  isLongText,
   isNullable,
   isNumeric,
   plainReference,
@@ -118,7 +119,9 @@ export function schemaInput(schema: EntitySchema, source: string, opts: { autoFo
   // A number is sent as a JSON number (null when cleared), never as the text typed.
   if (isNumeric(property)) return <NumberInput key={source} {...common} step={[property.type].flat().includes('integer') ? 1 : 'any'} />;
   if (property.writeOnly) return <PasswordInput key={source} {...common} {...limit} />;
-  return <TextInput key={source} {...common} {...limit} {...parse} autoFocus={opts.autoFocus} />;
+  // A long text gets room for a few lines.
+  const lines = isLongText(property) ? { multiline: true, minRows: 2, maxRows: 8 } : {};
+  return <TextInput key={source} {...common} {...limit} {...parse} {...lines} autoFocus={opts.autoFocus} />;
 }
 
 /**

@@ -133,7 +133,7 @@ export const TypeDrawer = ({ kind, programId, attached, state, canCreate, onClos
             value={tab}
             onChange={(_e, next: number) => setTab(next)}
             variant="fullWidth"
-            sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+            sx={{ mb: 2, borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { textTransform: 'none', fontWeight: 600 } }}
           >
             <Tab label="Select from existing" />
             <Tab label={`Create new ${one}`} disabled={!canCreate} />
