@@ -24,8 +24,8 @@ export function withFixedFirst(fixed: string[], texts: readonly string[]): strin
 }
 
 export const TextListInput = ({ source, label, validate, defaultValue, fixed = [], helperText }: TextListInputProps) => {
-  // The same field as TextArrayInput's (react-hook-form shares it): read here to add on Tab and comma.
-  const { field } = useInput({ source, defaultValue });
+  // The same field as TextArrayInput's (react-hook-form shares it, so both name the same rules): read here to add on Tab and comma.
+  const { field } = useInput({ source, defaultValue, validate });
   const [typed, setTyped] = useState('');
   const current = (): string[] => (Array.isArray(field.value) ? (field.value as string[]) : []);
   const keep = (texts: readonly string[]) => field.onChange(withFixedFirst(fixed, texts));

@@ -86,6 +86,7 @@ export function schemaInput(schema: EntitySchema, source: string, opts: { autoFo
         source={source}
         reference={references}
         label={common.label}
+        validate={common.validate}
         defaultValue={property.default as string[] | undefined}
       />
     );
@@ -96,6 +97,7 @@ export function schemaInput(schema: EntitySchema, source: string, opts: { autoFo
         key={source}
         source={source}
         label={common.label}
+        validate={common.validate}
         fixed={texts.fixed}
         defaultValue={property.default as string[] | undefined}
         helperText={property.description && texts.fixed.length ? `${property.description}. Press Enter, Tab or a comma to add` : undefined}
@@ -108,6 +110,7 @@ export function schemaInput(schema: EntitySchema, source: string, opts: { autoFo
         key={source}
         source={source}
         label={common.label}
+        validate={common.validate}
         choices={flags}
         defaultValue={property.default as Record<string, boolean> | undefined}
       />
@@ -165,11 +168,13 @@ const ReferenceListPicker = ({
   source,
   reference,
   label,
+  validate,
   defaultValue,
 }: {
   source: string;
   reference: ResourceName;
   label: string;
+  validate: Validator[];
   defaultValue?: string[];
 }) => {
   const name = representationOf(reference);
@@ -181,7 +186,7 @@ const ReferenceListPicker = ({
       sort={name ? { field: name, order: 'ASC' } : undefined}
       perPage={20}
     >
-      <AutocompleteArrayInput label={label} fullWidth defaultValue={defaultValue} />
+      <AutocompleteArrayInput label={label} validate={validate} fullWidth defaultValue={defaultValue} />
     </ReferenceArrayInput>
   );
 };
