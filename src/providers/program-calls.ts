@@ -36,12 +36,18 @@ export interface TeamMember {
 /** A type record as the full program carries it. */
 export type TypeRecord = WireRecord & { name: string; plural_name?: string; description?: string; form?: string | null };
 
-/** GET program/{id}/full: the program with its people and type records in place of their ids. */
-export type FullProgram = Omit<ProgramRecord, 'program_head' | 'teams' | TypeList | 'goals'> & {
-  program_head: TeamMember[];
-  teams: TeamMember[];
-  goals: GoalRecord[];
-} & Record<TypeList, TypeRecord[]>;
+/**
+ * GET program/{id}/full: the program with its people and type records in place of their ids.
+ * (Omit works on Program itself: on ProgramRecord, whose index signatures make every key a
+ * string, it would keep none of the program's fields.)
+ */
+export type FullProgram = Omit<Program, 'program_head' | 'teams' | TypeList | 'goals'> &
+  WireRecord &
+  RaRecord & {
+    program_head: TeamMember[];
+    teams: TeamMember[];
+    goals: GoalRecord[];
+  } & Record<TypeList, TypeRecord[]>;
 
 /** The add and edit form's fields (multipart). */
 export interface ProgramDetails {

@@ -41,12 +41,7 @@ export const ModuleTab = ({ program, module, onBack, onChanged }: ModuleTabProps
   const { label } = resourceEntry(kind.resource);
   const words = typeMessages(kind.what);
   const notify = useNotify();
-  // FullProgram's named fields are typed `any` (an Omit over an index signature), so they are named here.
-  const access = useProgramAccess({
-    created_at: program.created_at as string | undefined,
-    no_of_days_for_edit_program: program.no_of_days_for_edit_program as number | undefined,
-    lockProgram: program.lockProgram as number | undefined,
-  });
+  const access = useProgramAccess(program);
   const canManage = access.can('can_manage_program_types');
   const mayAttach = canManage && access.mayChange;
   const [q, setQ] = useState('');
@@ -60,7 +55,7 @@ export const ModuleTab = ({ program, module, onBack, onChanged }: ModuleTabProps
     if (!text) return held;
     return held.filter((r) => [r.name, r.plural_name].some((v) => typeof v === 'string' && v.toLowerCase().includes(text)));
   }, [held, q]);
-  const inactive = (program.active_module as Partial<Record<ProgramModule, boolean>> | undefined)?.[module] === false;
+  const inactive = program.active_module?.[module] === false;
   const allOfKind = ALL_OF_KIND[module];
 
   const remove = async () => {
