@@ -13,6 +13,7 @@ import { LoginPage } from './auth/LoginPage';
 import { Dashboard } from './dashboard/Dashboard';
 import { resourceDefinitions } from './resources/registry';
 import { RequireSession } from './session/RequireSession';
+import { typeRecordRoutes } from './resources/type-records/TypeRecordPages';
 
 // Forgot and reset password are rare visits: their code loads when one is opened.
 const OtpPage = lazy(() => import('./auth/OtpPage').then((m) => ({ default: m.OtpPage })));
@@ -65,6 +66,7 @@ export const App = () => (
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/dashboard" element={<GuardedDashboard />} />
+        {typeRecordRoutes}
       </CustomRoutes>
       {resourceDefinitions().map(({ name, ...props }) => (
         <Resource key={name} name={name} {...props} />

@@ -15,6 +15,9 @@ const WORDS: Record<string, string> = {
   // The program lists by status (spec 2 §2: /program/active, /program/deactive).
   active: 'Active',
   deactive: 'Deactivated',
+  // The type record pages outside any resource's path (spec 2 §2).
+  beneficiaries: 'Beneficiary Types',
+  events: 'Event Types',
 };
 /** After these words the next segment is an id, which gets no crumb of its own. */
 const BEFORE_ID = new Set(['edit', 'permission', 'form-revisions']);

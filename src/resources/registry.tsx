@@ -13,9 +13,10 @@ import user from './user';
 import role from './role';
 import customForm from './custom-form';
 import program from './program';
+import typeRecords from './type-records';
 
 /** Resources with screens of their own, by map name. */
-const folders: Record<string, ResourceScreens> = { user, role, 'custom-form': customForm, program };
+const folders: Record<string, ResourceScreens> = { user, role, 'custom-form': customForm, program, ...typeRecords };
 
 /** Private pages need a signed-in user (spec 1 §2): without one, they send them to /login. */
 const signedIn = (Page: ComponentType | undefined) =>
@@ -30,10 +31,10 @@ export type ResourceDefinition = Omit<ResourceProps, 'name'> & { name: string };
 
 export function resourceDefinitions(): ResourceDefinition[] {
   return resourceEntries().map(([name, entry]) => {
-    const { list, create, edit, show, routes = [], ...rest } = { ...genericScreens(name), ...folders[name] };
+    const { list, create, edit, show, routes = [], form, ...rest } = { ...genericScreens(name), ...folders[name] };
     return {
       name,
-      options: { label: entry.label.many },
+      options: { label: entry.label.many, form },
       ...rest,
       list: signedIn(list),
       create: signedIn(create),

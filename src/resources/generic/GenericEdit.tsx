@@ -4,9 +4,10 @@
  * server (pessimistic), so its per-field messages land on the inputs and nothing shows as saved
  * that was not.
  */
-import { Edit, SimpleForm } from 'react-admin';
+import { Edit } from 'react-admin';
 import { useRecordPage } from './use-record-page';
-import { FormToolbar, formInputs, formStyle } from './record-form';
+import { FormToolbar, formStyle } from './record-form';
+import { SchemaForm } from './SchemaForm';
 import { PageAccess, RecordPageFrame } from './RecordPageFrame';
 
 export const GenericEdit = () => {
@@ -22,9 +23,13 @@ export const GenericEdit = () => {
           mutationMode="pessimistic"
           mutationOptions={mutationOptions}
         >
-          <SimpleForm sx={formStyle(false)} toolbar={<FormToolbar label="Update" allowed onCancel={backToList} />}>
-            {formInputs(resource)}
-          </SimpleForm>
+          <SchemaForm
+            resource={resource}
+            sx={formStyle(false)}
+            toolbar={<FormToolbar label="Update" allowed onCancel={backToList} />}
+            onSaved={mutationOptions.onSuccess}
+            onFailed={mutationOptions.onError}
+          />
         </Edit>
       </RecordPageFrame>
     </PageAccess>

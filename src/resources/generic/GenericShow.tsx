@@ -45,7 +45,7 @@ const Fields = ({ resource }: { resource: ResourceName }) => {
       {showFields(resource).map((f) => (
         <Grid key={f} size={{ xs: 12, sm: 6 }}>
           <Labeled label={schema.properties[f]?.title ?? STAMP_LABELS[f] ?? f}>
-            {schemaColumn(schema, f, status, { emptyText: '—' })}
+            {schemaColumn(schema, f, status, { emptyText: '—', whole: true })}
           </Labeled>
         </Grid>
       ))}

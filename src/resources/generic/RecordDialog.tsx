@@ -1,8 +1,9 @@
 /** The add / edit modal of a generic resource: inputs from its schema, Save on add and Update on edit. */
 import { Dialog, DialogContent, DialogTitle } from '@mui/material';
-import { CreateBase, EditBase, SimpleForm, useCanAccess, useNotify, useRefresh } from 'react-admin';
+import { CreateBase, EditBase, useCanAccess, useNotify, useRefresh } from 'react-admin';
 import { resourceEntry, type ResourceName } from '@model/schema-registry';
-import { FormToolbar, formInputs, formStyle } from './record-form';
+import { FormToolbar, formStyle } from './record-form';
+import { SchemaForm } from './SchemaForm';
 
 export type DialogState = { mode: 'create' } | { mode: 'edit'; id: string } | null;
 
@@ -13,7 +14,6 @@ export const RecordDialog = ({ resource, state, onClose }: { resource: ResourceN
   const { canAccess: canCreate = false } = useCanAccess({ resource, action: 'create' });
   const { canAccess: canEdit = false } = useCanAccess({ resource, action: 'edit' });
   if (!state) return null;
-  const inputs = formInputs(resource);
   const done = (message: string) => () => {
     notify(message, { type: 'success' });
     onClose();
@@ -37,9 +37,13 @@ export const RecordDialog = ({ resource, state, onClose }: { resource: ResourceN
             redirect={false}
             mutationOptions={{ onSuccess: done(`${one} added`), onError }}
           >
-            <SimpleForm sx={formStyle(true)} toolbar={<FormToolbar label="Save" allowed={canCreate} onCancel={onClose} inDialog />}>
-              {inputs}
-            </SimpleForm>
+            <SchemaForm
+              resource={resource}
+              sx={formStyle(true)}
+              toolbar={<FormToolbar label="Save" allowed={canCreate} onCancel={onClose} inDialog />}
+              onSaved={done(`${one} added`)}
+              onFailed={onError}
+            />
           </CreateBase>
         ) : (
           <EditBase
@@ -50,9 +54,13 @@ export const RecordDialog = ({ resource, state, onClose }: { resource: ResourceN
             mutationMode="pessimistic"
             mutationOptions={{ onSuccess: done(`${one} updated`), onError }}
           >
-            <SimpleForm sx={formStyle(true)} toolbar={<FormToolbar label="Update" allowed={canEdit} onCancel={onClose} inDialog />}>
-              {inputs}
-            </SimpleForm>
+            <SchemaForm
+              resource={resource}
+              sx={formStyle(true)}
+              toolbar={<FormToolbar label="Update" allowed={canEdit} onCancel={onClose} inDialog />}
+              onSaved={done(`${one} updated`)}
+              onFailed={onError}
+            />
           </EditBase>
         )}
       </DialogContent>

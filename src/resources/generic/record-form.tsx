@@ -2,7 +2,6 @@
 import { Button } from '@mui/material';
 import { SaveButton, Toolbar } from 'react-admin';
 import { resourceEntry, resourceSchema, type ResourceName } from '@model/schema-registry';
-import { schemaInput } from './schema-inputs';
 
 /** The map's `form.fields`, else every property a person writes (not read-only, not the status). */
 export function formFields(resource: ResourceName): string[] {
@@ -16,12 +15,6 @@ export function formFields(resource: ResourceName): string[] {
  * (see FormToolbar). Breakpoint values, to come after react-admin's own phone rule.
  */
 export const formStyle = (inDialog: boolean) => (inDialog ? { p: 0, pb: { xs: 0 } } : { pb: { xs: 2 } });
-
-/** One input per form field, the first one focused. */
-export const formInputs = (resource: ResourceName) => {
-  const schema = resourceSchema(resource);
-  return formFields(resource).map((f, i) => schemaInput(schema, f, { autoFocus: i === 0 }));
-};
 
 interface FormToolbarProps {
   /** 'Save' on add, 'Update' on edit. */

@@ -4,12 +4,36 @@
  * by their labels.
  */
 import type { ReactNode } from 'react';
-import { Chip, Link } from '@mui/material';
+import { Box, Chip, Link } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { FunctionField, ReferenceField, SelectField, TextField, useCanAccess, type RaRecord } from 'react-admin';
+import {
+  ChipField,
+  FunctionField,
+  ReferenceArrayField,
+  ReferenceField,
+  SelectField,
+  SingleFieldList,
+  TextField,
+  useCanAccess,
+  type RaRecord,
+} from 'react-admin';
 import type { EntitySchema } from '@model/schema-registry';
 import { displayValue } from '@model/display-value';
-import { choicesOf, plainReference } from './property-kinds';
+import { booleanGroup, choicesOf, isLongText, plainReference, referenceList, representationOf, textList } from './property-kinds';
+
+/** Spec 2 §9: a description preview is cut at 46 characters, with '...'. */
+export const PREVIEW_LENGTH = 46;
+
+export const preview = (text: string) => (text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}...` : text);
+
+/** Texts as small chips, wrapping. */
+export const TextChips = ({ texts }: { texts: string[] }) => (
+  <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 0.5 }}>
+    {texts.map((text) => (
+      <Chip key={text} size="small" label={text} />
+    ))}
+  </Box>
+);
 
 export const StatusChip = ({ active }: { active: boolean }) => (
   <Chip
@@ -45,6 +69,8 @@ interface FieldOptions {
   link?: boolean;
   /** How the value shows, instead of the schema's way (a resource's own wording or date format). */
   render?: (record: RaRecord) => ReactNode;
+  /** A long text in full (a record's page), not its first 46 characters (a list). */
+  whole?: boolean;
 }
 
 /** One field of a record. A reference column sorts by the referenced name: the server joins. */
@@ -52,7 +78,7 @@ export function schemaColumn(
   schema: EntitySchema,
   source: string,
   statusField?: string,
-  { emptyText, link = true, render }: FieldOptions = {},
+  { emptyText, link = true, render, whole = false }: FieldOptions = {},
 ) {
   const property = schema.properties[source] ?? {};
   const label = property.title ?? source;
@@ -65,6 +91,64 @@ export function schemaColumn(
   const reference = plainReference(property);
   if (reference)
     return <ReferenceName key={source} source={source} label={label} reference={reference} emptyText={emptyText} link={link} />;
+  const references = referenceList(property);
+  if (references) {
+    const name = representationOf(references);
+    return (
+      <ReferenceArrayField key={source} source={source} label={label} reference={references} sortable={false} emptyText={emptyText}>
+        <SingleFieldList linkType={false}>
+          <ChipField source={name ?? 'id'} size="small" />
+        </SingleFieldList>
+      </ReferenceArrayField>
+    );
+  }
+  if (textList(property)) {
+    return (
+      <FunctionField
+        key={source}
+        source={source}
+        label={label}
+        sortable={false}
+        render={(r: RaRecord) => (Array.isArray(r[source]) && r[source].length ? <TextChips texts={r[source] as string[]} /> : emptyText)}
+      />
+    );
+  }
+  const flags = booleanGroup(property);
+  if (flags) {
+    // The flags that are on, by their labels.
+    return (
+      <FunctionField
+        key={source}
+        source={source}
+        label={label}
+        sortable={false}
+        render={(r: RaRecord) => {
+          const value = (r[source] ?? {}) as Record<string, unknown>;
+          const on = flags.filter((f) => value[f.id] === true).map((f) => f.name);
+          return on.length ? <TextChips texts={on} /> : emptyText;
+        }}
+      />
+    );
+  }
+  if (isLongText(property) && !whole) {
+    // The start of a long text, the whole of it on hover.
+    return (
+      <FunctionField
+        key={source}
+        source={source}
+        label={label}
+        render={(r: RaRecord) =>
+          typeof r[source] === 'string' && r[source] ? (
+            <Box component="span" title={r[source] as string}>
+              {preview(r[source] as string)}
+            </Box>
+          ) : (
+            emptyText
+          )
+        }
+      />
+    );
+  }
   const choices = choicesOf(property);
   if (choices) return <SelectField key={source} source={source} label={label} choices={choices} emptyText={emptyText} />;
   if (property.format === 'date-time' || property['x-ref']) {

@@ -1,9 +1,11 @@
 /** Form inputs and their validators derived from the entity schema (the server applies the same rules). */
 import {
+  AutocompleteArrayInput,
   AutocompleteInput,
   BooleanInput,
   NumberInput,
   PasswordInput,
+  ReferenceArrayInput,
   ReferenceInput,
   SelectInput,
   TextInput,
@@ -14,8 +16,21 @@ import {
   required,
   type Validator,
 } from 'react-admin';
-import { resourceEntry, type EntitySchema, type PropertySchema, type ResourceName } from '@model/schema-registry';
-import { choicesOf, isNullable, isNumeric, plainReference, representationOf } from './property-kinds';
+import { type EntitySchema, type PropertySchema, type ResourceName } from '@model/schema-registry';
+import {
+  booleanGroup,
+  choicesOf,
+  isLongText,
+  isNullable,
+  isNumeric,
+  plainReference,
+  referenceList,
+  representationOf,
+  textList,
+} from './property-kinds';
+import { BooleanGroupInput } from './BooleanGroupInput';
+import { TextListInput } from './TextListInput';
+import { pickableFilter } from './pickable';
 
 export function validatorsFor(property: PropertySchema, isRequired: boolean): Validator[] {
   const label = property.title ?? 'This field';
@@ -82,14 +97,53 @@ export function schemaInput(schema: EntitySchema, source: string, opts: { autoFo
   const reference = plainReference(property);
   if (reference)
     return <ReferencePicker key={source} source={source} reference={reference} label={common.label} validate={common.validate} />;
+  const references = referenceList(property);
+  if (references)
+    return (
+      <ReferenceListPicker
+        key={source}
+        source={source}
+        reference={references}
+        label={common.label}
+        validate={common.validate}
+        defaultValue={property.default as string[] | undefined}
+      />
+    );
+  const texts = textList(property);
+  if (texts)
+    return (
+      <TextListInput
+        key={source}
+        source={source}
+        label={common.label}
+        validate={common.validate}
+        fixed={texts.fixed}
+        defaultValue={property.default as string[] | undefined}
+        helperText={property.description && texts.fixed.length ? `${property.description}. Press Enter, Tab or a comma to add` : undefined}
+      />
+    );
+  const flags = booleanGroup(property);
+  if (flags)
+    return (
+      <BooleanGroupInput
+        key={source}
+        source={source}
+        label={common.label}
+        validate={common.validate}
+        choices={flags}
+        defaultValue={property.default as Record<string, boolean> | undefined}
+      />
+    );
   if (property.type === 'boolean') return <BooleanInput key={source} {...common} />;
   const choices = choicesOf(property);
   // An optional choice offers an empty option (react-admin's, when not required) and sends null for it.
-  if (choices) return <SelectInput key={source} {...common} choices={choices} {...emptyValue(property)} />;
+  if (choices) return <SelectInput key={source} {...common} choices={choices} defaultValue={property.default} {...emptyValue(property)} />;
   // A number is sent as a JSON number (null when cleared), never as the text typed.
   if (isNumeric(property)) return <NumberInput key={source} {...common} step={[property.type].flat().includes('integer') ? 1 : 'any'} />;
   if (property.writeOnly) return <PasswordInput key={source} {...common} {...limit} />;
-  return <TextInput key={source} {...common} {...limit} {...parse} autoFocus={opts.autoFocus} />;
+  // A long text gets room for a few lines.
+  const lines = isLongText(property) ? { multiline: true, minRows: 2, maxRows: 8 } : {};
+  return <TextInput key={source} {...common} {...limit} {...parse} {...lines} autoFocus={opts.autoFocus} />;
 }
 
 /**
@@ -114,17 +168,44 @@ const ReferencePicker = ({
   label: string;
   validate: Validator[];
 }) => {
-  const statusField = resourceEntry(reference).status;
   const name = representationOf(reference);
   return (
     <ReferenceInput
       source={source}
       reference={reference}
-      filter={statusField ? { [statusField]: true } : undefined}
+      filter={pickableFilter(reference)}
       sort={name ? { field: name, order: 'ASC' } : undefined}
       perPage={20}
     >
       <AutocompleteInput label={label} validate={validate} fullWidth />
     </ReferenceInput>
+  );
+};
+
+/** Picks several referenced records by name (e.g. an event type's pre-event forms): the same records a single picker offers. */
+const ReferenceListPicker = ({
+  source,
+  reference,
+  label,
+  validate,
+  defaultValue,
+}: {
+  source: string;
+  reference: ResourceName;
+  label: string;
+  validate: Validator[];
+  defaultValue?: string[];
+}) => {
+  const name = representationOf(reference);
+  return (
+    <ReferenceArrayInput
+      source={source}
+      reference={reference}
+      filter={pickableFilter(reference)}
+      sort={name ? { field: name, order: 'ASC' } : undefined}
+      perPage={20}
+    >
+      <AutocompleteArrayInput label={label} validate={validate} fullWidth defaultValue={defaultValue} />
+    </ReferenceArrayInput>
   );
 };

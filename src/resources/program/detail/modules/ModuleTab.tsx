@@ -1,5 +1,25 @@
-/** One module tab of the program detail (Beneficiaries … Permission). Being built. */
-import type { FullProgram, ProgramModule } from '../../../../providers/program-calls';
+/**
+ * One module tab of the program detail (Beneficiaries … Permission, spec 2 §2): the records of
+ * the module's kind the program holds, searchable and paged, each with edit and remove; an add
+ * button opening the right-hand drawer; 'Back to all modules'; and, for an inactive module, the
+ * prompt to activate it. Writes are offered only to roles that may make them now.
+ */
+import { useMemo, useState } from 'react';
+import { Box, Button, IconButton, Link, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import EditIcon from '@mui/icons-material/Edit';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import { Link as RouterLink } from 'react-router-dom';
+import { Confirm, useNotify, type RaRecord } from 'react-admin';
+import { resourceEntry } from '@model/schema-registry';
+import { programCalls, type FullProgram, type ProgramModule } from '../../../../providers/program-calls';
+import { withId } from '../../../../providers/wire-records';
+import { useProgramAccess } from '../../../program/program-access';
+import { TYPE_KINDS, typeMessages } from '../../../type-records/type-kinds';
+import { ActivateModulePrompt } from './ActivateModulePrompt';
+import { AttachedTypes } from './AttachedTypes';
+import { TypeDrawer, type DrawerState } from './TypeDrawer';
 
 export interface ModuleTabProps {
   program: FullProgram;
@@ -10,7 +30,149 @@ export interface ModuleTabProps {
   onChanged(): void;
 }
 
-export const ModuleTab = (props: ModuleTabProps) => {
-  void props;
-  return null;
+/** Where all the records of a kind are listed outside any program. */
+const ALL_OF_KIND: Partial<Record<ProgramModule, { to: string; text: string }>> = {
+  beneficiaries: { to: '/beneficiaries', text: 'All beneficiary types' },
+  events: { to: '/events', text: 'All event types' },
+};
+
+export const ModuleTab = ({ program, module, onBack, onChanged }: ModuleTabProps) => {
+  const kind = TYPE_KINDS[module];
+  const { label } = resourceEntry(kind.resource);
+  const words = typeMessages(kind.what);
+  const notify = useNotify();
+  const access = useProgramAccess(program);
+  const canManage = access.can('can_manage_program_types');
+  const mayAttach = canManage && access.mayChange;
+  const [q, setQ] = useState('');
+  const [drawer, setDrawer] = useState<DrawerState>(null);
+  const [removing, setRemoving] = useState<RaRecord | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const held = useMemo(() => (program[kind.list] ?? []).map((r) => withId(r)), [program, kind.list]);
+  const shown = useMemo(() => {
+    const text = q.trim().toLowerCase();
+    if (!text) return held;
+    return held.filter((r) => [r.name, r.plural_name].some((v) => typeof v === 'string' && v.toLowerCase().includes(text)));
+  }, [held, q]);
+  const inactive = program.active_module?.[module] === false;
+  const allOfKind = ALL_OF_KIND[module];
+
+  const remove = async () => {
+    if (!removing) return;
+    setBusy(true);
+    try {
+      await programCalls.detachType(String(program.id), kind.list, String(removing.id));
+      notify(words.removed, { type: 'success' });
+      onChanged();
+    } catch {
+      notify(words.removeFailed, { type: 'error' });
+    } finally {
+      setBusy(false);
+      setRemoving(null);
+    }
+  };
+
+  const rowActions = (record: RaRecord) => (
+    <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
+      {canManage && (
+        <Tooltip title={`Edit ${label.one.toLowerCase()}`}>
+          <IconButton
+            size="small"
+            aria-label={`Edit ${String(record.name)}`}
+            onClick={() => setDrawer({ mode: 'edit', id: String(record.id) })}
+          >
+            <EditIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      {mayAttach && (
+        <Tooltip title="Remove from this program">
+          <IconButton size="small" aria-label={`Remove ${String(record.name)}`} onClick={() => setRemoving(record)}>
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+    </Stack>
+  );
+
+  return (
+    <Box sx={{ py: 2 }}>
+      <Link
+        component="button"
+        type="button"
+        onClick={onBack}
+        underline="hover"
+        color="secondary.dark"
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1 }}
+      >
+        <ArrowBackIcon fontSize="small" />
+        Back to all modules
+      </Link>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 1 }}>
+        <Box>
+          <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+            {label.many}
+          </Typography>
+          {allOfKind && (
+            <Link component={RouterLink} to={allOfKind.to} variant="body2" underline="hover" color="secondary.dark">
+              {allOfKind.text}
+            </Link>
+          )}
+        </Box>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, width: { xs: '100%', sm: 'auto' } }}>
+          <TextField
+            size="small"
+            label={`Search ${label.many.toLowerCase()}`}
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            sx={{ flex: { xs: 1, sm: 'none' }, minWidth: 200 }}
+          />
+          {mayAttach && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDrawer({ mode: 'add' })}>
+              {`Add ${label.one}`}
+            </Button>
+          )}
+        </Stack>
+      </Box>
+      {canManage && !access.mayChange && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {access.locked
+            ? 'This program is locked: unlock it to add or remove types.'
+            : 'The editing window of this program is closed: types cannot be added or removed.'}
+        </Typography>
+      )}
+      <AttachedTypes key={q} kind={kind} records={shown} actions={rowActions} />
+      <TypeDrawer
+        kind={kind}
+        programId={String(program.id)}
+        attached={held.map((r) => String(r.id))}
+        state={drawer}
+        canCreate={canManage}
+        onClose={() => setDrawer(null)}
+        onChanged={onChanged}
+      />
+      <Confirm
+        isOpen={removing !== null}
+        loading={busy}
+        title="Remove"
+        content={removing ? `Remove ${String(removing.name)} from this program? It stays available to other programs.` : ''}
+        confirm="Remove"
+        cancel="Cancel"
+        confirmColor="warning"
+        onConfirm={remove}
+        onClose={() => setRemoving(null)}
+      />
+      {inactive && (
+        <ActivateModulePrompt
+          programId={String(program.id)}
+          module={module}
+          moduleName={kind.moduleName}
+          allowed={access.can('can_edit_program') && access.mayChange}
+          onBack={onBack}
+          onActivated={onChanged}
+        />
+      )}
+    </Box>
+  );
 };

@@ -1,0 +1,61 @@
+/**
+ * A list of texts as chips (react-admin's TextArrayInput): a text typed is added with Enter,
+ * Tab or a comma. Texts the schema fixes at the start (a case type's Open and Closed) show as
+ * chips that cannot be removed, and stay first whatever is typed or deleted.
+ */
+import { useState, type KeyboardEvent } from 'react';
+import { Chip } from '@mui/material';
+import { TextArrayInput, useInput, type Validator } from 'react-admin';
+
+export interface TextListInputProps {
+  source: string;
+  label: string;
+  validate?: Validator[];
+  defaultValue?: string[];
+  /** Texts always first and never removed. */
+  fixed?: string[];
+  helperText?: string;
+}
+
+/** The fixed texts first, then the others once each, blanks dropped. */
+export function withFixedFirst(fixed: string[], texts: readonly string[]): string[] {
+  const own = texts.map((t) => t.trim()).filter((t) => t && !fixed.includes(t));
+  return [...fixed, ...new Set(own)];
+}
+
+export const TextListInput = ({ source, label, validate, defaultValue, fixed = [], helperText }: TextListInputProps) => {
+  // The same field as TextArrayInput's (react-hook-form shares it, so both name the same rules): read here to add on Tab and comma.
+  const { field } = useInput({ source, defaultValue, validate });
+  const [typed, setTyped] = useState('');
+  const current = (): string[] => (Array.isArray(field.value) ? (field.value as string[]) : []);
+  const keep = (texts: readonly string[]) => field.onChange(withFixedFirst(fixed, texts));
+  const addTyped = (event: KeyboardEvent) => {
+    // Enter is the Autocomplete's own (free text); Tab and a comma add the text typed too.
+    if (event.key !== ',' && event.key !== 'Tab') return;
+    if (event.key === ',' || typed.trim()) event.preventDefault();
+    if (!typed.trim()) return;
+    keep([...current(), typed]);
+    setTyped('');
+  };
+  return (
+    <TextArrayInput
+      source={source}
+      label={label}
+      validate={validate}
+      defaultValue={defaultValue}
+      helperText={helperText ?? 'Press Enter, Tab or a comma to add'}
+      fullWidth
+      autoSelect={false}
+      inputValue={typed}
+      onInputChange={(_event, text, reason) => setTyped(reason === 'reset' ? '' : text.replace(/,/g, ''))}
+      onKeyDown={addTyped}
+      onChange={(_event, texts) => keep(texts as string[])}
+      renderValue={(texts: readonly string[], getItemProps) =>
+        texts.map((text, index) => {
+          const { key, onDelete, ...chip } = getItemProps({ index });
+          return <Chip size="small" key={key} label={text} {...chip} onDelete={fixed.includes(text) ? undefined : onDelete} />;
+        })
+      }
+    />
+  );
+};
