@@ -7,13 +7,11 @@
  * stale one is refused with 409 STALE_DRAFT and changes nothing, so two people editing one form
  * never overwrite each other unseen.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FormField } from '@model/forms/field-definition.ts';
 import type { Permission } from '@model/generated/index.ts';
 import { diffStructures } from '@model/forms/revision-diff.ts';
-import { resourceEntry } from '@model/schema-registry.ts';
 import type { AppContext } from '../context.ts';
-import type { Db } from '../db/database.ts';
 import { crudPlugin, mapFlag } from '../crud/crud-plugin.ts';
 import { needsFlag } from '../http/permissions.ts';
 import { idParams } from '../http/body-schemas.ts';
@@ -38,6 +36,7 @@ import {
 import { assertValidDefinition } from './form-definition.ts';
 import { keyErrorsByField } from './field-error-keys.ts';
 import { createBody, diffAnswer, diffQuery, programParams, publishBody, restoreBody, revisionSchema, updateBody } from './form-schemas.ts';
+import { routeKit } from '../http/route-kit.ts';
 
 /** Publishing is a flag of its own (the map's actions are the five CRUD ones). */
 const PUBLISH_FLAG = 'can_publish_form' satisfies keyof Permission;
@@ -72,13 +71,7 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext): Promise
 }
 
 function routes(app: FastifyInstance, ctx: AppContext): void {
-  const entry = resourceEntry('custom-form');
-  const base = `/${entry.path}`;
-  const tags = [entry.label.many];
-  const one = { $ref: entry.schema };
-  const now = () => ctx.config.clock.now();
-  const userOf = (request: FastifyRequest) => request.sessionUser!.id;
-  const inTransaction = <T>(work: (trx: Db) => Promise<T>) => ctx.db.transaction().execute(work);
+  const { base, tags, one, now, userOf, inTransaction } = routeKit(ctx, 'custom-form');
 
   app.post<{ Body: DraftBody & { parent_id?: string | null } }>(
     base,

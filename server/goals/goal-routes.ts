@@ -4,15 +4,13 @@
  * the program's write guard in its transaction (404 program, 423 while locked); goals are not
  * program edits, so the editing window does not apply.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { resourceEntry } from '@model/schema-registry.ts';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import type { Db } from '../db/database.ts';
 import { mapFlag } from '../crud/crud-plugin.ts';
 import { needsFlag } from '../http/permissions.ts';
 import { idParams } from '../http/body-schemas.ts';
 import { problems } from '../http/errors.ts';
-import { assertTrimmedText, trimTextFields } from '../http/text-fields.ts';
+import { assertTrimmedText } from '../http/text-fields.ts';
 import { guardProgramWrite } from '../programs/program-guard.ts';
 import { GOAL_KINDS, kindLabel, type DocumentType } from './goal-kinds.ts';
 import {
@@ -43,6 +41,7 @@ import {
   targetBody,
   updateBody,
 } from './goal-schemas.ts';
+import { routeKit } from '../http/route-kit.ts';
 
 /** Progress is read per program: it asks what the program holds, so it needs the program read flag. */
 const READ_PROGRAM_FLAG = mapFlag('program', 'show');
@@ -50,16 +49,7 @@ const READ_PROGRAM_FLAG = mapFlag('program', 'show');
 type TargetBody = { program_slug: string; type: DocumentType } & Record<string, string | undefined>;
 
 export function goalRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const entry = resourceEntry('goal');
-  const base = `/${entry.path}`;
-  const tags = [entry.label.many];
-  const now = () => ctx.config.clock.now();
-  const userOf = (request: FastifyRequest) => request.sessionUser!.id;
-  const inTransaction = <T>(work: (trx: Db) => Promise<T>) => ctx.db.transaction().execute(work);
-  /** Text trimmed before validation, so the schema judges what will be stored. */
-  const trimBody = async (request: FastifyRequest) => {
-    request.body = trimTextFields(request.body, goalSchema);
-  };
+  const { base, tags, now, userOf, inTransaction, trimBody } = routeKit(ctx, 'goal', goalSchema);
   /** Two writers who both passed the check: the unique (program_id, goal_type) refused the second. */
   const duplicateAnswer = async (err: unknown, type: DocumentType, typeId: string) => {
     if (!isDuplicateGoal(err)) return err;

@@ -4,15 +4,13 @@
  * their read state. Every write goes through the program's write guard in its transaction (404
  * program, 423 while locked); reading one's own notification is not a write to the program.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { resourceEntry } from '@model/schema-registry.ts';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import type { Db } from '../db/database.ts';
 import { mapFlag } from '../crud/crud-plugin.ts';
 import { answerList, parseListParams, type ListQuery } from '../crud/list-params.ts';
 import { needsFlag, signedIn } from '../http/permissions.ts';
 import { idParams } from '../http/body-schemas.ts';
-import { assertTrimmedText, trimTextFields } from '../http/text-fields.ts';
+import { assertTrimmedText } from '../http/text-fields.ts';
 import { guardProgramWrite } from '../programs/program-guard.ts';
 import {
   deleteNotification,
@@ -34,18 +32,11 @@ import {
   readAnswer,
   updateBody,
 } from './notification-schemas.ts';
+import { routeKit } from '../http/route-kit.ts';
 
 export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const entry = resourceEntry('notification');
-  const base = `/${entry.path}`;
-  const tags = [entry.label.many];
-  const now = () => ctx.config.clock.now();
-  const userOf = (request: FastifyRequest) => request.sessionUser!.id;
-  const inTransaction = <T>(work: (trx: Db) => Promise<T>) => ctx.db.transaction().execute(work);
-  /** Text trimmed before validation, so a blank title is as missing as none. */
-  const trimBody = async (request: FastifyRequest) => {
-    request.body = trimTextFields(request.body, notificationSchema);
-  };
+  // Text is trimmed before validation, so a blank title is as missing as none.
+  const { base, tags, now, userOf, inTransaction, trimBody } = routeKit(ctx, 'notification', notificationSchema);
 
   app.get<{ Params: { programId: string } }>(
     `${base}/all/:programId`,

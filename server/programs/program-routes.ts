@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { PHOTO_MAX_BYTES } from '@model/rules';
-import { resourceEntry, type EntitySchema } from '@model/schema-registry.ts';
+import type { EntitySchema } from '@model/schema-registry.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { mapFlag } from '../crud/crud-plugin.ts';
@@ -53,6 +53,7 @@ import {
   typeListParams,
   typeParams,
 } from './program-schemas.ts';
+import { routeKit } from '../http/route-kit.ts';
 
 /** Program images: `UPLOADS_DIR/programs/<random>.<ext>`, served publicly at /uploads/programs/…. */
 const PHOTO_FOLDER = 'programs';
@@ -76,12 +77,7 @@ interface Stored {
 }
 
 function routes(app: FastifyInstance, ctx: AppContext): void {
-  const entry = resourceEntry('program');
-  const base = `/${entry.path}`;
-  const tags = [entry.label.many];
-  const one = { $ref: entry.schema };
-  const now = () => ctx.config.clock.now();
-  const inTransaction = <T>(work: (trx: Db) => Promise<T>) => ctx.db.transaction().execute(work);
+  const { base, tags, one, now, inTransaction } = routeKit(ctx, 'program');
   const flag = (action: 'list' | 'show' | 'create' | 'edit' | 'delete') => needsFlag(mapFlag('program', action));
   /** A change to the program itself: locked → 423, outside the editing window → 403. */
   const programChange = (trx: Db, request: FastifyRequest, id: string) => guardProgramWrite(trx, request, id, { programChange: true });

@@ -1,0 +1,27 @@
+/**
+ * What every hand-written route module of a resource starts from: its collection path and
+ * OpenAPI tag from the resource map, the servers' clock, the caller, one transaction per write,
+ * and text trimmed before validation (so the schema judges what will be stored).
+ */
+import type { FastifyRequest } from 'fastify';
+import { resourceEntry, type EntitySchema, type ResourceName } from '@model/schema-registry.ts';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
+import { trimTextFields } from './text-fields.ts';
+
+export function routeKit(ctx: AppContext, resource: ResourceName, schema?: EntitySchema) {
+  const entry = resourceEntry(resource);
+  return {
+    entry,
+    base: `/${entry.path}`,
+    tags: [entry.label.many],
+    /** A record as its schema describes it, for answers. */
+    one: { $ref: entry.schema },
+    now: () => ctx.config.clock.now(),
+    userOf: (request: FastifyRequest) => request.sessionUser!.id,
+    inTransaction: <T>(work: (trx: Db) => Promise<T>) => ctx.db.transaction().execute(work),
+    trimBody: async (request: FastifyRequest) => {
+      if (schema) request.body = trimTextFields(request.body, schema);
+    },
+  };
+}
