@@ -6,21 +6,10 @@
  */
 import { setupServer } from 'msw/node';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import { render } from '@testing-library/react';
 import { Route } from 'react-router-dom';
-import { Admin, CustomRoutes, TestMemoryRouter, memoryStore } from 'react-admin';
-import type { Location } from 'react-router-dom';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import { dataProvider } from '../../../src/providers/data-provider';
-import { authProvider } from '../../../src/providers/auth-provider';
-import { createQueryClient } from '../../../src/providers/query-client';
-import { setRuntimeConfig } from '../../../src/config/runtime-config';
-import { AppNotification } from '../../../src/layout/AppNotification';
 import ProgramDetail from '../../../src/resources/program/detail/ProgramDetail';
 import { API, AUTH } from './fixture-api';
-import { signIn } from './session';
-import { flagsExcept } from './render-console';
+import { flagsExcept, renderConsole } from './render-console';
 
 interface Person {
   _id: string;
@@ -279,32 +268,15 @@ export function createProgramApi() {
   };
 }
 
-const i18nProvider = polyglotI18nProvider(() => englishMessages, 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
-
 /** The detail page at a path (/program/p1?tab=1), signed in with these flags; the edit page and the list are stand-ins. */
 export function renderProgramDetail(path: string, permission: Record<string, boolean> = flagsExcept()) {
-  setRuntimeConfig({ authUrl: AUTH, apiUrl: API });
-  signIn('tok-1', permission);
-  const location: { current?: Location } = {};
-  const view = render(
-    <TestMemoryRouter initialEntries={[path]} locationCallback={(l) => void (location.current = l)}>
-      <Admin
-        disableTelemetry
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        i18nProvider={i18nProvider}
-        queryClient={createQueryClient()}
-        store={memoryStore()}
-        notification={AppNotification}
-        layout={({ children }) => <main>{children}</main>}
-      >
-        <CustomRoutes>
-          <Route path="/program/:id" element={<ProgramDetail />} />
-          <Route path="/program/edit/:id" element={<h1>Edit Program page</h1>} />
-          <Route path="/program" element={<h1>Programs list page</h1>} />
-        </CustomRoutes>
-      </Admin>
-    </TestMemoryRouter>,
-  );
-  return { ...view, location: () => location.current };
+  const view = renderConsole(path, permission, {
+    resources: false,
+    routes: [
+      <Route key="detail" path="/program/:id" element={<ProgramDetail />} />,
+      <Route key="edit" path="/program/edit/:id" element={<h1>Edit Program page</h1>} />,
+      <Route key="list" path="/program" element={<h1>Programs list page</h1>} />,
+    ],
+  });
+  return { ...view, location: view.where };
 }

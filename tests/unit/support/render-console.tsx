@@ -1,11 +1,12 @@
 /**
  * Renders the console's resources from the map (the fixture entities included) with the app's
- * own data and auth providers, at a given path, signed in with given flags. The app's shell
- * (side menu, header) is left out: these tests are about the pages.
+ * own data and auth providers, at a given path, signed in with given flags, and any pages of
+ * the app's own routes beside them. The app's shell (side menu, header) is left out: these
+ * tests are about the pages.
  */
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactElement, type ReactNode } from 'react';
 import { configure, render } from '@testing-library/react';
-import { Admin, Resource, TestMemoryRouter, memoryStore } from 'react-admin';
+import { Admin, CustomRoutes, Resource, TestMemoryRouter, memoryStore } from 'react-admin';
 import type { Location } from 'react-router-dom';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
@@ -34,7 +35,15 @@ const PlainLayout = ({ children }: { children: ReactNode }) => (
 /** Every flag of the permission schema (fixture flags included once the fixture model is installed), some switched off. */
 export const flagsExcept = (...off: string[]) => Object.fromEntries(permissionFlags.map((f) => [f.name, !off.includes(f.name)]));
 
-export function renderConsole(path: string, permission: Record<string, boolean> = flagsExcept()) {
+export interface RenderOptions {
+  /** Pages at routes of their own (the type-record pages, a page hosting one component under test). */
+  routes?: ReactElement | ReactElement[];
+  /** The map's resources (default true); without them only `routes` exist. */
+  resources?: boolean;
+}
+
+export function renderConsole(path: string, permission: Record<string, boolean> = flagsExcept(), options: RenderOptions = {}) {
+  const { routes, resources = true } = options;
   setRuntimeConfig({ authUrl: AUTH, apiUrl: API });
   signIn('tok-1', permission);
   const location: { current?: Location } = {};
@@ -50,13 +59,13 @@ export function renderConsole(path: string, permission: Record<string, boolean> 
         layout={PlainLayout}
         notification={AppNotification}
       >
-        {resourceDefinitions().map(({ name, ...props }) => (
-          <Resource key={name} name={name} {...props} />
-        ))}
+        {routes && <CustomRoutes>{routes}</CustomRoutes>}
+        {resources && resourceDefinitions().map(({ name, ...props }) => <Resource key={name} name={name} {...props} />)}
       </Admin>
     </TestMemoryRouter>,
   );
-  return { ...view, location: () => location.current?.pathname };
+  /** `location()` is the path; `where()` the whole location (its search too). */
+  return { ...view, location: () => location.current?.pathname, where: () => location.current };
 }
 
 /** Makes MUI's media queries answer as on a phone (below 600 px wide), or as on a wide screen. */
