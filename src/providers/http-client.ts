@@ -28,6 +28,11 @@ export function errorMessage(body: unknown, fallback: string): string {
 
 const statusOf = (error: unknown) => (error as { status?: unknown })?.status;
 
+/** The server's per-field messages of a failed call (`{ fields }` of the error answer), none when it named no field. */
+export function errorFields(error: unknown): Record<string, string | undefined> {
+  return ((error as { body?: ErrorBody } | null)?.body?.fields ?? {}) as Record<string, string | undefined>;
+}
+
 /** The server's per-field messages (`fields`) also as `errors`, which react-admin's forms show beside the inputs. */
 function withFieldErrors(error: unknown): unknown {
   if (!(error instanceof HttpError)) return error;

@@ -8,6 +8,7 @@ import { useRef, useState, type FormEvent, type Ref } from 'react';
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useNotify } from 'react-admin';
 import { dataProvider } from '../../providers/data-provider';
+import { errorFields } from '../../providers/http-client';
 import { newPasswordProblems } from '../../auth/new-password';
 
 type Field = 'current_password' | 'password' | 'confirm_password';
@@ -82,7 +83,7 @@ export const ChangePasswordDialog = ({
       notify('Password changed', { type: 'success' });
       close();
     } catch (error) {
-      const fields = (error as { body?: { fields?: Record<string, string> } }).body?.fields ?? {};
+      const fields = errorFields(error);
       setErrors({ current_password: fields.current_password, password: fields.password, confirm_password: fields.confirm_password });
       if (fields.current_password) {
         // A wrong current password is the likely slip: select it for retyping.

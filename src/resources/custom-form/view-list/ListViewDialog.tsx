@@ -21,7 +21,7 @@ import {
 import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { FieldbaseDataProvider } from '../../../providers/data-provider';
-import type { ErrorBody } from '../../../providers/http-client';
+import { errorFields } from '../../../providers/http-client';
 import type { ListViewRecord } from '../../../providers/listview-calls';
 
 export type ListViewDialogState = { mode: 'create' } | { mode: 'edit'; record: ListViewRecord } | null;
@@ -72,7 +72,7 @@ function ListViewForm({ state, allowed, onClose, onSaved }: ListViewDialogProps 
       onSaved();
       onClose();
     } catch (error) {
-      const fields = ((error as { body?: ErrorBody }).body?.fields ?? {}) as Problems;
+      const fields = errorFields(error);
       setProblems({ name: fields.name, excel_file: fields.excel_file });
       notify((error as Error).message || 'The list view could not be saved', { type: 'error' });
     } finally {

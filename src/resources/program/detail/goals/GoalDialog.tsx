@@ -19,7 +19,7 @@ import {
   TextField,
 } from '@mui/material';
 import { DOCUMENT_TYPES, programCalls, type DocumentType, type FullProgram, type GoalRecord } from '../../../../providers/program-calls';
-import type { ErrorBody } from '../../../../providers/http-client';
+import { errorFields } from '../../../../providers/http-client';
 import { programQueryKey } from '../program-query';
 import { failureMessage } from '../parts/failure';
 import { useProgramAction } from '../parts/use-program-action';
@@ -89,7 +89,7 @@ const GoalForm = ({ program, state, onClose }: { program: FullProgram; state: Ex
           { success: 'Added Goal Successfully', failure: 'Error in Adding Goal' },
         );
     if (outcome.ok) return onClose();
-    const fields = ((outcome.error as { body?: ErrorBody })?.body?.fields ?? {}) as Record<string, string>;
+    const fields = errorFields(outcome.error);
     setProblems({ type: fields.goal_type ?? fields.document_type, target: fields.target, form: failureMessage(outcome.error) });
   };
 

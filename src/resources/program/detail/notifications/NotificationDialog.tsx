@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { programCalls } from '../../../../providers/program-calls';
-import type { ErrorBody } from '../../../../providers/http-client';
+import { errorFields } from '../../../../providers/http-client';
 import { failureMessage } from '../parts/failure';
 import { useProgramAction } from '../parts/use-program-action';
 import type { SentNotification } from './notification-query';
@@ -57,7 +57,7 @@ const NotificationForm = ({ programId, editing, onClose }: { programId: string; 
           failure: 'Error in Sending Notification',
         });
     if (outcome.ok) return onClose();
-    const fields = ((outcome.error as { body?: ErrorBody })?.body?.fields ?? {}) as Record<string, string>;
+    const fields = errorFields(outcome.error);
     setProblems({ title: fields.title, body: fields.body, form: failureMessage(outcome.error) });
   };
 
