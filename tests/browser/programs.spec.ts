@@ -560,7 +560,7 @@ test('screenshots of the detail page at 1440 and 390 px wide', async ({ page }) 
   await mkdir(shotCopies, { recursive: true });
   const shoot = async (name: string) => {
     const file = path.join(shotDir, `programs-${name}.png`);
-    await page.screenshot({ path: file, fullPage: true });
+    await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
     await copyFile(file, path.join(shotCopies, `programs-${name}.png`));
   };
   for (const width of [1440, 390]) {
