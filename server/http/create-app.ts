@@ -93,8 +93,9 @@ export async function createBaseApp(ctx: AppContext, kind: 'auth' | 'api'): Prom
     // Never `null`: sandboxed frames and file: pages send it, so anyone can make it come from them.
     origin: (origin, callback) =>
       callback(null, origin !== undefined && origin !== 'null' && (allowedOrigins === true || allowedOrigins.includes(origin))),
-    // @fastify/cors allows only GET, HEAD and POST unless told otherwise; the spec updates with PATCH.
-    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+    // @fastify/cors allows only GET, HEAD and POST unless told otherwise; the spec updates with
+    // PATCH, and switches a program's module with PUT (PUT program/change/status/module/program/{id}).
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     exposedHeaders: ['Content-Range'],
     maxAge: 600,
   });

@@ -40,3 +40,51 @@ export async function latestResetLink(to: string): Promise<string> {
   expect(match, 'reset link in the mail').not.toBeNull();
   return match![0];
 }
+
+/**
+ * Everything a page reports that a person would call broken: Content-Security-Policy violations
+ * (the DOM event and Chromium's message), console errors (a failed request among them) and
+ * uncaught errors. Call before the page opens anything.
+ */
+export async function watchForErrors(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || /Content Security Policy/i.test(message.text()))
+      problems.push(`${message.type()}: ${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`),
+    ),
+  );
+  return problems;
+}
+
+/** A session token, signed in through the auth server's api as a script would. */
+export async function apiToken(authUrl: string, creds: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${authUrl}/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: creds.email, password: creds.password }),
+  });
+  expect(res.status, `sign-in of ${creds.email}`).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** One call to a server with a token: a JSON body, or FormData as multipart. Answers the status and the parsed body. */
+export async function callWith(
+  token: string,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown> & { _id?: string } }> {
+  const multipart = body instanceof FormData;
+  const res = await fetch(url, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body !== undefined && !multipart ? { 'Content-Type': 'application/json' } : {}) },
+    body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : {} };
+}

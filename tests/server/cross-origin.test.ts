@@ -25,7 +25,7 @@ const preflight = (method: string, origin = 'http://localhost:8080', server = ()
   });
 
 describe('cross-origin calls from the console', () => {
-  for (const method of ['GET', 'POST', 'PATCH', 'DELETE']) {
+  for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
     it(`lets the browser send ${method}`, async () => {
       const res = await preflight(method);
       expect(res.statusCode).toBe(204);

@@ -194,6 +194,17 @@ describe('Edit Program', () => {
     expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();
   });
 
+  it('does not ask for users for a role that may not read them, says why the heads cannot change, and still updates', async () => {
+    renderConsole('/program/edit/p1', flagsExcept('can_get_user'));
+    expect(await screen.findByText('Changing program heads needs a role that may see users')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: /Program heads/ }).getAttribute('aria-disabled')).toBe('true');
+    type(/Description/, 'Wells and pumps');
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Program updated')).toBeTruthy();
+    expect([...sentForm('PATCH')!.keys()]).toEqual(['description']);
+    expect(api.seen.filter((r) => r.path.startsWith('/user'))).toEqual([]);
+  });
+
   it('hides Update from a role without can_edit_program', async () => {
     renderConsole('/program/edit/p1', flagsExcept('can_edit_program'));
     expect(await screen.findByText("You don't have permission to edit programs")).toBeTruthy();

@@ -2,12 +2,15 @@
  * Program heads (spec 2 §5): a multi-select of the active users, never the built-in admin
  * account (it runs the installation and cannot head a program). A head already chosen who is no
  * longer active stays visible, marked, so the person editing can take them off.
- * The menu is 224 px high at most and 250 px wide (spec 2 §9).
+ * The menu is 224 px high at most and 250 px wide (spec 2 §9). The choices are the users list:
+ * a role that may not read users (can_get_user) is not sent asking for it, and is told why the
+ * heads cannot be changed here.
  */
-import { SelectArrayInput, useGetList, useGetMany, type Validator } from 'react-admin';
+import { SelectArrayInput, useGetList, useGetMany, usePermissions, type Validator } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { User } from '@model/generated';
 import { ALL_ROWS } from '../../../providers/server-data-provider';
+import type { RoleFlags } from '../../../session/session-store';
 
 export const HEAD_MENU = { maxHeight: 224, width: 250 };
 
@@ -18,16 +21,22 @@ const fullName = (u: Pick<User, 'first_name' | 'last_name'>) => `${u.first_name}
 /** Users who may head a program: the built-in admin account is never one. */
 export const headCandidates = (users: UserRow[]) => users.filter((u) => u.builtin !== true);
 
+export const NO_USER_LIST = 'Changing program heads needs a role that may see users';
+
 export const HeadPicker = ({ validate }: { validate: Validator[] }) => {
   const chosen = (useWatch({ name: 'program_head' }) as string[] | undefined) ?? [];
-  const { data: users = [], isPending } = useGetList<UserRow>('user', {
-    pagination: { page: 1, perPage: ALL_ROWS },
-    sort: { field: 'first_name', order: 'ASC' },
-    filter: { status: true },
-  });
+  const { permissions, isPending: flagsPending } = usePermissions<RoleFlags>();
+  const mayReadUsers = permissions?.can_get_user === true;
+  const { data: users = [], isPending: usersPending } = useGetList<UserRow>(
+    'user',
+    { pagination: { page: 1, perPage: ALL_ROWS }, sort: { field: 'first_name', order: 'ASC' }, filter: { status: true } },
+    { enabled: mayReadUsers },
+  );
+  const isPending = flagsPending || (mayReadUsers && usersPending);
   const candidates = headCandidates(users);
-  const missing = isPending ? [] : chosen.filter((id) => !candidates.some((u) => u.id === id));
+  const missing = isPending || !mayReadUsers ? [] : chosen.filter((id) => !candidates.some((u) => u.id === id));
   const { data: others = [] } = useGetMany<UserRow>('user', { ids: missing }, { enabled: missing.length > 0 });
+  const cannotList = !flagsPending && !mayReadUsers;
   const choices = [
     ...candidates.map((u) => ({ id: u.id, name: fullName(u) })),
     ...others.map((u) => ({ id: u.id, name: `${fullName(u)} (inactive)` })),
@@ -41,6 +50,8 @@ export const HeadPicker = ({ validate }: { validate: Validator[] }) => {
       isPending={isPending}
       validate={validate}
       fullWidth
+      readOnly={cannotList}
+      helperText={cannotList ? NO_USER_LIST : undefined}
       // autoWidth: the menu keeps the spec's 250 px instead of stretching to the field's width; it opens under the field's start.
       options={{
         autoWidth: true,

@@ -120,16 +120,33 @@ export const ModuleTab = ({ program, module, onBack, onChanged }: ModuleTabProps
             </Link>
           )}
         </Box>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, width: { xs: '100%', sm: 'auto' } }}>
+        {/* One line beside the heading on a wide screen (the search shrinks first, so the button never wraps under it or onto two lines); wrapping on a phone. */}
+        <Stack
+          direction="row"
+          useFlexGap
+          sx={{
+            alignItems: 'center',
+            justifyContent: 'flex-end',
+            flexWrap: { xs: 'wrap', sm: 'nowrap' },
+            gap: 1,
+            flex: { xs: '1 1 100%', sm: '0 1 480px' },
+            minWidth: 0,
+          }}
+        >
           <TextField
             size="small"
             label={`Search ${label.many.toLowerCase()}`}
             value={q}
             onChange={(e) => setQ(e.target.value)}
-            sx={{ flex: { xs: 1, sm: 'none' }, minWidth: 200 }}
+            sx={{ flex: '1 1 auto', minWidth: 160, maxWidth: { sm: 280 } }}
           />
           {mayAttach && (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDrawer({ mode: 'add' })}>
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              onClick={() => setDrawer({ mode: 'add' })}
+              sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+            >
               {`Add ${label.one}`}
             </Button>
           )}
