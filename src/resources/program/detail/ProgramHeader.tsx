@@ -32,7 +32,8 @@ export const ProgramHeader = ({ program }: { program: FullProgram }) => (
       </Box>
     </Stack>
     <Box sx={{ flex: 1, minWidth: 0 }}>
-      <GoalCarousel goals={program.goals} />
+      {/* The tabs below say once that completed counts wait for documents; the slider does not repeat it. */}
+      <GoalCarousel goals={program.goals} countNote={false} />
     </Box>
   </Box>
 );
