@@ -103,8 +103,8 @@ export const problems = {
   photoTooLarge: (maxBytes: number) =>
     new Problem(413, 'PHOTO_TOO_LARGE', `The photo is larger than ${maxBytes / 1024 / 1024} MB`, { photo: 'The photo is too large' }),
   uriTooLong: () => new Problem(414, 'URI_TOO_LONG', 'The address is too long'),
-  unsupportedMediaType: () =>
-    new Problem(415, 'UNSUPPORTED_MEDIA_TYPE', 'This content type is not accepted here; send JSON (Content-Type: application/json)'),
+  unsupportedMediaType: (accepted = 'JSON (Content-Type: application/json)') =>
+    new Problem(415, 'UNSUPPORTED_MEDIA_TYPE', `This content type is not accepted here; send ${accepted}`),
   exportsBusy: () => new Problem(429, 'EXPORTS_BUSY', 'Other exports are running; please try again in a minute'),
   tooManyRequests: () => new Problem(429, 'RATE_LIMITED', 'Too many requests, please wait a minute and try again'),
   tryAgain: () => new Problem(503, 'TRY_AGAIN', 'Another change to the same record crossed this one; nothing was saved, please try again'),

@@ -228,6 +228,8 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
           throw nameTakenProblem(err);
         }
       }
+      // Fastify parses text/plain too (to a string), and a body without a type reaches here unparsed.
+      if (!isJson(request)) throw problems.unsupportedMediaType('JSON (application/json) or a form (multipart/form-data)');
       const { _id: _ignored, ...change } = request.body ?? {};
       if (!Object.keys(change).length) throw problems.validation({ status: 'Send at least one field to change' });
       if (change.program_head && !change.program_head.length) throw problems.validation({ program_head: 'Program head is required' });
@@ -408,6 +410,10 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       });
     },
   );
+}
+
+function isJson(request: FastifyRequest): boolean {
+  return (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
 }
 
 async function assertNoBuiltinHead(trx: Db, heads: string[]): Promise<void> {

@@ -380,6 +380,21 @@ describe('PATCH /program/{id}', () => {
     expect(await read(p._id)).toEqual(p);
   });
 
+  it('answers 415, never 500, to a body that is neither JSON nor multipart, changing nothing', async () => {
+    const p = await addProgram(t, admin.token);
+    const bodies: Array<[string, Record<string, string>]> = [
+      ['abc', { 'content-type': 'text/plain' }],
+      ['{"status":false}', { 'content-type': 'text/plain' }],
+      ['{"status":false}', {}],
+    ];
+    for (const [payload, headers] of bodies) {
+      const res = await call('PATCH', `/program/${p._id}`, { token: admin.token, payload, headers });
+      expect(res.statusCode, `${JSON.stringify(headers)} ${payload}`).toBe(415);
+      expect(res.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    }
+    expect(await read(p._id)).toEqual(p);
+  });
+
   it('answers 404, 401 and 403 as the others do', async () => {
     const p = await addProgram(t, admin.token);
     expect((await call('PATCH', `/program/${randomUUID()}`, { token: admin.token, payload: { status: false } })).statusCode).toBe(404);
