@@ -197,7 +197,8 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
         summary:
           "Change a program: multipart with the form's fields (any of them; program_head not empty) and an optional new image, " +
           'or JSON with status, active_module (the modules sent), or whole lists (heads, team, types). ' +
-          'A list of heads sent alone takes its users out of the team, and the other way round',
+          'A list of heads sent alone takes its users out of the team, and the other way round. ' +
+          'JSON teams or program_head also need can_manage_program_team, a type list can_manage_program_types (403 naming the flag)',
         consumes: ['multipart/form-data', 'application/json'],
         multipartBody: multipartBody('update'),
         body: { content: { 'application/json': { schema: listsBody } } },
@@ -233,6 +234,10 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       const { _id: _ignored, ...change } = request.body ?? {};
       if (!Object.keys(change).length) throw problems.validation({ status: 'Send at least one field to change' });
       if (change.program_head && !change.program_head.length) throw problems.validation({ program_head: 'Program head is required' });
+      // Whole lists are the team's and the types' business: the same flags as their own routes.
+      const holds = (flag: string) => request.sessionUser!.permission[flag] === true;
+      if ((change.teams || change.program_head) && !holds(TEAM_FLAG)) throw problems.forbidden(TEAM_FLAG);
+      if (TYPE_LIST_NAMES.some((list) => change[list]) && !holds(TYPES_FLAG)) throw problems.forbidden(TYPES_FLAG);
       return inTransaction(async (trx) => {
         await programChange(trx, request, id);
         const current = await stored(trx, id);

@@ -263,3 +263,37 @@ describe('the team', () => {
     expect((await read(p._id)).teams.sort()).toEqual([...people].sort());
   });
 });
+
+describe('whole lists through PATCH /program/{id} (JSON)', () => {
+  it('need the flag of the route that changes them one by one: team and heads, or types (403 naming it, nothing changed)', async () => {
+    const p = await addProgram(t, admin.token);
+    const member = await person(t, staffRole);
+    const type = await typeRecord(t, admin.token, 'eventtype', 'Workshop');
+    const refused: Array<[Session, Record<string, unknown>, string]> = [
+      [without.can_manage_program_team!, { teams: [member] }, 'can_manage_program_team'],
+      [without.can_manage_program_team!, { program_head: [member] }, 'can_manage_program_team'],
+      [without.can_manage_program_team!, { status: false, teams: [member] }, 'can_manage_program_team'],
+      [without.can_manage_program_types!, { event_types: [type] }, 'can_manage_program_types'],
+    ];
+    for (const [session, payload, flag] of refused) {
+      const res = await call('PATCH', `/program/${p._id}`, { token: session.token, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(403);
+      expect(res.json(), JSON.stringify(payload)).toMatchObject({ code: 'FORBIDDEN', permission: flag });
+      expect(res.json().message).toContain(flag);
+    }
+    expect(await read(p._id)).toEqual(p);
+    // What can_edit_program covers goes through without them.
+    const status = await call('PATCH', `/program/${p._id}`, { token: without.can_manage_program_team!.token, payload: { status: false } });
+    expect(status.statusCode, status.body).toBe(200);
+    // The edit form's heads are a field of the form: can_edit_program is enough there.
+    const form = await sendForm(
+      t,
+      'PATCH',
+      `/program/${p._id}`,
+      without.can_manage_program_team!.token,
+      multipart([{ name: 'program_head', value: JSON.stringify([member]) }]),
+    );
+    expect(form.statusCode, form.body).toBe(200);
+    expect(form.json().program_head).toEqual([member]);
+  });
+});
