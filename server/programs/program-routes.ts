@@ -20,7 +20,7 @@ import { removeImage, serveUploads, storeImage } from '../uploads/public-uploads
 import { guardProgramWrite } from './program-guard.ts';
 import { LOCK_FLAG, TEAM_FLAG, TYPES_FLAG } from './program-flags.ts';
 import { readDetails, multipartBody, MULTIPART_LIMITS } from './program-details.ts';
-import { assertPeople, assertTypesExist, BUILTIN_HEAD_MESSAGE } from './program-checks.ts';
+import { assertPeople, assertTypesExist, HEAD_REQUIRED } from './program-checks.ts';
 import { findProgram, fullProgram, LIST_FIELDS, listPrograms, programGoals, programModules } from './program-read.ts';
 import {
   addMember,
@@ -233,7 +233,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       if (!isJson(request)) throw problems.unsupportedMediaType('JSON (application/json) or a form (multipart/form-data)');
       const { _id: _ignored, ...change } = request.body ?? {};
       if (!Object.keys(change).length) throw problems.validation({ status: 'Send at least one field to change' });
-      if (change.program_head && !change.program_head.length) throw problems.validation({ program_head: 'Program head is required' });
+      if (change.program_head && !change.program_head.length) throw problems.validation({ program_head: HEAD_REQUIRED });
       // Whole lists are the team's and the types' business: the same flags as their own routes.
       const holds = (flag: string) => request.sessionUser!.permission[flag] === true;
       if ((change.teams || change.program_head) && !holds(TEAM_FLAG)) throw problems.forbidden(TEAM_FLAG);
@@ -241,13 +241,15 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       return inTransaction(async (trx) => {
         await programChange(trx, request, id);
         const current = await stored(trx, id);
-        const known = new Set([...current.program_head, ...current.teams]);
-        const added = (ids: string[] | undefined) => ids?.filter((u) => !known.has(u));
-        await assertPeople(trx, { program_head: added(change.program_head), teams: added(change.teams) });
+        // Heads already heads passed the check when they became heads; one coming from the team is
+        // checked now as a head (active, not the built-in admin), as the team route checks them.
+        const newHeads = change.program_head?.filter((u) => !current.program_head.includes(u));
+        const newMembers = change.teams?.filter((u) => !current.program_head.includes(u) && !current.teams.includes(u));
+        await assertPeople(trx, { program_head: newHeads, teams: newMembers });
         if (change.program_head && change.teams && change.program_head.some((u) => change.teams!.includes(u)))
           throw problems.validation({ teams: 'A user is either a program head or a team member, not both' });
-        // Heads already in the list passed the check when they were added; a user moved there from the team is checked now.
-        if (change.program_head) await assertNoBuiltinHead(trx, change.program_head);
+        const headsAfter = change.program_head ?? current.program_head.filter((u) => !change.teams?.includes(u));
+        assertKeepsAHead(current.program_head, headsAfter);
         for (const list of TYPE_LIST_NAMES) if (change[list]) await assertTypesExist(trx, list, change[list]);
         await updateLists(trx, id, change, now());
         return findProgram(trx, id);
@@ -393,6 +395,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       const { id, userId } = request.params;
       return inTransaction(async (trx) => {
         await programChange(trx, request, id);
+        if (!request.body.is_program_head) await assertNotLastHead(trx, id, userId);
         await moveMember(trx, id, userId, request.body.is_program_head, now());
         if (request.body.is_program_head) await assertPeople(trx, { program_head: [userId] }, 'user');
         return findProgram(trx, id);
@@ -410,6 +413,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       const { id, userId } = request.params;
       return inTransaction(async (trx) => {
         await programChange(trx, request, id);
+        await assertNotLastHead(trx, id, userId);
         await removeMember(trx, id, userId, now());
         return findProgram(trx, id);
       });
@@ -421,7 +425,18 @@ function isJson(request: FastifyRequest): boolean {
   return (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
 }
 
-async function assertNoBuiltinHead(trx: Db, heads: string[]): Promise<void> {
-  const builtin = await trx.selectFrom('users').select('id').where('id', 'in', heads).where('builtin', '=', true).executeTakeFirst();
-  if (builtin) throw problems.validation({ program_head: BUILTIN_HEAD_MESSAGE });
+/**
+ * A program that has a head keeps one: a change that would take its last head away is refused.
+ * (A program added without heads may still change its team until it gets one.)
+ */
+function assertKeepsAHead(before: string[], after: string[]): void {
+  if (before.length && !after.length) throw problems.validation({ program_head: HEAD_REQUIRED });
+}
+
+/** The team routes' form of the same rule; the program's row is locked, so the heads read are the ones the write changes. */
+async function assertNotLastHead(trx: Db, id: string, user: string): Promise<void> {
+  const { program_head } = (await trx.selectFrom('programs').select('program_head').where('id', '=', id).executeTakeFirstOrThrow()) as {
+    program_head: string[];
+  };
+  assertKeepsAHead(program_head, program_head.filter((u) => u !== user));
 }

@@ -224,10 +224,10 @@ describe('the team', () => {
       teams: [b],
       program_head: [a],
     });
-    const removed = await call('DELETE', `${team}/${a}`, { token: admin.token });
-    expect(removed.json()).toMatchObject({ teams: [b], program_head: [] });
-    expect((await call('DELETE', `${team}/${a}`, { token: admin.token })).statusCode).toBe(404);
-    expect((await call('PATCH', `${team}/${a}`, { token: admin.token, payload: { is_program_head: true } })).statusCode).toBe(404);
+    const removed = await call('DELETE', `${team}/${b}`, { token: admin.token });
+    expect(removed.json()).toMatchObject({ teams: [], program_head: [a] });
+    expect((await call('DELETE', `${team}/${b}`, { token: admin.token })).statusCode).toBe(404);
+    expect((await call('PATCH', `${team}/${b}`, { token: admin.token, payload: { is_program_head: true } })).statusCode).toBe(404);
   });
 
   it('refuses someone already on it (409), an unknown user, and the built-in admin as head', async () => {
@@ -295,5 +295,43 @@ describe('whole lists through PATCH /program/{id} (JSON)', () => {
     );
     expect(form.statusCode, form.body).toBe(200);
     expect(form.json().program_head).toEqual([member]);
+  });
+});
+
+describe('the heads', () => {
+  it('a program keeps its last head: removing or un-heading them, or a team list taking them, is refused (400)', async () => {
+    const [head, member] = [await person(t, staffRole), await person(t, staffRole)];
+    const p = await addProgram(t, admin.token, { program_head: JSON.stringify([head]) });
+    await call('POST', `/program/${p._id}/team`, { token: admin.token, payload: { user: member } });
+    const before = await read(p._id);
+    const refused = [
+      await call('DELETE', `/program/${p._id}/team/${head}`, { token: admin.token }),
+      await call('PATCH', `/program/${p._id}/team/${head}`, { token: admin.token, payload: { is_program_head: false } }),
+      await call('PATCH', `/program/${p._id}`, { token: admin.token, payload: { teams: [member, head] } }),
+    ];
+    for (const res of refused) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().fields).toEqual({ program_head: 'Program head is required' });
+    }
+    expect(await read(p._id)).toEqual(before);
+    // With another head in place, the first may go.
+    await call('PATCH', `/program/${p._id}/team/${member}`, { token: admin.token, payload: { is_program_head: true } });
+    const removed = await call('DELETE', `/program/${p._id}/team/${head}`, { token: admin.token });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toMatchObject({ program_head: [member], teams: [] });
+  });
+
+  it('checks a member the JSON edit makes head as the team route does: an inactive member cannot become head', async () => {
+    const [head, member] = [await person(t, staffRole), await person(t, staffRole)];
+    const p = await addProgram(t, admin.token, { program_head: JSON.stringify([head]) });
+    await call('POST', `/program/${p._id}/team`, { token: admin.token, payload: { user: member } });
+    await sql`update users set status = false where id = ${member}`.execute(t.ctx.db);
+    const res = await call('PATCH', `/program/${p._id}`, { token: admin.token, payload: { program_head: [head, member] } });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().fields).toEqual({ program_head: 'User is inactive' });
+    expect(await read(p._id)).toMatchObject({ program_head: [head], teams: [member] });
+    // The team route says the same.
+    const moved = await call('PATCH', `/program/${p._id}/team/${member}`, { token: admin.token, payload: { is_program_head: true } });
+    expect(moved.statusCode).toBe(400);
   });
 });
