@@ -52,8 +52,8 @@ export const problems = {
     new Problem(423, 'ACCOUNT_LOCKED', `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`),
   accountInactive: () => new Problem(403, 'ACCOUNT_INACTIVE', 'Your account is inactive, please contact admin'),
   noDashboard: () => new Problem(403, 'NO_DASHBOARD_ACCESS', "You don't have permission to access dashboard"),
-  forbidden: (flag: string) =>
-    new Problem(403, 'FORBIDDEN', `You don't have permission to do this (${flag})`, undefined, { permission: flag }),
+  forbidden: (flag: string, message = `You don't have permission to do this (${flag})`) =>
+    new Problem(403, 'FORBIDDEN', message, undefined, { permission: flag }),
 
   notFound: (what = 'Record') => new Problem(404, 'NOT_FOUND', `${what} not found`),
   duplicate: (label: string, field: string, fieldLabel: string) =>

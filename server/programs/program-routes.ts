@@ -18,7 +18,7 @@ import { needsFlag } from '../http/permissions.ts';
 import { problems } from '../http/errors.ts';
 import { removeImage, serveUploads, storeImage } from '../uploads/public-uploads.ts';
 import { guardProgramWrite } from './program-guard.ts';
-import { LOCK_FLAG, TEAM_FLAG, TYPES_FLAG } from './program-flags.ts';
+import { ALWAYS_EDIT_FLAG, LOCK_FLAG, TEAM_FLAG, TYPES_FLAG } from './program-flags.ts';
 import { readDetails, multipartBody, MULTIPART_LIMITS } from './program-details.ts';
 import { assertPeople, assertTypesExist, HEAD_REQUIRED } from './program-checks.ts';
 import { findProgram, fullProgram, LIST_FIELDS, listPrograms, programGoals, programModules } from './program-read.ts';
@@ -214,7 +214,8 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
         const newPhoto = photo ? await storeImage(ctx.config.uploadsDir, PHOTO_FOLDER, photo.content, photo.ext) : undefined;
         try {
           const { program, replacedPhoto } = await inTransaction(async (trx) => {
-            await programChange(trx, request, id);
+            const program = await programChange(trx, request, id);
+            assertMayChangeWindow(request, program.no_of_days_for_edit_program, details.no_of_days_for_edit_program);
             if (details.program_head) {
               const current = await stored(trx, id);
               await assertPeople(trx, { program_head: details.program_head.filter((u) => !current.program_head.includes(u)) });
@@ -421,6 +422,15 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
   );
 }
 
+/**
+ * A role bound by the editing window must not stretch it from inside (36500 days); only a role
+ * that may edit whenever it likes changes it on an existing program. Sending the value it has is no change.
+ */
+function assertMayChangeWindow(request: FastifyRequest, days: number, sent: number | undefined): void {
+  if (sent === undefined || sent === days || request.sessionUser!.permission[ALWAYS_EDIT_FLAG] === true) return;
+  throw problems.forbidden(ALWAYS_EDIT_FLAG, `Only a role with ${ALWAYS_EDIT_FLAG} may change the days a program stays editable`);
+}
+
 function isJson(request: FastifyRequest): boolean {
   return (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
 }
@@ -438,5 +448,8 @@ async function assertNotLastHead(trx: Db, id: string, user: string): Promise<voi
   const { program_head } = (await trx.selectFrom('programs').select('program_head').where('id', '=', id).executeTakeFirstOrThrow()) as {
     program_head: string[];
   };
-  assertKeepsAHead(program_head, program_head.filter((u) => u !== user));
+  assertKeepsAHead(
+    program_head,
+    program_head.filter((u) => u !== user),
+  );
 }

@@ -125,6 +125,44 @@ describe('the editing window', () => {
     expect((await call('PATCH', `/program/change/lock/status/${p._id}`, { token: manager.token })).statusCode).toBe(200);
   });
 
+  it('cannot be stretched from inside by a role bound by it; a role that edits always may change it', async () => {
+    const p = await addProgram(t, admin.token, { no_of_days_for_edit_program: '5' });
+    const stretch = await sendForm(
+      t,
+      'PATCH',
+      `/program/${p._id}`,
+      manager.token,
+      multipart([{ name: 'no_of_days_for_edit_program', value: '36500' }]),
+    );
+    expect(stretch.statusCode, stretch.body).toBe(403);
+    expect(stretch.json()).toMatchObject({ code: 'FORBIDDEN', permission: 'edit_document_after_no_of_days' });
+    expect(stretch.json().message).toContain('edit_document_after_no_of_days');
+    expect((await read(p._id)).no_of_days_for_edit_program).toBe(5);
+    // The edit form sends every field back: the same number is no change.
+    const same = await sendForm(
+      t,
+      'PATCH',
+      `/program/${p._id}`,
+      manager.token,
+      multipart([
+        { name: 'no_of_days_for_edit_program', value: '5' },
+        { name: 'description', value: 'Still inside the window' },
+      ]),
+    );
+    expect(same.statusCode, same.body).toBe(200);
+    const byAdmin = await sendForm(
+      t,
+      'PATCH',
+      `/program/${p._id}`,
+      admin.token,
+      multipart([{ name: 'no_of_days_for_edit_program', value: '60' }]),
+    );
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect(byAdmin.json().no_of_days_for_edit_program).toBe(60);
+    // On add the number is the creator's to choose.
+    expect((await addProgram(t, manager.token, { no_of_days_for_edit_program: '36500' })).no_of_days_for_edit_program).toBe(36500);
+  });
+
   it('closes a 0-day window once the moment of creation has passed', async () => {
     const p = await addProgram(t, admin.token, { no_of_days_for_edit_program: '0' });
     await sql`update programs set created_at = created_at - interval '1 second' where id = ${p._id}`.execute(t.ctx.db);
