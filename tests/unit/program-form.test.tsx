@@ -183,7 +183,7 @@ describe('Edit Program', () => {
     expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();
   });
 
-  it('shows the days read-only, with a hint, to a role bound by the editing window; editable to one that may always edit', async () => {
+  it('shows the days read-only, with a hint, to a role bound by the editing window', async () => {
     renderConsole('/program/edit/p1', flagsExcept('edit_document_after_no_of_days'));
     await screen.findByText('Grace Hopper');
     expect(input(/Days before editing is disabled/).readOnly).toBe(true);
