@@ -41,6 +41,15 @@ const PROGRAM_LIST: Record<string, string> = {
   event_type: 'event_types',
 };
 
+/** A goal's document_type for each type (goals count one kind of record). */
+const GOAL_KIND: Record<string, string> = {
+  beneficiary_type: 'BENEFICIARY',
+  location_type: 'LOCATION',
+  case_type: 'CASE',
+  survey_type: 'SURVEY',
+  event_type: 'EVENT',
+};
+
 async function form(name: string, opts: { publish?: boolean; deactivate?: boolean } = {}) {
   const res = await call('POST', '/form', {
     token: admin.token,
@@ -191,6 +200,22 @@ describe.each(TYPES)('%s (/%s)', (resource, path, label) => {
     expect((await call('GET', `/${path}/${created._id}`, { token: admin.token })).statusCode).toBe(200);
 
     await sql`update programs set ${sql.ref(PROGRAM_LIST[resource]!)} = '[]'::jsonb where id = ${programId}`.execute(t.ctx.db);
+    expect((await call('DELETE', `/${path}/${created._id}`, { token: admin.token })).statusCode).toBe(200);
+  });
+
+  it('cannot be deleted while a goal counts it, even detached from the program: 409 naming the goal', async () => {
+    const created = await create(path);
+    const programId = await programHolding(PROGRAM_LIST[resource]!, created._id);
+    const goalId = randomUUID();
+    await sql`insert into goals (id, program_id, document_type, goal_type, target)
+      values (${goalId}, ${programId}, ${GOAL_KIND[resource]!}, ${created._id}, 10)`.execute(t.ctx.db);
+    await sql`update programs set ${sql.ref(PROGRAM_LIST[resource]!)} = '[]'::jsonb where id = ${programId}`.execute(t.ctx.db);
+    const res = await call('DELETE', `/${path}/${created._id}`, { token: admin.token });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'IN_USE', message: `1 Goal uses this ${label}` });
+    expect((await call('GET', `/goal/${goalId}/full`, { token: admin.token })).json().name).toBe(created.name);
+
+    expect((await call('DELETE', `/goal/${goalId}`, { token: admin.token })).statusCode).toBe(200);
     expect((await call('DELETE', `/${path}/${created._id}`, { token: admin.token })).statusCode).toBe(200);
   });
 
