@@ -125,11 +125,11 @@ interface PersonRow {
   designation_name: string | null;
 }
 
-/** Users as team lists show them, in the order of `ids` (an id naming no user is left out). */
+/** Users as team lists show them, in the order of `ids` (an id naming no live user is left out). */
 async function people(db: Db, ids: string[]): Promise<Row[]> {
   if (!ids.length) return [];
   const { rows } = await sql<PersonRow>`select u.id, u.first_name, u.last_name, u.photo, d.id as designation_id, d.name as designation_name
-    from users u left join designation d on d.id = u.designation_id where u.id = any(${ids})`.execute(db);
+    from users u left join designation d on d.id = u.designation_id where u.id = any(${ids}) and u.deleted_at is null`.execute(db);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);

@@ -13,6 +13,7 @@ import { caller } from '../support/http.ts';
 import { flags, insertRole, insertUser } from '../support/test-users.ts';
 import { multipart } from '../support/multipart.ts';
 import { addProgram, person, sendForm, typeRecord, type ProgramAnswer } from '../support/programs.ts';
+import { untilSomeoneWaitsOnALock } from '../support/lock-waits.ts';
 
 let t: TestServer;
 let admin: Session;
@@ -41,6 +42,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const call = caller(() => t.api.app);
+const callAuth = caller(() => t.auth.app);
 const read = async (id: string): Promise<ProgramAnswer> => (await call('GET', `/program/${id}`, { token: admin.token })).json();
 
 describe('the program lock', () => {
@@ -371,5 +373,52 @@ describe('the heads', () => {
     // The team route says the same.
     const moved = await call('PATCH', `/program/${p._id}/team/${member}`, { token: admin.token, payload: { is_program_head: true } });
     expect(moved.statusCode).toBe(400);
+  });
+});
+
+describe('a user deleted', () => {
+  it('leaves the heads and team of every program, and the full program never shows them', async () => {
+    const [head, gone, member] = [await person(t, staffRole), await person(t, staffRole), await person(t, staffRole)];
+    const p = await addProgram(t, admin.token, { program_head: JSON.stringify([head, gone]) });
+    const q = await addProgram(t, admin.token, { program_head: JSON.stringify([head]) });
+    await call('POST', `/program/${q._id}/team`, { token: admin.token, payload: { user: gone } });
+    await call('POST', `/program/${q._id}/team`, { token: admin.token, payload: { user: member } });
+    const deleted = await callAuth('DELETE', `/user/${gone}`, { token: admin.token });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await read(p._id)).toMatchObject({ program_head: [head], teams: [] });
+    expect(await read(q._id)).toMatchObject({ program_head: [head], teams: [member] });
+
+    // An id of a deleted user written under the API (an older database) is left out of the people shown.
+    await sql`update programs set teams = teams || jsonb_build_array(${gone}::text) where id = ${q._id}`.execute(t.ctx.db);
+    const full = (await call('GET', `/program/${q._id}/full`, { token: admin.token })).json();
+    expect(full.teams.map((u: { _id: string }) => u._id)).toEqual([member]);
+  });
+
+  it('while being added: the delete waits for the add and then takes the user out again', async () => {
+    const [head, user] = [await person(t, staffRole), await person(t, staffRole)];
+    const p = await addProgram(t, admin.token, { program_head: JSON.stringify([head]) });
+    // The add, half done: its check share-locked the user and it wrote the id.
+    const adding = await t.ctx.db.startTransaction().execute();
+    await sql`select id from users where id = ${user} for share`.execute(adding);
+    await sql`update programs set teams = teams || jsonb_build_array(${user}::text) where id = ${p._id}`.execute(adding);
+    const deleting = callAuth('DELETE', `/user/${user}`, { token: admin.token });
+    await untilSomeoneWaitsOnALock(t.ctx.db, 'deleting the user');
+    await adding.commit().execute();
+    expect((await deleting).statusCode).toBe(200);
+    expect((await read(p._id)).teams).toEqual([]);
+  });
+
+  it('before being added: the add waits for the delete and then finds no such user', async () => {
+    const [head, user] = [await person(t, staffRole), await person(t, staffRole)];
+    const p = await addProgram(t, admin.token, { program_head: JSON.stringify([head]) });
+    const deleting = await t.ctx.db.startTransaction().execute();
+    await sql`update users set status = false, deleted_at = now() where id = ${user}`.execute(deleting);
+    const adding = call('POST', `/program/${p._id}/team`, { token: admin.token, payload: { user } });
+    await untilSomeoneWaitsOnALock(t.ctx.db, 'adding the member');
+    await deleting.commit().execute();
+    const res = await adding;
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ user: 'User does not exist' });
+    expect((await read(p._id)).teams).toEqual([]);
   });
 });
