@@ -362,6 +362,28 @@ describe('case types: statuses', () => {
     }
   });
 
+  it('refuses a status repeated in another case, on add and on edit', async () => {
+    for (const statuses of [
+      ['Open', 'Closed', 'open'],
+      ['Open', 'Closed', 'Referred', 'REFERRED'],
+    ]) {
+      const res = await call('POST', '/casetype', { token: admin.token, payload: typeBody({ case_type_status: statuses }) });
+      expect(res.statusCode, JSON.stringify(statuses)).toBe(400);
+      expect(res.json().fields, JSON.stringify(statuses)).toEqual({ case_type_status: 'Each status must differ from the others' });
+    }
+    const created = await create('casetype', { case_type_status: ['Open', 'Closed', 'Referred'] });
+    const edit = await call('PATCH', `/casetype/${created._id}`, {
+      token: admin.token,
+      payload: { case_type_status: ['Open', 'Closed', 'Referred', ' referred'] },
+    });
+    expect(edit.json().fields).toEqual({ case_type_status: 'Each status must differ from the others' });
+    expect((await call('GET', `/casetype/${created._id}`, { token: admin.token })).json().case_type_status).toEqual([
+      'Open',
+      'Closed',
+      'Referred',
+    ]);
+  });
+
   it('cannot lose Open or Closed on an edit', async () => {
     const created = await create('casetype', { case_type_status: ['Open', 'Closed', 'Referred'] });
     const res = await call('PATCH', `/casetype/${created._id}`, {
