@@ -25,6 +25,7 @@ import {
 import { imageExtension, removePhoto, storePhoto } from './photos.ts';
 import { assertSomeoneCanEditRoles, keepingARoleEditor, lockRoleEditors } from './role-editors.ts';
 import { trimmedTextProblems } from '../http/text-fields.ts';
+import { removeUserFromPrograms } from '../programs/program-writes.ts';
 
 type Wire = Record<string, unknown>;
 
@@ -168,7 +169,7 @@ async function recheckUnderLock(trx: Db, caller: SessionUser, id: string, roleId
 
 /**
  * Soft delete (spec 1 §4): the user is deactivated, hidden from lists, signed out everywhere;
- * their reset links die and their photo is no longer served.
+ * their reset links die, their photo is no longer served, and they leave every program's heads and team.
  */
 export async function deleteUser(ctx: AppContext, caller: SessionUser, id: string): Promise<Wire> {
   assertNotSelf(caller, id, 'delete your own account');
@@ -180,6 +181,7 @@ export async function deleteUser(ctx: AppContext, caller: SessionUser, id: strin
   await keepingARoleEditor(ctx.db, async (trx) => {
     photo = (await recheckUnderLock(trx, caller, id, current.role_id)).photo;
     await updateUserRow(trx, id, { status: false, deleted_at: now, photo: null }, now);
+    await removeUserFromPrograms(trx, id, now);
     await revokeUserSessions(trx, id, now);
     await retireResetLinks(trx, id, now);
   });

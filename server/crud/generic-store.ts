@@ -22,6 +22,7 @@ import {
   type Referrer,
 } from './references.ts';
 import { constraintProblem } from './constraint-problems.ts';
+import { assertTextItemsUnique } from './unique-text-items.ts';
 import type { CrudStore, Row } from './crud-store.ts';
 
 /** The table's own rows are `t`; a referenced record's table joins as `ref_<field>`. */
@@ -88,6 +89,7 @@ export class GenericStore implements CrudStore {
   }
 
   async create(db: Db, body: Row, now: Date): Promise<Row> {
+    assertTextItemsUnique(this.schema, body);
     await assertReferencesUsable(db, [...this.references, ...this.referenceLists], body);
     const values = { ...this.toRow(body), id: randomUUID(), created_at: now, updated_at: now };
     const row = await this.translate('write', () =>
@@ -97,6 +99,7 @@ export class GenericStore implements CrudStore {
   }
 
   async update(db: Db, id: string, body: Row, now: Date): Promise<Row> {
+    assertTextItemsUnique(this.schema, body);
     const tables = withGenericTables(db);
     const changing = [...this.references, ...this.referenceLists].filter((r) => body[r.field] !== undefined);
     if (changing.length) {

@@ -180,6 +180,8 @@ export interface Referrer {
   many: boolean;
   /** Rows that count as holders (users: not deleted); the others let go of the record when it is deleted. */
   live?(alias: string): RawBuilder<boolean>;
+  /** Rows whose column refers to this resource at all (a goal's goal_type, by its document_type). */
+  when?(alias: string): RawBuilder<boolean>;
 }
 
 /**
@@ -190,6 +192,9 @@ export interface Referrer {
 export function referrersOf(resource: string): Referrer[] {
   return resourceEntries().flatMap(([name, entry]) => {
     const custom = entry.routes === 'custom' ? customTableOf(name) : undefined;
+    const kinded = custom?.kindedReference?.(resource);
+    if (kinded && custom)
+      return [{ resource: name, table: custom.table, column: kinded.column, label: entry.label, many: false, when: kinded.when }];
     if (entry.routes !== 'generic' && !custom?.referenceColumn) return [];
     return Object.entries(resourceSchema(name).properties).flatMap(([field, p]): Referrer[] => {
       const ref = referenceOf(p);
@@ -223,6 +228,7 @@ export async function holdersOf(db: Db, referrers: Referrer[], id: string): Prom
       .selectFrom(`${r.table} as h`)
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .where(holds(r, id));
+    if (r.when) query = query.where(r.when('h'));
     if (r.live) query = query.where(r.live('h'));
     const { count } = (await query.executeTakeFirstOrThrow()) as { count: string };
     if (Number(count) > 0) held.push({ count: Number(count), ...r.label });

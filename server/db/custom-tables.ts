@@ -8,6 +8,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import { toColumn } from './columns.ts';
+import { DOCUMENT_TYPES, GOAL_KINDS } from '../goals/goal-kinds.ts';
 
 /** A condition a record must meet to be chosen by a new reference, and what a refusal says ("is inactive"). */
 export interface UsableWhen {
@@ -32,6 +33,13 @@ export interface CustomTable {
    * delete then counts them as holders.
    */
   referenceColumn?(field: string): string;
+  /**
+   * A reference the schema cannot name with `x-ref` because its target depends on another
+   * column (a goal's goal_type names a record of the kind its document_type says): for a
+   * target resource, the column holding its ids and the rows where that column means it. The
+   * generic delete counts those rows as holders.
+   */
+  kindedReference?(target: string): { column: string; when(alias: string): RawBuilder<boolean> } | undefined;
 }
 
 const column = (alias: string, name: string) => sql.ref(`${alias}.${name}`);
@@ -65,6 +73,16 @@ export const CUSTOM_TABLES: Record<string, CustomTable> = {
     name: (a) => sql<string>`${column(a, 'name')}`,
     statusColumn: 'status',
     referenceColumn: (field) => toColumn(field),
+  },
+  // goals (migration 012): goal_type names a type record of the kind document_type says, so deleting one a goal counts is refused.
+  goal: {
+    table: 'goals',
+    // Goals are named after their type record on read; nothing refers to a goal, so its id will do here.
+    name: (a) => sql<string>`${column(a, 'id')}`,
+    kindedReference: (target) => {
+      const kind = DOCUMENT_TYPES.find((k) => GOAL_KINDS[k].resource === target);
+      return kind ? { column: 'goal_type', when: (a) => sql<boolean>`${column(a, 'document_type')} = ${kind}` } : undefined;
+    },
   },
 };
 

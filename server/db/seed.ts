@@ -24,6 +24,13 @@ const PROGRAM_MANAGER = new Set([
   'can_edit_own_document',
   'can_delete_own_document',
   'can_see_all_docs',
+  // Runs the programs it is given; adding, deleting and locking programs stay the Admin's.
+  'can_get_program',
+  'can_edit_program',
+  'can_manage_program_team',
+  'can_manage_program_types',
+  'can_manage_program_goals',
+  'can_send_program_notifications',
 ]);
 const FIELD_STAFF = new Set([
   'can_access_app',

@@ -115,13 +115,18 @@ export async function programOfGoal(db: Db, id: string): Promise<string> {
   return row.program_id;
 }
 
-/** The type record of this kind with this id, or undefined. */
-export async function typeRecord(db: Db, type: DocumentType, id: string): Promise<TypeRef | undefined> {
-  const row = await withGenericTables(db)
+/**
+ * The type record of this kind with this id, or undefined. `lock`: key-share locked until the
+ * write commits, so a delete of the record (which counts goals as its holders) waits for the
+ * goal being written and then sees it.
+ */
+export async function typeRecord(db: Db, type: DocumentType, id: string, lock = false): Promise<TypeRef | undefined> {
+  let query = withGenericTables(db)
     .selectFrom(`${GOAL_KINDS[type].resource} as t`)
     .select(['t.id', sql<string>`t.name`.as('name')])
-    .where('t.id', '=', id)
-    .executeTakeFirst();
+    .where('t.id', '=', id);
+  if (lock) query = query.forKeyShare();
+  const row = await query.executeTakeFirst();
   return row ? { _id: row.id as string, name: row.name } : undefined;
 }
 
@@ -156,7 +161,7 @@ export async function attachedTypes(db: Db, programId: string): Promise<Record<D
  */
 export async function assertAttachedType(trx: Db, programId: string, type: DocumentType, typeId: string): Promise<TypeRef> {
   const label = kindLabel(type);
-  const record = await typeRecord(trx, type, typeId);
+  const record = await typeRecord(trx, type, typeId, true);
   if (!record) throw problems.validation({ goal_type: `${label} does not exist` });
   const attached: Expression<SqlBool> = sql<boolean>`${sql.ref(GOAL_KINDS[type].list)} @> jsonb_build_array(${typeId}::text)`;
   const found = await trx.selectFrom('programs').select('id').where('id', '=', programId).where(attached).executeTakeFirst();

@@ -52,8 +52,8 @@ export const problems = {
     new Problem(423, 'ACCOUNT_LOCKED', `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`),
   accountInactive: () => new Problem(403, 'ACCOUNT_INACTIVE', 'Your account is inactive, please contact admin'),
   noDashboard: () => new Problem(403, 'NO_DASHBOARD_ACCESS', "You don't have permission to access dashboard"),
-  forbidden: (flag: string) =>
-    new Problem(403, 'FORBIDDEN', `You don't have permission to do this (${flag})`, undefined, { permission: flag }),
+  forbidden: (flag: string, message = `You don't have permission to do this (${flag})`) =>
+    new Problem(403, 'FORBIDDEN', message, undefined, { permission: flag }),
 
   notFound: (what = 'Record') => new Problem(404, 'NOT_FOUND', `${what} not found`),
   duplicate: (label: string, field: string, fieldLabel: string) =>
@@ -103,8 +103,8 @@ export const problems = {
   photoTooLarge: (maxBytes: number) =>
     new Problem(413, 'PHOTO_TOO_LARGE', `The photo is larger than ${maxBytes / 1024 / 1024} MB`, { photo: 'The photo is too large' }),
   uriTooLong: () => new Problem(414, 'URI_TOO_LONG', 'The address is too long'),
-  unsupportedMediaType: () =>
-    new Problem(415, 'UNSUPPORTED_MEDIA_TYPE', 'This content type is not accepted here; send JSON (Content-Type: application/json)'),
+  unsupportedMediaType: (accepted = 'JSON (Content-Type: application/json)') =>
+    new Problem(415, 'UNSUPPORTED_MEDIA_TYPE', `This content type is not accepted here; send ${accepted}`),
   exportsBusy: () => new Problem(429, 'EXPORTS_BUSY', 'Other exports are running; please try again in a minute'),
   tooManyRequests: () => new Problem(429, 'RATE_LIMITED', 'Too many requests, please wait a minute and try again'),
   tryAgain: () => new Problem(503, 'TRY_AGAIN', 'Another change to the same record crossed this one; nothing was saved, please try again'),

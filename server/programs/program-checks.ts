@@ -9,6 +9,7 @@ import { withGenericTables, type Db } from '../db/database.ts';
 import { problems } from '../http/errors.ts';
 import { TYPE_LISTS, typeLabel, type TypeList } from './program-lists.ts';
 
+export const HEAD_REQUIRED = 'Program head is required';
 export const BUILTIN_HEAD_MESSAGE = 'The built-in admin account cannot be a program head';
 
 interface UserState {

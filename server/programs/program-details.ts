@@ -10,6 +10,7 @@ import { problems } from '../http/errors.ts';
 import { imageExtension } from '../uploads/public-uploads.ts';
 import { uploadProblem } from '../auth/photos.ts';
 import type { ProgramDetails } from './program-writes.ts';
+import { HEAD_REQUIRED } from './program-checks.ts';
 
 const schema = resourceSchema('program');
 const NAME_MAX = schema.properties.name!.maxLength ?? 120;
@@ -104,7 +105,7 @@ function checkFields(raw: Partial<Record<TextField, string>>, mode: 'create' | '
   if (raw.program_head !== undefined) {
     const heads = parseHeads(raw.program_head);
     if (!heads) fields.program_head = 'Program heads must be a JSON list of user ids';
-    else if (!heads.length && mode === 'update') fields.program_head = 'Program head is required';
+    else if (!heads.length && mode === 'update') fields.program_head = HEAD_REQUIRED;
     else details.program_head = heads;
   }
   if (Object.keys(fields).length) throw problems.validation(fields);

@@ -1,6 +1,6 @@
 /**
- * The program's lists of type records: each list names the generic table its ids point into,
- * and the record kind a goal counts (`document_type`) names one of them too.
+ * The program's lists of type records: each list names the generic table its ids point into
+ * (the kinds a goal counts are server/goals/goal-kinds.ts).
  */
 import { resourceEntry, type ResourceName } from '@model/schema-registry.ts';
 
@@ -21,12 +21,3 @@ export const typeLabel = (list: TypeList): string => resourceEntry(TYPE_LISTS[li
 
 export const PROGRAM_MODULES = ['beneficiaries', 'locations', 'events', 'cases', 'surveys', 'permission'] as const;
 export type ProgramModule = (typeof PROGRAM_MODULES)[number];
-
-/** The table holding the type record a goal of each kind counts. */
-export const GOAL_TYPE_TABLES = {
-  BENEFICIARY: 'beneficiary_type',
-  LOCATION: 'location_type',
-  EVENT: 'event_type',
-  SURVEY: 'survey_type',
-  CASE: 'case_type',
-} as const;

@@ -1,7 +1,7 @@
 /**
  * Programs as the wire shows them (spec 2 §3): wire names (`_id`, `documentVisible`,
  * `lockProgram`), the creator as `{ _id, first_name, last_name }`, and, in lists and the full
- * program, the program's goals with the name of the type record each one counts.
+ * program, the program's goals as the goal routes answer them (server/goals/goal-store.ts).
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
@@ -10,7 +10,8 @@ import { GenericStore } from '../crud/generic-store.ts';
 import type { Row } from '../crud/crud-store.ts';
 import type { ListParams } from '../crud/list-params.ts';
 import { equalsCondition, searchCondition, sortKey } from '../crud/list-sql.ts';
-import { GOAL_TYPE_TABLES, TYPE_LIST_NAMES, TYPE_LISTS, type ProgramModule, type TypeList } from './program-lists.ts';
+import { goalsOfProgram, goalsOfPrograms, type GoalAnswer } from '../goals/goal-store.ts';
+import { TYPE_LIST_NAMES, TYPE_LISTS, type ProgramModule, type TypeList } from './program-lists.ts';
 
 interface ProgramRow extends Record<TypeList, string[]> {
   id: string;
@@ -30,19 +31,6 @@ interface ProgramRow extends Record<TypeList, string[]> {
   creator_id: string | null;
   creator_first_name: string | null;
   creator_last_name: string | null;
-}
-
-interface GoalRow {
-  id: string;
-  program_id: string;
-  document_type: keyof typeof GOAL_TYPE_TABLES;
-  goal_type: string;
-  type_name: string | null;
-  target: number;
-  is_pinned: boolean;
-  created_by: string | null;
-  created_at: Date;
-  updated_at: Date;
 }
 
 const iso = (d: Date) => new Date(d).toISOString();
@@ -68,45 +56,8 @@ export function programAnswer(r: ProgramRow): Row {
   };
 }
 
-/**
- * A goal as answered: `name` is its type record's name; `achieve` is 0 and `achieve_counted`
- * false, since no documents are stored yet to count.
- */
-function goalAnswer(g: GoalRow): Row {
-  return {
-    _id: g.id,
-    program_id: g.program_id,
-    document_type: g.document_type,
-    goal_type: g.goal_type,
-    name: g.type_name ?? '',
-    target: g.target,
-    achieve: 0,
-    achieve_counted: false,
-    isPinned: g.is_pinned,
-    created_by: g.created_by,
-    created_at: iso(g.created_at),
-    updated_at: iso(g.updated_at),
-  };
-}
-
 const PROGRAM_COLUMNS = sql`p.*, u.id as creator_id, u.first_name as creator_first_name, u.last_name as creator_last_name`;
 const FROM_PROGRAMS = sql`programs p left join users u on u.id = p.created_by`;
-
-/** The goals of these programs, oldest first, each with its type record's name. */
-export async function goalsOf(db: Db, programIds: string[]): Promise<Map<string, Row[]>> {
-  const byProgram = new Map<string, Row[]>(programIds.map((id) => [id, []]));
-  if (!programIds.length) return byProgram;
-  const joins = Object.entries(GOAL_TYPE_TABLES).map(
-    ([kind, table], i) =>
-      sql`left join ${sql.table(table)} ${sql.raw(`t${i}`)} on g.document_type = ${kind} and ${sql.raw(`t${i}`)}.id = g.goal_type`,
-  );
-  const names = Object.keys(GOAL_TYPE_TABLES).map((_, i) => sql.raw(`t${i}.name`));
-  const { rows } = await sql<GoalRow>`select g.*, coalesce(${sql.join(names)}) as type_name
-    from goals g ${sql.join(joins, sql` `)}
-    where g.program_id = any(${programIds}) order by g.created_at, g.id`.execute(db);
-  for (const goal of rows) byProgram.get(goal.program_id)?.push(goalAnswer(goal));
-  return byProgram;
-}
 
 async function programRow(db: Db, id: string): Promise<ProgramRow> {
   const { rows } = await sql<ProgramRow>`select ${PROGRAM_COLUMNS} from ${FROM_PROGRAMS} where p.id = ${id}`.execute(db);
@@ -119,9 +70,9 @@ export async function findProgram(db: Db, id: string): Promise<Row> {
   return programAnswer(await programRow(db, id));
 }
 
-export async function programGoals(db: Db, id: string): Promise<Row[]> {
+export async function programGoals(db: Db, id: string): Promise<GoalAnswer[]> {
   await programRow(db, id);
-  return (await goalsOf(db, [id])).get(id) ?? [];
+  return goalsOfProgram(db, id);
 }
 
 /** Each field a program list sorts or filters by, as SQL. */
@@ -158,7 +109,7 @@ export async function listPrograms(db: Db, params: ListParams): Promise<{ rows: 
   const { rows } =
     await sql<ProgramRow>`select ${PROGRAM_COLUMNS} from ${FROM_PROGRAMS} where ${condition} order by ${order} ${page}`.execute(db);
   const counted = await sql<{ n: number }>`select count(*)::int as n from programs p where ${condition}`.execute(db);
-  const goals = await goalsOf(
+  const goals = await goalsOfPrograms(
     db,
     rows.map((r) => r.id),
   );
@@ -174,11 +125,11 @@ interface PersonRow {
   designation_name: string | null;
 }
 
-/** Users as team lists show them, in the order of `ids` (an id naming no user is left out). */
+/** Users as team lists show them, in the order of `ids` (an id naming no live user is left out). */
 async function people(db: Db, ids: string[]): Promise<Row[]> {
   if (!ids.length) return [];
   const { rows } = await sql<PersonRow>`select u.id, u.first_name, u.last_name, u.photo, d.id as designation_id, d.name as designation_name
-    from users u left join designation d on d.id = u.designation_id where u.id = any(${ids})`.execute(db);
+    from users u left join designation d on d.id = u.designation_id where u.id = any(${ids}) and u.deleted_at is null`.execute(db);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
@@ -212,7 +163,7 @@ export async function fullProgram(db: Db, id: string): Promise<Row> {
   const [heads, team, goals, ...types] = await Promise.all([
     people(db, row.program_head),
     people(db, row.teams),
-    goalsOf(db, [id]),
+    goalsOfProgram(db, id),
     ...TYPE_LIST_NAMES.map((list) => typeRecords(db, list, row[list])),
   ]);
   return {
@@ -220,7 +171,7 @@ export async function fullProgram(db: Db, id: string): Promise<Row> {
     program_head: heads,
     teams: team,
     ...Object.fromEntries(TYPE_LIST_NAMES.map((list, i) => [list, types[i]])),
-    goals: goals.get(id) ?? [],
+    goals,
   };
 }
 

@@ -18,9 +18,9 @@ import { needsFlag } from '../http/permissions.ts';
 import { problems } from '../http/errors.ts';
 import { removeImage, serveUploads, storeImage } from '../uploads/public-uploads.ts';
 import { guardProgramWrite } from './program-guard.ts';
-import { LOCK_FLAG, TEAM_FLAG, TYPES_FLAG } from './program-flags.ts';
+import { ALWAYS_EDIT_FLAG, LOCK_FLAG, TEAM_FLAG, TYPES_FLAG } from './program-flags.ts';
 import { readDetails, multipartBody, MULTIPART_LIMITS } from './program-details.ts';
-import { assertPeople, assertTypesExist, BUILTIN_HEAD_MESSAGE } from './program-checks.ts';
+import { assertPeople, assertTypesExist, HEAD_REQUIRED } from './program-checks.ts';
 import { findProgram, fullProgram, LIST_FIELDS, listPrograms, programGoals, programModules } from './program-read.ts';
 import {
   addMember,
@@ -197,7 +197,8 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
         summary:
           "Change a program: multipart with the form's fields (any of them; program_head not empty) and an optional new image, " +
           'or JSON with status, active_module (the modules sent), or whole lists (heads, team, types). ' +
-          'A list of heads sent alone takes its users out of the team, and the other way round',
+          'A list of heads sent alone takes its users out of the team, and the other way round. ' +
+          'JSON teams or program_head also need can_manage_program_team, a type list can_manage_program_types (403 naming the flag)',
         consumes: ['multipart/form-data', 'application/json'],
         multipartBody: multipartBody('update'),
         body: { content: { 'application/json': { schema: listsBody } } },
@@ -213,7 +214,8 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
         const newPhoto = photo ? await storeImage(ctx.config.uploadsDir, PHOTO_FOLDER, photo.content, photo.ext) : undefined;
         try {
           const { program, replacedPhoto } = await inTransaction(async (trx) => {
-            await programChange(trx, request, id);
+            const program = await programChange(trx, request, id);
+            assertMayChangeWindow(request, program.no_of_days_for_edit_program, details.no_of_days_for_edit_program);
             if (details.program_head) {
               const current = await stored(trx, id);
               await assertPeople(trx, { program_head: details.program_head.filter((u) => !current.program_head.includes(u)) });
@@ -228,19 +230,27 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
           throw nameTakenProblem(err);
         }
       }
+      // Fastify parses text/plain too (to a string), and a body without a type reaches here unparsed.
+      if (!isJson(request)) throw problems.unsupportedMediaType('JSON (application/json) or a form (multipart/form-data)');
       const { _id: _ignored, ...change } = request.body ?? {};
       if (!Object.keys(change).length) throw problems.validation({ status: 'Send at least one field to change' });
-      if (change.program_head && !change.program_head.length) throw problems.validation({ program_head: 'Program head is required' });
+      if (change.program_head && !change.program_head.length) throw problems.validation({ program_head: HEAD_REQUIRED });
+      // Whole lists are the team's and the types' business: the same flags as their own routes.
+      const holds = (flag: string) => request.sessionUser!.permission[flag] === true;
+      if ((change.teams || change.program_head) && !holds(TEAM_FLAG)) throw problems.forbidden(TEAM_FLAG);
+      if (TYPE_LIST_NAMES.some((list) => change[list]) && !holds(TYPES_FLAG)) throw problems.forbidden(TYPES_FLAG);
       return inTransaction(async (trx) => {
         await programChange(trx, request, id);
         const current = await stored(trx, id);
-        const known = new Set([...current.program_head, ...current.teams]);
-        const added = (ids: string[] | undefined) => ids?.filter((u) => !known.has(u));
-        await assertPeople(trx, { program_head: added(change.program_head), teams: added(change.teams) });
+        // Heads already heads passed the check when they became heads; one coming from the team is
+        // checked now as a head (active, not the built-in admin), as the team route checks them.
+        const newHeads = change.program_head?.filter((u) => !current.program_head.includes(u));
+        const newMembers = change.teams?.filter((u) => !current.program_head.includes(u) && !current.teams.includes(u));
+        await assertPeople(trx, { program_head: newHeads, teams: newMembers });
         if (change.program_head && change.teams && change.program_head.some((u) => change.teams!.includes(u)))
           throw problems.validation({ teams: 'A user is either a program head or a team member, not both' });
-        // Heads already in the list passed the check when they were added; a user moved there from the team is checked now.
-        if (change.program_head) await assertNoBuiltinHead(trx, change.program_head);
+        const headsAfter = change.program_head ?? current.program_head.filter((u) => !change.teams?.includes(u));
+        assertKeepsAHead(current.program_head, headsAfter);
         for (const list of TYPE_LIST_NAMES) if (change[list]) await assertTypesExist(trx, list, change[list]);
         await updateLists(trx, id, change, now());
         return findProgram(trx, id);
@@ -386,6 +396,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       const { id, userId } = request.params;
       return inTransaction(async (trx) => {
         await programChange(trx, request, id);
+        if (!request.body.is_program_head) await assertNotLastHead(trx, id, userId);
         await moveMember(trx, id, userId, request.body.is_program_head, now());
         if (request.body.is_program_head) await assertPeople(trx, { program_head: [userId] }, 'user');
         return findProgram(trx, id);
@@ -403,6 +414,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       const { id, userId } = request.params;
       return inTransaction(async (trx) => {
         await programChange(trx, request, id);
+        await assertNotLastHead(trx, id, userId);
         await removeMember(trx, id, userId, now());
         return findProgram(trx, id);
       });
@@ -410,7 +422,34 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
   );
 }
 
-async function assertNoBuiltinHead(trx: Db, heads: string[]): Promise<void> {
-  const builtin = await trx.selectFrom('users').select('id').where('id', 'in', heads).where('builtin', '=', true).executeTakeFirst();
-  if (builtin) throw problems.validation({ program_head: BUILTIN_HEAD_MESSAGE });
+/**
+ * A role bound by the editing window must not stretch it from inside (36500 days); only a role
+ * that may edit whenever it likes changes it on an existing program. Sending the value it has is no change.
+ */
+function assertMayChangeWindow(request: FastifyRequest, days: number, sent: number | undefined): void {
+  if (sent === undefined || sent === days || request.sessionUser!.permission[ALWAYS_EDIT_FLAG] === true) return;
+  throw problems.forbidden(ALWAYS_EDIT_FLAG, `Only a role with ${ALWAYS_EDIT_FLAG} may change the days a program stays editable`);
+}
+
+function isJson(request: FastifyRequest): boolean {
+  return (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * A program that has a head keeps one: a change that would take its last head away is refused.
+ * (A program added without heads may still change its team until it gets one.)
+ */
+function assertKeepsAHead(before: string[], after: string[]): void {
+  if (before.length && !after.length) throw problems.validation({ program_head: HEAD_REQUIRED });
+}
+
+/** The team routes' form of the same rule; the program's row is locked, so the heads read are the ones the write changes. */
+async function assertNotLastHead(trx: Db, id: string, user: string): Promise<void> {
+  const { program_head } = (await trx.selectFrom('programs').select('program_head').where('id', '=', id).executeTakeFirstOrThrow()) as {
+    program_head: string[];
+  };
+  assertKeepsAHead(
+    program_head,
+    program_head.filter((u) => u !== user),
+  );
 }

@@ -198,3 +198,15 @@ export async function removeMember(trx: Db, id: string, user: string, now: Date)
     where id = ${id} and (${holds('teams', user)} or ${holds('program_head', user)}) returning id`.execute(trx);
   if (!rows.length) throw problems.notFound('Team member');
 }
+
+/**
+ * A user deleted leaves the heads and team of every program that has them, in the deleting
+ * transaction, in one statement. It runs after the user's row is updated (locked): a concurrent
+ * add share-locks that row (program-checks.ts), so it either commits first and this statement
+ * sees it, or waits and then finds the user deleted. A program's lock or window does not stop
+ * it: the user is gone either way. (A program may be left without a head this way.)
+ */
+export async function removeUserFromPrograms(trx: Db, user: string, now: Date): Promise<void> {
+  await sql`update programs set program_head = program_head - ${user}::text, teams = teams - ${user}::text, updated_at = ${now}
+    where ${holds('program_head', user)} or ${holds('teams', user)}`.execute(trx);
+}

@@ -13,6 +13,7 @@ import { caller } from '../support/http.ts';
 import { flags, insertRole, insertUser } from '../support/test-users.ts';
 import { multipart } from '../support/multipart.ts';
 import { addProgram, person, sendForm, typeRecord, type ProgramAnswer } from '../support/programs.ts';
+import { untilSomeoneWaitsOnALock } from '../support/lock-waits.ts';
 
 let t: TestServer;
 let admin: Session;
@@ -41,6 +42,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const call = caller(() => t.api.app);
+const callAuth = caller(() => t.auth.app);
 const read = async (id: string): Promise<ProgramAnswer> => (await call('GET', `/program/${id}`, { token: admin.token })).json();
 
 describe('the program lock', () => {
@@ -123,6 +125,44 @@ describe('the editing window', () => {
     expect((await read(p._id)).status).toBe(false);
     // The lock is no edit of the program: it still toggles.
     expect((await call('PATCH', `/program/change/lock/status/${p._id}`, { token: manager.token })).statusCode).toBe(200);
+  });
+
+  it('cannot be stretched from inside by a role bound by it; a role that edits always may change it', async () => {
+    const p = await addProgram(t, admin.token, { no_of_days_for_edit_program: '5' });
+    const stretch = await sendForm(
+      t,
+      'PATCH',
+      `/program/${p._id}`,
+      manager.token,
+      multipart([{ name: 'no_of_days_for_edit_program', value: '36500' }]),
+    );
+    expect(stretch.statusCode, stretch.body).toBe(403);
+    expect(stretch.json()).toMatchObject({ code: 'FORBIDDEN', permission: 'edit_document_after_no_of_days' });
+    expect(stretch.json().message).toContain('edit_document_after_no_of_days');
+    expect((await read(p._id)).no_of_days_for_edit_program).toBe(5);
+    // The edit form sends every field back: the same number is no change.
+    const same = await sendForm(
+      t,
+      'PATCH',
+      `/program/${p._id}`,
+      manager.token,
+      multipart([
+        { name: 'no_of_days_for_edit_program', value: '5' },
+        { name: 'description', value: 'Still inside the window' },
+      ]),
+    );
+    expect(same.statusCode, same.body).toBe(200);
+    const byAdmin = await sendForm(
+      t,
+      'PATCH',
+      `/program/${p._id}`,
+      admin.token,
+      multipart([{ name: 'no_of_days_for_edit_program', value: '60' }]),
+    );
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect(byAdmin.json().no_of_days_for_edit_program).toBe(60);
+    // On add the number is the creator's to choose.
+    expect((await addProgram(t, manager.token, { no_of_days_for_edit_program: '36500' })).no_of_days_for_edit_program).toBe(36500);
   });
 
   it('closes a 0-day window once the moment of creation has passed', async () => {
@@ -224,10 +264,10 @@ describe('the team', () => {
       teams: [b],
       program_head: [a],
     });
-    const removed = await call('DELETE', `${team}/${a}`, { token: admin.token });
-    expect(removed.json()).toMatchObject({ teams: [b], program_head: [] });
-    expect((await call('DELETE', `${team}/${a}`, { token: admin.token })).statusCode).toBe(404);
-    expect((await call('PATCH', `${team}/${a}`, { token: admin.token, payload: { is_program_head: true } })).statusCode).toBe(404);
+    const removed = await call('DELETE', `${team}/${b}`, { token: admin.token });
+    expect(removed.json()).toMatchObject({ teams: [], program_head: [a] });
+    expect((await call('DELETE', `${team}/${b}`, { token: admin.token })).statusCode).toBe(404);
+    expect((await call('PATCH', `${team}/${b}`, { token: admin.token, payload: { is_program_head: true } })).statusCode).toBe(404);
   });
 
   it('refuses someone already on it (409), an unknown user, and the built-in admin as head', async () => {
@@ -261,5 +301,124 @@ describe('the team', () => {
     );
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     expect((await read(p._id)).teams.sort()).toEqual([...people].sort());
+  });
+});
+
+describe('whole lists through PATCH /program/{id} (JSON)', () => {
+  it('need the flag of the route that changes them one by one: team and heads, or types (403 naming it, nothing changed)', async () => {
+    const p = await addProgram(t, admin.token);
+    const member = await person(t, staffRole);
+    const type = await typeRecord(t, admin.token, 'eventtype', 'Workshop');
+    const refused: Array<[Session, Record<string, unknown>, string]> = [
+      [without.can_manage_program_team!, { teams: [member] }, 'can_manage_program_team'],
+      [without.can_manage_program_team!, { program_head: [member] }, 'can_manage_program_team'],
+      [without.can_manage_program_team!, { status: false, teams: [member] }, 'can_manage_program_team'],
+      [without.can_manage_program_types!, { event_types: [type] }, 'can_manage_program_types'],
+    ];
+    for (const [session, payload, flag] of refused) {
+      const res = await call('PATCH', `/program/${p._id}`, { token: session.token, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(403);
+      expect(res.json(), JSON.stringify(payload)).toMatchObject({ code: 'FORBIDDEN', permission: flag });
+      expect(res.json().message).toContain(flag);
+    }
+    expect(await read(p._id)).toEqual(p);
+    // What can_edit_program covers goes through without them.
+    const status = await call('PATCH', `/program/${p._id}`, { token: without.can_manage_program_team!.token, payload: { status: false } });
+    expect(status.statusCode, status.body).toBe(200);
+    // The edit form's heads are a field of the form: can_edit_program is enough there.
+    const form = await sendForm(
+      t,
+      'PATCH',
+      `/program/${p._id}`,
+      without.can_manage_program_team!.token,
+      multipart([{ name: 'program_head', value: JSON.stringify([member]) }]),
+    );
+    expect(form.statusCode, form.body).toBe(200);
+    expect(form.json().program_head).toEqual([member]);
+  });
+});
+
+describe('the heads', () => {
+  it('a program keeps its last head: removing or un-heading them, or a team list taking them, is refused (400)', async () => {
+    const [head, member] = [await person(t, staffRole), await person(t, staffRole)];
+    const p = await addProgram(t, admin.token, { program_head: JSON.stringify([head]) });
+    await call('POST', `/program/${p._id}/team`, { token: admin.token, payload: { user: member } });
+    const before = await read(p._id);
+    const refused = [
+      await call('DELETE', `/program/${p._id}/team/${head}`, { token: admin.token }),
+      await call('PATCH', `/program/${p._id}/team/${head}`, { token: admin.token, payload: { is_program_head: false } }),
+      await call('PATCH', `/program/${p._id}`, { token: admin.token, payload: { teams: [member, head] } }),
+    ];
+    for (const res of refused) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().fields).toEqual({ program_head: 'Program head is required' });
+    }
+    expect(await read(p._id)).toEqual(before);
+    // With another head in place, the first may go.
+    await call('PATCH', `/program/${p._id}/team/${member}`, { token: admin.token, payload: { is_program_head: true } });
+    const removed = await call('DELETE', `/program/${p._id}/team/${head}`, { token: admin.token });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toMatchObject({ program_head: [member], teams: [] });
+  });
+
+  it('checks a member the JSON edit makes head as the team route does: an inactive member cannot become head', async () => {
+    const [head, member] = [await person(t, staffRole), await person(t, staffRole)];
+    const p = await addProgram(t, admin.token, { program_head: JSON.stringify([head]) });
+    await call('POST', `/program/${p._id}/team`, { token: admin.token, payload: { user: member } });
+    await sql`update users set status = false where id = ${member}`.execute(t.ctx.db);
+    const res = await call('PATCH', `/program/${p._id}`, { token: admin.token, payload: { program_head: [head, member] } });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().fields).toEqual({ program_head: 'User is inactive' });
+    expect(await read(p._id)).toMatchObject({ program_head: [head], teams: [member] });
+    // The team route says the same.
+    const moved = await call('PATCH', `/program/${p._id}/team/${member}`, { token: admin.token, payload: { is_program_head: true } });
+    expect(moved.statusCode).toBe(400);
+  });
+});
+
+describe('a user deleted', () => {
+  it('leaves the heads and team of every program, and the full program never shows them', async () => {
+    const [head, gone, member] = [await person(t, staffRole), await person(t, staffRole), await person(t, staffRole)];
+    const p = await addProgram(t, admin.token, { program_head: JSON.stringify([head, gone]) });
+    const q = await addProgram(t, admin.token, { program_head: JSON.stringify([head]) });
+    await call('POST', `/program/${q._id}/team`, { token: admin.token, payload: { user: gone } });
+    await call('POST', `/program/${q._id}/team`, { token: admin.token, payload: { user: member } });
+    const deleted = await callAuth('DELETE', `/user/${gone}`, { token: admin.token });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await read(p._id)).toMatchObject({ program_head: [head], teams: [] });
+    expect(await read(q._id)).toMatchObject({ program_head: [head], teams: [member] });
+
+    // An id of a deleted user written under the API (an older database) is left out of the people shown.
+    await sql`update programs set teams = teams || jsonb_build_array(${gone}::text) where id = ${q._id}`.execute(t.ctx.db);
+    const full = (await call('GET', `/program/${q._id}/full`, { token: admin.token })).json();
+    expect(full.teams.map((u: { _id: string }) => u._id)).toEqual([member]);
+  });
+
+  it('while being added: the delete waits for the add and then takes the user out again', async () => {
+    const [head, user] = [await person(t, staffRole), await person(t, staffRole)];
+    const p = await addProgram(t, admin.token, { program_head: JSON.stringify([head]) });
+    // The add, half done: its check share-locked the user and it wrote the id.
+    const adding = await t.ctx.db.startTransaction().execute();
+    await sql`select id from users where id = ${user} for share`.execute(adding);
+    await sql`update programs set teams = teams || jsonb_build_array(${user}::text) where id = ${p._id}`.execute(adding);
+    const deleting = callAuth('DELETE', `/user/${user}`, { token: admin.token });
+    await untilSomeoneWaitsOnALock(t.ctx.db, 'deleting the user');
+    await adding.commit().execute();
+    expect((await deleting).statusCode).toBe(200);
+    expect((await read(p._id)).teams).toEqual([]);
+  });
+
+  it('before being added: the add waits for the delete and then finds no such user', async () => {
+    const [head, user] = [await person(t, staffRole), await person(t, staffRole)];
+    const p = await addProgram(t, admin.token, { program_head: JSON.stringify([head]) });
+    const deleting = await t.ctx.db.startTransaction().execute();
+    await sql`update users set status = false, deleted_at = now() where id = ${user}`.execute(deleting);
+    const adding = call('POST', `/program/${p._id}/team`, { token: admin.token, payload: { user } });
+    await untilSomeoneWaitsOnALock(t.ctx.db, 'adding the member');
+    await deleting.commit().execute();
+    const res = await adding;
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ user: 'User does not exist' });
+    expect((await read(p._id)).teams).toEqual([]);
   });
 });

@@ -26,6 +26,22 @@ describe('first-run seed', () => {
     expect(manager!.permission.can_access_dashboard).toBe(true);
   });
 
+  it('lets the Program Manager run programs, but not add, delete or lock them', async () => {
+    const manager = (await roles()).find((r) => r.role_slug === 'program-manager')!;
+    const programFlags = Object.fromEntries(Object.entries(manager.permission).filter(([flag]) => /program/.test(flag)));
+    expect(programFlags).toEqual({
+      can_get_program: true,
+      can_create_program: false,
+      can_edit_program: true,
+      can_delete_program: false,
+      can_lock_program: false,
+      can_manage_program_team: true,
+      can_manage_program_types: true,
+      can_manage_program_goals: true,
+      can_send_program_notifications: true,
+    });
+  });
+
   it('does nothing more on a later start', async () => {
     const again = await seed(t.ctx.db, t.ctx.config);
     expect(again.seeded).toBe(false);

@@ -41,6 +41,15 @@ const PROGRAM_LIST: Record<string, string> = {
   event_type: 'event_types',
 };
 
+/** A goal's document_type for each type (goals count one kind of record). */
+const GOAL_KIND: Record<string, string> = {
+  beneficiary_type: 'BENEFICIARY',
+  location_type: 'LOCATION',
+  case_type: 'CASE',
+  survey_type: 'SURVEY',
+  event_type: 'EVENT',
+};
+
 async function form(name: string, opts: { publish?: boolean; deactivate?: boolean } = {}) {
   const res = await call('POST', '/form', {
     token: admin.token,
@@ -194,6 +203,22 @@ describe.each(TYPES)('%s (/%s)', (resource, path, label) => {
     expect((await call('DELETE', `/${path}/${created._id}`, { token: admin.token })).statusCode).toBe(200);
   });
 
+  it('cannot be deleted while a goal counts it, even detached from the program: 409 naming the goal', async () => {
+    const created = await create(path);
+    const programId = await programHolding(PROGRAM_LIST[resource]!, created._id);
+    const goalId = randomUUID();
+    await sql`insert into goals (id, program_id, document_type, goal_type, target)
+      values (${goalId}, ${programId}, ${GOAL_KIND[resource]!}, ${created._id}, 10)`.execute(t.ctx.db);
+    await sql`update programs set ${sql.ref(PROGRAM_LIST[resource]!)} = '[]'::jsonb where id = ${programId}`.execute(t.ctx.db);
+    const res = await call('DELETE', `/${path}/${created._id}`, { token: admin.token });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'IN_USE', message: `1 Goal uses this ${label}` });
+    expect((await call('GET', `/goal/${goalId}/full`, { token: admin.token })).json().name).toBe(created.name);
+
+    expect((await call('DELETE', `/goal/${goalId}`, { token: admin.token })).statusCode).toBe(200);
+    expect((await call('DELETE', `/${path}/${created._id}`, { token: admin.token })).statusCode).toBe(200);
+  });
+
   it('is the map’s generic resource: its table was made from its schema', () => {
     expect(resourceMap[resource]).toMatchObject({ path, routes: 'generic' });
   });
@@ -335,6 +360,28 @@ describe('case types: statuses', () => {
       expect(res.statusCode, JSON.stringify(statuses)).toBe(400);
       expect(res.json().fields, JSON.stringify(statuses)).toEqual({ case_type_status: message });
     }
+  });
+
+  it('refuses a status repeated in another case, on add and on edit', async () => {
+    for (const statuses of [
+      ['Open', 'Closed', 'open'],
+      ['Open', 'Closed', 'Referred', 'REFERRED'],
+    ]) {
+      const res = await call('POST', '/casetype', { token: admin.token, payload: typeBody({ case_type_status: statuses }) });
+      expect(res.statusCode, JSON.stringify(statuses)).toBe(400);
+      expect(res.json().fields, JSON.stringify(statuses)).toEqual({ case_type_status: 'Each status must differ from the others' });
+    }
+    const created = await create('casetype', { case_type_status: ['Open', 'Closed', 'Referred'] });
+    const edit = await call('PATCH', `/casetype/${created._id}`, {
+      token: admin.token,
+      payload: { case_type_status: ['Open', 'Closed', 'Referred', ' referred'] },
+    });
+    expect(edit.json().fields).toEqual({ case_type_status: 'Each status must differ from the others' });
+    expect((await call('GET', `/casetype/${created._id}`, { token: admin.token })).json().case_type_status).toEqual([
+      'Open',
+      'Closed',
+      'Referred',
+    ]);
   });
 
   it('cannot lose Open or Closed on an edit', async () => {

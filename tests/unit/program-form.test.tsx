@@ -183,6 +183,20 @@ describe('Edit Program', () => {
     expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();
   });
 
+  it('shows the days read-only, with a hint, to a role bound by the editing window', async () => {
+    renderConsole('/program/edit/p1', flagsExcept('edit_document_after_no_of_days'));
+    await screen.findByText('Grace Hopper');
+    expect(input(/Days before editing is disabled/).readOnly).toBe(true);
+    expect(screen.getByText('Only a role allowed to edit at any time can change this.')).toBeTruthy();
+  });
+
+  it('lets a role that may always edit change the days', async () => {
+    renderConsole('/program/edit/p1');
+    await screen.findByText('Grace Hopper');
+    expect(input(/Days before editing is disabled/).readOnly).toBe(false);
+    expect(screen.queryByText('Only a role allowed to edit at any time can change this.')).toBeNull();
+  });
+
   it('keeps Update for a role that may always edit, whatever the window', async () => {
     renderConsole('/program/edit/p2');
     expect(await screen.findByRole('button', { name: 'Update' })).toBeTruthy();

@@ -66,6 +66,33 @@ describe('the programs list', () => {
     expect(options.map((o) => o.textContent)).toEqual(['10', '20', '30']);
   });
 
+  it("keeps 'Programs per page' on a phone and a small tablet, where react-admin's pager drops it", async () => {
+    const wide = window.matchMedia;
+    // Every max-width query matches: narrower than MUI's md breakpoint (900 px).
+    window.matchMedia = ((query: string) => ({
+      matches: /max-width/.test(query),
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia;
+    try {
+      renderConsole('/program');
+      await screen.findByRole('heading', { name: 'Clean Water' });
+      expect(screen.getByText('Programs per page')).toBeTruthy();
+      fireEvent.mouseDown(screen.getByRole('combobox'));
+      const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+      expect(options.map((o) => o.textContent)).toEqual(['10', '20', '30']);
+      fireEvent.click(options[1]!);
+      await waitFor(() => expect(screen.getByRole('combobox').textContent).toBe('20'));
+    } finally {
+      window.matchMedia = wide;
+    }
+  });
+
   it('asks for the first 10, sorted by name', async () => {
     const ranges: string[] = [];
     const listen = ({ request }: { request: Request }) => {

@@ -45,4 +45,35 @@ describe('the text list input', () => {
   it('keeps fixed texts first and each text once', () => {
     expect(withFixedFirst(['Open', 'Closed'], ['Closed', ' Referred ', 'Open', 'Referred', ''])).toEqual(['Open', 'Closed', 'Referred']);
   });
+
+  it('refuses a chip already in the list in another case, saying so, and sends the list without it', async () => {
+    const save = vi.fn();
+    render(
+      <AdminContext>
+        <ResourceContextProvider value="case_type">
+          <SimpleForm
+            onSubmit={save}
+            defaultValues={{ tags: ['Open', 'Closed', 'Referred'] }}
+            toolbar={
+              <Toolbar>
+                <SaveButton label="Save" alwaysEnable />
+              </Toolbar>
+            }
+          >
+            <TextListInput source="tags" label="Tags" fixed={['Open', 'Closed']} />
+          </SimpleForm>
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+    const input = await screen.findByLabelText('Tags');
+    for (const text of ['open', ' REFERRED ']) {
+      fireEvent.change(input, { target: { value: text } });
+      fireEvent.keyDown(input, { key: ',' });
+      expect(await screen.findByText(`"${text.trim()}" is already in the list`)).toBeTruthy();
+    }
+    expect(screen.queryByRole('button', { name: 'open' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /save/i }));
+    await waitFor(() => expect(save).toHaveBeenCalled());
+    expect(save.mock.calls[0]![0]).toEqual({ tags: ['Open', 'Closed', 'Referred'] });
+  });
 });

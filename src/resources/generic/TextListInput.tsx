@@ -1,7 +1,8 @@
 /**
  * A list of texts as chips (react-admin's TextArrayInput): a text typed is added with Enter,
  * Tab or a comma. Texts the schema fixes at the start (a case type's Open and Closed) show as
- * chips that cannot be removed, and stay first whatever is typed or deleted.
+ * chips that cannot be removed, and stay first whatever is typed or deleted. A text already in
+ * the list in any case ("open" beside "Open") is refused, saying so.
  */
 import { useState, type KeyboardEvent } from 'react';
 import { Chip } from '@mui/material';
@@ -17,18 +18,37 @@ export interface TextListInputProps {
   helperText?: string;
 }
 
-/** The fixed texts first, then the others once each, blanks dropped. */
+/** "Open" and " open": one text, as the server compares a list's items (trimmed, any case). */
+const sameText = (text: string) => text.trim().toLocaleLowerCase();
+
+/** The fixed texts first, then the others once each (whatever their case: the first spelling stays), blanks dropped. */
 export function withFixedFirst(fixed: string[], texts: readonly string[]): string[] {
-  const own = texts.map((t) => t.trim()).filter((t) => t && !fixed.includes(t));
-  return [...fixed, ...new Set(own)];
+  const seen = new Set(fixed.map(sameText));
+  const own: string[] = [];
+  for (const text of texts.map((t) => t.trim())) {
+    if (!text || seen.has(sameText(text))) continue;
+    seen.add(sameText(text));
+    own.push(text);
+  }
+  return [...fixed, ...own];
+}
+
+/** The text of `texts` that is already in `current`, whatever its case: refused rather than added twice. */
+export function repeatedText(current: readonly string[], texts: readonly string[]): string | undefined {
+  const held = new Set(current.map(sameText));
+  return texts.find((t) => !current.includes(t) && t.trim() && held.has(sameText(t)));
 }
 
 export const TextListInput = ({ source, label, validate, defaultValue, fixed = [], helperText }: TextListInputProps) => {
   // The same field as TextArrayInput's (react-hook-form shares it, so both name the same rules): read here to add on Tab and comma.
   const { field } = useInput({ source, defaultValue, validate });
   const [typed, setTyped] = useState('');
+  const [refused, setRefused] = useState<string>();
   const current = (): string[] => (Array.isArray(field.value) ? (field.value as string[]) : []);
-  const keep = (texts: readonly string[]) => field.onChange(withFixedFirst(fixed, texts));
+  const keep = (texts: readonly string[]) => {
+    setRefused(repeatedText(current(), texts)?.trim());
+    field.onChange(withFixedFirst(fixed, texts));
+  };
   const addTyped = (event: KeyboardEvent) => {
     // Enter is the Autocomplete's own (free text); Tab and a comma add the text typed too.
     if (event.key !== ',' && event.key !== 'Tab') return;
@@ -43,11 +63,14 @@ export const TextListInput = ({ source, label, validate, defaultValue, fixed = [
       label={label}
       validate={validate}
       defaultValue={defaultValue}
-      helperText={helperText ?? 'Press Enter, Tab or a comma to add'}
+      helperText={refused ? `"${refused}" is already in the list` : (helperText ?? 'Press Enter, Tab or a comma to add')}
       fullWidth
       autoSelect={false}
       inputValue={typed}
-      onInputChange={(_event, text, reason) => setTyped(reason === 'reset' ? '' : text.replace(/,/g, ''))}
+      onInputChange={(_event, text, reason) => {
+        if (reason === 'input') setRefused(undefined);
+        setTyped(reason === 'reset' ? '' : text.replace(/,/g, ''));
+      }}
       onKeyDown={addTyped}
       onChange={(_event, texts) => keep(texts as string[])}
       renderValue={(texts: readonly string[], getItemProps) =>

@@ -60,7 +60,9 @@ function listValidator(property: PropertySchema, label: string, messages: Record
     if (value.length < min) return messages.minItems ?? `${label} must have at least ${min} items`;
     if (fixed.some((expected, i) => expected !== undefined && value[i] !== expected))
       return messages.items ?? `${label} must start with ${fixed.join(', ')}`;
-    if (property.uniqueItems && new Set(value.map((v) => JSON.stringify(v))).size !== value.length)
+    // Text compares trimmed and in any case, as the server compares it (server/crud/unique-text-items.ts).
+    const key = (v: unknown) => (typeof v === 'string' ? v.trim().toLocaleLowerCase() : JSON.stringify(v));
+    if (property.uniqueItems && new Set(value.map(key)).size !== value.length)
       return messages.uniqueItems ?? `${label} must not list the same value twice`;
     return undefined;
   };

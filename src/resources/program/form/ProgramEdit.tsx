@@ -54,7 +54,7 @@ const ProgramEdit = () => {
     <ProgramFormFrame title="Edit Program" back={back}>
       <Form onSubmit={save} record={{ ...program, ...before }} resource="program">
         <ProgramImagePicker name={program.name} currentPhoto={program.photo} file={photo} onChange={setPhoto} />
-        <ProgramFormFields adding={false} />
+        <ProgramFormFields adding={false} daysFixed={!access.can('edit_document_after_no_of_days')} />
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', flexWrap: 'wrap', gap: 1, mt: 2 }}>
           <Button color="inherit" onClick={() => navigate(`/program/${id}`)}>
             Cancel

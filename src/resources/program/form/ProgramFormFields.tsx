@@ -4,7 +4,13 @@ import { NumberInput, RadioButtonGroupInput, TextInput } from 'react-admin';
 import { HeadPicker } from './HeadPicker';
 import { DOCUMENT_ACCESS_CHOICES, daysRules, descriptionRules, documentVisibleRules, headRules, nameRules } from './program-form-rules';
 
-export const ProgramFormFields = ({ adding }: { adding: boolean }) => (
+/** What a role bound by the editing window reads under the days it may not change (the server refuses it too). */
+export const DAYS_FIXED_HINT = 'Only a role allowed to edit at any time can change this.';
+const DAYS_HELP =
+  'Days after creation during which the program can be changed; 0 closes editing at once. Roles allowed to edit at any time are not limited.';
+
+/** `daysFixed`: the role is bound by the editing window, so it may not stretch it from inside. */
+export const ProgramFormFields = ({ adding, daysFixed = false }: { adding: boolean; daysFixed?: boolean }) => (
   <Grid container columnSpacing={2} sx={{ width: '100%' }}>
     <Grid size={12}>
       <TextInput source="name" label="Program name" validate={nameRules} fullWidth />
@@ -23,7 +29,8 @@ export const ProgramFormFields = ({ adding }: { adding: boolean }) => (
         step={1}
         min={0}
         fullWidth
-        helperText="Days after creation during which the program can be changed; 0 closes editing at once. Roles allowed to edit at any time are not limited."
+        readOnly={daysFixed}
+        helperText={daysFixed ? DAYS_FIXED_HINT : DAYS_HELP}
       />
     </Grid>
     <Grid size={12}>

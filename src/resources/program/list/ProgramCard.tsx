@@ -13,7 +13,9 @@ import { lastUpdated } from '../shared/program-dates';
 export const ProgramCard = ({ program, action }: { program: ProgramRecord; action?: ReactNode }) => {
   const goals = (program.goals ?? []) as CarouselGoal[];
   return (
-    <Card component="li" variant="outlined" sx={{ listStyle: 'none' }}>
+    // minWidth 0 (a flex item of the list) and a clipped carousel box: the carousel's strip would
+    // otherwise lend the card the width of all its slides and widen the page on a phone.
+    <Card component="li" variant="outlined" sx={{ listStyle: 'none', minWidth: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: { xs: 1, sm: 2 } }}>
         <CardActionArea
           component={RouterLink}
@@ -34,7 +36,7 @@ export const ProgramCard = ({ program, action }: { program: ProgramRecord; actio
         </CardActionArea>
         {action}
       </Box>
-      <Box sx={{ px: { xs: 1.5, sm: 2 }, pb: { xs: 1.5, sm: 2 } }}>
+      <Box sx={{ px: { xs: 1.5, sm: 2 }, pb: { xs: 1.5, sm: 2 }, minWidth: 0, overflow: 'hidden' }}>
         <GoalCarousel goals={goals} countNote={false} />
       </Box>
     </Card>

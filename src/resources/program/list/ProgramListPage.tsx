@@ -10,18 +10,16 @@ import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { List, SearchInput, useCanAccess, useListContext } from 'react-admin';
 import type { ProgramRecord } from '../../../providers/program-calls';
-import { ListBody, ListLoading, ListPagination } from '../../generic/ListStates';
+import { ListBody, ListLoading } from '../../generic/ListStates';
 import { EmptyList } from '../../generic/GenericList';
 import { NoPermission } from '../../generic/NoPermission';
 import { countsPending, NOT_COUNTED_YET, type CarouselGoal } from '../shared/GoalCarousel';
 import { ProgramCard } from './ProgramCard';
 import { ProgramStatusButton } from './ProgramStatusButton';
+import { ProgramPagination } from './ProgramPagination';
 
 export const PROGRAM_PAGE_SIZES = [10, 20, 30];
 export const NO_PROGRAM_FOUND = 'No program found';
-
-/** react-admin's Pagination passes extra props on to MUI's TablePagination. */
-const perPageLabel = { labelRowsPerPage: 'Programs per page' } as object;
 
 const LISTS = [
   { path: '/program', label: 'All' },
@@ -115,7 +113,7 @@ export const ProgramListPage = ({ title, status }: ProgramListPageProps) => {
         pagination={
           // Room on the right for the floating add button, so it never covers the pager.
           <Box sx={{ pr: { xs: 9, sm: 11 } }}>
-            <ListPagination rowsPerPageOptions={PROGRAM_PAGE_SIZES} {...perPageLabel} />
+            <ProgramPagination sizes={PROGRAM_PAGE_SIZES} />
           </Box>
         }
       >
