@@ -31,6 +31,9 @@ export function buildConsoleIfStale(log: (line: string) => void): void {
     {
       cwd: projectRoot,
       stdio: 'inherit',
+      // Always the production build: a start from a test run inherits NODE_ENV=test, which would
+      // otherwise give React's development build (slower, and noisy with dev-only warnings).
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   );
   if (result.status !== 0) throw new Error('The console build failed (see the output above).');
