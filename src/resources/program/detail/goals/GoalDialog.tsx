@@ -3,21 +3,10 @@
  * has a goal cannot take a second) and a target (a whole number, at least 1). The form needs both
  * (spec 2 §5). A refusal keeps the form open with the server's reason.
  */
+import { DialogForm } from '../parts/DialogForm';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  ListSubheader,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Alert, Button, CircularProgress, Dialog, ListSubheader, MenuItem, TextField } from '@mui/material';
 import { DOCUMENT_TYPES, programCalls, type DocumentType, type FullProgram, type GoalRecord } from '../../../../providers/program-calls';
 import { errorFields } from '../../../../providers/http-client';
 import { programQueryKey } from '../program-query';
@@ -94,75 +83,64 @@ const GoalForm = ({ program, state, onClose }: { program: FullProgram; state: Ex
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
+    <DialogForm
+      title={editing ? 'Edit Goal' : 'Add Goal'}
+      error={problems.form}
+      submitLabel={editing ? 'Save' : 'Add Goal'}
+      submitDisabled={action.busy || kinds.length === 0}
+      onSubmit={() => void save()}
+      onClose={onClose}
     >
-      <DialogTitle>{editing ? 'Edit Goal' : 'Add Goal'}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {problems.form && <Alert severity="error">{problems.form}</Alert>}
-          {options.isPending ? (
-            <CircularProgress size={24} aria-label="Loading the program's types" sx={{ alignSelf: 'center' }} />
-          ) : options.error ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void options.refetch()}>
-                  Retry
-                </Button>
-              }
-            >
-              {failureMessage(options.error)}
-            </Alert>
-          ) : kinds.length === 0 ? (
-            <Alert severity="info">
-              This program has no types yet. Add a beneficiary, location, event, survey or case type on its module tab first.
-            </Alert>
-          ) : (
-            <TextField
-              select
-              required
-              label="Type"
-              value={type}
-              onChange={(event) => setType(event.target.value)}
-              error={Boolean(problems.type)}
-              helperText={problems.type}
-            >
-              {kinds.flatMap((kind) => [
-                <ListSubheader key={kind}>{KIND_LABELS[kind]}</ListSubheader>,
-                ...options.data!.types[kind].map((t) => (
-                  <MenuItem key={t._id} value={choice(kind, t._id)} disabled={taken.has(choice(kind, t._id))}>
-                    {taken.has(choice(kind, t._id)) ? `${t.name} (has a goal)` : t.name}
-                  </MenuItem>
-                )),
-              ])}
-            </TextField>
-          )}
-          {!editing && kinds.length > 0 && allTaken && (
-            <Alert severity="info">Every type of this program already has a goal: edit a goal's target instead.</Alert>
-          )}
-          <TextField
-            required
-            label="Target"
-            type="number"
-            value={target}
-            onChange={(event) => setTarget(event.target.value)}
-            error={Boolean(problems.target)}
-            helperText={problems.target}
-            slotProps={{ htmlInput: { min: 1, step: 1, inputMode: 'numeric' } }}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={action.busy || kinds.length === 0}>
-          {editing ? 'Save' : 'Add Goal'}
-        </Button>
-      </DialogActions>
-    </form>
+      {options.isPending ? (
+        <CircularProgress size={24} aria-label="Loading the program's types" sx={{ alignSelf: 'center' }} />
+      ) : options.error ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void options.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {failureMessage(options.error)}
+        </Alert>
+      ) : kinds.length === 0 ? (
+        <Alert severity="info">
+          This program has no types yet. Add a beneficiary, location, event, survey or case type on its module tab first.
+        </Alert>
+      ) : (
+        <TextField
+          select
+          required
+          label="Type"
+          value={type}
+          onChange={(event) => setType(event.target.value)}
+          error={Boolean(problems.type)}
+          helperText={problems.type}
+        >
+          {kinds.flatMap((kind) => [
+            <ListSubheader key={kind}>{KIND_LABELS[kind]}</ListSubheader>,
+            ...options.data!.types[kind].map((t) => (
+              <MenuItem key={t._id} value={choice(kind, t._id)} disabled={taken.has(choice(kind, t._id))}>
+                {taken.has(choice(kind, t._id)) ? `${t.name} (has a goal)` : t.name}
+              </MenuItem>
+            )),
+          ])}
+        </TextField>
+      )}
+      {!editing && kinds.length > 0 && allTaken && (
+        <Alert severity="info">Every type of this program already has a goal: edit a goal's target instead.</Alert>
+      )}
+      <TextField
+        required
+        label="Target"
+        type="number"
+        value={target}
+        onChange={(event) => setTarget(event.target.value)}
+        error={Boolean(problems.target)}
+        helperText={problems.target}
+        slotProps={{ htmlInput: { min: 1, step: 1, inputMode: 'numeric' } }}
+      />
+    </DialogForm>
   );
 };

@@ -1,6 +1,7 @@
 /** Send or edit a notification: 'Notification Title' and 'Notification Content', both required (spec 2 §5). */
+import { DialogForm } from '../parts/DialogForm';
 import { useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { Dialog, TextField } from '@mui/material';
 import { programCalls } from '../../../../providers/program-calls';
 import { errorFields } from '../../../../providers/http-client';
 import { failureMessage } from '../parts/failure';
@@ -62,45 +63,34 @@ const NotificationForm = ({ programId, editing, onClose }: { programId: string; 
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
+    <DialogForm
+      title={editing ? 'Edit Notification' : 'Send Notification'}
+      error={problems.form}
+      submitLabel={editing ? 'Save' : 'Send'}
+      submitDisabled={action.busy}
+      onSubmit={() => void save()}
+      onClose={onClose}
     >
-      <DialogTitle>{editing ? 'Edit Notification' : 'Send Notification'}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {problems.form && <Alert severity="error">{problems.form}</Alert>}
-          <TextField
-            required
-            label="Notification Title"
-            value={title}
-            onChange={(event) => setTitle(event.target.value)}
-            error={Boolean(problems.title)}
-            helperText={problems.title}
-            slotProps={{ htmlInput: { maxLength: 200 } }}
-          />
-          <TextField
-            required
-            multiline
-            minRows={4}
-            label="Notification Content"
-            value={body}
-            onChange={(event) => setBody(event.target.value)}
-            error={Boolean(problems.body)}
-            helperText={problems.body}
-            slotProps={{ htmlInput: { maxLength: 5000 } }}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={action.busy}>
-          {editing ? 'Save' : 'Send'}
-        </Button>
-      </DialogActions>
-    </form>
+      <TextField
+        required
+        label="Notification Title"
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+        error={Boolean(problems.title)}
+        helperText={problems.title}
+        slotProps={{ htmlInput: { maxLength: 200 } }}
+      />
+      <TextField
+        required
+        multiline
+        minRows={4}
+        label="Notification Content"
+        value={body}
+        onChange={(event) => setBody(event.target.value)}
+        error={Boolean(problems.body)}
+        helperText={problems.body}
+        slotProps={{ htmlInput: { maxLength: 5000 } }}
+      />
+    </DialogForm>
   );
 };

@@ -2,21 +2,9 @@
  * Add a team member: an active user not already on the program, optionally as a program head
  * (not the built-in admin account). The form needs a user (spec 2 §5).
  */
+import { DialogForm } from '../parts/DialogForm';
 import { useState } from 'react';
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  FormHelperText,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Alert, Autocomplete, Checkbox, Dialog, FormControlLabel, FormHelperText, TextField } from '@mui/material';
 import { programCalls, type FullProgram } from '../../../../providers/program-calls';
 import { failureMessage } from '../parts/failure';
 import { useProgramAction } from '../parts/use-program-action';
@@ -62,53 +50,40 @@ const AddMemberForm = ({ program, users, usersError, usersLoading, onClose }: Ad
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
+    <DialogForm
+      title={'Add Team Member'}
+      error={problem.form}
+      submitLabel={'Add'}
+      submitDisabled={action.busy}
+      onSubmit={() => void save()}
+      onClose={onClose}
     >
-      <DialogTitle>Add Team Member</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {problem.form && <Alert severity="error">{problem.form}</Alert>}
-          {usersError ? <Alert severity="error">{failureMessage(usersError, 'The users could not be loaded')}</Alert> : null}
-          <Autocomplete
-            options={choices}
-            loading={usersLoading}
-            value={user}
-            onChange={(_, next) => {
-              setUser(next);
-              if (next?.builtin) setHead(false);
-            }}
-            getOptionLabel={userLabel}
-            isOptionEqualToValue={(a, b) => a._id === b._id}
-            renderOption={({ key, ...props }, option) => (
-              <li key={key} {...props}>
-                {option.email ? `${userLabel(option)} (${option.email})` : userLabel(option)}
-              </li>
-            )}
-            noOptionsText={usersLoading ? 'Loading users…' : 'Every active user is on this program'}
-            renderInput={(params) => (
-              <TextField {...params} required label="User" error={Boolean(problem.user)} helperText={problem.user} />
-            )}
-          />
-          <div>
-            <FormControlLabel
-              control={<Checkbox checked={head} onChange={(event) => setHead(event.target.checked)} disabled={user?.builtin === true} />}
-              label="Program head"
-            />
-            {user?.builtin && <FormHelperText>{BUILTIN_HEAD_NOTE}</FormHelperText>}
-          </div>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={action.busy}>
-          Add
-        </Button>
-      </DialogActions>
-    </form>
+      {usersError ? <Alert severity="error">{failureMessage(usersError, 'The users could not be loaded')}</Alert> : null}
+      <Autocomplete
+        options={choices}
+        loading={usersLoading}
+        value={user}
+        onChange={(_, next) => {
+          setUser(next);
+          if (next?.builtin) setHead(false);
+        }}
+        getOptionLabel={userLabel}
+        isOptionEqualToValue={(a, b) => a._id === b._id}
+        renderOption={({ key, ...props }, option) => (
+          <li key={key} {...props}>
+            {option.email ? `${userLabel(option)} (${option.email})` : userLabel(option)}
+          </li>
+        )}
+        noOptionsText={usersLoading ? 'Loading users…' : 'Every active user is on this program'}
+        renderInput={(params) => <TextField {...params} required label="User" error={Boolean(problem.user)} helperText={problem.user} />}
+      />
+      <div>
+        <FormControlLabel
+          control={<Checkbox checked={head} onChange={(event) => setHead(event.target.checked)} disabled={user?.builtin === true} />}
+          label="Program head"
+        />
+        {user?.builtin && <FormHelperText>{BUILTIN_HEAD_NOTE}</FormHelperText>}
+      </div>
+    </DialogForm>
   );
 };
