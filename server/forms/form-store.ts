@@ -13,6 +13,7 @@ import type { CrudStore, Row } from '../crud/crud-store.ts';
 import type { ListParams } from '../crud/list-params.ts';
 import { equalsCondition, searchCondition, sortKey } from '../crud/list-sql.ts';
 import { assertNotHeld, referrersOf } from '../crud/references.ts';
+import { nameSlug } from '../db/name-slug.ts';
 
 interface FormRow {
   id: string;
@@ -97,17 +98,8 @@ function revisionAnswer(r: RevisionRow): Row {
   };
 }
 
-/** "Household Visit 2" → "household-visit-2". */
-export function nameSlug(name: string): string {
-  return (
-    name
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'form'
-  );
-}
+/** The form's slug ("Household Visit 2" → "household-visit-2"). */
+export const formSlug = (name: string) => nameSlug(name, 'form');
 
 const FORM_COLUMNS = sql`f.id, f.name, f.name_slug, f.parent_id, f.program_ids, jsonb_array_length(f.structures)::int as field_count,
   f.created_at, f.updated_at, f.version, f.draft_version, f.status,
@@ -184,14 +176,14 @@ export async function insertForm(trx: Db, draft: Draft & { parent_id: string | n
   }
   const id = randomUUID();
   await sql`insert into forms (id, name, name_slug, parent_id, structures, program_ids, created_by, created_at, updated_at)
-    values (${id}, ${draft.name}, ${nameSlug(draft.name)}, ${draft.parent_id}, ${JSON.stringify(draft.structures)}::jsonb,
+    values (${id}, ${draft.name}, ${formSlug(draft.name)}, ${draft.parent_id}, ${JSON.stringify(draft.structures)}::jsonb,
       ${draft.program_ids}::text[], ${createdBy}, ${now}, ${now})`.execute(trx);
   return findForm(trx, id);
 }
 
 /** Saves the draft of a locked form: one more saved change. */
 export async function saveDraft(trx: Db, form: LockedForm, draft: Draft, now: Date): Promise<void> {
-  await sql`update forms set name = ${draft.name}, name_slug = ${nameSlug(draft.name)}, structures = ${JSON.stringify(draft.structures)}::jsonb,
+  await sql`update forms set name = ${draft.name}, name_slug = ${formSlug(draft.name)}, structures = ${JSON.stringify(draft.structures)}::jsonb,
     program_ids = ${draft.program_ids}::text[], draft_version = draft_version + 1, updated_at = ${now}
     where id = ${form.id}`.execute(trx);
 }
@@ -206,7 +198,7 @@ export async function publishDraft(trx: Db, form: LockedForm, draft: Draft, publ
     values (${randomUUID()}, ${form.id}, ${next}, ${draft.name}, ${JSON.stringify(draft.structures)}::jsonb, ${publishedBy}, ${now})`.execute(
     trx,
   );
-  await sql`update forms set name = ${draft.name}, name_slug = ${nameSlug(draft.name)}, structures = ${JSON.stringify(draft.structures)}::jsonb,
+  await sql`update forms set name = ${draft.name}, name_slug = ${formSlug(draft.name)}, structures = ${JSON.stringify(draft.structures)}::jsonb,
     program_ids = ${draft.program_ids}::text[], version = ${next}, draft_version = draft_version + 1, updated_at = ${now}
     where id = ${form.id}`.execute(trx);
 }

@@ -51,3 +51,22 @@ export async function assertTypesExist(trx: Db, list: TypeList, ids: string[], f
   const found = await withGenericTables(trx).selectFrom(TYPE_LISTS[list]).select('id').where('id', 'in', ids).forShare().execute();
   if (found.length < new Set(ids).size) throw problems.validation({ [field]: `${typeLabel(list)} does not exist` });
 }
+
+/**
+ * A program that has a head keeps one: a change that would take its last head away is refused.
+ * (A program added without heads may still change its team until it gets one.)
+ */
+export function assertKeepsAHead(before: string[], after: string[]): void {
+  if (before.length && !after.length) throw problems.validation({ program_head: HEAD_REQUIRED });
+}
+
+/** The team routes' form of the same rule; the program's row is locked, so the heads read are the ones the write changes. */
+export async function assertNotLastHead(trx: Db, id: string, user: string): Promise<void> {
+  const { program_head } = (await trx.selectFrom('programs').select('program_head').where('id', '=', id).executeTakeFirstOrThrow()) as {
+    program_head: string[];
+  };
+  assertKeepsAHead(
+    program_head,
+    program_head.filter((u) => u !== user),
+  );
+}

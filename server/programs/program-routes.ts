@@ -20,40 +20,22 @@ import { removeImage, serveUploads, storeImage } from '../uploads/public-uploads
 import { guardProgramWrite } from './program-guard.ts';
 import { ALWAYS_EDIT_FLAG, LOCK_FLAG, TEAM_FLAG, TYPES_FLAG } from './program-flags.ts';
 import { readDetails, multipartBody, MULTIPART_LIMITS } from './program-details.ts';
-import { assertPeople, assertTypesExist, HEAD_REQUIRED } from './program-checks.ts';
+import { assertKeepsAHead, assertPeople, assertTypesExist, HEAD_REQUIRED } from './program-checks.ts';
 import { findProgram, fullProgram, LIST_FIELDS, listPrograms, programGoals, programModules } from './program-read.ts';
 import {
-  addMember,
-  attachType,
   deleteProgram,
-  detachType,
   insertProgram,
-  moveMember,
   nameTakenProblem,
-  removeMember,
   setModule,
   toggleLock,
   updateDetails,
   updateLists,
   type ListsChange,
 } from './program-writes.ts';
-import { TYPE_LIST_NAMES, type ProgramModule, type TypeList } from './program-lists.ts';
-import {
-  fullAnswer,
-  goalsAnswer,
-  headBody,
-  listsBody,
-  lockAnswer,
-  memberBody,
-  memberParams,
-  moduleAnswer,
-  moduleBody,
-  programParams,
-  typeBody,
-  typeListParams,
-  typeParams,
-} from './program-schemas.ts';
+import { TYPE_LIST_NAMES, type ProgramModule } from './program-lists.ts';
+import { fullAnswer, goalsAnswer, listsBody, lockAnswer, moduleAnswer, moduleBody, programParams } from './program-schemas.ts';
 import { routeKit } from '../http/route-kit.ts';
+import { memberRoutes } from './program-member-routes.ts';
 
 /** Program images: `UPLOADS_DIR/programs/<random>.<ext>`, served publicly at /uploads/programs/…. */
 const PHOTO_FOLDER = 'programs';
@@ -68,6 +50,7 @@ export async function programRoutes(app: FastifyInstance, ctx: AppContext): Prom
     await scope.register(multipart, { limits: MULTIPART_LIMITS });
     await serveUploads(scope, ctx.config.uploadsDir, PHOTO_FOLDER);
     routes(scope, ctx);
+    memberRoutes(scope, ctx);
   });
 }
 
@@ -311,115 +294,6 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       });
     },
   );
-
-  app.post<{ Params: { id: string; list: TypeList }; Body: { type_id: string } }>(
-    `${base}/:id/types/:list`,
-    {
-      config: { permission: needsFlag(TYPES_FLAG) },
-      schema: {
-        tags,
-        summary: 'Attach an existing type record to one of the program’s lists (one already attached stays as it is)',
-        params: typeListParams,
-        body: typeBody,
-        response: { 200: one },
-      },
-    },
-    async (request) => {
-      const { id, list } = request.params;
-      return inTransaction(async (trx) => {
-        await programChange(trx, request, id);
-        await assertTypesExist(trx, list, [request.body.type_id], 'type_id');
-        await attachType(trx, id, list, request.body.type_id, now());
-        return findProgram(trx, id);
-      });
-    },
-  );
-
-  app.delete<{ Params: { id: string; list: TypeList; typeId: string } }>(
-    `${base}/:id/types/:list/:typeId`,
-    {
-      config: { permission: needsFlag(TYPES_FLAG) },
-      schema: {
-        tags,
-        summary: 'Detach a type record from one of the program’s lists (the record itself stays)',
-        params: typeParams,
-        response: { 200: one },
-      },
-    },
-    async (request) => {
-      const { id, list, typeId } = request.params;
-      return inTransaction(async (trx) => {
-        await programChange(trx, request, id);
-        await detachType(trx, id, list, typeId, now());
-        return findProgram(trx, id);
-      });
-    },
-  );
-
-  app.post<{ Params: { id: string }; Body: { user: string; is_program_head?: boolean } }>(
-    `${base}/:id/team`,
-    {
-      config: { permission: needsFlag(TEAM_FLAG) },
-      schema: {
-        tags,
-        summary: 'Add a user to the team, or as a program head; 409 ALREADY_ON_TEAM when they are on it either way',
-        params: programParams,
-        body: memberBody,
-        response: { 200: one },
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
-      const { user, is_program_head: asHead = false } = request.body;
-      return inTransaction(async (trx) => {
-        await programChange(trx, request, id);
-        await assertPeople(trx, asHead ? { program_head: [user] } : { teams: [user] }, 'user');
-        await addMember(trx, id, user, asHead, now());
-        return findProgram(trx, id);
-      });
-    },
-  );
-
-  app.patch<{ Params: { id: string; userId: string }; Body: { is_program_head: boolean } }>(
-    `${base}/:id/team/:userId`,
-    {
-      config: { permission: needsFlag(TEAM_FLAG) },
-      schema: {
-        tags,
-        summary: 'Make a member a program head, or a head a team member (moved between the lists in one statement)',
-        params: memberParams,
-        body: headBody,
-        response: { 200: one },
-      },
-    },
-    async (request) => {
-      const { id, userId } = request.params;
-      return inTransaction(async (trx) => {
-        await programChange(trx, request, id);
-        if (!request.body.is_program_head) await assertNotLastHead(trx, id, userId);
-        await moveMember(trx, id, userId, request.body.is_program_head, now());
-        if (request.body.is_program_head) await assertPeople(trx, { program_head: [userId] }, 'user');
-        return findProgram(trx, id);
-      });
-    },
-  );
-
-  app.delete<{ Params: { id: string; userId: string } }>(
-    `${base}/:id/team/:userId`,
-    {
-      config: { permission: needsFlag(TEAM_FLAG) },
-      schema: { tags, summary: 'Remove a user from the team or the heads', params: memberParams, response: { 200: one } },
-    },
-    async (request) => {
-      const { id, userId } = request.params;
-      return inTransaction(async (trx) => {
-        await programChange(trx, request, id);
-        await assertNotLastHead(trx, id, userId);
-        await removeMember(trx, id, userId, now());
-        return findProgram(trx, id);
-      });
-    },
-  );
 }
 
 /**
@@ -433,23 +307,4 @@ function assertMayChangeWindow(request: FastifyRequest, days: number, sent: numb
 
 function isJson(request: FastifyRequest): boolean {
   return (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
-}
-
-/**
- * A program that has a head keeps one: a change that would take its last head away is refused.
- * (A program added without heads may still change its team until it gets one.)
- */
-function assertKeepsAHead(before: string[], after: string[]): void {
-  if (before.length && !after.length) throw problems.validation({ program_head: HEAD_REQUIRED });
-}
-
-/** The team routes' form of the same rule; the program's row is locked, so the heads read are the ones the write changes. */
-async function assertNotLastHead(trx: Db, id: string, user: string): Promise<void> {
-  const { program_head } = (await trx.selectFrom('programs').select('program_head').where('id', '=', id).executeTakeFirstOrThrow()) as {
-    program_head: string[];
-  };
-  assertKeepsAHead(
-    program_head,
-    program_head.filter((u) => u !== user),
-  );
 }

@@ -10,6 +10,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { problems } from '../http/errors.ts';
 import type { ProgramModule, TypeList } from './program-lists.ts';
+import { nameSlug } from '../db/name-slug.ts';
 
 export interface ProgramDetails {
   name?: string;
@@ -21,17 +22,8 @@ export interface ProgramDetails {
 
 const NAME_INDEX = 'programs_name_unique';
 
-/** "Clean Water 2025" → "clean-water-2025". */
-export function programSlug(name: string): string {
-  return (
-    name
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'program'
-  );
-}
+/** The program's slug ("Clean Water 2025" → "clean-water-2025"). */
+export const programSlug = (name: string) => nameSlug(name, 'program');
 
 /**
  * Program names and slugs are given out one writer at a time (a transaction-scoped advisory
