@@ -52,4 +52,5 @@ export interface Permission {
   can_delete_document_after_processing?: boolean;
   edit_document_after_no_of_days?: boolean;
   can_see_all_docs?: boolean;
+  can_explore_data?: boolean;
 }

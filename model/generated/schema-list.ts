@@ -8,7 +8,9 @@ import AuthSchema from '../schemas/auth.schema.json';
 import BeneficiaryTypeSchema from '../schemas/beneficiary_type.schema.json';
 import CaseTypeSchema from '../schemas/case_type.schema.json';
 import DesignationSchema from '../schemas/designation.schema.json';
+import DocumentSchema from '../schemas/document.schema.json';
 import EventTypeSchema from '../schemas/event_type.schema.json';
+import ExportJobSchema from '../schemas/export-job.schema.json';
 import FormFieldSchema from '../schemas/form-field.schema.json';
 import FormSchema from '../schemas/form.schema.json';
 import GoalSchema from '../schemas/goal.schema.json';
@@ -24,4 +26,4 @@ import SurveyTypeSchema from '../schemas/survey_type.schema.json';
 import UserSchema from '../schemas/user.schema.json';
 
 /** Every schema in schemas/, in file-name order. */
-export const schemaList: unknown[] = [AuthSchema, BeneficiaryTypeSchema, CaseTypeSchema, DesignationSchema, EventTypeSchema, FormFieldSchema, FormSchema, GoalSchema, ListviewSchema, LocationTypeSchema, NotificationSchema, PermissionSchema, PermissionFileSchema, ProgramSchema, ResourcesSchema, RoleSchema, SurveyTypeSchema, UserSchema];
+export const schemaList: unknown[] = [AuthSchema, BeneficiaryTypeSchema, CaseTypeSchema, DesignationSchema, DocumentSchema, EventTypeSchema, ExportJobSchema, FormFieldSchema, FormSchema, GoalSchema, ListviewSchema, LocationTypeSchema, NotificationSchema, PermissionSchema, PermissionFileSchema, ProgramSchema, ResourcesSchema, RoleSchema, SurveyTypeSchema, UserSchema];

@@ -1,5 +1,5 @@
 /** The Kysely handle and the row types of the hand-written tables. */
-import { Kysely, PostgresDialect, type Generated, type ColumnType } from 'kysely';
+import { Kysely, PostgresDialect, type Generated, type GeneratedAlways, type ColumnType } from 'kysely';
 import pg from 'pg';
 import { PreparingClient } from './prepared.ts';
 
@@ -47,6 +47,8 @@ export interface SessionTable {
   created_at: Timestamp;
   refresh_until: Timestamp;
   revoked_at: Timestamp | null;
+  /** Which client opened it: the console, or the mobile app (migration 013). */
+  client: Generated<'console' | 'mobile'>;
 }
 
 export interface PasswordResetTable {
@@ -151,6 +153,74 @@ export interface NotificationReadTable {
   read_at: Generated<Timestamp>;
 }
 
+export interface DocumentTable {
+  id: string;
+  /** The keyset key of every document list: unique, increasing, never reused. */
+  seq: GeneratedAlways<number>;
+  local_id: string;
+  program_id: string;
+  module: 'beneficiaries' | 'locations' | 'events' | 'cases' | 'surveys';
+  type_id: string;
+  form_revision_id: string;
+  /** The answers, keyed by field_name. */
+  form_data: Record<string, unknown>;
+  created_by: string;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  processed_at: Timestamp | null;
+  processed_by: string | null;
+}
+
+export interface DocumentAttachmentTable {
+  /** "<uuid>.<ext>": what the answer holds, and the file's name under uploads/documents/. */
+  name: string;
+  document_id: string | null;
+  uploaded_by: string;
+  content_type: string;
+  size: number;
+  created_at: Generated<Timestamp>;
+}
+
+export interface DocumentCountTable {
+  program_id: string;
+  module: string;
+  type_id: string;
+  created_by: string;
+  n: number;
+}
+
+export interface DocumentDayTable {
+  day: string;
+  program_id: string;
+  created_by: string;
+  n: number;
+}
+
+export type ExportStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled' | 'expired';
+
+export interface ExportTable {
+  id: string;
+  requested_by: string;
+  /** The requester's sight of the program's documents when they asked: all, or their own. */
+  scope: 'all' | 'own';
+  program_id: string;
+  module: string;
+  type_id: string | null;
+  /** Set for a one-document export. */
+  document_id: string | null;
+  status: Generated<ExportStatus>;
+  rows_total: Generated<number>;
+  rows_done: Generated<number>;
+  file_name: string | null;
+  file_size: number | null;
+  error: string | null;
+  created_at: Generated<Timestamp>;
+  started_at: Timestamp | null;
+  heartbeat_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  expires_at: Timestamp | null;
+}
+
 export interface Database {
   roles: RoleTable;
   users: UserTable;
@@ -164,6 +234,11 @@ export interface Database {
   goals: GoalTable;
   notifications: NotificationTable;
   notification_reads: NotificationReadTable;
+  documents: DocumentTable;
+  document_attachments: DocumentAttachmentTable;
+  document_counts: DocumentCountTable;
+  document_days: DocumentDayTable;
+  exports: ExportTable;
 }
 
 export type Db = Kysely<Database>;

@@ -17,6 +17,7 @@ import * as deletedUsersReleaseDesignation from './migrations/009-deleted-users-
 import * as viewLists from './migrations/010-view-lists.ts';
 import * as forms from './migrations/011-forms.ts';
 import * as programs from './migrations/012-programs.ts';
+import * as documents from './migrations/013-documents.ts';
 import { createGenericTables, syncGenericTables } from './generic-tables.ts';
 import { assertModelValid } from '@model/resource-map.ts';
 
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '010-view-lists': viewLists,
   '011-forms': forms,
   '012-programs': programs,
+  '013-documents': documents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

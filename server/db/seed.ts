@@ -24,6 +24,7 @@ const PROGRAM_MANAGER = new Set([
   'can_edit_own_document',
   'can_delete_own_document',
   'can_see_all_docs',
+  'can_explore_data',
   // Runs the programs it is given; adding, deleting and locking programs stay the Admin's.
   'can_get_program',
   'can_edit_program',

@@ -1,0 +1,69 @@
+/**
+ * Which documents a caller may read — the one rule every reader applies (the document routes,
+ * the dashboard, the Data Explorer, its totals, the exports and the attachment files):
+ *
+ *   a caller sees a document when their role has `can_see_all_docs`, or they submitted it, or
+ *   its program shows documents to its whole team (`documentVisible: ALL`) and they are on that
+ *   team (a head or a member).
+ *
+ * So per program a caller's sight is either "all" of its documents or their "own" ones, and a
+ * count in any scope is a sum over the counter rows (document_counts) of those programs/owners.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { SessionUser } from '../auth/session-user.ts';
+
+export type Sight = 'all' | 'own';
+
+type Caller = Pick<SessionUser, 'id' | 'permission'>;
+
+export interface ProgramAudience {
+  document_visible: 'ALL' | 'OWN';
+  program_head: string[];
+  teams: string[];
+}
+
+export const seesAllDocuments = (caller: Caller) => caller.permission.can_see_all_docs === true;
+
+/** The caller's sight of one program's documents. */
+export function sightOf(caller: Caller, program: ProgramAudience): Sight {
+  if (seesAllDocuments(caller)) return 'all';
+  const onTeam = program.program_head.includes(caller.id) || program.teams.includes(caller.id);
+  return program.document_visible === 'ALL' && onTeam ? 'all' : 'own';
+}
+
+/** SQL: the program (under `programAlias`) shows every document to this caller. */
+export function programSeenInFull(caller: Caller, programAlias = 'p'): RawBuilder<boolean> {
+  if (seesAllDocuments(caller)) return sql<boolean>`true`;
+  const me = sql`jsonb_build_array(${caller.id}::text)`;
+  const p = (column: string) => sql.ref(`${programAlias}.${column}`);
+  return sql<boolean>`(${p('document_visible')} = 'ALL' and (${p('teams')} @> ${me} or ${p('program_head')} @> ${me}))`;
+}
+
+/**
+ * SQL: the caller may read the row under `alias`, of documents or of document_counts /
+ * document_days (all three have program_id and created_by).
+ */
+export function visibleTo(caller: Caller, alias = 'd'): RawBuilder<boolean> {
+  if (seesAllDocuments(caller)) return sql<boolean>`true`;
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  return sql<boolean>`(${column('created_by')} = ${caller.id} or exists (
+    select 1 from programs vp where vp.id = ${column('program_id')} and ${programSeenInFull(caller, 'vp')}))`;
+}
+
+export interface CountFilter {
+  programId?: string;
+  module?: string;
+  typeId?: string;
+}
+
+/** Exact number of documents the caller may read, matching the filter: a sum over counter rows. */
+export async function visibleDocumentCount(db: Db, caller: Caller, filter: CountFilter = {}): Promise<number> {
+  const conditions = [visibleTo(caller, 'c')];
+  if (filter.programId !== undefined) conditions.push(sql<boolean>`c.program_id = ${filter.programId}`);
+  if (filter.module !== undefined) conditions.push(sql<boolean>`c.module = ${filter.module}`);
+  if (filter.typeId !== undefined) conditions.push(sql<boolean>`c.type_id = ${filter.typeId}`);
+  const { rows } = await sql<{ n: string | number | null }>`
+    select coalesce(sum(c.n), 0)::bigint as n from document_counts c where ${sql.join(conditions, sql` and `)}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
