@@ -33,11 +33,11 @@ const PERMISSION_FILE_NOTES = { 415: 'The file is not a PDF, PNG, JPEG or GIF (t
 
 export const ROUTE_ERRORS: Record<string, RouteErrors> = {
   'POST /login': {
-    codes: { 401: ['BAD_CREDENTIALS'], 403: ['ACCOUNT_INACTIVE', 'NO_DASHBOARD_ACCESS'], 423: ['ACCOUNT_LOCKED'] },
+    codes: { 401: ['BAD_CREDENTIALS'], 403: ['ACCOUNT_INACTIVE', 'NO_DASHBOARD_ACCESS', 'NO_MOBILE_ACCESS'], 423: ['ACCOUNT_LOCKED'] },
     notes: { 423: 'Too many wrong passwords for this e-mail from this address; the message says for how long' },
   },
   'POST /user/verify': {
-    codes: { 401: ['SESSION_ENDED'], 403: ['NO_DASHBOARD_ACCESS'] },
+    codes: { 401: ['SESSION_ENDED'], 403: ['NO_DASHBOARD_ACCESS', 'NO_MOBILE_ACCESS'] },
     notes: {
       401: 'An expired token still inside its refresh window answers a fresh user and token (SessionAnswer); any other dead token, the error SESSION_ENDED',
     },
