@@ -11,6 +11,7 @@ import { programRoutes } from '../programs/program-routes.ts';
 import { goalRoutes } from '../goals/goal-routes.ts';
 import { notificationRoutes } from '../notifications/notification-routes.ts';
 import { documentRoutes } from '../documents/document-routes.ts';
+import { dashboardRoutes } from '../dashboard/dashboard-routes.ts';
 
 export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   const server = await createBaseApp(ctx, 'api');
@@ -24,5 +25,6 @@ export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   goalRoutes(server.app, ctx);
   notificationRoutes(server.app, ctx);
   await documentRoutes(server.app, ctx);
+  dashboardRoutes(server.app, ctx);
   return server;
 }
