@@ -42,6 +42,8 @@ export interface Config {
   lockout: { maxFailures: number; lockSeconds: number };
   loginRateLimit: { max: number; windowMs: number };
   logLevel: string;
+  /** Hours a finished document export's file is kept for download (EXPORT_TTL_HOURS). */
+  exportTtlHours: number;
   /**
    * Reverse proxies (addresses, CIDRs) whose X-Forwarded-For entries are believed, as Fastify's
    * `trustProxy` takes them; false: none (the client is the connection's address).
@@ -158,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     lockout: { maxFailures: 5, lockSeconds: int(env.LOCKOUT_SECONDS, 15 * 60) },
     loginRateLimit: { max: int(env.LOGIN_RATE_LIMIT, 30), windowMs: 60_000 },
     logLevel: env.LOG_LEVEL ?? 'warn',
+    exportTtlHours: int(env.EXPORT_TTL_HOURS, 72),
     trustProxy: trustedProxies(env.TRUST_PROXY),
     clock: systemClock,
     ...overrides,

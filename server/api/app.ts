@@ -10,6 +10,7 @@ import { formRoutes } from '../forms/form-routes.ts';
 import { programRoutes } from '../programs/program-routes.ts';
 import { goalRoutes } from '../goals/goal-routes.ts';
 import { notificationRoutes } from '../notifications/notification-routes.ts';
+import { documentExportRoutes } from '../exports/export-routes.ts';
 
 export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   const server = await createBaseApp(ctx, 'api');
@@ -22,5 +23,6 @@ export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   await programRoutes(server.app, ctx);
   goalRoutes(server.app, ctx);
   notificationRoutes(server.app, ctx);
+  documentExportRoutes(server.app, ctx);
   return server;
 }
