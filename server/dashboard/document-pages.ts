@@ -23,7 +23,7 @@ import type { DocumentModule } from '@model/documents/modules.ts';
 import type { Db } from '../db/database.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { sightOf, visibleDocumentCount, type ProgramAudience } from '../documents/document-scope.ts';
-import { documentSelect, toWireDocument } from '../documents/document-wire.ts';
+import { documentSelect, toWireDocument, type DocumentRow } from '../documents/document-wire.ts';
 
 type Caller = Pick<SessionUser, 'id' | 'permission'>;
 
@@ -62,6 +62,10 @@ function seqAt(filter: PageFilter, ownerId: string | undefined, direction: 'asc'
     order by x.seq ${sql.raw(direction)} offset ${skip} limit 1)`;
 }
 
+/** Whose documents of the program the caller reads: everyone's (undefined) or only their own (their id). */
+export const ownerFilter = (caller: Caller, program: ProgramAudience): string | undefined =>
+  sightOf(caller, program) === 'own' ? caller.id : undefined;
+
 /**
  * The page and the total in one read-only snapshot, so the total and the page agree even while
  * documents are submitted.
@@ -74,7 +78,6 @@ export async function documentPage(
   pageSize: number,
   pageNo = 0,
 ): Promise<DocumentPage> {
-  const ownerId = sightOf(caller, filter.program) === 'own' ? caller.id : undefined;
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
@@ -85,35 +88,44 @@ export async function documentPage(
         module: filter.module,
         ...(filter.typeId === undefined ? {} : { typeId: filter.typeId }),
       });
-      const page = (where: RawBuilder<boolean>, direction: 'asc' | 'desc', limit: number) =>
-        documentSelect(trx, { full: false })
-          .where(all([...conditions(filter, ownerId, 'd'), where]))
-          .orderBy('d.seq', direction)
-          .limit(limit)
-          .execute();
-      const wire = (rows: Awaited<ReturnType<typeof page>>, answeredPage: number) => ({
-        data: rows.map((row) => toWireDocument(row, { full: false })),
-        total,
-        pageNo: answeredPage,
-      });
-
-      if ('after' in position) return wire(await page(sql<boolean>`d.seq < ${position.after}`, 'desc', pageSize), pageNo);
-      if ('before' in position) {
-        const rows = (await page(sql<boolean>`d.seq > ${position.before}`, 'asc', pageSize)).reverse();
-        // Fewer than a page before it (rows were deleted meanwhile): the first page, full.
-        if (rows.length === pageSize) return wire(rows, pageNo);
-        return wire(await page(sql<boolean>`true`, 'desc', pageSize), 0);
-      }
-
-      const start = position.pageNo * pageSize;
-      if (start >= total) return wire([], position.pageNo);
-      if (start < total / 2) {
-        return wire(await page(sql<boolean>`d.seq <= ${seqAt(filter, ownerId, 'desc', start)}`, 'desc', pageSize), position.pageNo);
-      }
-      // From the oldest end: the page's oldest row is `total - start - pageSize` rows from there.
-      const size = Math.min(pageSize, total - start);
-      const fromOldest = total - start - size;
-      const rows = await page(sql<boolean>`d.seq >= ${seqAt(filter, ownerId, 'asc', fromOldest)}`, 'asc', size);
-      return wire(rows.reverse(), position.pageNo);
+      const page = await pageRows(trx, filter, ownerFilter(caller, filter.program), position, pageSize, pageNo, total);
+      return { data: page.rows.map((row) => toWireDocument(row, { full: false })), total, pageNo: page.pageNo };
     });
+}
+
+/** The rows of the page (list shape), given the total of the filter (a jump needs it), and the page they are. */
+export async function pageRows(
+  db: Db,
+  filter: PageFilter,
+  ownerId: string | undefined,
+  position: PagePosition,
+  pageSize: number,
+  pageNo: number,
+  total: number,
+): Promise<{ rows: DocumentRow[]; pageNo: number }> {
+  const page = (where: RawBuilder<boolean>, direction: 'asc' | 'desc', limit: number) =>
+    documentSelect(db, { full: false })
+      .where(all([...conditions(filter, ownerId, 'd'), where]))
+      .orderBy('d.seq', direction)
+      .limit(limit)
+      .execute();
+
+  if ('after' in position) return { rows: await page(sql<boolean>`d.seq < ${position.after}`, 'desc', pageSize), pageNo };
+  if ('before' in position) {
+    const rows = (await page(sql<boolean>`d.seq > ${position.before}`, 'asc', pageSize)).reverse();
+    // Fewer than a page before it (rows were deleted meanwhile): the first page, full.
+    if (rows.length === pageSize) return { rows, pageNo };
+    return { rows: await page(sql<boolean>`true`, 'desc', pageSize), pageNo: 0 };
+  }
+
+  const start = position.pageNo * pageSize;
+  if (start >= total) return { rows: [], pageNo: position.pageNo };
+  if (start < total / 2) {
+    return { rows: await page(sql<boolean>`d.seq <= ${seqAt(filter, ownerId, 'desc', start)}`, 'desc', pageSize), pageNo: position.pageNo };
+  }
+  // From the oldest end: the page's oldest row is `total - start - pageSize` rows from there.
+  const size = Math.min(pageSize, total - start);
+  const fromOldest = total - start - size;
+  const rows = await page(sql<boolean>`d.seq >= ${seqAt(filter, ownerId, 'asc', fromOldest)}`, 'asc', size);
+  return { rows: rows.reverse(), pageNo: position.pageNo };
 }
