@@ -57,13 +57,21 @@ export interface CountFilter {
   typeId?: string;
 }
 
-/** Exact number of documents the caller may read, matching the filter: a sum over counter rows. */
-export async function visibleDocumentCount(db: Db, caller: Caller, filter: CountFilter = {}): Promise<number> {
+/**
+ * SQL: the exact number of documents the caller may read, matching the filter — a sum over
+ * counter rows, as a scalar subquery, so a statement can carry it beside what it reads (a page
+ * and its total in one snapshot).
+ */
+export function visibleDocumentCountSql(caller: Caller, filter: CountFilter = {}): RawBuilder<number> {
   const conditions = [visibleTo(caller, 'c')];
   if (filter.programId !== undefined) conditions.push(sql<boolean>`c.program_id = ${filter.programId}`);
   if (filter.module !== undefined) conditions.push(sql<boolean>`c.module = ${filter.module}`);
   if (filter.typeId !== undefined) conditions.push(sql<boolean>`c.type_id = ${filter.typeId}`);
-  const { rows } = await sql<{ n: string | number | null }>`
-    select coalesce(sum(c.n), 0)::bigint as n from document_counts c where ${sql.join(conditions, sql` and `)}`.execute(db);
+  return sql<number>`(select coalesce(sum(c.n), 0)::bigint from document_counts c where ${sql.join(conditions, sql` and `)})`;
+}
+
+/** Exact number of documents the caller may read, matching the filter: a sum over counter rows. */
+export async function visibleDocumentCount(db: Db, caller: Caller, filter: CountFilter = {}): Promise<number> {
+  const { rows } = await sql<{ n: string | number | null }>`select ${visibleDocumentCountSql(caller, filter)} as n`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
