@@ -65,11 +65,12 @@ function seqAt(filter: PageFilter, ownerId: string | undefined, direction: 'asc'
 
 /** SQL: the seq of the newest row of page `pageNo`, found from whichever end is nearer; null past the last page. */
 function pageStart(filter: PageFilter, ownerId: string | undefined, start: number, total: RawBuilder<number>): RawBuilder<number | null> {
-  return sql<number | null>`(case
-    when ${start}::bigint >= ${total} then null
-    when ${start}::bigint * 2 < ${total} then ${seqAt(filter, ownerId, 'desc', sql<number>`${start}::bigint`)}
-    else ${seqAt(filter, ownerId, 'asc', sql<number>`${total} - 1 - ${start}::bigint`)}
-  end)`;
+  // The total is read once (t.n); only the branch taken runs its OFFSET.
+  return sql<number | null>`(select case
+      when ${start}::bigint >= t.n then null
+      when ${start}::bigint * 2 < t.n then ${seqAt(filter, ownerId, 'desc', sql<number>`${start}::bigint`)}
+      else ${seqAt(filter, ownerId, 'asc', sql<number>`t.n - 1 - ${start}::bigint`)}
+    end from (select ${total} as n) t)`;
 }
 
 /** Whose documents of the program the caller reads: everyone's (undefined) or only their own (their id). */
@@ -105,9 +106,35 @@ export async function documentPage(
 }
 
 /**
- * The page's rows (list shape), newest first, each carrying `total`: the counters' sum for the
- * route, or a number already known (which costs nothing, to time the page alone).
+ * The page's statement (list shape), each row carrying `total`: the counters' sum for the route,
+ * or a number already known (which costs nothing, to time the page alone). `ascending`: the rows
+ * come oldest first and are reversed once read.
  */
+export function pageQuery(
+  db: Db,
+  filter: PageFilter,
+  ownerId: string | undefined,
+  position: PagePosition,
+  pageSize: number,
+  total: RawBuilder<number> | number,
+) {
+  const totalSql = typeof total === 'number' ? sql<number>`${total}::bigint` : total;
+  const page = (where: RawBuilder<boolean>, direction: 'asc' | 'desc') => ({
+    query: documentSelect(db, { full: false })
+      .select(totalSql.as('total'))
+      .where(all([...conditions(filter, ownerId, 'd'), where]))
+      .orderBy('d.seq', direction)
+      .limit(pageSize),
+    ascending: direction === 'asc',
+  });
+  if ('after' in position) return page(sql<boolean>`d.seq < ${position.after}`, 'desc');
+  if ('before' in position) return page(sql<boolean>`d.seq > ${position.before}`, 'asc');
+  // The first page needs no start row (an empty filter then answers no row, as it should).
+  if (position.pageNo === 0) return page(sql<boolean>`true`, 'desc');
+  return page(sql<boolean>`d.seq <= ${pageStart(filter, ownerId, position.pageNo * pageSize, totalSql)}`, 'desc');
+}
+
+/** The page's rows, newest first (see pageQuery). */
 export async function pageRows(
   db: Db,
   filter: PageFilter,
@@ -116,16 +143,7 @@ export async function pageRows(
   pageSize: number,
   total: RawBuilder<number> | number,
 ): Promise<Array<DocumentRow & { total: number | string }>> {
-  const totalSql = typeof total === 'number' ? sql<number>`${total}::bigint` : total;
-  const page = (where: RawBuilder<boolean>, direction: 'asc' | 'desc', limit: number) =>
-    documentSelect(db, { full: false })
-      .select(totalSql.as('total'))
-      .where(all([...conditions(filter, ownerId, 'd'), where]))
-      .orderBy('d.seq', direction)
-      .limit(limit)
-      .execute();
-
-  if ('after' in position) return page(sql<boolean>`d.seq < ${position.after}`, 'desc', pageSize);
-  if ('before' in position) return (await page(sql<boolean>`d.seq > ${position.before}`, 'asc', pageSize)).reverse();
-  return page(sql<boolean>`d.seq <= ${pageStart(filter, ownerId, position.pageNo * pageSize, totalSql)}`, 'desc', pageSize);
+  const { query, ascending } = pageQuery(db, filter, ownerId, position, pageSize, total);
+  const rows = await query.execute();
+  return ascending ? rows.reverse() : rows;
 }
