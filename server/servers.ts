@@ -44,7 +44,7 @@ export async function openDatabase(config: Config, log: (line: string) => void) 
   }
   const label = embedded ? `embedded PostgreSQL, data in ${embedded.dataDir}` : `PostgreSQL at ${new URL(url).host}`;
   log(`[db] ${label}`);
-  return { db, embedded, label };
+  return { db, embedded, label, url };
 }
 
 export async function startServers(config: Config, opts: { serveConsole: boolean; log?: (line: string) => void }): Promise<Running> {
