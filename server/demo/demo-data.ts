@@ -15,7 +15,7 @@ import { DEMO_PASSWORD } from './demo-catalogue.ts';
 import { checkCounters, rebuildCounters, type CounterCheck } from './demo-counters.ts';
 import { demoDocuments } from './demo-documents.ts';
 import { ensureDemoCatalogue, type DemoCatalogue } from './demo-setup.ts';
-import { buildIndexes, copyBatch, dropIndexes, secondaryIndexes } from './document-copy.ts';
+import { addForeignKeys, buildIndexes, copyBatch, dropForeignKeys, dropIndexes, foreignKeys, secondaryIndexes } from './document-copy.ts';
 import { Random, mixSeed } from './random.ts';
 
 export interface DemoDataOptions {
@@ -28,7 +28,7 @@ export interface DemoDataOptions {
   databaseUrl: string;
   /** Documents per COPY. */
   batchSize?: number;
-  /** Drop and rebuild the secondary indexes: by default, when loading at least 100,000 documents and more than the table holds. */
+  /** Drop the secondary indexes and foreign keys for the load and make them again after it: by default, when loading at least 100,000 documents and more than the table holds. */
   rebuildIndexes?: boolean;
   now?: Date;
   log?: (line: string) => void;
@@ -43,7 +43,9 @@ export interface DemoDataResult {
   loadSeconds: number;
   /** Documents per second of the whole load. */
   rowsPerSecond: number;
+  /** Indexes and foreign keys dropped for the load and made again after it. */
   indexesRebuilt: string[];
+  foreignKeysRebuilt: string[];
   maintenanceSeconds: number;
   counters: CounterCheck;
   password: string;
@@ -108,8 +110,10 @@ export async function generateDemoData(db: Db, options: DemoDataOptions): Promis
     // For the index builds; local to this transaction.
     await client.query(`set local maintenance_work_mem = '256MB'`);
     const indexes = rebuild ? await secondaryIndexes(client) : [];
+    const keys = rebuild ? await foreignKeys(client) : [];
     await dropIndexes(client, indexes);
-    if (indexes.length) log(`[demo] dropped ${indexes.length} secondary indexes of documents for the load (rebuilt after it)`);
+    await dropForeignKeys(client, keys);
+    if (rebuild) log(`[demo] dropped ${indexes.length} secondary indexes and ${keys.length} foreign keys of documents for the load (made again after it)`);
 
     const documents = demoDocuments(catalogue, { total, now, random, attachments });
     let loaded = 0;
@@ -124,10 +128,11 @@ export async function generateDemoData(db: Db, options: DemoDataOptions): Promis
     }
     const copySeconds = seconds(copyStart);
 
-    if (indexes.length) {
+    if (rebuild) {
       const indexStart = performance.now();
+      await addForeignKeys(client, keys);
       await buildIndexes(client, indexes);
-      log(`[demo] rebuilt ${indexes.length} indexes in ${seconds(indexStart).toFixed(1)} s`);
+      log(`[demo] foreign keys checked and ${indexes.length} indexes built in ${seconds(indexStart).toFixed(1)} s`);
     }
     await rebuildCounters(client, programIds);
     const counters = await checkCounters(client, programIds);
@@ -155,6 +160,7 @@ export async function generateDemoData(db: Db, options: DemoDataOptions): Promis
       loadSeconds,
       rowsPerSecond: loadSeconds > 0 ? loaded / loadSeconds : 0,
       indexesRebuilt: indexes.map((i) => i.name),
+      foreignKeysRebuilt: keys.map((k) => k.name),
       maintenanceSeconds,
       counters,
       password: DEMO_PASSWORD,
