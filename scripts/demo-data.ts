@@ -72,7 +72,7 @@ async function main(): Promise<void> {
     console.log(`  Documents added      ${result.documents.toLocaleString('en-US')} (${result.attachments} attachment files)`);
     console.log(
       `  Document load        ${result.loadSeconds.toFixed(1)} s, ${Math.round(result.rowsPerSecond).toLocaleString('en-US')} rows/s ` +
-        `(COPY alone ${result.copySeconds.toFixed(1)} s${result.indexesRebuilt.length ? `; ${result.indexesRebuilt.length} indexes rebuilt after it` : ''})`,
+        `(COPY alone ${result.copySeconds.toFixed(1)} s${result.indexesRebuilt.length ? `; ${result.indexesRebuilt.length} indexes and ${result.foreignKeysRebuilt.length} foreign keys made again after it` : ''})`,
     );
     console.log(`  VACUUM + ANALYZE     ${result.maintenanceSeconds.toFixed(1)} s`);
     console.log(

@@ -35,9 +35,11 @@ function textAnswer(field: FormField, ctx: AnswerContext): string {
   const name = field.field_name;
   if (/name|respondent|teacher/.test(name) && !/school|point/.test(name)) return personName(random);
   if (name === 'school_name') return `${random.pick(town.villages)} ${random.pick(['Primary School', 'P/S', 'Community School'])}`;
-  if (name === 'point_name') return `${random.pick(town.villages)} ${random.pick(['Borehole', 'Well', 'Kiosk', 'Spring'])} ${random.int(1, 9)}`;
+  if (name === 'point_name')
+    return `${random.pick(town.villages)} ${random.pick(['Borehole', 'Well', 'Kiosk', 'Spring'])} ${random.int(1, 9)}`;
   if (/village|venue/.test(name)) return random.pick(town.villages);
-  if (name === 'topic') return random.pick(['Safe water storage', 'Antenatal care', 'Savings groups', 'Malaria prevention', 'School meals']);
+  if (name === 'topic')
+    return random.pick(['Safe water storage', 'Antenatal care', 'Savings groups', 'Malaria prevention', 'School meals']);
   if (name === 'plot_crop') return random.pick(['Maize', 'Beans', 'Cassava', 'Sorghum']);
   if (name === 'action') return random.pick(['Called the client', 'Home visit', 'Accompanied to the facility', 'Referred to a counsellor']);
   if (name === 'other_reason') return random.pick(['Eye infection', 'Lost documents', 'Injury at home']);
@@ -124,7 +126,8 @@ export function answersTo(fields: FormField[], ctx: AnswerContext): Record<strin
   for (const field of fields) {
     if (!shown(field, answers)) continue;
     // An optional field is sometimes left blank, as in real submissions.
-    if (!field.validation?.required && field.field_type !== 'image' && field.field_type !== 'signature' && ctx.random.chance(0.08)) continue;
+    if (!field.validation?.required && field.field_type !== 'image' && field.field_type !== 'signature' && ctx.random.chance(0.08))
+      continue;
     const value = answerOf(field, ctx);
     if (value !== undefined) answers[field.field_name] = value;
   }

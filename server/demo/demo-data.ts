@@ -100,7 +100,8 @@ export async function generateDemoData(db: Db, options: DemoDataOptions): Promis
   const attachments = new AttachmentWriter(options.uploadsDir);
   try {
     const existing = Number(
-      (await client.query<{ n: string }>('select count(*) as n from documents where program_id = any($1::text[])', [programIds])).rows[0]!.n,
+      (await client.query<{ n: string }>('select count(*) as n from documents where program_id = any($1::text[])', [programIds])).rows[0]!
+        .n,
     );
     const random = new Random(mixSeed(options.seed ?? DEFAULT_SEED, existing));
     const rebuild = options.rebuildIndexes ?? (total >= REBUILD_FROM && total >= (await tableRows(client)));
@@ -113,7 +114,10 @@ export async function generateDemoData(db: Db, options: DemoDataOptions): Promis
     const keys = rebuild ? await foreignKeys(client) : [];
     await dropIndexes(client, indexes);
     await dropForeignKeys(client, keys);
-    if (rebuild) log(`[demo] dropped ${indexes.length} secondary indexes and ${keys.length} foreign keys of documents for the load (made again after it)`);
+    if (rebuild)
+      log(
+        `[demo] dropped ${indexes.length} secondary indexes and ${keys.length} foreign keys of documents for the load (made again after it)`,
+      );
 
     const documents = demoDocuments(catalogue, { total, now, random, attachments });
     let loaded = 0;

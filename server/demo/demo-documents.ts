@@ -107,7 +107,9 @@ export function* demoDocuments(
   const programWeights = programs.map((p) => p.weight);
   const attachmentChance = opts.total ? Math.min(1, ATTACHMENT_DOCUMENTS / opts.total) : 0;
   for (const day of documentsPerDay(opts.total, now)) {
-    const times = Array.from({ length: day.count }, () => Math.min(day.start + WORK_START + random.next() * WORK_LENGTH, now.getTime() - 1000));
+    const times = Array.from({ length: day.count }, () =>
+      Math.min(day.start + WORK_START + random.next() * WORK_LENGTH, now.getTime() - 1000),
+    );
     times.sort((a, b) => a - b);
     for (const time of times) {
       const createdAt = new Date(Math.floor(time));
@@ -128,7 +130,11 @@ export function* demoDocuments(
         beneficiaryIds: program.beneficiaries,
         attachment: (kind) =>
           withFiles
-            ? attachments.write(kind, random, { document_id: id, uploaded_by: createdBy, created_at: new Date(createdAt.getTime() - 60_000) })
+            ? attachments.write(kind, random, {
+                document_id: id,
+                uploaded_by: createdBy,
+                created_at: new Date(createdAt.getTime() - 60_000),
+              })
             : undefined,
       });
       const age = now.getTime() - createdAt.getTime();

@@ -31,9 +31,11 @@ function choice(type: 'dropdown' | 'radio' | 'checkbox', name: string, label: st
   const selects = Object.fromEntries(lines.map((l) => l.split(': ') as [string, string]));
   return field(type, name, label, { ...extra, extra_details: { option_choice: lines.join('\n'), selects } });
 }
-export const dropdown = (name: string, label: string, options: string[], extra: Extra = {}) => choice('dropdown', name, label, options, extra);
+export const dropdown = (name: string, label: string, options: string[], extra: Extra = {}) =>
+  choice('dropdown', name, label, options, extra);
 export const radio = (name: string, label: string, options: string[], extra: Extra = {}) => choice('radio', name, label, options, extra);
-export const checkbox = (name: string, label: string, options: string[], extra: Extra = {}) => choice('checkbox', name, label, options, extra);
+export const checkbox = (name: string, label: string, options: string[], extra: Extra = {}) =>
+  choice('checkbox', name, label, options, extra);
 
 export function group(name: string, label: string, fields: FormField[], repeat: { min: number; max: number }): FormField {
   return field('field-group', name, label, {
@@ -93,7 +95,21 @@ export const DEMO_FORMS: DemoForm[] = [
       radio('head_sex', 'Sex of household head', SEX, required),
       number('household_size', 'Household size', 1, 25, required),
       text('village', 'Village', required),
-      dropdown('district', 'District', ['Kisumu', 'Siaya', 'Homa Bay', 'Nakuru', 'Uasin Gishu', 'Kakamega', 'Bungoma', 'Gulu', 'Lira', 'Soroti', 'Mbale', 'Tororo', 'Jinja']),
+      dropdown('district', 'District', [
+        'Kisumu',
+        'Siaya',
+        'Homa Bay',
+        'Nakuru',
+        'Uasin Gishu',
+        'Kakamega',
+        'Bungoma',
+        'Gulu',
+        'Lira',
+        'Soroti',
+        'Mbale',
+        'Tororo',
+        'Jinja',
+      ]),
       dropdown('water_source', 'Main water source', WATER),
       date('registration_date', 'Registration date', required),
       geo('home_location', 'Home location'),
@@ -105,7 +121,18 @@ export const DEMO_FORMS: DemoForm[] = [
     {
       drop: ['water_source'],
       relabel: { village: 'Village / cell' },
-      add: [{ after: 'household_size', field: dropdown('income_source', 'Main income source', ['Farming', 'Casual labour', 'Small business', 'Fishing', 'Salaried work']) }],
+      add: [
+        {
+          after: 'household_size',
+          field: dropdown('income_source', 'Main income source', [
+            'Farming',
+            'Casual labour',
+            'Small business',
+            'Fishing',
+            'Salaried work',
+          ]),
+        },
+      ],
     },
   ),
   form(
@@ -116,13 +143,23 @@ export const DEMO_FORMS: DemoForm[] = [
       date('date_of_birth', 'Date of birth', required),
       number('pregnancies', 'Number of pregnancies', 1, 15),
       date('expected_delivery', 'Expected delivery date'),
-      dropdown('health_facility', 'Health facility', ['Gulu Regional Referral', 'Lacor Hospital', 'Lira Health Centre IV', 'Soroti Regional Referral', 'Amuria Health Centre']),
+      dropdown('health_facility', 'Health facility', [
+        'Gulu Regional Referral',
+        'Lacor Hospital',
+        'Lira Health Centre IV',
+        'Soroti Regional Referral',
+        'Amuria Health Centre',
+      ]),
       yesNo('hiv_tested', 'Tested for HIV'),
       geo('home_location', 'Home location'),
       signature('consent_signature', 'Consent signature'),
     ],
     { add: [{ after: 'full_name', field: phone('phone', 'Phone number') }] },
-    { drop: ['hiv_tested'], relabel: { pregnancies: 'Pregnancies (including this one)' }, add: [{ after: 'expected_delivery', field: number('anc_visits', 'Antenatal visits so far', 0, 12) }] },
+    {
+      drop: ['hiv_tested'],
+      relabel: { pregnancies: 'Pregnancies (including this one)' },
+      add: [{ after: 'expected_delivery', field: number('anc_visits', 'Antenatal visits so far', 0, 12) }],
+    },
   ),
   form(
     'farmer',
@@ -141,7 +178,10 @@ export const DEMO_FORMS: DemoForm[] = [
       drop: ['farmer_photo'],
       add: [
         { after: 'crops', field: number('livestock', 'Livestock (head)', 0, 500) },
-        { after: 'village', field: group('plots', 'Plots', [text('plot_crop', 'Crop', required), number('plot_acres', 'Acres', 0, 100)], { min: 0, max: 6 }) },
+        {
+          after: 'village',
+          field: group('plots', 'Plots', [text('plot_crop', 'Crop', required), number('plot_acres', 'Acres', 0, 100)], { min: 0, max: 6 }),
+        },
       ],
     },
   ),
@@ -153,12 +193,16 @@ export const DEMO_FORMS: DemoForm[] = [
       dropdown('point_kind', 'Kind of water point', WATER.slice(0, 3).concat(['Spring', 'Dam']), required),
       radio('functional', 'Functional', ['Yes', 'Partly', 'No'], required),
       number('users_per_day', 'Users per day', 0, 2000),
-      geo('point_location', 'Location', ),
+      geo('point_location', 'Location'),
       image('point_photo', 'Photo'),
       date('inspection_date', 'Inspection date', required),
     ],
     { add: [{ after: 'users_per_day', field: number('queue_minutes', 'Queue time (minutes)', 0, 240) }] },
-    { relabel: { functional: 'Working on the day of inspection' }, drop: ['users_per_day'], add: [{ after: 'point_photo', field: signature('caretaker_signature', 'Caretaker signature') }] },
+    {
+      relabel: { functional: 'Working on the day of inspection' },
+      drop: ['users_per_day'],
+      add: [{ after: 'point_photo', field: signature('caretaker_signature', 'Caretaker signature') }],
+    },
   ),
   form(
     'school',
@@ -172,7 +216,11 @@ export const DEMO_FORMS: DemoForm[] = [
       geo('school_location', 'Location'),
     ],
     { add: [{ after: 'meal_served', field: dropdown('meal', 'Meal', ['Posho and beans', 'Porridge', 'Rice and beans', 'Githeri']) }] },
-    { relabel: { pupils_present: 'Pupils present at the visit' }, drop: ['head_teacher'], add: [{ after: 'school_location', field: signature('head_teacher_signature', 'Head teacher signature') }] },
+    {
+      relabel: { pupils_present: 'Pupils present at the visit' },
+      drop: ['head_teacher'],
+      add: [{ after: 'school_location', field: signature('head_teacher_signature', 'Head teacher signature') }],
+    },
   ),
   form(
     'meeting',
@@ -186,13 +234,22 @@ export const DEMO_FORMS: DemoForm[] = [
       text('notes', 'Notes'),
     ],
     { add: [{ after: 'notes', field: image('meeting_photo', 'Photo of the meeting') }] },
-    { relabel: { attendance: 'Total attendance' }, drop: ['venue'], add: [{ after: 'meeting_date', field: geo('meeting_location', 'Meeting location') }] },
+    {
+      relabel: { attendance: 'Total attendance' },
+      drop: ['venue'],
+      add: [{ after: 'meeting_date', field: geo('meeting_location', 'Meeting location') }],
+    },
   ),
   form(
     'training',
     'Training Session Report (demo)',
     [
-      dropdown('training_topic', 'Training topic', ['Soil conservation', 'Post-harvest handling', 'Hygiene and sanitation', 'Nutrition', 'Savings groups'], required),
+      dropdown(
+        'training_topic',
+        'Training topic',
+        ['Soil conservation', 'Post-harvest handling', 'Hygiene and sanitation', 'Nutrition', 'Savings groups'],
+        required,
+      ),
       date('session_date', 'Session date', required),
       number('men', 'Men attending', 0, 500),
       number('women', 'Women attending', 0, 500),
@@ -215,7 +272,11 @@ export const DEMO_FORMS: DemoForm[] = [
       geo('survey_location', 'Location'),
     ],
     { add: [{ after: 'has_latrine', field: yesNo('handwashing', 'Handwashing station present') }] },
-    { relabel: { meals_per_day: 'Meals eaten yesterday' }, drop: ['water_minutes'], add: [{ after: 'survey_location', field: signature('respondent_signature', 'Respondent signature') }] },
+    {
+      relabel: { meals_per_day: 'Meals eaten yesterday' },
+      drop: ['water_minutes'],
+      add: [{ after: 'survey_location', field: signature('respondent_signature', 'Respondent signature') }],
+    },
   ),
   form(
     'referral',
@@ -231,6 +292,18 @@ export const DEMO_FORMS: DemoForm[] = [
       radio('case_status', 'Status', ['Open', 'Closed']),
     ],
     { add: [{ after: 'referred_to', field: date('follow_up', 'Follow-up date') }] },
-    { relabel: { client_name: "Client's full name" }, drop: ['case_status'], add: [{ after: 'follow_up', field: group('actions', 'Actions taken', [date('action_date', 'Date', required), text('action', 'Action', required)], { min: 0, max: 5 }) }] },
+    {
+      relabel: { client_name: "Client's full name" },
+      drop: ['case_status'],
+      add: [
+        {
+          after: 'follow_up',
+          field: group('actions', 'Actions taken', [date('action_date', 'Date', required), text('action', 'Action', required)], {
+            min: 0,
+            max: 5,
+          }),
+        },
+      ],
+    },
   ),
 ];

@@ -24,6 +24,19 @@ export interface ResetResult {
 const marked = `%${DEMO_MARKER.trim().replace(/[\\%_]/g, '\\$&')}`;
 
 export async function resetDemoData(db: Db, uploadsDir: string): Promise<ResetResult> {
+  try {
+    return await removeDemoData(db, uploadsDir);
+  } catch (err) {
+    const { code, detail, table } = err as { code?: string; detail?: string; table?: string };
+    // 23503: still referenced (foreign key); 23001: restrict (a form revision in use).
+    if (code !== '23503' && code !== '23001') throw err;
+    throw new Error(
+      `Cannot remove the demo data, nothing was removed: ${detail ?? (err as Error).message}${table ? ` (table ${table})` : ''}`,
+    );
+  }
+}
+
+async function removeDemoData(db: Db, uploadsDir: string): Promise<ResetResult> {
   const { result, files } = await db.transaction().execute(async (trx) => {
     const programIds = (await sql<{ id: string }>`select id from programs where name like ${marked}`.execute(trx)).rows.map((r) => r.id);
     const userIds = (await sql<{ id: string }>`select id from users where email like ${`%@${DEMO_EMAIL_DOMAIN}`}`.execute(trx)).rows.map(

@@ -59,7 +59,8 @@ async function roleIds(db: Db): Promise<Record<string, string>> {
     where role_slug in ('field-staff', 'program-manager')`.execute(db);
   const bySlug = Object.fromEntries(rows.map((r) => [r.role_slug, r.id]));
   for (const slug of ['field-staff', 'program-manager'])
-    if (!bySlug[slug]) throw new Error(`No role with slug "${slug}": the demo users need the seeded roles Field Staff and Program Manager.`);
+    if (!bySlug[slug])
+      throw new Error(`No role with slug "${slug}": the demo users need the seeded roles Field Staff and Program Manager.`);
   return bySlug;
 }
 
@@ -113,11 +114,15 @@ async function ensureForms(trx: Db, createdBy: string, now: Date): Promise<{ for
       const created = new Date(now.getTime() - (REVISION_AGE_DAYS[0]! + 3) * DAY);
       const last = def.revisions[2];
       await sql`insert into forms (id, name, name_slug, structures, created_by, created_at, updated_at, version, draft_version)
-        values (${id}, ${def.name}, ${formSlug(def.name)}, ${JSON.stringify(last)}::jsonb, ${createdBy}, ${created}, ${now}, 3, 3)`.execute(trx);
+        values (${id}, ${def.name}, ${formSlug(def.name)}, ${JSON.stringify(last)}::jsonb, ${createdBy}, ${created}, ${now}, 3, 3)`.execute(
+        trx,
+      );
       for (const [r, structures] of def.revisions.entries()) {
         const published = new Date(now.getTime() - REVISION_AGE_DAYS[r]! * DAY);
         await sql`insert into form_revisions (id, form_id, version, name, structures, created_by, created_at)
-          values (${random.uuid()}, ${id}, ${r + 1}, ${def.name}, ${JSON.stringify(structures)}::jsonb, ${createdBy}, ${published})`.execute(trx);
+          values (${random.uuid()}, ${id}, ${r + 1}, ${def.name}, ${JSON.stringify(structures)}::jsonb, ${createdBy}, ${published})`.execute(
+          trx,
+        );
       }
       made++;
     }

@@ -20,6 +20,7 @@ import { demoDocuments } from '../../server/demo/demo-documents.ts';
 import { copyLine } from '../../server/demo/document-copy.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE, DEMO_PROGRAMS, DEMO_TYPES } from '../../server/demo/demo-catalogue.ts';
 import { Random } from '../../server/demo/random.ts';
+import { insertProgram } from '../support/program-fixtures.ts';
 
 const FIRST_RUN = 2000;
 const SECOND_RUN = 500;
@@ -145,7 +146,14 @@ describe('a small demo data set', () => {
   });
 
   it('image and signature answers name attachment files that exist, claimed by their document', async () => {
-    const { rows } = await sql<{ document_id: string; name: string; size: number; uploaded_by: string; created_by: string; form_data: string }>`
+    const { rows } = await sql<{
+      document_id: string;
+      name: string;
+      size: number;
+      uploaded_by: string;
+      created_by: string;
+      form_data: string;
+    }>`
       select a.document_id, a.name, a.size, a.uploaded_by, d.created_by, d.form_data::text as form_data
       from document_attachments a join documents d on d.id = a.document_id`.execute(t.ctx.db);
     expect(rows.length).toBe(first.attachments);
@@ -230,6 +238,21 @@ describe('running it again', () => {
 });
 
 describe('reset', () => {
+  it('stops, removing nothing, while a document of another program uses a demo form revision', async () => {
+    const other = await insertProgram(t.ctx.db, { name: 'Real work' });
+    const { rows } = await sql<{ revision: string; type_id: string; created_by: string }>`
+      select form_revision_id as revision, type_id, created_by from documents limit 1`.execute(t.ctx.db);
+    const used = rows[0]!;
+    await sql`insert into documents (id, local_id, program_id, module, type_id, form_revision_id, created_by)
+      values ('not-demo', 'not-demo', ${other.id}, 'surveys', ${used.type_id}, ${used.revision}, ${used.created_by})`.execute(t.ctx.db);
+    await expect(resetDemoData(t.ctx.db, t.ctx.config.uploadsDir)).rejects.toThrow(/Cannot remove the demo data, nothing was removed/);
+    expect(await demoProgramIds()).toHaveLength(DEMO_PROGRAMS.length);
+    const { rows: left } = await sql<{ n: number }>`select count(*)::int as n from documents`.execute(t.ctx.db);
+    expect(left[0]!.n).toBe(FIRST_RUN + SECOND_RUN + 1);
+    await sql`delete from documents where id = 'not-demo'`.execute(t.ctx.db);
+    await sql`delete from programs where id = ${other.id}`.execute(t.ctx.db);
+  });
+
   it('removes the demo documents, counters, files, programs, forms, types and users, and nothing else', async () => {
     const files = (await sql<{ name: string }>`select name from document_attachments`.execute(t.ctx.db)).rows.map((r) => r.name);
     expect(files.length).toBeGreaterThan(0);
