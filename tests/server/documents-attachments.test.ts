@@ -96,7 +96,11 @@ describe('POST /document/attachment', () => {
       // Whatever the name and type the client claims.
       const res = await upload(world.member, content, 'scan.bin', 'application/octet-stream');
       expect(res.statusCode, res.body).toBe(201);
-      expect(res.json()).toEqual({ name: expect.stringMatching(new RegExp(`^[0-9a-f-]{36}\\.${ext}$`)), content_type: type, size: content.length });
+      expect(res.json()).toEqual({
+        name: expect.stringMatching(new RegExp(`^[0-9a-f-]{36}\\.${ext}$`)),
+        content_type: type,
+        size: content.length,
+      });
       expect(onDisk(res.json().name)).toBe(true);
     }
   });
