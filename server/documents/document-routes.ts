@@ -65,7 +65,7 @@ class LocalIdRace extends Error {}
 export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
     const maxBytes = ctx.config.documentAttachmentMaxBytes;
-    await scope.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 2 } });
+    await scope.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 4096 } });
     routes(scope, ctx);
   });
 }
