@@ -146,7 +146,10 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
         return reply.status(201).send(await loadDocument(db, id));
       } catch (err) {
         if (!(err instanceof LocalIdRace)) throw err;
-        return (await replay()) ?? Promise.reject(err);
+        // The winner deleted meanwhile: nothing of either is stored, trying again submits it.
+        const stored = await replay();
+        if (!stored) throw problems.tryAgain();
+        return stored;
       }
     },
   );
