@@ -5,7 +5,7 @@
  */
 
 /**
- * A target count of records of one type in a program (spec 2 §3), e.g. 500 beneficiaries of type Household. `achieve` counts that type's documents in the program; until documents are stored it is 0 and `achieve_counted` is false.
+ * A target count of records of one type in a program (spec 2 §3), e.g. 500 beneficiaries of type Household. `achieve` counts that type's documents in the program (from the exact document counters).
  */
 export interface Goal {
   _id?: string;
@@ -22,7 +22,7 @@ export interface Goal {
   target: number;
   achieve?: number;
   /**
-   * false while achieved counts cannot come from documents yet
+   * true: `achieve` is counted from the stored documents
    */
   achieve_counted?: boolean;
   isPinned?: boolean;

@@ -14,7 +14,7 @@ import {
 } from '@model/schema-registry.ts';
 import { toColumn } from '../db/columns.ts';
 import { withGenericTables, type Db } from '../db/database.ts';
-import { activeWhen, customTableOf, type UsableWhen } from '../db/custom-tables.ts';
+import { activeWhen, customTableOf, HOLDING_TABLES, type UsableWhen } from '../db/custom-tables.ts';
 import { problems } from '../http/errors.ts';
 
 type Row = Record<string, unknown>;
@@ -182,6 +182,8 @@ export interface Referrer {
   live?(alias: string): RawBuilder<boolean>;
   /** Rows whose column refers to this resource at all (a goal's goal_type, by its document_type). */
   when?(alias: string): RawBuilder<boolean>;
+  /** A holder that is no resource (custom-tables.ts HOLDING_TABLES): its own count of the rows holding `id`. */
+  countHeld?(id: string): RawBuilder<number>;
 }
 
 /**
@@ -190,6 +192,14 @@ export interface Referrer {
  * a program's lists of record types), single references and lists alike.
  */
 export function referrersOf(resource: string): Referrer[] {
+  const holding = HOLDING_TABLES.flatMap((h): Referrer[] => {
+    const countHeld = h.count(resource);
+    return countHeld ? [{ resource: h.label.one, table: '', column: '', label: h.label, many: false, countHeld }] : [];
+  });
+  return [...resourcesReferring(resource), ...holding];
+}
+
+function resourcesReferring(resource: string): Referrer[] {
   return resourceEntries().flatMap(([name, entry]) => {
     const custom = entry.routes === 'custom' ? customTableOf(name) : undefined;
     const kinded = custom?.kindedReference?.(resource);
@@ -224,6 +234,11 @@ export async function holdersOf(db: Db, referrers: Referrer[], id: string): Prom
   const held = [];
   const tables = withGenericTables(db);
   for (const r of referrers) {
+    if (r.countHeld) {
+      const { rows } = await sql<{ count: string }>`select ${r.countHeld(id)} as count`.execute(db);
+      if (Number(rows[0]?.count ?? 0) > 0) held.push({ count: Number(rows[0]!.count), ...r.label });
+      continue;
+    }
     let query = tables
       .selectFrom(`${r.table} as h`)
       .select((eb) => eb.fn.countAll<string>().as('count'))

@@ -9,6 +9,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { toColumn } from './columns.ts';
 import { DOCUMENT_TYPES, GOAL_KINDS } from '../goals/goal-kinds.ts';
+import { DOCUMENT_MODULES, MODULE_KINDS } from '@model/documents/modules.ts';
 
 /** A condition a record must meet to be chosen by a new reference, and what a refusal says ("is inactive"). */
 export interface UsableWhen {
@@ -88,3 +89,32 @@ export const CUSTOM_TABLES: Record<string, CustomTable> = {
 
 /** The table of a custom resource, when the registry names it. */
 export const customTableOf = (resource: string): CustomTable | undefined => CUSTOM_TABLES[resource];
+
+/**
+ * Tables that are no resource of the map but hold records of resources: the delete of such a
+ * record counts them as holders (409 "3 Documents use this Program") instead of running into a
+ * foreign key. For a target resource, `count` is SQL counting the holders of record `id`, or
+ * undefined when these rows never hold one.
+ */
+export interface HoldingTable {
+  label: { one: string; many: string };
+  count(target: string): ((id: string) => RawBuilder<number>) | undefined;
+}
+
+export const HOLDING_TABLES: HoldingTable[] = [
+  {
+    // Documents name their program, their type record and the form revision they were filled
+    // against. Programs and type records are counted from the exact counters (document_counts,
+    // written in the same transaction as each document), forms through the revisions' index.
+    label: { one: 'Document', many: 'Documents' },
+    count: (target) => {
+      if (target === 'program') return (id) => sql<number>`(select coalesce(sum(n), 0) from document_counts where program_id = ${id})`;
+      if (target === 'custom-form')
+        return (id) =>
+          sql<number>`(select count(*) from documents where form_revision_id in (select r.id from form_revisions r where r.form_id = ${id}))`;
+      const module = DOCUMENT_MODULES.find((m) => MODULE_KINDS[m].typeResource === target);
+      if (!module) return undefined;
+      return (id) => sql<number>`(select coalesce(sum(n), 0) from document_counts where type_id = ${id} and module = ${module})`;
+    },
+  },
+];

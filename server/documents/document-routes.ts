@@ -65,7 +65,7 @@ class LocalIdRace extends Error {}
 export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
     const maxBytes = ctx.config.documentAttachmentMaxBytes;
-    await scope.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 2 } });
+    await scope.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 4096 } });
     routes(scope, ctx);
   });
 }
@@ -146,7 +146,10 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
         return reply.status(201).send(await loadDocument(db, id));
       } catch (err) {
         if (!(err instanceof LocalIdRace)) throw err;
-        return (await replay()) ?? Promise.reject(err);
+        // The winner deleted meanwhile: nothing of either is stored, trying again submits it.
+        const stored = await replay();
+        if (!stored) throw problems.tryAgain();
+        return stored;
       }
     },
   );

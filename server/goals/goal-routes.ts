@@ -23,6 +23,7 @@ import {
   insertGoal,
   isDuplicateGoal,
   programBySlug,
+  documentsOfType,
   programOfGoal,
   programRef,
   typeRecord,
@@ -186,7 +187,7 @@ export function goalRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         tags,
         summary:
-          'How many records of a type a program holds (type names the kind, its *_type_id field the type record): 0 with achieve_counted false until documents are stored',
+          'How many documents of a type a program holds (type names the kind, its *_type_id field the type record), from the exact counters',
         body: targetBody,
         response: { 200: targetAnswer },
       },
@@ -197,10 +198,9 @@ export function goalRoutes(app: FastifyInstance, ctx: AppContext): void {
       const typeId = request.body[idField]?.trim();
       if (!slug.trim()) throw problems.validation({ program_slug: 'Program is required' });
       if (!typeId) throw problems.validation({ [idField]: `${kindLabel(type)} is required` });
-      await programBySlug(ctx.db, slug.trim());
+      const program = await programBySlug(ctx.db, slug.trim());
       if (!(await typeRecord(ctx.db, type, typeId))) throw problems.notFound(kindLabel(type));
-      // No documents are stored yet: nothing to count, and no number is made up.
-      return { achieve: 0, achieve_counted: false };
+      return { achieve: await documentsOfType(ctx.db, program.id, type, typeId), achieve_counted: true };
     },
   );
 }

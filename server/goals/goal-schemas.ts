@@ -91,6 +91,6 @@ export const targetAnswer = {
   required: ['achieve', 'achieve_counted'],
   properties: {
     achieve: { type: 'integer', minimum: 0, description: 'Records of the type in the program' },
-    achieve_counted: { type: 'boolean', description: 'false while achieved counts cannot come from documents yet (achieve is then 0)' },
+    achieve_counted: { type: 'boolean', description: 'true: achieve is counted from the stored documents' },
   },
 };

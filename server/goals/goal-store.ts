@@ -1,15 +1,17 @@
 /**
  * Goals in PostgreSQL. A goal counts records of one type record in one program; its `name` is
  * that type record's name, read from the generic table of its kind every time, so renaming the
- * type renames the goal. Achieved counts come from documents, which are not stored yet: every
- * goal answers `achieve: 0` with `achieve_counted: false` rather than an invented number.
+ * type renames the goal. `achieve` is the number of the program's documents of that type: a sum
+ * over the exact counters (document_counts), whoever submitted them — a goal is the program's,
+ * not one reader's.
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Goal } from '@model/generated/index.ts';
 import { withGenericTables, type Db } from '../db/database.ts';
 import { problems } from '../http/errors.ts';
 import { DOCUMENT_TYPES, GOAL_KINDS, kindLabel, type DocumentType } from './goal-kinds.ts';
+import { moduleOfDocType } from '@model/documents/modules.ts';
 
 /** A goal as every route (and the program routes) answer it. */
 export type GoalAnswer = Required<Omit<Goal, 'name' | 'created_by'>> & { name?: string; created_by: string | null };
@@ -25,6 +27,7 @@ interface GoalRow {
   created_at: Date;
   updated_at: Date;
   name: string | null;
+  achieve: number;
 }
 
 export interface TypeRef {
@@ -44,6 +47,24 @@ function typeRecords(db: Db) {
   return rest.reduce((union, next) => union.unionAll(next), first!);
 }
 
+/** SQL: how many documents of the type under `type` (and its kind) the program under `program` holds. */
+function documentsCounted(program: RawBuilder<unknown>, type: RawBuilder<unknown>, kind: RawBuilder<unknown>) {
+  const modules = sql.join(
+    DOCUMENT_TYPES.map((k) => sql`when ${k} then ${moduleOfDocType(k)!}`),
+    sql` `,
+  );
+  return sql<number>`(select coalesce(sum(c.n), 0)::int from document_counts c
+    where c.program_id = ${program} and c.type_id = ${type} and c.module = case ${kind} ${modules} end)`;
+}
+
+/** The documents of this type the program holds. */
+export async function documentsOfType(db: Db, programId: string, type: DocumentType, typeId: string): Promise<number> {
+  const { rows } = await sql<{
+    n: number;
+  }>`select ${documentsCounted(sql`${programId}::text`, sql`${typeId}::text`, sql`${type}::text`)} as n`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
 function goalRows(db: Db) {
   return withGenericTables(db)
     .selectFrom('goals as g')
@@ -59,6 +80,7 @@ function goalRows(db: Db) {
       'g.created_at',
       'g.updated_at',
       't.name',
+      documentsCounted(sql.ref('g.program_id'), sql.ref('g.goal_type'), sql.ref('g.document_type')).as('achieve'),
     ]);
 }
 
@@ -71,8 +93,8 @@ function goalAnswer(r: GoalRow): GoalAnswer {
     // A type record detached and deleted leaves its goals without a name rather than with a made-up one.
     ...(r.name !== null ? { name: r.name } : {}),
     target: r.target,
-    achieve: 0,
-    achieve_counted: false,
+    achieve: Number(r.achieve),
+    achieve_counted: true,
     isPinned: r.is_pinned,
     created_by: r.created_by,
     created_at: new Date(r.created_at).toISOString(),

@@ -1,14 +1,15 @@
 /**
  * Bearer token → live session → user with the current flags of their role (read on every
- * request), and which client opened the session. Whether that client may use the route (the
- * dashboard or the mobile app flag) is the permission guard's to say (permissions.ts).
+ * request), who may still use the client that opened the session: the console needs
+ * can_access_dashboard, the mobile app can_access_mobile. Whether that client may call the
+ * route at all is the permission guard's to say (permissions.ts: CONSOLE_ONLY).
  */
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { bearerToken } from '../auth/tokens.ts';
 import { sessionUser } from '../auth/sessions.ts';
 import { problems } from './errors.ts';
-import type { SessionUser } from '../auth/session-user.ts';
+import { ENTRY_FLAG, type SessionUser } from '../auth/session-user.ts';
 
 export function createAuthenticator(ctx: AppContext) {
   return async (request: FastifyRequest): Promise<SessionUser> => {
@@ -19,6 +20,10 @@ export function createAuthenticator(ctx: AppContext) {
     if (!check.ok) throw problems.sessionEnded();
     const user = await sessionUser(ctx.db, check.claims.sid, now);
     if (!user || user.id !== check.claims.sub) throw problems.sessionEnded();
+    // A role that no longer grants its client (or is inactive, so grants nothing) stops its
+    // users' calls at once, not when their token expires.
+    if (user.permission[ENTRY_FLAG[user.client]] !== true)
+      throw user.client === 'mobile' ? problems.noMobileAccess() : problems.noDashboard();
     return user;
   };
 }

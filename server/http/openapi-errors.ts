@@ -71,7 +71,9 @@ export function errorCodesOf(route: RouteFacts, method: string, server: string):
   if (signedIn) {
     add(codes, 401, 'UNAUTHENTICATED', 'SESSION_ENDED');
     add(codes, 403, 'NO_DASHBOARD_ACCESS');
-    add(codes, 403, permission.mobile ? 'NO_MOBILE_ACCESS' : 'CONSOLE_ONLY');
+    // A mobile session whose role no longer grants the app; on a console route, the session's client.
+    add(codes, 403, 'NO_MOBILE_ACCESS');
+    if (!permission.mobile) add(codes, 403, 'CONSOLE_ONLY');
     if ('flag' in permission) add(codes, 403, 'FORBIDDEN');
   }
   if (route.url.includes(':')) {

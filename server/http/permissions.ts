@@ -79,15 +79,7 @@ export function installPermissionGuard(app: FastifyInstance, authenticate: Authe
     if ('public' in permission) return;
     const user = await authenticate(request);
     request.sessionUser = user;
-    if (user.client === 'mobile') {
-      if (permission.mobile !== true) throw problems.consoleOnly();
-      // A role that no longer grants the app stops its users' calls at once.
-      if (user.permission.can_access_mobile !== true) throw problems.noMobileAccess();
-    } else if (user.permission.can_access_dashboard !== true) {
-      // Console sessions only: a role that no longer grants the dashboard (or is inactive, so
-      // grants nothing) stops its users' calls at once, not when their token expires.
-      throw problems.noDashboard();
-    }
+    if (user.client === 'mobile' && permission.mobile !== true) throw problems.consoleOnly();
     if ('flag' in permission && user.permission[permission.flag] !== true) {
       const self = permission.self && (request.params as Record<string, string> | undefined)?.[permission.self] === user.id;
       if (!self) throw problems.forbidden(permission.flag);

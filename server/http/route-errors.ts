@@ -144,6 +144,44 @@ export const ROUTE_ERRORS: Record<string, RouteErrors> = {
     codes: { 404: ['NOT_FOUND'] },
     notes: { 404: 'No program with this slug among those the caller may explore' },
   },
+  // Documents (server/documents/): the submission rules, the document rules, the files.
+  'POST /document/attachment': {
+    codes: { 400: ['INVALID_UPLOAD'], 413: ['TOO_LARGE'], 415: ['UNSUPPORTED_FILE'] },
+    notes: { 415: 'The file is not a PNG, JPEG, GIF, WebP or PDF (told by its first bytes)' },
+  },
+  'POST /document': {
+    codes: {
+      403: ['NOT_ON_PROGRAM'],
+      409: ['LOCAL_ID_TAKEN', 'PROGRAM_INACTIVE', 'MODULE_INACTIVE'],
+      422: ['INVALID_DOCUMENT'],
+      423: ['PROGRAM_LOCKED'],
+    },
+    notes: {
+      400: 'An answer the revision refuses, or a key that is no field of it, named in `fields`',
+      409: "LOCAL_ID_TAKEN: another user's document has this local_id",
+      422: "INVALID_DOCUMENT: no such program, a type not attached to the module, or a revision that is not of the type's form; `fields` names which",
+    },
+  },
+  'GET /document/:id': { codes: { 404: ['DOCUMENT_NOT_FOUND'] }, notes: { 404: 'No such document, or one the caller may not read' } },
+  'PATCH /document/:id': {
+    codes: {
+      403: ['FORBIDDEN', 'EDIT_WINDOW_CLOSED'],
+      404: ['DOCUMENT_NOT_FOUND'],
+      409: ['MODULE_INACTIVE'],
+      422: ['INVALID_DOCUMENT'],
+      423: ['PROGRAM_LOCKED'],
+    },
+    notes: {
+      403: "FORBIDDEN names the flag the change needs; EDIT_WINDOW_CLOSED: older than the program's no_of_days_for_edit_program and the role lacks edit_document_after_no_of_days",
+      404: 'No such document, or one the caller may not read',
+    },
+  },
+  'DELETE /document/:id': {
+    codes: { 403: ['FORBIDDEN'], 404: ['DOCUMENT_NOT_FOUND'], 423: ['PROGRAM_LOCKED'] },
+    notes: { 403: 'FORBIDDEN names the flag the delete needs', 404: 'No such document, or one the caller may not read' },
+  },
+  'POST /document/:id/processed': { codes: { 404: ['DOCUMENT_NOT_FOUND'] } },
+  'GET /document/:id/attachment/:name': { codes: { 404: ['NOT_FOUND'] }, notes: { 404: 'No such file of a document the caller may read' } },
   'GET /*/export.csv': {
     codes: { 400: ['BAD_REQUEST'], 429: ['EXPORTS_BUSY'] },
     notes: { 429: 'Other exports are running (at most 3 at once)' },

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { mapFlag } from '../crud/crud-plugin.ts';
 import { answerList, parseListParams, type ListQuery } from '../crud/list-params.ts';
-import { needsFlag, signedIn } from '../http/permissions.ts';
+import { needsFlag, signedInMobile } from '../http/permissions.ts';
 import { idParams } from '../http/body-schemas.ts';
 import { assertTrimmedText } from '../http/text-fields.ts';
 import { guardProgramWrite } from '../programs/program-guard.ts';
@@ -121,7 +121,7 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.get<{ Querystring: ListQuery }>(
     `${base}/mine`,
     {
-      config: { permission: signedIn },
+      config: { permission: signedInMobile },
       schema: {
         tags,
         summary:
@@ -140,7 +140,7 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.post<{ Params: { id: string } }>(
     `${base}/:id/read`,
     {
-      config: { permission: signedIn },
+      config: { permission: signedInMobile },
       schema: {
         tags,
         summary: 'Mark one of my notifications read (again: no change); 404 for one I do not receive',

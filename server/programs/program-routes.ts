@@ -35,6 +35,7 @@ import {
 import { TYPE_LIST_NAMES, type ProgramModule } from './program-lists.ts';
 import { fullAnswer, goalsAnswer, listsBody, lockAnswer, moduleAnswer, moduleBody, programParams } from './program-schemas.ts';
 import { routeKit } from '../http/route-kit.ts';
+import { assertNotHeld, referrersOf } from '../crud/references.ts';
 import { memberRoutes } from './program-member-routes.ts';
 
 /** Program images: `UPLOADS_DIR/programs/<random>.<ext>`, served publicly at /uploads/programs/…. */
@@ -257,6 +258,8 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       const deleted = await inTransaction(async (trx) => {
         await guardProgramWrite(trx, request, id, { programChange: false });
         const program = await findProgram(trx, id);
+        // Its documents keep it (409 "3 Documents use this Program"), counted under the row lock the guard took.
+        await assertNotHeld(trx, referrersOf('program'), id, 'Program');
         await deleteProgram(trx, id);
         return program;
       });

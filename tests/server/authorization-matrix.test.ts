@@ -3,7 +3,8 @@
  * called by the callers its own declaration calls for — anonymous (401), a user whose role holds
  * every flag but the route's one (403 naming the flag), a user whose role holds it (neither 401
  * nor 403), a user lacking the flag on their own record where the route allows self-service,
- * any signed-in user on session-only routes, anyone on public ones. Calls carry real ids and
+ * any signed-in user on session-only routes, anyone on public ones, and a mobile app session
+ * (through on the routes declared `mobile`, 403 CONSOLE_ONLY on every other). Calls carry real ids and
  * valid bodies made from the schemas, so a route that lost its guard would answer 2xx and be
  * counted — the negative control below shows that it is.
  *
@@ -22,6 +23,7 @@ import { multipart } from '../support/multipart.ts';
 import { tinyPng } from '../support/images.ts';
 import { planMatrix, runMatrix, type Attempt, type Caller, type PlannedCall, type UploadBody } from '../support/authorization-matrix.ts';
 import { openSession } from '../../server/auth/sessions.ts';
+import { answersFor, makeDocumentWorld, type DocumentWorld } from '../support/documents.ts';
 import { needsFlag, needsFlagOrSelf, signedIn, type RouteRecord } from '../../server/http/permissions.ts';
 import { permissionFlags, resourceMap } from '@model/schema-registry.ts';
 
@@ -32,6 +34,8 @@ let t: TestServer;
 const lacking = new Map<string, Caller>();
 let holder: Caller;
 let signedInOnly: Caller;
+/** A mobile app session of a role holding every flag but the dashboard (as field staff, with everything else). */
+let mobileCaller: Caller;
 /**
  * Per collection path, a real record for the routes' :id (the matrix may change or delete it);
  * "<server>:<path>" where the servers' paths coincide (a role's checklist is /permission/:id on
@@ -41,8 +45,24 @@ const victims: Record<string, string> = {};
 /** Per resource, a record that bodies refer to (never deleted by the matrix). */
 const referenced: Record<string, string> = {};
 
+/** Documents to call the document routes with (they are no resource of the map). */
+let documents: DocumentWorld;
+let matrixDocuments = 0;
+
 /** Bodies of routes outside the map's CRUD routes: the role's permission checklist, publishing a form. */
 const EXTRA_BODIES: Record<string, unknown> = {
+  // A valid submission, with a new local id each time it is read.
+  get 'POST /document'() {
+    return {
+      local_id: `matrix-${++matrixDocuments}`,
+      program_id: documents.program.id,
+      module: 'beneficiaries',
+      type_id: documents.types.beneficiary,
+      form_revision_id: documents.revisions.household[1],
+      form_data: answersFor('beneficiaries', 2, matrixDocuments),
+    };
+  },
+  'PATCH /document/:id': { form_data: { name: 'Changed by the matrix' } },
   'PATCH /permission/:id': { [permissionFlags[0]!.name]: true },
   // Read when the call is made: the form is made in beforeAll.
   get 'POST /form/publish'() {
@@ -129,7 +149,7 @@ const tables = (): Array<[ServerName, RouteRecord[]]> => [
 ];
 
 /** A user of a new role with these flags, signed in (a session opened directly: no password check needed here). */
-async function callerWith(name: string, permission: Record<string, boolean>): Promise<Caller> {
+async function callerWith(name: string, permission: Record<string, boolean>, client: 'console' | 'mobile' = 'console'): Promise<Caller> {
   const role = await insertRole(t.ctx.db, { role: name, permission });
   const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}@example.com`;
   const { id } = await insertUser(t.ctx.db, {
@@ -137,7 +157,7 @@ async function callerWith(name: string, permission: Record<string, boolean>): Pr
     password: 'matrix caller passphrase',
     roleId: role.id,
   });
-  const sessionId = await openSession(t.ctx.db, t.ctx.config, id, true, 'matrix');
+  const sessionId = await openSession(t.ctx.db, t.ctx.config, id, true, 'matrix', client);
   const token = await t.ctx.tokens.sign({ sub: id, sid: sessionId }, t.ctx.config.clock.now(), t.ctx.config.accessTokenTtlSeconds);
   return { token, userId: id };
 }
@@ -178,6 +198,9 @@ beforeAll(async () => {
       if (res.statusCode !== 200) throw new Error(`POST /form/publish answered ${res.statusCode}: ${res.body}`);
     }
   }
+  // Documents, for the document routes' :id.
+  documents = await makeDocumentWorld(t);
+  victims.document = (await documents.submit())[0]!._id;
   // The permission checklist of a role is addressed by the role's id.
   victims['auth:permission'] = victims[resourceMap.role!.path]!;
   referencedProgramSlug = (
@@ -194,6 +217,7 @@ beforeAll(async () => {
   for (const flag of flagNames) lacking.set(flag, await callerWith(`All but ${flag}`, flags(true, { [flag]: false })));
   holder = await callerWith('Every flag', flags(true));
   signedInOnly = await callerWith('Dashboard only', flags(false, { can_access_dashboard: true }));
+  mobileCaller = await callerWith('Mobile app', flags(true, { can_access_dashboard: false }), 'mobile');
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -211,6 +235,8 @@ function callerFor(call: PlannedCall): Caller {
       return signedInOnly;
     case 'holding the flag':
       return holder;
+    case 'mobile session':
+      return mobileCaller;
     default:
       return lacking.get(flagOf(call.route)!)!;
   }
@@ -271,7 +297,7 @@ describe('authorization matrix', () => {
         .map(([s, table]) => `${s} ${table.length}`)
         .join(', ')}) × their callers = ${attempts.length} attempts ` +
         `(anonymous ${count('anonymous')}, lacking the flag ${count('lacking the flag')}, lacking it on themselves ${count('lacking the flag, on themselves')}, ` +
-        `holding it ${count('holding the flag')}, signed in ${count('signed in')}; ${lacking.size} roles each lacking one flag), ` +
+        `holding it ${count('holding the flag')}, signed in ${count('signed in')}, mobile app ${count('mobile session')}; ${lacking.size} roles each lacking one flag), ` +
         `${unauthorisedSuccesses.length} unauthorised successes; of the ${allowed.attempts.length} allowed calls ${through} answered 2xx/3xx, the rest 4xx other than 401/403`,
     );
 
@@ -341,6 +367,12 @@ describe('negative control: the matrix sees a route that lost its guard', () => 
         'bare PATCH /user/:id as lacking the flag',
         'bare GET /me as anonymous',
         'bare HEAD /me as anonymous',
+        // A mobile app session, on routes that do not say `mobile`.
+        'bare GET /user as mobile session',
+        'bare HEAD /user as mobile session',
+        'bare PATCH /user/:id as mobile session',
+        'bare GET /me as mobile session',
+        'bare HEAD /me as mobile session',
       ].sort(),
     );
     expect(wrongAnswers.map(caught).sort()).toEqual(unauthorisedSuccesses.map(caught).sort());

@@ -1,8 +1,8 @@
 /**
  * Goals on the api server (spec 2 §3 Goal, §7 Goals): a goal counts one type record attached to
  * its program, at most one goal per type (also when two admins set it at once), its name is the
- * type's name as it is now, achieved counts say they are not counted yet instead of inventing a
- * number, and a locked program refuses every goal write.
+ * type's name as it is now, achieved counts are the program's documents of that type (counted in
+ * tests/server/documents-goals.test.ts), and a locked program refuses every goal write.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -67,7 +67,7 @@ const goalCount = async (programId: string) =>
   (await sql<{ n: number }>`select count(*)::int as n from goals where program_id = ${programId}`.execute(t.ctx.db)).rows[0]!.n;
 
 describe('POST /goal', () => {
-  it('sets a goal for an attached type: named after the type, nothing achieved yet and saying so', async () => {
+  it('sets a goal for an attached type: named after the type, nothing achieved while it has no documents', async () => {
     const { program, household, n } = await programWithTypes();
     const goal = await addGoal({ program_id: program.id, document_type: 'BENEFICIARY', goal_type: household, target: 500 });
     expect(goal).toMatchObject({
@@ -77,7 +77,7 @@ describe('POST /goal', () => {
       name: `Household ${n}`,
       target: 500,
       achieve: 0,
-      achieve_counted: false,
+      achieve_counted: true,
       isPinned: false,
       created_by: admin.user._id,
     });
@@ -351,14 +351,14 @@ describe('DELETE /goal/{id}', () => {
 });
 
 describe('POST /goal/target', () => {
-  it('answers 0 and says achieved counts are not counted yet, for a program and type that exist', async () => {
+  it('answers 0 counted, for a program and type that exist without documents', async () => {
     const { program, household } = await programWithTypes();
     const res = await call('POST', '/goal/target', {
       token: admin.token,
       payload: { program_slug: program.name_slug, type: 'BENEFICIARY', beneficiary_type_id: household },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ achieve: 0, achieve_counted: false });
+    expect(res.json()).toEqual({ achieve: 0, achieve_counted: true });
   });
 
   it('404 for a program or a type that does not exist; 400 without the type’s id; 403 without can_get_program, 401 anonymous', async () => {

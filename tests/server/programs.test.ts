@@ -237,7 +237,7 @@ describe('GET /program/{id}, /full, /module, /goal', () => {
     expect(modules.json()).toEqual({ _id: program._id, teams: [member], program_head: [head], active_module: program.active_module });
     const goals = await call('GET', `/program/${program._id}/goal`, { token: admin.token });
     expect(goals.json().goals).toHaveLength(1);
-    expect(goals.json().goals[0]).toMatchObject({ name: 'Household', achieve: 0, achieve_counted: false });
+    expect(goals.json().goals[0]).toMatchObject({ name: 'Household', achieve: 0, achieve_counted: true });
   });
 
   it('answers every goal as the goal routes do, in the list, the full program and /goal alike', async () => {

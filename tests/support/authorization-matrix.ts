@@ -109,6 +109,8 @@ export function judge(call: PlannedCall, status: number, body: { code?: string; 
     case 'forbidden':
       // The guard's own refusal, naming the flag (HEAD answers carry no body).
       return status === 403 && (call.route.method === 'HEAD' || (body?.code === 'FORBIDDEN' && body.permission === flagOf(call.route)));
+    case 'console only':
+      return status === 403 && (call.route.method === 'HEAD' || body?.code === 'CONSOLE_ONLY');
     case 'allowed':
       return status !== 401 && status !== 403 && status < 500;
   }

@@ -24,12 +24,20 @@
  *              answer other than 201; resolves the documents as answered (full shape).
  *
  * Each call makes a world of its own (names are numbered), so one test file may make several.
+ *
+ * Also: `personWith(t, world, name, flags, { team, client })` — a user of a new role with exactly
+ * these flags, on the program's team unless `team: false`, signed in as the console or the
+ * mobile app; `attachFormType(t, world, structures)` — another beneficiary type whose form has
+ * one published revision with these fields, attached to the program; `joinTeam`.
  */
 import { expect } from 'vitest';
 import type { Document } from '@model/generated/index.ts';
 import { bearer, ADMIN_EMAIL, ADMIN_PASSWORD, type Session, type TestServer } from './test-server.ts';
 import { insertUser, roleIdBySlug } from './test-users.ts';
 import { insertProgram } from './program-fixtures.ts';
+import { insertRole } from './test-users.ts';
+import { openSession } from '../../server/auth/sessions.ts';
+import { sql } from 'kysely';
 
 export interface SignedIn {
   id: string;
@@ -174,4 +182,54 @@ export async function makeDocumentWorld(t: TestServer): Promise<DocumentWorld> {
     member,
     submit,
   };
+}
+
+export async function joinTeam(t: TestServer, programId: string, userId: string): Promise<void> {
+  await sql`update programs set teams = teams || jsonb_build_array(${userId}::text)
+    where id = ${programId} and not teams @> jsonb_build_array(${userId}::text)`.execute(t.ctx.db);
+}
+
+let people = 0;
+
+/** A user of a new role with exactly these flags, on the world's team unless `team: false`, with a session of that client. */
+export async function personWith(
+  t: TestServer,
+  world: Pick<DocumentWorld, 'program'>,
+  name: string,
+  permission: Record<string, boolean>,
+  opts: { team?: boolean; client?: 'console' | 'mobile' } = {},
+): Promise<SignedIn> {
+  const n = ++people;
+  const role = await insertRole(t.ctx.db, { role: `${name} ${n}`, permission });
+  const { id } = await insertUser(t.ctx.db, {
+    email: `person-${n}-${Date.now().toString(36)}@example.com`,
+    password: 'document person passphrase',
+    roleId: role.id,
+    first_name: name,
+  });
+  if (opts.team !== false) await joinTeam(t, world.program.id, id);
+  const sessionId = await openSession(t.ctx.db, t.ctx.config, id, true, 'tests', opts.client ?? 'console');
+  const token = await t.ctx.tokens.sign({ sub: id, sid: sessionId }, t.ctx.config.clock.now(), t.ctx.config.accessTokenTtlSeconds);
+  return { id, token, headers: bearer(token) };
+}
+
+/** Another beneficiary type, whose form has one published revision with these fields, attached to the world's program. */
+export async function attachFormType(
+  t: TestServer,
+  world: Pick<DocumentWorld, 'program' | 'admin'>,
+  structures: object[],
+): Promise<{ typeId: string; formId: string; revisionId: string }> {
+  const n = ++worlds;
+  const form = await publishedForm(t, world.admin, `Extra form ${n}`, [structures]);
+  const typeId = (
+    await call(t, 'POST', '/beneficiarytype', world.admin.headers, {
+      name: `Extra type ${n}`,
+      plural_name: `Extra types ${n}`,
+      description: 'Extra',
+      form: form.id,
+    })
+  )._id as string;
+  await sql`update programs set beneficiary_types = beneficiary_types || jsonb_build_array(${typeId}::text)
+    where id = ${world.program.id}`.execute(t.ctx.db);
+  return { typeId, formId: form.id, revisionId: form.revisions[0]! };
 }

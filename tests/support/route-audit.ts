@@ -74,9 +74,10 @@ export function crudRoutesOf(entry: ResourceEntry): Array<{ action: Action; meth
 }
 
 /** The callers the authorization matrix sends to a route, and what each must be answered. */
-export type CallerKind = 'anonymous' | 'signed in' | 'lacking the flag' | 'lacking the flag, on themselves' | 'holding the flag';
-/** refused: 401; forbidden: the guard's 403 naming the flag; allowed: neither 401 nor 403. */
-export type Expectation = 'refused' | 'forbidden' | 'allowed';
+export type CallerKind =
+  'anonymous' | 'signed in' | 'lacking the flag' | 'lacking the flag, on themselves' | 'holding the flag' | 'mobile session';
+/** refused: 401; forbidden: the guard's 403 naming the flag; console only: 403 CONSOLE_ONLY; allowed: neither 401 nor 403. */
+export type Expectation = 'refused' | 'forbidden' | 'console only' | 'allowed';
 
 /**
  * Derived from the route's declaration alone:
@@ -84,20 +85,21 @@ export type Expectation = 'refused' | 'forbidden' | 'allowed';
  *   { session }       anonymous 401, any signed-in user through;
  *   { flag }          anonymous 401, a role lacking that one flag 403, a role holding it through;
  *   { flag, self }    as { flag }, and a role lacking the flag is let through on their own record.
+ * And every route that needs a signed-in caller gets a mobile app session of a role holding
+ * every flag but the dashboard: let through where the route says `mobile`, else 403 CONSOLE_ONLY.
  */
 export function matrixCallers(permission: PermissionDeclaration): Array<{ kind: CallerKind; expected: Expectation }> {
   if ('public' in permission) return [{ kind: 'anonymous', expected: 'allowed' }];
+  const mobile = { kind: 'mobile session' as const, expected: permission.mobile ? ('allowed' as const) : ('console only' as const) };
   if ('session' in permission) {
-    return [
-      { kind: 'anonymous', expected: 'refused' },
-      { kind: 'signed in', expected: 'allowed' },
-    ];
+    return [{ kind: 'anonymous', expected: 'refused' }, { kind: 'signed in', expected: 'allowed' }, mobile];
   }
   return [
     { kind: 'anonymous', expected: 'refused' },
     { kind: 'lacking the flag', expected: 'forbidden' },
     ...(permission.self ? [{ kind: 'lacking the flag, on themselves' as const, expected: 'allowed' as const }] : []),
     { kind: 'holding the flag', expected: 'allowed' },
+    mobile,
   ];
 }
 
