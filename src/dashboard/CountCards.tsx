@@ -21,7 +21,17 @@ export function CountCards() {
         <Grid key={key} size={{ xs: 12, sm: 4 }}>
           <Card component="section" aria-label={label} sx={{ height: '100%' }}>
             <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-              <Box sx={{ display: 'grid', placeItems: 'center', width: 48, height: 48, borderRadius: '50%', bgcolor: 'action.hover', flexShrink: 0 }}>
+              <Box
+                sx={{
+                  display: 'grid',
+                  placeItems: 'center',
+                  width: 48,
+                  height: 48,
+                  borderRadius: '50%',
+                  bgcolor: 'action.hover',
+                  flexShrink: 0,
+                }}
+              >
                 <Icon color="secondary" />
               </Box>
               <Box sx={{ minWidth: 0 }}>

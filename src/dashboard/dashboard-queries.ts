@@ -16,10 +16,14 @@ function logged<T>(what: string, call: () => Promise<T>): () => Promise<T> {
     });
 }
 
-export const useDashboardCounts = () => useQuery({ queryKey: ['dashboard', 'static'], queryFn: logged('the counts', documentCalls.getCounts) });
+export const useDashboardCounts = () =>
+  useQuery({ queryKey: ['dashboard', 'static'], queryFn: logged('the counts', documentCalls.getCounts) });
 
 export const useRecentlyProcessed = () =>
   useQuery({ queryKey: ['dashboard', 'lastupdated'], queryFn: logged('the recent documents', documentCalls.getRecentlyProcessed) });
 
 export const useDocumentsPerDay = () =>
-  useQuery({ queryKey: ['dashboard', 'daily', CHART_DAYS], queryFn: logged('documents per day', () => documentCalls.getDaily(CHART_DAYS)) });
+  useQuery({
+    queryKey: ['dashboard', 'daily', CHART_DAYS],
+    queryFn: logged('documents per day', () => documentCalls.getDaily(CHART_DAYS)),
+  });

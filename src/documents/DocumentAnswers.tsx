@@ -97,27 +97,33 @@ function PlainAnswers({ answers, labels }: { answers: Answers; labels: Record<st
   );
 }
 
-export function DocumentAnswers({ document }: { document: Document }) {
+/** What the drawer draws of a document: its fields as shown, their answers, and answers to fields the revision does not list. */
+function readDocument(document: Document) {
   const structures = (document.form_fields?.structures ?? []) as FormField[];
   const formData = document.form_data ?? {};
-  const answers: Answers = useMemo(() => Object.fromEntries(Object.entries(formData).map(([k, v]) => [k, v.value])), [formData]);
-  const labels = useMemo(() => Object.fromEntries(Object.entries(formData).map(([k, v]) => [k, v.label])), [formData]);
-  const shown = useMemo(() => readableFields(structures, answers).filter((f) => !DISPLAY_ONLY_TYPES.has(f.field_type)), [structures, answers]);
-  const context = useMemo(
-    () => ({ documentId: document._id, fields: new Map(structures.map((f) => [f.field_name, f])), answers }),
-    [document._id, structures, answers],
-  );
+  const answers: Answers = Object.fromEntries(Object.entries(formData).map(([k, v]) => [k, v.value]));
+  const labels = Object.fromEntries(Object.entries(formData).map(([k, v]) => [k, v.label]));
   const listed = new Set(structures.map((f) => f.field_name));
-  const others = Object.fromEntries(Object.entries(answers).filter(([name]) => !listed.has(name)));
+  return {
+    shown: readableFields(structures, answers).filter((f) => !DISPLAY_ONLY_TYPES.has(f.field_type)),
+    answers,
+    labels,
+    others: Object.fromEntries(Object.entries(answers).filter(([name]) => !listed.has(name))),
+    context: { documentId: document._id, fields: new Map(structures.map((f) => [f.field_name, f])), answers },
+  };
+}
 
-  if (shown.length === 0 && Object.keys(others).length === 0) return <Alert severity="info">This document has no answers.</Alert>;
+export function DocumentAnswers({ document }: { document: Document }) {
+  const { shown, answers, labels, others, context } = useMemo(() => readDocument(document), [document]);
+  const hasOthers = Object.keys(others).length > 0;
+  if (shown.length === 0 && !hasOthers) return <Alert severity="info">This document has no answers.</Alert>;
   return (
     <DocumentContext.Provider value={context}>
       <Stack>
         <ErrorBoundary fallback={<PlainAnswers answers={answers} labels={labels} />} resetKeys={[document]}>
           {shown.length > 0 && <CompiledAnswers shown={shown} answers={answers} />}
         </ErrorBoundary>
-        {Object.keys(others).length > 0 && (
+        {hasOthers && (
           <>
             <Typography variant="subtitle2" sx={{ mt: 2 }}>
               Other answers

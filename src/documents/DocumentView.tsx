@@ -39,7 +39,18 @@ export default function DocumentView({ documentId, localId, onClose }: DocumentK
       <PrintStyles />
       <Stack
         direction="row"
-        sx={{ alignItems: 'center', gap: 1, px: 2, py: 1.5, position: 'sticky', top: 0, zIndex: 1, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}
+        sx={{
+          alignItems: 'center',
+          gap: 1,
+          px: 2,
+          py: 1.5,
+          position: 'sticky',
+          top: 0,
+          zIndex: 1,
+          bgcolor: 'background.paper',
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
       >
         <Typography variant="h6" component="h2" sx={{ flex: 1, minWidth: 0 }} noWrap>
           {document ? document.type_name : 'Document'}
@@ -47,7 +58,14 @@ export default function DocumentView({ documentId, localId, onClose }: DocumentK
         {document && (
           <Stack direction="row" className="no-print" sx={{ gap: 1 }}>
             {canProcess && (
-              <Button size="small" variant="contained" color="secondary" startIcon={<TaskAltIcon />} onClick={onMark} disabled={markProcessed.isPending}>
+              <Button
+                size="small"
+                variant="contained"
+                color="secondary"
+                startIcon={<TaskAltIcon />}
+                onClick={onMark}
+                disabled={markProcessed.isPending}
+              >
                 Mark as processed
               </Button>
             )}

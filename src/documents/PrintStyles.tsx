@@ -14,7 +14,12 @@ export function PrintStyles() {
         '@media print': {
           '@page': { margin: '14mm' },
           [`body > *:not(.${PRINT_ROOT})`]: { display: 'none !important' },
-          'html, body': { overflow: 'visible !important', height: 'auto !important', background: '#fff !important', padding: '0 !important' },
+          'html, body': {
+            overflow: 'visible !important',
+            height: 'auto !important',
+            background: '#fff !important',
+            padding: '0 !important',
+          },
           [`.${PRINT_ROOT}`]: { position: 'static !important', inset: 'auto !important' },
           [`.${PRINT_ROOT} .MuiBackdrop-root, .${PRINT_ROOT} .no-print`]: { display: 'none !important' },
           [`.${PRINT_ROOT} .MuiDrawer-paper`]: {

@@ -3,7 +3,7 @@
  * processed documents (spec 1 §2 columns, no pager) whose rows open the drawer by local id, a
  * spinner while loading, and failures only logged (spec 1 §8) behind a neutral empty state.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import { Dashboard } from '../../src/dashboard/Dashboard';
@@ -14,7 +14,7 @@ import { flagsExcept, renderConsole } from './support/render-console';
 const api = createDocumentApi();
 withFakeServer(api);
 
-let errors: ReturnType<typeof vi.spyOn>;
+let errors: MockInstance<typeof console.error>;
 beforeEach(() => {
   URL.createObjectURL = () => 'blob:test';
   URL.revokeObjectURL = () => undefined;

@@ -1,7 +1,7 @@
 /** An image or signature answer: the uploaded picture, fetched with the session. */
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useDocumentContext } from '../document-context';
-import { useAttachmentBlob, useObjectUrl } from './use-attachment';
+import { useAttachmentBlob, useBlobSource } from './use-attachment';
 
 /** A signature drawn on an older app version may be stored inline as a picture. */
 const INLINE_PICTURE = /^data:image\/(png|jpe?g|gif|webp);base64,/i;
@@ -10,14 +10,14 @@ export function AttachmentImage({ name, label, compact }: { name: string; label:
   const { documentId } = useDocumentContext();
   const inline = INLINE_PICTURE.test(name);
   const { data, isPending, isError } = useAttachmentBlob(documentId, name, !inline);
-  const url = useObjectUrl(data);
-  const src = inline ? name : url;
+  const blobSource = useBlobSource(data);
   if (!inline && isError) return <Typography color="text.secondary">{`The file ${name} could not be loaded`}</Typography>;
-  if (!src) return isPending ? <CircularProgress size={20} aria-label={`Loading ${label}`} /> : null;
+  if (!inline && !data) return isPending ? <CircularProgress size={20} aria-label={`Loading ${label}`} /> : null;
   return (
     <Box
       component="img"
-      src={src}
+      ref={inline ? undefined : blobSource}
+      src={inline ? name : undefined}
       alt={label}
       className="document-picture"
       sx={{

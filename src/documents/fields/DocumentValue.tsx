@@ -15,7 +15,9 @@ const NOT_ANSWERED = 'Not answered';
 export const isUnanswered = (value: unknown) =>
   value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
-const Text = ({ children }: { children: string }) => <Typography sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{children}</Typography>;
+const Text = ({ children }: { children: string }) => (
+  <Typography sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{children}</Typography>
+);
 
 const names = (value: unknown) => (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string' && v !== '');
 
@@ -24,7 +26,11 @@ export function DocumentValue({ field, value, compact }: { field: FormField; val
   switch (field.field_type) {
     case 'image':
     case 'signature':
-      return typeof value === 'string' ? <AttachmentImage name={value} label={field.field_label} compact={compact} /> : <JsonValue value={value} />;
+      return typeof value === 'string' ? (
+        <AttachmentImage name={value} label={field.field_label} compact={compact} />
+      ) : (
+        <JsonValue value={value} />
+      );
     case 'gallery':
       return (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>

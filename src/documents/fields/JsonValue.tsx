@@ -5,7 +5,16 @@ export function JsonValue({ value }: { value: unknown }) {
   return (
     <Box
       component="pre"
-      sx={{ m: 0, fontFamily: 'monospace', fontSize: 13, whiteSpace: 'pre-wrap', wordBreak: 'break-word', bgcolor: 'action.hover', p: 1, borderRadius: 1 }}
+      sx={{
+        m: 0,
+        fontFamily: 'monospace',
+        fontSize: 13,
+        whiteSpace: 'pre-wrap',
+        wordBreak: 'break-word',
+        bgcolor: 'action.hover',
+        p: 1,
+        borderRadius: 1,
+      }}
     >
       {JSON.stringify(value, null, 2)}
     </Box>

@@ -3,7 +3,7 @@
  * public, so an <img src> pointing at the api server could not send the token anyway), and
  * released when the display goes away.
  */
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { documentCalls } from '../../providers/document-calls';
 
@@ -17,17 +17,18 @@ export function useAttachmentBlob(documentId: string, name: string, enabled = tr
   });
 }
 
-/** The blob's object URL while the component shows it. */
-export function useObjectUrl(blob: Blob | undefined): string | undefined {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!blob) return undefined;
-    const made = URL.createObjectURL(blob);
-    setUrl(made);
-    return () => {
-      URL.revokeObjectURL(made);
-      setUrl(undefined);
-    };
-  }, [blob]);
-  return url;
+/**
+ * A ref for an <img> that shows the blob: its object URL is made when the element mounts and
+ * released when it goes (a React 19 ref cleanup), so no URL outlives its picture.
+ */
+export function useBlobSource(blob: Blob | undefined) {
+  return useCallback(
+    (img: HTMLImageElement | null) => {
+      if (!img || !blob) return undefined;
+      const url = URL.createObjectURL(blob);
+      img.src = url;
+      return () => URL.revokeObjectURL(url);
+    },
+    [blob],
+  );
 }

@@ -38,7 +38,12 @@ export const FIELDS: FormField[] = [
     extra_details: {
       fields: [
         { field_label: 'Child name', field_name: 'child_name', field_type: 'text' },
-        { field_label: 'School', field_name: 'school', field_type: 'radio', extra_details: { option_choice: 'y: In school\nn: Not in school' } },
+        {
+          field_label: 'School',
+          field_name: 'school',
+          field_type: 'radio',
+          extra_details: { option_choice: 'y: In school\nn: Not in school' },
+        },
       ],
     },
   },
@@ -194,7 +199,12 @@ export function createDocumentApi() {
   );
   server.events.on('request:start', ({ request }) => {
     const url = new URL(request.url);
-    state.seen.push({ method: request.method, path: url.pathname, search: url.search, authorization: request.headers.get('authorization') });
+    state.seen.push({
+      method: request.method,
+      path: url.pathname,
+      search: url.search,
+      authorization: request.headers.get('authorization'),
+    });
   });
 
   return {
@@ -210,4 +220,3 @@ export function createDocumentApi() {
     },
   };
 }
-
