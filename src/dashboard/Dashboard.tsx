@@ -15,7 +15,8 @@ export const Dashboard = () => {
   const { user } = useSession();
   const [openLocalId, setOpenLocalId] = useState<string | null>(null);
   return (
-    <Box sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
+    // inline-size containment: the wide table scrolls inside its card instead of widening the page on a phone.
+    <Box sx={{ p: { xs: 2, md: 3 }, minWidth: 0, contain: 'inline-size' }}>
       <Title title="Dashboard" />
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>{`Welcome, ${user?.first_name ?? ''}`}</Typography>
       <Stack spacing={2}>

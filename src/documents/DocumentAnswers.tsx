@@ -8,7 +8,7 @@
 import { useMemo } from 'react';
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import Form from '@rjsf/mui';
-import type { FieldProps, RegistryFieldsType, UiSchema } from '@rjsf/utils';
+import type { FieldProps, FieldTemplateProps, ObjectFieldTemplateProps, RegistryFieldsType, TemplatesType, UiSchema } from '@rjsf/utils';
 import { ErrorBoundary } from 'react-error-boundary';
 import type { Document } from '@model/generated';
 import type { FormField } from '@model/forms/field-definition';
@@ -48,6 +48,23 @@ function AnswerField({ name }: FieldProps) {
 }
 
 const answerFields: RegistryFieldsType = { [ANSWER_FIELD]: AnswerField };
+
+/**
+ * A document reads as a list of answers: RJSF's MUI grid and form-control spacing (made for
+ * inputs) is left out, the answers follow each other as AnswerField draws them.
+ */
+const answerTemplates: Partial<TemplatesType> = {
+  FieldTemplate: ({ children }: FieldTemplateProps) => <>{children}</>,
+  ObjectFieldTemplate: ({ properties }: ObjectFieldTemplateProps) => (
+    <div>
+      {properties
+        .filter((p) => !p.hidden)
+        .map((p) => (
+          <div key={p.name}>{p.content}</div>
+        ))}
+    </div>
+  ),
+};
 const NO_DEFAULTS = { constAsDefaults: 'never', emptyObjectFields: 'skipDefaults', arrayMinItems: { populate: 'never' } } as const;
 
 /** The fields a reader sees: those the form's logic shows for these answers, in form order. */
@@ -77,6 +94,7 @@ function CompiledAnswers({ shown, answers }: { shown: FormField[]; answers: Answ
       formData={answers}
       validator={formValidator}
       fields={answerFields}
+      templates={answerTemplates}
       readonly
       noHtml5Validate
       showErrorList={false}
