@@ -22,7 +22,7 @@ export function DocumentHeader({ document }: { document: Document }) {
       component="dl"
       aria-label="Document details"
       className="document-field"
-      sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, rowGap: 1.25 }}
+      sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', columnGap: 2, rowGap: 1.25 }}
     >
       <Item label="Program" value={document.program_name} />
       <Item label="Module" value={moduleLabel(document.module)} />
