@@ -1,12 +1,17 @@
 /**
  * 'Recently Processed Documents' (spec 1 §2): the 50 most recently processed documents the
  * viewer may see, without a pager. A row opens the document in the drawer (by its local id).
+ * On a phone the six columns would leave each row three lines tall and most columns off
+ * screen: each document is one list entry there, with the same six values.
  */
 import {
   Box,
   Card,
   CardContent,
   CircularProgress,
+  List,
+  ListItemButton,
+  ListItemText,
   Table,
   TableBody,
   TableCell,
@@ -14,6 +19,8 @@ import {
   TableHead,
   TableRow,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import type { DocumentSummary } from '../providers/document-calls';
 import { formatDay, moduleLabel, submitterName } from '../documents/document-format';
@@ -38,8 +45,28 @@ function Message({ children }: { children: React.ReactNode }) {
   );
 }
 
-export function RecentDocuments({ onOpen }: { onOpen(doc: DocumentSummary): void }) {
-  const { data, isPending, isError } = useRecentlyProcessed();
+function RecentList({ docs, onOpen }: { docs: DocumentSummary[]; onOpen(doc: DocumentSummary): void }) {
+  return (
+    <List aria-labelledby="recent-documents-title" disablePadding>
+      {docs.map((doc) => (
+        <ListItemButton key={doc._id} divider onClick={() => onOpen(doc)} sx={{ display: 'block' }}>
+          <ListItemText
+            primary={`${doc.type_name} · ${moduleLabel(doc.module)}`}
+            secondary={
+              <>
+                <span>{`${doc.program_name} · ${submitterName(doc)} · ${formatDay(doc.createdAt)}`}</span>
+                <br />
+                <span style={{ wordBreak: 'break-all' }}>{doc._id}</span>
+              </>
+            }
+          />
+        </ListItemButton>
+      ))}
+    </List>
+  );
+}
+
+function Frame({ children }: { children: React.ReactNode }) {
   return (
     <Card component="section" aria-labelledby="recent-documents-title">
       <CardContent sx={{ pb: 0 }}>
@@ -47,6 +74,23 @@ export function RecentDocuments({ onOpen }: { onOpen(doc: DocumentSummary): void
           Recently Processed Documents
         </Typography>
       </CardContent>
+      {children}
+      <Box sx={{ height: 8 }} />
+    </Card>
+  );
+}
+
+export function RecentDocuments({ onOpen }: { onOpen(doc: DocumentSummary): void }) {
+  const { data, isPending, isError } = useRecentlyProcessed();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  if (phone && data && data.length > 0)
+    return (
+      <Frame>
+        <RecentList docs={data} onOpen={onOpen} />
+      </Frame>
+    );
+  return (
+    <Frame>
       <TableContainer sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-labelledby="recent-documents-title" sx={{ minWidth: 720 }}>
           <TableHead>
@@ -90,7 +134,6 @@ export function RecentDocuments({ onOpen }: { onOpen(doc: DocumentSummary): void
           </TableBody>
         </Table>
       </TableContainer>
-      <Box sx={{ height: 8 }} />
-    </Card>
+    </Frame>
   );
 }

@@ -328,8 +328,13 @@ test('on a phone the dashboard fits the screen and the drawer takes all of it', 
   await expect(card(page, 'Number of Documents Saved')).toBeVisible();
   await expect(card(page, 'Documents per day').locator('svg .MuiBarChart-element').last()).toBeVisible();
   expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+  // Each document is one entry there, not a six-column row.
+  await expect(page.getByRole('table', { name: 'Recently Processed Documents' })).toHaveCount(0);
+  const entry = page.getByRole('list', { name: 'Recently Processed Documents' }).getByRole('button').filter({ hasText: made.main });
+  await expect(entry).toContainText('Household · Beneficiaries');
   await shot(page, '390');
-  await openMainDocument(page);
+  await entry.click();
+  await expect(drawer(page).getByText('Wanjiru Kamau')).toBeVisible();
   expect((await drawer(page).boundingBox())!.width).toBe(390);
   await shot(page, 'drawer-390', false);
 });

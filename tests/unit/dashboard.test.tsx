@@ -9,7 +9,7 @@ import { Route } from 'react-router-dom';
 import { Dashboard } from '../../src/dashboard/Dashboard';
 import { createDocumentApi } from './support/fake-document-api';
 import { withFakeServer } from './support/fake-server-lifecycle';
-import { flagsExcept, renderConsole } from './support/render-console';
+import { flagsExcept, renderConsole, screenWidth } from './support/render-console';
 
 const api = createDocumentApi();
 withFakeServer(api);
@@ -90,6 +90,17 @@ describe('the dashboard', () => {
     const table = await recentTable();
     const row = (await within(table).findByText('doc-2')).closest('tr')!;
     fireEvent.keyDown(row, { key: 'Enter' });
+    expect(await within(await screen.findByRole('dialog')).findByText('Otieno Odhiambo')).toBeTruthy();
+  });
+
+  it('lists each document as one entry with the same values on a phone, and opens it from there', async () => {
+    screenWidth(true);
+    renderDashboard();
+    const list = await screen.findByRole('list', { name: 'Recently Processed Documents' });
+    expect(screen.queryByRole('table', { name: 'Recently Processed Documents' })).toBeNull();
+    const entry = within(list).getByRole('button');
+    expect(entry.textContent).toBe('Farmer · BeneficiariesWater for All · Alan Turing · 18-11-2026doc-2');
+    fireEvent.click(entry);
     expect(await within(await screen.findByRole('dialog')).findByText('Otieno Odhiambo')).toBeTruthy();
   });
 
