@@ -3,9 +3,9 @@ import { Box, Chip, Typography } from '@mui/material';
 import type { Document } from '@model/generated';
 import { formatDateTime, moduleLabel, submitterName } from './document-format';
 
-function Item({ label, value }: { label: string; value: React.ReactNode }) {
+function Item({ label, value, wide }: { label: string; value: React.ReactNode; wide?: boolean }) {
   return (
-    <Box sx={{ minWidth: 0 }}>
+    <Box sx={{ minWidth: 0, gridColumn: wide ? '1 / -1' : undefined }}>
       <Typography variant="caption" color="text.secondary" component="dt">
         {label}
       </Typography>
@@ -34,6 +34,7 @@ export function DocumentHeader({ document }: { document: Document }) {
       <Item label="Form revision" value={document.form_version ? `Revision ${document.form_version}` : '—'} />
       <Item
         label="Status"
+        wide
         value={
           document.processed ? (
             <Chip size="small" color="secondary" label={`Processed ${formatDateTime(document.processedAt)}`.trim()} />
