@@ -22,7 +22,7 @@ export function DocumentDrawer(props: { documentId?: string | null; localId?: st
       onClose={onClose}
       className={PRINT_ROOT}
       slotProps={{
-        paper: { sx: { width: { xs: '100%', sm: 560 }, maxWidth: '100%' }, 'aria-label': 'Document' } as object,
+        paper: { sx: { width: { xs: '100%', sm: 560 }, maxWidth: '100%' }, 'aria-label': 'Document' },
         transition: { onExited: () => setShown(undefined) },
       }}
     >
