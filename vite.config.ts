@@ -20,6 +20,7 @@ const devConfigJson = (): Plugin => ({
       apiUrl: env.API_URL || undefined,
       authPort: Number(env.AUTH_PORT ?? 8081),
       apiPort: Number(env.API_PORT ?? 8082),
+      googleMapsApiKey: env.GOOGLE_MAPS_API_KEY?.trim() || undefined,
     };
     server.middlewares.use((req, res, next) => {
       const hostname = safeHostname((req.headers.host ?? 'localhost').replace(/:\d+$/, ''));

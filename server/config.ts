@@ -20,6 +20,8 @@ export interface Config {
   /** Addresses the browser uses; undefined = same host as the console page, on the port above. */
   authUrl?: string;
   apiUrl?: string;
+  /** Google Maps JavaScript API key for the document drawer's map; none: no map, nothing loaded from Google. */
+  googleMapsApiKey?: string;
   /** Where the console is reached; reset links in e-mails point here. */
   consoleUrl: string;
   dataDir: string;
@@ -139,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     consolePort,
     authUrl: env.AUTH_URL || undefined,
     apiUrl: env.API_URL || undefined,
+    googleMapsApiKey: env.GOOGLE_MAPS_API_KEY?.trim() || undefined,
     consoleUrl,
     dataDir,
     uploadsDir: path.resolve(dataDir, env.UPLOADS_DIR ?? 'uploads'),

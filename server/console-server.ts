@@ -1,6 +1,6 @@
 /**
  * Serves the built console (dist/console) and /config.json, which tells the browser where the
- * auth and api servers are: one build, any pair of servers.
+ * auth and api servers are (and the Google Maps key, when one is set): one build, any pair of servers.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -17,10 +17,18 @@ export interface ConsoleConfig {
   apiUrl?: string;
   authPort: number;
   apiPort: number;
+  /** Only when one is configured: the page then draws geo-locations on a Google map. */
+  googleMapsApiKey?: string;
 }
 
 export function consoleConfig(config: Config): ConsoleConfig {
-  return { authUrl: config.authUrl, apiUrl: config.apiUrl, authPort: config.authPort, apiPort: config.apiPort };
+  return {
+    authUrl: config.authUrl,
+    apiUrl: config.apiUrl,
+    authPort: config.authPort,
+    apiPort: config.apiPort,
+    ...(config.googleMapsApiKey ? { googleMapsApiKey: config.googleMapsApiKey } : {}),
+  };
 }
 
 export async function createConsoleServer(config: Config, root = consoleDist): Promise<FastifyInstance> {

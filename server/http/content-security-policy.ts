@@ -12,6 +12,20 @@ const HOSTNAME = /^(?:[a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/i;
 /** A Host header no browser would send is not written into the header. */
 export const safeHostname = (hostname: string) => (HOSTNAME.test(hostname) ? hostname : 'localhost');
 
+/**
+ * What the Google Maps JavaScript API loads (its script, tiles, fonts and styles, Google's own
+ * CSP guide), allowed only when a key is configured: without one the page draws no map and
+ * loads nothing from outside.
+ */
+const GOOGLE_MAPS = {
+  script: ['https://maps.googleapis.com', 'https://maps.gstatic.com'],
+  img: ['https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com', 'https://*.googleusercontent.com'],
+  connect: ['https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com'],
+  font: ['https://fonts.gstatic.com'],
+  style: ['https://fonts.googleapis.com'],
+  worker: ['blob:'],
+};
+
 const policy = (directives: Record<string, string[]>) =>
   Object.entries(directives)
     .map(([name, sources]) => [name, ...sources].join(' '))
@@ -31,15 +45,18 @@ export function consolePolicy(
   const { authUrl, apiUrl } = resolveConfig(served, { protocol: page.protocol, hostname });
   const auth = new URL(authUrl).origin;
   const api = new URL(apiUrl).origin;
+  const maps = served.googleMapsApiKey ? GOOGLE_MAPS : undefined;
   return policy({
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(dev ? [`'nonce-${dev.scriptNonce}'`] : [])],
+    'script-src': ["'self'", ...(dev ? [`'nonce-${dev.scriptNonce}'`] : []), ...(maps?.script ?? [])],
     // MUI (emotion) writes its styles into <style> elements at run time.
-    'style-src': ["'self'", "'unsafe-inline'"],
-    // User photos come from the auth server, program images from the api server; a picked photo is previewed from a blob: URL.
-    'img-src': ["'self'", 'data:', 'blob:', ...new Set([auth, api])],
-    'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...new Set([auth, api]), ...(dev ? [dev.socket] : [])],
+    'style-src': ["'self'", "'unsafe-inline'", ...(maps?.style ?? [])],
+    // User photos come from the auth server, program images from the api server; a picked photo
+    // is previewed, and a document's attachment shown, from a blob: URL.
+    'img-src': ["'self'", 'data:', 'blob:', ...new Set([auth, api]), ...(maps?.img ?? [])],
+    'font-src': ["'self'", 'data:', ...(maps?.font ?? [])],
+    'connect-src': ["'self'", ...new Set([auth, api]), ...(dev ? [dev.socket] : []), ...(maps?.connect ?? [])],
+    ...(maps ? { 'worker-src': ["'self'", ...maps.worker] } : {}),
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

@@ -78,6 +78,21 @@ describe('the console page', () => {
     expect(csp['img-src']).toEqual(expect.arrayContaining(['https://auth.example.org', 'https://api.example.org']));
   });
 
+  it('lets in Google Maps, and hands the page its key, only when GOOGLE_MAPS_API_KEY is set', async () => {
+    const without = await consoleServer({});
+    const plain = String((await without.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+    expect(plain).not.toMatch(/google|gstatic/);
+    expect((await without.inject({ method: 'GET', url: '/config.json' })).json()).not.toHaveProperty('googleMapsApiKey');
+
+    const withKey = await consoleServer({ GOOGLE_MAPS_API_KEY: ' maps-key-1 ' });
+    const csp = directives((await withKey.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+    expect(csp['script-src']).toEqual(["'self'", 'https://maps.googleapis.com', 'https://maps.gstatic.com']);
+    expect(csp['connect-src']).toEqual(expect.arrayContaining(["'self'", 'http://localhost:9081', 'https://*.googleapis.com']));
+    expect(csp['img-src']).toEqual(expect.arrayContaining(['blob:', 'https://*.gstatic.com']));
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect((await withKey.inject({ method: 'GET', url: '/config.json' })).json()).toMatchObject({ googleMapsApiKey: 'maps-key-1' });
+  });
+
   it('never writes a forged Host header into the policy', async () => {
     const app = await consoleServer({});
     const res = await app.inject({ method: 'GET', url: '/', headers: { host: "evil.example; script-src 'unsafe-inline'" } });

@@ -1,5 +1,5 @@
 /**
- * The side menu and the dashboard's sections offer what the auth provider's canAccess allows
+ * The side menu offers what the auth provider's canAccess allows
  * (the list flag the resource map names, held by the signed-in role), in the menu order, and
  * follow a change of the role's flags at once.
  */
@@ -12,7 +12,6 @@ import { authProvider } from '../../src/providers/auth-provider';
 import { i18nProvider } from '../../src/providers/i18n-provider';
 import { createQueryClient } from '../../src/providers/query-client';
 import { menuResources, SideMenu } from '../../src/layout/SideMenu';
-import { Dashboard } from '../../src/dashboard/Dashboard';
 import { menuIcon } from '../../src/layout/menu-icons';
 import { storeSignIn } from '../../src/session/session-store';
 import { makeUser, signIn } from './support/session';
@@ -86,24 +85,5 @@ describe('the side menu follows the role', () => {
     act(() => storeSignIn(makeUser(flags(false, { can_access_dashboard: true, can_get_user: true })), 't2'));
 
     expect(await menuEntries(2)).toEqual(['Dashboard', 'Users']);
-  });
-});
-
-describe('the dashboard', () => {
-  it('greets the user and offers a card for each section their role opens', async () => {
-    signIn('t', flags(true));
-    renderInAdmin(<Dashboard />);
-    expect(await screen.findByText('Welcome, Ada')).toBeTruthy();
-    await waitFor(() =>
-      expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(menuResources().map(([name]) => `/${name}`)),
-    );
-    expect(screen.queryByText(/opens no sections/)).toBeNull();
-  });
-
-  it('says so when the role opens no section', async () => {
-    signIn('t', flags(false, { can_access_dashboard: true }));
-    renderInAdmin(<Dashboard />);
-    expect(await screen.findByText('Your role opens no sections of the console yet. Ask an admin for access.')).toBeTruthy();
-    expect(screen.queryAllByRole('link')).toHaveLength(0);
   });
 });

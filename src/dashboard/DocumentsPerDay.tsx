@@ -1,0 +1,49 @@
+/** The documents-per-day card: the chart (loaded on demand), a spinner while loading, a neutral note when there is nothing to draw. */
+import { lazy, Suspense } from 'react';
+import { Box, Card, CardContent, CircularProgress, Typography } from '@mui/material';
+import { formatCount } from '../documents/document-format';
+import { CHART_DAYS, useDocumentsPerDay } from './dashboard-queries';
+
+const DailyChart = lazy(() => import('./DailyChart'));
+
+const Centered = ({ children }: { children: React.ReactNode }) => (
+  <Box sx={{ height: 260, display: 'grid', placeItems: 'center' }}>{children}</Box>
+);
+
+export function DocumentsPerDay() {
+  const { data, isPending } = useDocumentsPerDay();
+  const total = data?.reduce((sum, d) => sum + d.count, 0) ?? 0;
+  return (
+    <Card component="section" aria-label="Documents per day">
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
+          <Typography variant="h6" component="h2">
+            Documents per day
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {data ? `${formatCount(total)} in the last ${CHART_DAYS} days` : `Last ${CHART_DAYS} days`}
+          </Typography>
+        </Box>
+        {isPending ? (
+          <Centered>
+            <CircularProgress aria-label="Loading documents per day" />
+          </Centered>
+        ) : data && data.length > 0 ? (
+          <Suspense
+            fallback={
+              <Centered>
+                <CircularProgress aria-label="Loading documents per day" />
+              </Centered>
+            }
+          >
+            <DailyChart days={data} />
+          </Suspense>
+        ) : (
+          <Centered>
+            <Typography color="text.secondary">No documents to chart</Typography>
+          </Centered>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
