@@ -67,13 +67,16 @@ const Found = ({ total, rows, exporting, onExport, refreshing = false, pager }: 
   );
 };
 
+type ShownPage = DocumentsPage & { place: PagePlace };
+
 const docsKey = (query: DocumentsQuery, place: PagePlace) => ['explorer', 'docs', query, place] as const;
 const sameQuery = (key: QueryKey | undefined, query: DocumentsQuery) => JSON.stringify(key?.[2]) === JSON.stringify(query);
 
 const QueryResults = ({ query, place, dispatch }: { query: DocumentsQuery; place: PagePlace; dispatch: Dispatch<ExplorerAction> }) => {
-  const page = useQuery<DocumentsPage>({
+  const page = useQuery<ShownPage>({
     queryKey: docsKey(query, place),
-    queryFn: ({ signal }) => explorerCalls.getDocuments(query, place, signal),
+    // The page remembers where it sits, so the pager counts from the rows on screen while the next page loads.
+    queryFn: async ({ signal }) => ({ ...(await explorerCalls.getDocuments(query, place, signal)), place }),
     // Paging keeps the rows on screen (dimmed) until the next page is in; a new query starts blank.
     placeholderData: (previous, previousQuery) => (sameQuery(previousQuery?.queryKey, query) ? previous : undefined),
   });
@@ -81,7 +84,7 @@ const QueryResults = ({ query, place, dispatch }: { query: DocumentsQuery; place
   if (page.isPending) return <Loading />;
   if (page.error && !page.isFetching) return <ListError what="documents" error={page.error} onRetry={() => void page.refetch()} />;
   if (!page.data || page.data.total === 0 || page.data.data.length === 0) return page.isFetching ? <Loading /> : <NoDocument />;
-  const { data, total } = page.data;
+  const { data, total, place: shownPlace } = page.data;
   return (
     <Found
       total={total}
@@ -91,7 +94,7 @@ const QueryResults = ({ query, place, dispatch }: { query: DocumentsQuery; place
       refreshing={page.isPlaceholderData}
       pager={
         <DocumentsPager
-          pageNo={place.pageNo}
+          pageNo={shownPlace.pageNo}
           total={total}
           rows={data}
           disabled={page.isFetching}
