@@ -28,7 +28,17 @@ function typedPage(text: string, pageCount: number): number | null {
   return Number.isInteger(n) && n >= 1 && n <= pageCount ? n - 1 : null;
 }
 
-const PageJump = ({ pageNo, pageCount, disabled, onJump }: { pageNo: number; pageCount: number; disabled: boolean; onJump(n: number): void }) => {
+const PageJump = ({
+  pageNo,
+  pageCount,
+  disabled,
+  onJump,
+}: {
+  pageNo: number;
+  pageCount: number;
+  disabled: boolean;
+  onJump(n: number): void;
+}) => {
   const [text, setText] = useState<string | null>(null);
   const jump = () => {
     const target = text === null ? null : typedPage(text, pageCount);
@@ -47,7 +57,9 @@ const PageJump = ({ pageNo, pageCount, disabled, onJump }: { pageNo: number; pag
         }}
         disabled={disabled}
         size="small"
-        slotProps={{ htmlInput: { 'aria-label': 'Page number', inputMode: 'numeric', style: { width: '7ch', textAlign: 'right', padding: '4px 8px' } } }}
+        slotProps={{
+          htmlInput: { 'aria-label': 'Page number', inputMode: 'numeric', style: { width: '7ch', textAlign: 'right', padding: '4px 8px' } },
+        }}
       />
       <Typography variant="body2">{`of ${formatCount(pageCount)}`}</Typography>
     </Box>

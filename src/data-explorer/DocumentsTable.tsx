@@ -3,7 +3,21 @@
  * Processed; on a phone each document is a row of its own with the same facts. A row opens the
  * document.
  */
-import { Box, Chip, List, ListItemButton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  Box,
+  Chip,
+  List,
+  ListItemButton,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import type { Document } from '@model/generated';
 import { formatDate } from '@model/display-value';
 

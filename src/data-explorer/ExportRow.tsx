@@ -20,7 +20,9 @@ const STATUS: Record<ExportJob['status'], string> = {
 };
 
 const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).replace(',', '');
+  new Date(iso)
+    .toLocaleString('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+    .replace(',', '');
 
 export const exportName = (job: ExportJob) =>
   job.document_id

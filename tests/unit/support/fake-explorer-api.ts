@@ -28,7 +28,14 @@ export const PROGRAMS = [
 ];
 
 export const TYPES: Record<string, Record<string, { _id: string; name: string }[]>> = {
-  p1: { beneficiaries: [{ _id: 'bt1', name: 'Household' }, { _id: 'bt2', name: 'Farmer' }], locations: [{ _id: 'lt1', name: 'Village' }], cases: [] },
+  p1: {
+    beneficiaries: [
+      { _id: 'bt1', name: 'Household' },
+      { _id: 'bt2', name: 'Farmer' },
+    ],
+    locations: [{ _id: 'lt1', name: 'Village' }],
+    cases: [],
+  },
   p2: { events: [{ _id: 'et1', name: 'Meal Day' }], surveys: [{ _id: 'st1', name: 'Canteen Survey' }] },
 };
 
@@ -158,7 +165,9 @@ export function createExplorerApi() {
     }),
     http.get(`${API}/dashboard/document/:id`, async ({ request, params }) => {
       await record(request);
-      return params.id === known._id || params.id === known.local_id ? HttpResponse.json(known) : notFound('No document found', 'DOCUMENT_NOT_FOUND');
+      return params.id === known._id || params.id === known.local_id
+        ? HttpResponse.json(known)
+        : notFound('No document found', 'DOCUMENT_NOT_FOUND');
     }),
     http.post(`${API}/export`, async ({ request }) => {
       await record(request);
@@ -200,7 +209,8 @@ export function createExplorerApi() {
       await record(request);
       const job = jobById(params.id);
       if (!job) return notFound('Export not found', 'EXPORT_NOT_FOUND');
-      if (job.status === 'expired') return HttpResponse.json({ message: 'This export has expired', code: 'EXPORT_EXPIRED' }, { status: 410 });
+      if (job.status === 'expired')
+        return HttpResponse.json({ message: 'This export has expired', code: 'EXPORT_EXPIRED' }, { status: 410 });
       return new HttpResponse(new TextEncoder().encode(CSV), {
         headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${job.file_name}"` },
       });
