@@ -46,7 +46,7 @@ const PageJump = ({
     if (target !== null && target !== pageNo) onJump(target);
   };
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, whiteSpace: 'nowrap' }}>
       <Typography variant="body2">Page</Typography>
       <TextField
         value={text ?? String(pageNo + 1)}

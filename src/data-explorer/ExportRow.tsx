@@ -84,13 +84,13 @@ export const ExportRow = ({ job, highlighted }: { job: ExportJob; highlighted: b
         </Box>
       </Box>
       {job.status !== 'expired' && job.status !== 'cancelled' && job.status !== 'failed' && (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mt: 1 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1.5, rowGap: 0.5, mt: 1 }}>
           <LinearProgress
             variant={job.status === 'queued' ? 'indeterminate' : 'determinate'}
             value={percent}
             color={job.status === 'done' ? 'success' : 'secondary'}
             aria-label={`Export progress: ${progressText(job)}`}
-            sx={{ flex: 1, height: 8, borderRadius: 4 }}
+            sx={{ flex: '1 1 200px', height: 8, borderRadius: 4 }}
           />
           <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
             {progressText(job)}
