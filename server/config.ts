@@ -41,6 +41,8 @@ export interface Config {
   resetLinkCooldownSeconds: number;
   lockout: { maxFailures: number; lockSeconds: number };
   loginRateLimit: { max: number; windowMs: number };
+  /** The largest file a document may carry (an image, a signature, a PDF). */
+  documentAttachmentMaxBytes: number;
   logLevel: string;
   /**
    * Reverse proxies (addresses, CIDRs) whose X-Forwarded-For entries are believed, as Fastify's
@@ -157,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     resetLinkCooldownSeconds: int(env.RESET_LINK_COOLDOWN, 60),
     lockout: { maxFailures: 5, lockSeconds: int(env.LOCKOUT_SECONDS, 15 * 60) },
     loginRateLimit: { max: int(env.LOGIN_RATE_LIMIT, 30), windowMs: 60_000 },
+    documentAttachmentMaxBytes: int(env.DOCUMENT_ATTACHMENT_MAX_BYTES, 10 * 1024 * 1024),
     logLevel: env.LOG_LEVEL ?? 'warn',
     trustProxy: trustedProxies(env.TRUST_PROXY),
     clock: systemClock,

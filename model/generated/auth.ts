@@ -24,6 +24,10 @@ export interface LoginRequest {
    * Browser name and mode, e.g. 'Chrome (Regular)'
    */
   userAgent?: string;
+  /**
+   * Who signs in: the console (needs can_access_dashboard) or the mobile app (needs can_access_mobile; its session may call only the routes meant for the app)
+   */
+  client?: 'console' | 'mobile';
 }
 /**
  * This interface was referenced by `AuthMessages`'s JSON-Schema

@@ -10,6 +10,8 @@ import { formRoutes } from '../forms/form-routes.ts';
 import { programRoutes } from '../programs/program-routes.ts';
 import { goalRoutes } from '../goals/goal-routes.ts';
 import { notificationRoutes } from '../notifications/notification-routes.ts';
+import { documentRoutes } from '../documents/document-routes.ts';
+import { dashboardRoutes } from '../dashboard/dashboard-routes.ts';
 
 export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   const server = await createBaseApp(ctx, 'api');
@@ -22,5 +24,7 @@ export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   await programRoutes(server.app, ctx);
   goalRoutes(server.app, ctx);
   notificationRoutes(server.app, ctx);
+  await documentRoutes(server.app, ctx);
+  dashboardRoutes(server.app, ctx);
   return server;
 }

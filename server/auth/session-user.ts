@@ -9,7 +9,14 @@ export interface SessionUser {
   /** What the Admin role is known by (ADMIN_ROLE_SLUG); its display name is only a label. */
   roleSlug: string;
   permission: Record<string, boolean>;
+  /** Which client opened the session: the console, or the mobile app (which may call only the routes meant for it). */
+  client: SessionClient;
 }
+
+export type SessionClient = 'console' | 'mobile';
+
+/** What a client needs to enter: the console, `can_access_dashboard`; the mobile app, `can_access_mobile`. */
+export const ENTRY_FLAG: Record<SessionClient, string> = { console: 'can_access_dashboard', mobile: 'can_access_mobile' };
 
 /** What a user row shows of the user, their role and their designation (a list row: no flags). */
 export const USER_ROW_COLUMNS = [

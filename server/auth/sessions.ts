@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { CompiledQuery, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Config } from '../config.ts';
-import type { SessionUser } from './session-user.ts';
+import type { SessionClient, SessionUser } from './session-user.ts';
 
 export async function openSession(
   db: Db,
@@ -11,8 +11,9 @@ export async function openSession(
   userId: string,
   keepLogin: boolean,
   userAgent: string | undefined,
+  client: SessionClient = 'console',
 ): Promise<string> {
-  const row = newSessionRow(config, userId, keepLogin, userAgent);
+  const row = { ...newSessionRow(config, userId, keepLogin, userAgent), client };
   await db.insertInto('sessions').values(row).execute();
   return row.id;
 }
@@ -39,7 +40,7 @@ export function refreshWindow(config: Config, keepLogin: boolean): number {
  * once per connection (server/db/prepared.ts), rather than a query built and planned per call.
  */
 const SESSION_USER = `/* prepared:session_user */
-  select s.id as session_id, s.keep_login, u.id, u.email, r.role_slug, r.permission, r.status as role_status
+  select s.id as session_id, s.keep_login, s.client, u.id, u.email, r.role_slug, r.permission, r.status as role_status
   from sessions s
   join users u on u.id = s.user_id
   join roles r on r.id = u.role_id
@@ -48,6 +49,7 @@ const SESSION_USER = `/* prepared:session_user */
 interface SessionUserRow {
   session_id: string;
   keep_login: boolean;
+  client: SessionClient;
   id: string;
   email: string;
   role_slug: string;
@@ -66,6 +68,7 @@ export async function sessionUser(db: Db, sessionId: string, now: Date): Promise
     keepLogin: row.keep_login,
     email: row.email,
     roleSlug: row.role_slug,
+    client: row.client,
     // An inactive role grants nothing.
     permission: row.role_status ? row.permission : {},
   };

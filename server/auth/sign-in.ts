@@ -18,7 +18,7 @@ import {
   type ThrottleKey,
 } from './login-failures.ts';
 import { newSessionRow } from './sessions.ts';
-import { userRowToWire, userViewQuery } from './session-user.ts';
+import { ENTRY_FLAG, userRowToWire, userViewQuery, type SessionClient } from './session-user.ts';
 import { signInAttemptsNotice } from './sign-in-notice.ts';
 
 export interface SignInRequest {
@@ -29,6 +29,8 @@ export interface SignInRequest {
   address: string;
   keepLogin: boolean;
   userAgent?: string;
+  /** The console (needs can_access_dashboard) or the mobile app (needs can_access_mobile). */
+  client: SessionClient;
 }
 
 interface UserRow {
@@ -51,15 +53,15 @@ function wireUser(row: UserRow): Record<string, unknown> {
 
 /**
  * $1 e-mail, $2 address, then the session row: $3 id, $4 user, $5 keep login, $6 user agent,
- * $7 created, $8 refresh until; $9 the password hash the password was checked against.
+ * $7 created, $8 refresh until, $10 the client; $9 the password hash the password was checked against.
  * The session opens only if that is still the user's password and the user still live: a reset
  * or a deactivation committed during the verify ends every session, and must end this one too.
  * FOR SHARE waits for such a change in flight and then sees it.
  */
 const OPEN_SESSION = `/* prepared:sign_in_passed */
   with released as (${RELEASE_AFTER_SUCCESS})
-  insert into sessions (id, user_id, keep_login, user_agent, created_at, refresh_until)
-  select $3, $4, $5, $6, $7, $8 from users
+  insert into sessions (id, user_id, keep_login, user_agent, created_at, refresh_until, client)
+  select $3, $4, $5, $6, $7, $8, $10 from users
   where id = $4 and password_hash = $9 and status and deleted_at is null
   for share`;
 
@@ -119,10 +121,11 @@ export function createSignIn(ctx: AppContext) {
         if (recorded.notice && user) tellOwner(user, recorded.accountFailures, recorded.notice.addresses, now);
         throw problems.badCredentials();
       }
-      const mayEnter = user.status && user.role_status && user.permission.can_access_dashboard === true;
+      const mayEnter = user.status && user.role_status && user.permission[ENTRY_FLAG[request.client]] === true;
       if (!mayEnter) {
         await db.executeQuery(CompiledQuery.raw(RELEASE_AFTER_SUCCESS, [key.email, key.address]));
-        throw user.status ? problems.noDashboard() : problems.accountInactive();
+        if (!user.status) throw problems.accountInactive();
+        throw request.client === 'mobile' ? problems.noMobileAccess() : problems.noDashboard();
       }
       const session = newSessionRow(config, user.id, request.keepLogin, request.userAgent);
       const { id, user_id, keep_login, user_agent, created_at, refresh_until } = session;
@@ -137,6 +140,7 @@ export function createSignIn(ctx: AppContext) {
           created_at,
           refresh_until,
           user.password_hash,
+          request.client,
         ]),
       );
       // The password or the account changed while it was checked: as if it had been wrong.

@@ -1,4 +1,8 @@
-/** Bearer token → live session → user with the current flags of their role (read on every request), who may use the console. */
+/**
+ * Bearer token → live session → user with the current flags of their role (read on every
+ * request), and which client opened the session. Whether that client may use the route (the
+ * dashboard or the mobile app flag) is the permission guard's to say (permissions.ts).
+ */
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { bearerToken } from '../auth/tokens.ts';
@@ -15,9 +19,6 @@ export function createAuthenticator(ctx: AppContext) {
     if (!check.ok) throw problems.sessionEnded();
     const user = await sessionUser(ctx.db, check.claims.sid, now);
     if (!user || user.id !== check.claims.sub) throw problems.sessionEnded();
-    // Console sessions only: a role that no longer grants the dashboard (or is inactive, so
-    // grants nothing) stops its users' calls at once, not when their token expires.
-    if (user.permission.can_access_dashboard !== true) throw problems.noDashboard();
     return user;
   };
 }

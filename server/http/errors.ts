@@ -52,10 +52,15 @@ export const problems = {
     new Problem(423, 'ACCOUNT_LOCKED', `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`),
   accountInactive: () => new Problem(403, 'ACCOUNT_INACTIVE', 'Your account is inactive, please contact admin'),
   noDashboard: () => new Problem(403, 'NO_DASHBOARD_ACCESS', "You don't have permission to access dashboard"),
+  noMobileAccess: () => new Problem(403, 'NO_MOBILE_ACCESS', "You don't have permission to access the mobile app"),
+  /** A mobile app session calling a route only the console may use. */
+  consoleOnly: () => new Problem(403, 'CONSOLE_ONLY', 'This is available in the console only, not to a mobile app session'),
   forbidden: (flag: string, message = `You don't have permission to do this (${flag})`) =>
     new Problem(403, 'FORBIDDEN', message, undefined, { permission: flag }),
 
   notFound: (what = 'Record') => new Problem(404, 'NOT_FOUND', `${what} not found`),
+  /** A document that does not exist and one the caller may not read answer alike: existence is not revealed. */
+  documentNotFound: () => new Problem(404, 'DOCUMENT_NOT_FOUND', 'No document found'),
   duplicate: (label: string, field: string, fieldLabel: string) =>
     new Problem(409, 'DUPLICATE', `A ${label.toLowerCase()} with this ${fieldLabel.toLowerCase()} already exists`, {
       [field]: `${fieldLabel} is already taken`,
@@ -84,6 +89,21 @@ export const problems = {
   programLocked: () => new Problem(423, 'PROGRAM_LOCKED', 'This program is locked. Unlock it to make changes.'),
   /** The program's editing window (spec 2 §4) has closed for this role. */
   editWindowClosed: (message: string) => new Problem(403, 'EDIT_WINDOW_CLOSED', message),
+  /** Documents (server/documents/): the refusals of a submission, a change or a read. */
+  documentNotFound: () => new Problem(404, 'DOCUMENT_NOT_FOUND', 'No document found'),
+  notOnProgram: () => new Problem(403, 'NOT_ON_PROGRAM', "You are not on this program's team"),
+  programInactive: () => new Problem(409, 'PROGRAM_INACTIVE', 'This program is inactive'),
+  moduleInactive: (label: string) => new Problem(409, 'MODULE_INACTIVE', `The ${label} module of this program is inactive`),
+  localIdTaken: () =>
+    new Problem(409, 'LOCAL_ID_TAKEN', 'Another user has already submitted a document with this local_id', {
+      local_id: 'This local_id belongs to another user',
+    }),
+  /** A submission naming a type, program or revision it cannot be filled against: `fields` names each. */
+  documentMismatch: (fields: Record<string, string>) => new Problem(422, 'INVALID_DOCUMENT', Object.values(fields).join('; '), fields),
+  attachmentTooLarge: (maxBytes: number) =>
+    new Problem(413, 'TOO_LARGE', `The file is larger than ${Math.round((maxBytes / 1024 / 1024) * 100) / 100} MB`, {
+      file: `The file must be at most ${Math.round((maxBytes / 1024 / 1024) * 100) / 100} MB`,
+    }),
   programNameTaken: () =>
     new Problem(422, 'PROGRAM_NAME_TAKEN', 'Two program can not be same name', { name: 'Two program can not be same name' }),
   /** Adding someone who is a program head or team member already. */

@@ -3,7 +3,8 @@
  * route lists them by hand and none is forgotten:
  *   every route             400 (a NUL character anywhere, a value the database refuses),
  *                           500 INTERNAL with requestId, 503 TRY_AGAIN
- *   { session } / { flag }  401, 403 (no dashboard access; the flag)
+ *   { session } / { flag }  401, 403 (no dashboard access; the flag; a mobile session on a console
+ *                           route, or one whose role no longer grants the app on a `mobile` route)
  *   :id in the path         404, 400 (a broken %-encoding), 414
  *   a method with a body    400 (JSON), 413, 415
  *   a list query            400 naming the sort, range or filter that is wrong
@@ -70,6 +71,7 @@ export function errorCodesOf(route: RouteFacts, method: string, server: string):
   if (signedIn) {
     add(codes, 401, 'UNAUTHENTICATED', 'SESSION_ENDED');
     add(codes, 403, 'NO_DASHBOARD_ACCESS');
+    add(codes, 403, permission.mobile ? 'NO_MOBILE_ACCESS' : 'CONSOLE_ONLY');
     if ('flag' in permission) add(codes, 403, 'FORBIDDEN');
   }
   if (route.url.includes(':')) {

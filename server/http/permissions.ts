@@ -3,6 +3,11 @@
  *   { public: 'why it is open' }   anyone (sign-in, docs)
  *   { session: true }              any signed-in user
  *   { flag: 'can_get_designation' } a signed-in user whose role grants the flag
+ * A session is opened by the console or by the mobile app (`sessions.client`). Only a route that
+ * says `mobile: true` takes a mobile session (any other answers 403 CONSOLE_ONLY); on such a
+ * route a mobile session needs `can_access_mobile` where a console session needs
+ * `can_access_dashboard`. So a field worker's phone reaches the document routes and nothing of
+ * the console's administration, whatever flags their role holds.
  * The check runs in onRequest, before the body is parsed: an anonymous caller learns nothing
  * about validation. A route without a declaration answers 500 and fails the route-table test.
  */
@@ -12,9 +17,9 @@ import type { SessionUser } from '../auth/session-user.ts';
 
 export type PermissionDeclaration =
   | { public: string }
-  | { session: true }
+  | { session: true; mobile?: boolean }
   /** `self`: the route parameter naming a user; that user may call it on themselves without the flag. */
-  | { flag: string; self?: string };
+  | { flag: string; self?: string; mobile?: boolean };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,6 +33,11 @@ declare module 'fastify' {
 export const isPublic = (reason: string): PermissionDeclaration => ({ public: reason });
 export const signedIn: PermissionDeclaration = { session: true };
 export const needsFlag = (flag: string): PermissionDeclaration => ({ flag });
+/** Any signed-in user, the mobile app's sessions included. */
+export const signedInMobile: PermissionDeclaration = { session: true, mobile: true };
+/** The flag, for console and mobile app sessions alike. */
+export const needsFlagMobile = (flag: string): PermissionDeclaration => ({ flag, mobile: true });
+
 /** The flag, or being the user the route's `param` names (one's own profile, password, photo). */
 export const needsFlagOrSelf = (flag: string, param = 'id'): PermissionDeclaration => ({ flag, self: param });
 
@@ -69,6 +79,15 @@ export function installPermissionGuard(app: FastifyInstance, authenticate: Authe
     if ('public' in permission) return;
     const user = await authenticate(request);
     request.sessionUser = user;
+    if (user.client === 'mobile') {
+      if (permission.mobile !== true) throw problems.consoleOnly();
+      // A role that no longer grants the app stops its users' calls at once.
+      if (user.permission.can_access_mobile !== true) throw problems.noMobileAccess();
+    } else if (user.permission.can_access_dashboard !== true) {
+      // Console sessions only: a role that no longer grants the dashboard (or is inactive, so
+      // grants nothing) stops its users' calls at once, not when their token expires.
+      throw problems.noDashboard();
+    }
     if ('flag' in permission && user.permission[permission.flag] !== true) {
       const self = permission.self && (request.params as Record<string, string> | undefined)?.[permission.self] === user.id;
       if (!self) throw problems.forbidden(permission.flag);

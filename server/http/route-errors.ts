@@ -33,11 +33,11 @@ const PERMISSION_FILE_NOTES = { 415: 'The file is not a PDF, PNG, JPEG or GIF (t
 
 export const ROUTE_ERRORS: Record<string, RouteErrors> = {
   'POST /login': {
-    codes: { 401: ['BAD_CREDENTIALS'], 403: ['ACCOUNT_INACTIVE', 'NO_DASHBOARD_ACCESS'], 423: ['ACCOUNT_LOCKED'] },
+    codes: { 401: ['BAD_CREDENTIALS'], 403: ['ACCOUNT_INACTIVE', 'NO_DASHBOARD_ACCESS', 'NO_MOBILE_ACCESS'], 423: ['ACCOUNT_LOCKED'] },
     notes: { 423: 'Too many wrong passwords for this e-mail from this address; the message says for how long' },
   },
   'POST /user/verify': {
-    codes: { 401: ['SESSION_ENDED'], 403: ['NO_DASHBOARD_ACCESS'] },
+    codes: { 401: ['SESSION_ENDED'], 403: ['NO_DASHBOARD_ACCESS', 'NO_MOBILE_ACCESS'] },
     notes: {
       401: 'An expired token still inside its refresh window answers a fresh user and token (SessionAnswer); any other dead token, the error SESSION_ENDED',
     },
@@ -128,6 +128,20 @@ export const ROUTE_ERRORS: Record<string, RouteErrors> = {
   'POST /notification/add': { codes: { 404: ['NOT_FOUND'], 423: ['PROGRAM_LOCKED'] }, notes: { 404: 'No such program' } },
   'PATCH /notification/update/:id': { codes: { 423: ['PROGRAM_LOCKED'] } },
   'DELETE /notification/delete/:id': { codes: { 423: ['PROGRAM_LOCKED'] } },
+  'GET /dashboard/document': {
+    codes: { 404: ['DOCUMENT_NOT_FOUND'] },
+    notes: { 404: 'No document with this local id that the caller may read' },
+  },
+  'GET /dashboard/document/:id': {
+    codes: { 404: ['DOCUMENT_NOT_FOUND'] },
+    notes: { 404: 'No document whose id or local id this is that the caller may read' },
+  },
+  'GET /dashboard/program/:programId': { codes: {}, notes: { 404: 'No such program among those the caller may explore' } },
+  'GET /dashboard/program/:programId/module/:module': { codes: {}, notes: { 404: 'No such program among those the caller may explore' } },
+  'GET /dashboard/module/docs': {
+    codes: { 404: ['NOT_FOUND'] },
+    notes: { 404: 'No program with this slug among those the caller may explore' },
+  },
   'GET /*/export.csv': {
     codes: { 400: ['BAD_REQUEST'], 429: ['EXPORTS_BUSY'] },
     notes: { 429: 'Other exports are running (at most 3 at once)' },

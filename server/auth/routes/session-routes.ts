@@ -7,7 +7,7 @@ import { bearerToken } from '../tokens.ts';
 import { clientNetwork, purgeStaleFailures } from '../login-failures.ts';
 import { createSignIn } from '../sign-in.ts';
 import { extendSession, revokeSession, sessionUser } from '../sessions.ts';
-import { loadUserView } from '../session-user.ts';
+import { ENTRY_FLAG, loadUserView } from '../session-user.ts';
 
 const PURGE_EVERY_MS = 10 * 60_000;
 
@@ -24,7 +24,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
   }, PURGE_EVERY_MS).unref();
   app.addHook('onClose', async () => clearInterval(purge));
 
-  app.post<{ Body: { email: string; password: string; isKeepLogin?: boolean; userAgent?: string } }>(
+  app.post<{ Body: { email: string; password: string; isKeepLogin?: boolean; userAgent?: string; client?: 'console' | 'mobile' } }>(
     '/login',
     {
       config: {
@@ -45,6 +45,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
         address: clientNetwork(request.ip),
         keepLogin: request.body.isKeepLogin ?? true,
         userAgent: request.body.userAgent,
+        client: request.body.client ?? 'console',
       });
       return { user, token: await issueToken(user._id as string, sessionId) };
     },
@@ -87,8 +88,9 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
       const check = await tokens.check(request.body.token, now);
       const session = check.claims ? await sessionUser(db, check.claims.sid, now) : undefined;
       if (!check.claims || !session || session.id !== check.claims.sub) throw problems.sessionEnded();
-      // The dashboard entry rule (spec 1 §6) holds for the whole session, not only at sign-in.
-      if (session.permission.can_access_dashboard !== true) throw problems.noDashboard();
+      // The entry rule (spec 1 §6: the dashboard; the app: can_access_mobile) holds for the whole session, not only at sign-in.
+      if (session.permission[ENTRY_FLAG[session.client]] !== true)
+        throw session.client === 'mobile' ? problems.noMobileAccess() : problems.noDashboard();
       const user = await loadUserView(db, session.id);
       if (check.ok) return { user, token: request.body.token };
       // Expired but within the window: the spec's refresh answer is a 401 carrying user and token.

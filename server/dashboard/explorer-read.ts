@@ -1,0 +1,115 @@
+/**
+ * The Data Explorer's cascade (spec 1 §2 /data-explorer): the programs one may explore, a
+ * program's modules, the type records attached to one module, and one document found by its id
+ * or local id. A caller whose role sees every document explores every program; anyone else the
+ * programs they are on (a head or a member). Which documents they then see is document-scope.ts's.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { Document } from '@model/generated/index.ts';
+import { DOCUMENT_MODULES, MODULE_KINDS, type DocumentModule } from '@model/documents/modules.ts';
+import type { Db } from '../db/database.ts';
+import type { SessionUser } from '../auth/session-user.ts';
+import { problems } from '../http/errors.ts';
+import { seesAllDocuments, visibleTo, type ProgramAudience } from '../documents/document-scope.ts';
+import { documentSelect, toWireDocument } from '../documents/document-wire.ts';
+
+type Caller = Pick<SessionUser, 'id' | 'permission'>;
+
+export interface ExplorerProgram {
+  _id: string;
+  name: string;
+  name_slug: string;
+  active_module: Record<DocumentModule, boolean>;
+}
+
+/** A program as the explorer reads it, with who is on it (for the caller's sight of its documents). */
+export interface ExploredProgram extends ExplorerProgram, ProgramAudience {}
+
+interface ProgramRow extends ProgramAudience {
+  id: string;
+  name: string;
+  name_slug: string;
+  active_module: Partial<Record<string, boolean>>;
+}
+
+/** SQL: the caller may explore the program under `p`. */
+function explorable(caller: Caller): RawBuilder<boolean> {
+  if (seesAllDocuments(caller)) return sql<boolean>`true`;
+  const me = sql`jsonb_build_array(${caller.id}::text)`;
+  return sql<boolean>`(p.teams @> ${me} or p.program_head @> ${me})`;
+}
+
+/** The five document modules, each on unless the program switched it off. */
+const documentModules = (stored: Partial<Record<string, boolean>>) =>
+  Object.fromEntries(DOCUMENT_MODULES.map((m) => [m, stored[m] !== false])) as Record<DocumentModule, boolean>;
+
+const toExplored = (row: ProgramRow): ExploredProgram => ({
+  _id: row.id,
+  name: row.name,
+  name_slug: row.name_slug,
+  active_module: documentModules(row.active_module),
+  document_visible: row.document_visible,
+  program_head: row.program_head,
+  teams: row.teams,
+});
+
+export const toExplorerProgram = ({ _id, name, name_slug, active_module }: ExploredProgram): ExplorerProgram => ({
+  _id,
+  name,
+  name_slug,
+  active_module,
+});
+
+async function explorablePrograms(db: Db, caller: Caller, condition: RawBuilder<boolean>): Promise<ExploredProgram[]> {
+  const { rows } = await sql<ProgramRow>`
+    select p.id, p.name, p.name_slug, p.active_module, p.document_visible, p.program_head, p.teams
+    from programs p where ${explorable(caller)} and ${condition}
+    order by lower(p.name), p.id`.execute(db);
+  return rows.map(toExplored);
+}
+
+export const programsToExplore = async (db: Db, caller: Caller): Promise<ExplorerProgram[]> =>
+  (await explorablePrograms(db, caller, sql<boolean>`true`)).map(toExplorerProgram);
+
+/** One program the caller may explore, by id or by slug; 404 otherwise (whether it exists or not). */
+export async function programToExplore(db: Db, caller: Caller, by: { id: string } | { slug: string }): Promise<ExploredProgram> {
+  const condition = 'id' in by ? sql<boolean>`p.id = ${by.id}` : sql<boolean>`p.name_slug = ${by.slug}`;
+  const [program] = await explorablePrograms(db, caller, condition);
+  if (!program) throw problems.notFound('Program');
+  return program;
+}
+
+export interface TypeChoice {
+  _id: string;
+  name: string;
+}
+
+/** The type records attached to one module of the program, in the program's order: `{ beneficiary_types: [...] }`. */
+export async function moduleTypes(db: Db, programId: string, module: DocumentModule): Promise<Record<string, TypeChoice[]>> {
+  const { typeList, typeResource } = MODULE_KINDS[module];
+  const { rows } = await sql<TypeChoice>`
+    select t.id as "_id", t.name
+    from programs p cross join jsonb_array_elements_text(p.${sql.ref(typeList)}) with ordinality as a(type_id, position)
+    join ${sql.table(typeResource)} t on t.id = a.type_id
+    where p.id = ${programId}
+    order by a.position`.execute(db);
+  return { [typeList]: rows };
+}
+
+/** Whether the type record is one of the module's kind (a type id of another kind matches no document of the module). */
+export async function isTypeOfModule(db: Db, module: DocumentModule, typeId: string): Promise<boolean> {
+  const { rows } = await sql`select 1 from ${sql.table(MODULE_KINDS[module].typeResource)} where id = ${typeId}`.execute(db);
+  return rows.length > 0;
+}
+
+/** The Data Explorer's search: the document whose id, or else whose local id, this is — if the caller may read it. */
+export async function documentByIdOrLocalId(db: Db, caller: Caller, id: string): Promise<Document> {
+  const row = await documentSelect(db)
+    .where((eb) => eb.or([eb('d.id', '=', id), eb('d.local_id', '=', id)]))
+    .where(visibleTo(caller, 'd'))
+    .orderBy(sql`d.id = ${id}`, 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) throw problems.documentNotFound();
+  return toWireDocument(row, { full: true });
+}

@@ -1,0 +1,98 @@
+/**
+ * Files a document carries (an image, a signature, a PDF…). The app uploads each one first
+ * (POST /document/attachment) and names it in its answers; the submission then claims the
+ * caller's unclaimed uploads it names, in its own transaction. A file is told by its content
+ * (PNG, JPEG, GIF, WebP or PDF), never by its name, and lives under
+ * `<UPLOADS_DIR>/documents/<uuid>.<ext>`: never served statically, only by
+ * GET /document/{id}/attachment/{name} to a caller who may read the document.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { problems } from '../http/errors.ts';
+import { fileKindOf, GIF, JPEG, PDF, PNG, type FileKind } from '../uploads/file-kinds.ts';
+import { removeStoredFile } from '../uploads/stored-files.ts';
+import type { AttachmentAnswer } from './document-answers.ts';
+
+export const ATTACHMENTS_FOLDER = 'documents';
+export const ATTACHMENT_KIND_NAMES = 'PNG, JPEG, GIF, WebP or PDF';
+
+/** RIFF....WEBP: the four bytes after the RIFF size say what the container holds. */
+const WEBP: FileKind = { ext: 'webp', contentType: 'image/webp', image: true, signature: [0x52, 0x49, 0x46, 0x46] };
+const isWebp = (content: Buffer) => content.length >= 12 && content.subarray(8, 12).toString('latin1') === 'WEBP';
+
+export const ATTACHMENT_KINDS: readonly FileKind[] = [PNG, JPEG, GIF, WEBP, PDF];
+
+/** What the file is, by its first bytes; undefined for anything else (a .png that is text). */
+export function attachmentKindOf(content: Buffer): FileKind | undefined {
+  const kind = fileKindOf(content, ATTACHMENT_KINDS);
+  return kind === WEBP && !isWebp(content) ? undefined : kind;
+}
+
+/** An attachment's stored name: a UUID and the extension of what it is. */
+export const ATTACHMENT_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp|pdf)$/;
+
+/** Writes the file under a new name (never overwriting one) and records it as the caller's, unclaimed. */
+export async function storeAttachment(db: Db, uploadsDir: string, uploadedBy: string, content: Buffer, kind: FileKind, now: Date) {
+  const name = `${randomUUID()}.${kind.ext}`;
+  const dir = path.join(uploadsDir, ATTACHMENTS_FOLDER);
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, name), content, { flag: 'wx' });
+  try {
+    await sql`insert into document_attachments (name, document_id, uploaded_by, content_type, size, created_at)
+      values (${name}, null, ${uploadedBy}, ${kind.contentType}, ${content.length}, ${now})`.execute(db);
+  } catch (err) {
+    await removeAttachmentFiles(uploadsDir, [name]);
+    throw err;
+  }
+  return { name, content_type: kind.contentType, size: content.length };
+}
+
+export async function removeAttachmentFiles(uploadsDir: string, names: string[]): Promise<void> {
+  await Promise.all(names.map((name) => removeStoredFile(uploadsDir, ATTACHMENTS_FOLDER, `${ATTACHMENTS_FOLDER}/${name}`)));
+}
+
+/**
+ * Claims for the document every file its answers name: each must be an upload of the caller's
+ * that no document holds yet, or one this document holds already (a change keeps its files).
+ * Locked `for update`, so two submissions naming one upload cannot both take it. 400 naming
+ * the field otherwise: "<Label> is not an uploaded file".
+ */
+export async function claimAttachments(trx: Db, callerId: string, documentId: string, named: AttachmentAnswer[]): Promise<void> {
+  const names = [...new Set(named.map((a) => a.name))];
+  if (!names.length) return;
+  const { rows } = await sql<{ name: string; document_id: string | null; uploaded_by: string }>`
+    select name, document_id, uploaded_by from document_attachments where name = any(${names}::text[]) order by name for update`.execute(
+    trx,
+  );
+  const found = new Map(rows.map((r) => [r.name, r]));
+  const fields: Record<string, string> = {};
+  for (const answer of named) {
+    const row = found.get(answer.name);
+    const usable = row && (row.document_id === documentId || (row.document_id === null && row.uploaded_by === callerId));
+    if (!usable) fields[answer.field] ??= `${answer.label} is not an uploaded file`;
+  }
+  if (Object.keys(fields).length) throw problems.validation(fields);
+  await sql`update document_attachments set document_id = ${documentId}
+    where name = any(${names}::text[]) and document_id is null`.execute(trx);
+}
+
+/** A change's files no longer named by its answers: their rows go now, their files once the change commits. */
+export async function releaseUnnamed(trx: Db, documentId: string, named: AttachmentAnswer[]): Promise<string[]> {
+  const kept = [...new Set(named.map((a) => a.name))];
+  const { rows } = await sql<{ name: string }>`delete from document_attachments
+    where document_id = ${documentId} and not (name = any(${kept}::text[])) returning name`.execute(trx);
+  return rows.map((r) => r.name);
+}
+
+/** The document's attachment with this name, if it has it. */
+export async function attachmentOf(db: Db, documentId: string, name: string) {
+  return db
+    .selectFrom('document_attachments')
+    .select(['name', 'content_type', 'size'])
+    .where('document_id', '=', documentId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+}

@@ -1,0 +1,108 @@
+/**
+ * The checks a submission or a change passes inside its transaction, before anything is
+ * written: the program takes documents (exists, active, not locked, the module switched on),
+ * the caller is on its team, the type is attached to that module, the revision is a published
+ * revision of the type's form, and the answers are valid against that revision.
+ *
+ * Rows read here are locked for as long as the write runs: the program `for share` (a lock
+ * toggle or a delete waits for the submissions in flight, and submissions do not wait for each
+ * other), the type record and the form `for key share` (their delete counts documents as
+ * holders, and must see this one).
+ */
+import { sql } from 'kysely';
+import { MODULE_KINDS, type DocumentModule } from '@model/documents/modules.ts';
+import type { FormField } from '@model/forms/field-definition.ts';
+import { resourceEntry } from '@model/schema-registry.ts';
+import type { Db } from '../db/database.ts';
+import type { SessionUser } from '../auth/session-user.ts';
+import { problems } from '../http/errors.ts';
+import { assertValidDocument } from '../forms/document-check.ts';
+import { seesAllDocuments } from './document-scope.ts';
+import { unknownAnswers } from './document-answers.ts';
+
+type Caller = Pick<SessionUser, 'id' | 'permission'>;
+
+export interface DocumentProgram {
+  id: string;
+  status: boolean;
+  lock_program: 0 | 1;
+  active_module: Record<string, boolean>;
+  document_visible: 'ALL' | 'OWN';
+  program_head: string[];
+  teams: string[];
+  no_of_days_for_edit_program: number;
+  /** The type ids attached to the module in question. */
+  types: string[];
+}
+
+/** The program with the module's list of types, share-locked until the write commits. */
+export async function programForDocument(trx: Db, programId: string, module: DocumentModule): Promise<DocumentProgram | undefined> {
+  const { rows } = await sql<DocumentProgram>`select id, status, lock_program, active_module, document_visible, program_head, teams,
+      no_of_days_for_edit_program, ${sql.ref(MODULE_KINDS[module].typeList)} as types
+    from programs where id = ${programId} for share`.execute(trx);
+  return rows[0];
+}
+
+/** A locked program takes no document change (423); a switched-off module none either (409). */
+export function assertProgramTakesChanges(program: DocumentProgram, module: DocumentModule): void {
+  if (program.lock_program === 1) throw problems.programLocked();
+  if (program.active_module[module] === false) throw problems.moduleInactive(MODULE_KINDS[module].label);
+}
+
+/** A new document: the program is active too, and the caller on its team (unless they see every document). */
+export function assertProgramTakesSubmissions(caller: Caller, program: DocumentProgram, module: DocumentModule): void {
+  if (!program.status) throw problems.programInactive();
+  assertProgramTakesChanges(program, module);
+  const onTeam = program.program_head.includes(caller.id) || program.teams.includes(caller.id);
+  if (!onTeam && !seesAllDocuments(caller)) throw problems.notOnProgram();
+}
+
+interface TypeForms {
+  form: string | null;
+  pre_event_form_ids?: string[];
+  post_event_form_ids?: string[];
+}
+
+/** The forms a document of this type may be filled in: its form; an event type's pre- and post-event forms too. */
+async function formsOfType(trx: Db, module: DocumentModule, typeId: string): Promise<string[] | undefined> {
+  const table = MODULE_KINDS[module].typeResource;
+  const columns = module === 'events' ? sql`form, pre_event_form_ids, post_event_form_ids` : sql`form`;
+  const { rows } = await sql<TypeForms>`select ${columns} from ${sql.table(table)} where id = ${typeId} for key share`.execute(trx);
+  const row = rows[0];
+  if (!row) return undefined;
+  return [row.form, ...(row.pre_event_form_ids ?? []), ...(row.post_event_form_ids ?? [])].filter((f): f is string => !!f);
+}
+
+/** The type record is attached to the program's module (422 naming type_id otherwise). */
+export async function assertTypeAttached(trx: Db, program: DocumentProgram, module: DocumentModule, typeId: string): Promise<string[]> {
+  const kind = MODULE_KINDS[module];
+  const label = resourceEntry(kind.typeResource).label.one;
+  const forms = program.types.includes(typeId) ? await formsOfType(trx, module, typeId) : undefined;
+  if (!forms) throw problems.documentMismatch({ type_id: `This ${label} is not attached to the ${kind.label} module of this program` });
+  return forms;
+}
+
+export interface RevisionForDocument {
+  id: string;
+  form_id: string;
+  version: number;
+  structures: FormField[];
+}
+
+/** A published revision of one of the type's forms (422 naming form_revision_id otherwise); its form is key-share locked. */
+export async function revisionForType(trx: Db, forms: string[], revisionId: string): Promise<RevisionForDocument> {
+  const { rows } = await sql<RevisionForDocument>`select r.id, r.form_id, r.version, r.structures
+    from form_revisions r join forms f on f.id = r.form_id
+    where r.id = ${revisionId} and r.form_id = any(${forms}::text[])
+    for key share of f`.execute(trx);
+  if (!rows[0])
+    throw problems.documentMismatch({ form_revision_id: "This is not a published revision of the form of this document's type" });
+  return rows[0];
+}
+
+/** The answers against the revision: no key that is no field (400 naming it), then the compiled schema (400 naming each field). */
+export function assertValidAnswers(revision: RevisionForDocument, answers: Record<string, unknown>): void {
+  const unknown = unknownAnswers(revision.structures, answers);
+  if (Object.keys(unknown).length) throw problems.validation(unknown);
+  assertValidDocument({ structures: revision.structures, _id: revision.id }, answers);
+}

@@ -1,0 +1,287 @@
+/**
+ * The documents field staff submit from the mobile app, and their files (README "Documents API
+ * (for app developers)"). Every route but "mark processed" takes a mobile session too. Reads
+ * and changes see a document only when the one visibility rule (document-scope.ts) lets the
+ * caller read it; otherwise 404, so nobody learns that it exists.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import multipart from '@fastify/multipart';
+import type { DocumentModule } from '@model/documents/modules.ts';
+import type { AppContext } from '../context.ts';
+import type { SessionUser } from '../auth/session-user.ts';
+import type { Db } from '../db/database.ts';
+import { problems } from '../http/errors.ts';
+import { needsFlag, needsFlagMobile, signedInMobile } from '../http/permissions.ts';
+import { readMultipartForm } from '../uploads/multipart-form.ts';
+import { readStoredFile } from '../uploads/stored-files.ts';
+import { visibleTo } from './document-scope.ts';
+import { loadDocument, readVisibleDocument } from './document-read.ts';
+import {
+  assertProgramTakesChanges,
+  assertProgramTakesSubmissions,
+  assertTypeAttached,
+  assertValidAnswers,
+  programForDocument,
+  revisionForType,
+  type DocumentProgram,
+} from './document-checks.ts';
+import { attachmentAnswers } from './document-answers.ts';
+import {
+  ATTACHMENT_KIND_NAMES,
+  ATTACHMENTS_FOLDER,
+  attachmentKindOf,
+  attachmentOf,
+  claimAttachments,
+  releaseUnnamed,
+  removeAttachmentFiles,
+  storeAttachment,
+} from './document-attachments.ts';
+import { assertEditWindowOpen, assertMayDelete, assertMayEdit } from './document-rules.ts';
+import {
+  deleteDocument,
+  documentByLocalId,
+  insertDocument,
+  lockDocument,
+  markProcessed,
+  updateDocument,
+  type NewDocument,
+} from './document-store.ts';
+import {
+  attachmentAnswer,
+  attachmentParams,
+  attachmentUpload,
+  changeBody,
+  documentParams,
+  oneDocument,
+  submitBody,
+} from './document-schemas.ts';
+
+const TAGS = ['Documents'];
+
+/** Thrown inside a submission's transaction when its local id was taken meanwhile: rolls it back. */
+class LocalIdRace extends Error {}
+
+export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(async (scope) => {
+    const maxBytes = ctx.config.documentAttachmentMaxBytes;
+    await scope.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 2 } });
+    routes(scope, ctx);
+  });
+}
+
+function routes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, config } = ctx;
+  const now = () => config.clock.now();
+  const inTransaction = <T>(work: (trx: Db) => Promise<T>) => db.transaction().execute(work);
+  const maxBytes = config.documentAttachmentMaxBytes;
+
+  app.post(
+    '/document/attachment',
+    {
+      config: { permission: needsFlagMobile('can_add_document') },
+      // The multipart body carries the whole file and its headers.
+      bodyLimit: maxBytes + 64 * 1024,
+      schema: {
+        tags: TAGS,
+        summary: `Upload a file a document will name (multipart "file": ${ATTACHMENT_KIND_NAMES}, told by its content); answers the name to put in the answer`,
+        consumes: ['multipart/form-data'],
+        multipartBody: attachmentUpload(maxBytes),
+        response: { 201: attachmentAnswer },
+      },
+    },
+    async (request, reply) => {
+      const upload = await readMultipartForm(request, {
+        fileField: 'file',
+        fields: [],
+        fileTooLarge: () => problems.attachmentTooLarge(maxBytes),
+      });
+      if (!upload.file) throw problems.validation({ file: 'File field required' });
+      const kind = attachmentKindOf(upload.file.content);
+      if (!kind) throw problems.unsupportedFile('file', ATTACHMENT_KIND_NAMES);
+      const stored = await storeAttachment(db, config.uploadsDir, request.sessionUser!.id, upload.file.content, kind, now());
+      return reply.status(201).send(stored);
+    },
+  );
+
+  app.post<{ Body: NewDocument }>(
+    '/document',
+    {
+      config: { permission: needsFlagMobile('can_add_document') },
+      schema: {
+        tags: TAGS,
+        summary:
+          'Submit a document: 201 with it; the same local_id again by the same user answers 200 with the stored one (header Idempotent-Replay: true) and writes nothing',
+        body: submitBody,
+        response: { 200: oneDocument, 201: oneDocument },
+      },
+    },
+    async (request, reply) => {
+      const caller = request.sessionUser!;
+      const body = request.body;
+      const replay = async () => {
+        const held = await documentByLocalId(db, body.local_id);
+        if (!held) return undefined;
+        if (held.created_by !== caller.id) throw problems.localIdTaken();
+        return reply
+          .status(200)
+          .header('Idempotent-Replay', 'true')
+          .send(await loadDocument(db, held.id));
+      };
+      const earlier = await replay();
+      if (earlier) return earlier;
+      try {
+        const id = await inTransaction(async (trx) => {
+          const program = await programForDocument(trx, body.program_id, body.module);
+          if (!program) throw problems.documentMismatch({ program_id: 'Program does not exist' });
+          assertProgramTakesSubmissions(caller, program, body.module);
+          const forms = await assertTypeAttached(trx, program, body.module, body.type_id);
+          const revision = await revisionForType(trx, forms, body.form_revision_id);
+          assertValidAnswers(revision, body.form_data);
+          const inserted = await insertDocument(trx, body, caller.id, now());
+          if (!inserted) throw new LocalIdRace();
+          await claimAttachments(trx, caller.id, inserted, attachmentAnswers(revision.structures, body.form_data));
+          return inserted;
+        });
+        return reply.status(201).send(await loadDocument(db, id));
+      } catch (err) {
+        if (!(err instanceof LocalIdRace)) throw err;
+        return (await replay()) ?? Promise.reject(err);
+      }
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/document/:id',
+    {
+      config: { permission: signedInMobile },
+      schema: { tags: TAGS, summary: 'A document the caller may read, in full', params: documentParams, response: { 200: oneDocument } },
+    },
+    async (request) => readVisibleDocument(db, request.sessionUser!, request.params.id),
+  );
+
+  /** The document locked for a change, when the caller may read it (404 otherwise). */
+  async function lockVisible(trx: Db, caller: SessionUser, id: string) {
+    const { rows } = await sql<{ id: string }>`select d.id from documents d where d.id = ${id} and ${visibleTo(caller, 'd')}`.execute(trx);
+    const doc = rows[0] ? await lockDocument(trx, id) : undefined;
+    if (!doc) throw problems.documentNotFound();
+    return doc;
+  }
+
+  app.patch<{ Params: { id: string }; Body: { form_data: Record<string, unknown>; form_revision_id?: string } }>(
+    '/document/:id',
+    {
+      config: { permission: signedInMobile },
+      schema: {
+        tags: TAGS,
+        summary:
+          'Change the answers (and, optionally, the revision they are filled against); own: can_edit_own_document or can_edit_document, others: can_edit_document, processed: also can_edit_document_after_processing; inside the editing window unless edit_document_after_no_of_days',
+        params: documentParams,
+        body: changeBody,
+        response: { 200: oneDocument },
+      },
+    },
+    async (request) => {
+      const caller = request.sessionUser!;
+      const { form_data: answers } = request.body;
+      const released = await inTransaction(async (trx) => {
+        const doc = await lockVisible(trx, caller, request.params.id);
+        assertMayEdit(caller, doc);
+        const program = (await programForDocument(trx, doc.program_id, doc.module))!;
+        assertProgramTakesChanges(program, doc.module);
+        assertEditWindowOpen(caller, doc, program.no_of_days_for_edit_program, now());
+        const forms = await formsForChange(trx, program, doc.module, doc.type_id);
+        const revision = await revisionForType(trx, forms, request.body.form_revision_id ?? doc.form_revision_id);
+        assertValidAnswers(revision, answers);
+        const named = attachmentAnswers(revision.structures, answers);
+        await claimAttachments(trx, caller.id, doc.id, named);
+        const gone = await releaseUnnamed(trx, doc.id, named);
+        await updateDocument(trx, doc.id, { form_data: answers, form_revision_id: revision.id }, now());
+        return gone;
+      });
+      await removeAttachmentFiles(config.uploadsDir, released);
+      return loadDocument(db, request.params.id);
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/document/:id',
+    {
+      config: { permission: signedInMobile },
+      schema: {
+        tags: TAGS,
+        summary:
+          'Delete a document and its files; own: can_delete_own_document or can_delete_document, others: can_delete_document, processed: also can_delete_document_after_processing',
+        params: documentParams,
+        response: { 204: { type: 'null', description: 'Deleted' } },
+      },
+    },
+    async (request, reply) => {
+      const caller = request.sessionUser!;
+      const files = await inTransaction(async (trx) => {
+        const doc = await lockVisible(trx, caller, request.params.id);
+        assertMayDelete(caller, doc);
+        const program = (await programForDocument(trx, doc.program_id, doc.module))!;
+        if (program.lock_program === 1) throw problems.programLocked();
+        return deleteDocument(trx, doc);
+      });
+      await removeAttachmentFiles(config.uploadsDir, files);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/document/:id/processed',
+    {
+      config: { permission: needsFlag('can_edit_document') },
+      schema: {
+        tags: TAGS,
+        summary: 'Mark a document processed (reviewed); marking it again changes nothing',
+        params: documentParams,
+        response: { 200: oneDocument },
+      },
+    },
+    async (request) => {
+      const caller = request.sessionUser!;
+      await inTransaction(async (trx) => {
+        const doc = await lockVisible(trx, caller, request.params.id);
+        await markProcessed(trx, doc.id, caller.id, now());
+      });
+      return loadDocument(db, request.params.id);
+    },
+  );
+
+  app.get<{ Params: { id: string; name: string } }>(
+    '/document/:id/attachment/:name',
+    {
+      config: { permission: signedInMobile },
+      schema: {
+        tags: TAGS,
+        summary: "One of a document's files, to a caller who may read the document",
+        params: attachmentParams,
+        produces: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const { id, name } = request.params;
+      const doc = await readVisibleDocument(db, request.sessionUser!, id).catch(() => {
+        throw problems.notFound('File');
+      });
+      const attachment = await attachmentOf(db, doc._id, name);
+      const content = attachment ? await readStoredFile(config.uploadsDir, ATTACHMENTS_FOLDER, `${ATTACHMENTS_FOLDER}/${name}`) : undefined;
+      if (!attachment || !content) throw problems.notFound('File');
+      const inline = attachment.content_type.startsWith('image/');
+      return reply
+        .type(attachment.content_type)
+        .header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${attachment.name}"`)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, max-age=0')
+        .send(content);
+    },
+  );
+}
+
+/** A change may move to another revision of the type's forms, even if the type was detached since (its form list stays the type's). */
+function formsForChange(trx: Db, program: DocumentProgram, module: DocumentModule, typeId: string) {
+  return assertTypeAttached(trx, { ...program, types: [typeId] }, module, typeId);
+}

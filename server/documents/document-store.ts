@@ -1,0 +1,86 @@
+/**
+ * The writes of documents, each run inside the caller's transaction after the checks
+ * (document-checks.ts) and rules (document-rules.ts) have passed: the row, its attachments
+ * and the counters move together, or not at all.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { DocumentModule } from '@model/documents/modules.ts';
+import type { Db } from '../db/database.ts';
+import { problems } from '../http/errors.ts';
+import { bumpCounters } from './document-counters.ts';
+
+export interface NewDocument {
+  local_id: string;
+  program_id: string;
+  module: DocumentModule;
+  type_id: string;
+  form_revision_id: string;
+  form_data: Record<string, unknown>;
+}
+
+/** The stored row the rules and writes need, locked `for update` (a change or a delete). */
+export interface StoredDocument {
+  id: string;
+  local_id: string;
+  program_id: string;
+  module: DocumentModule;
+  type_id: string;
+  form_revision_id: string;
+  created_by: string;
+  created_at: Date;
+  processed_at: Date | null;
+}
+
+export async function lockDocument(trx: Db, id: string): Promise<StoredDocument | undefined> {
+  const { rows } = await sql<StoredDocument>`select id, local_id, program_id, module, type_id, form_revision_id, created_by,
+    created_at, processed_at from documents where id = ${id} for update`.execute(trx);
+  return rows[0];
+}
+
+/** Who holds a local id already: the app's retry finds its own document, anyone else's is a conflict. */
+export async function documentByLocalId(db: Db, localId: string): Promise<{ id: string; created_by: string } | undefined> {
+  return db.selectFrom('documents').select(['id', 'created_by']).where('local_id', '=', localId).executeTakeFirst();
+}
+
+/**
+ * Inserts the document and counts it, unless its local id is taken meanwhile (a retry racing
+ * the first attempt): then nothing is written and undefined answers, for the caller to roll
+ * back and answer the stored one.
+ */
+export async function insertDocument(trx: Db, doc: NewDocument, createdBy: string, now: Date): Promise<string | undefined> {
+  const id = randomUUID();
+  const { rows } = await sql<{ id: string }>`insert into documents
+      (id, local_id, program_id, module, type_id, form_revision_id, form_data, created_by, created_at, updated_at)
+    values (${id}, ${doc.local_id}, ${doc.program_id}, ${doc.module}, ${doc.type_id}, ${doc.form_revision_id},
+      ${JSON.stringify(doc.form_data)}::jsonb, ${createdBy}, ${now}, ${now})
+    on conflict (local_id) do nothing returning id`.execute(trx);
+  if (!rows[0]) return undefined;
+  await bumpCounters(trx, { ...doc, created_by: createdBy, created_at: now }, 1);
+  return id;
+}
+
+export async function updateDocument(
+  trx: Db,
+  id: string,
+  change: { form_data: Record<string, unknown>; form_revision_id: string },
+  now: Date,
+): Promise<void> {
+  await sql`update documents set form_data = ${JSON.stringify(change.form_data)}::jsonb, form_revision_id = ${change.form_revision_id},
+    updated_at = ${now} where id = ${id}`.execute(trx);
+}
+
+/** Removes the locked document, uncounts it, and answers its attachment names (their rows go by cascade; the files after commit). */
+export async function deleteDocument(trx: Db, doc: StoredDocument): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select name from document_attachments where document_id = ${doc.id}`.execute(trx);
+  const deleted = await sql`delete from documents where id = ${doc.id}`.execute(trx);
+  if (!deleted.numAffectedRows) throw problems.documentNotFound();
+  await bumpCounters(trx, doc, -1);
+  return rows.map((r) => r.name);
+}
+
+/** Marks the document processed once; marking it again keeps the first reviewer and time. */
+export async function markProcessed(trx: Db, id: string, by: string, now: Date): Promise<void> {
+  await sql`update documents set processed_at = ${now}, processed_by = ${by}
+    where id = ${id} and processed_at is null`.execute(trx);
+}

@@ -1,0 +1,87 @@
+/**
+ * Documents written straight into the database, for the tests of what reads them (the dashboard,
+ * the Data Explorer), with the counters bumped as a submission bumps them: in the same
+ * transaction, `insert … on conflict do update set n = n + 1` on document_counts (program, type,
+ * owner) and document_days (the UTC day, program, owner). And a published form revision made
+ * through the form routes, for documents to be filled against.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { sql } from 'kysely';
+import type { FormField } from '@model/forms/field-definition.ts';
+import type { DocumentModule } from '@model/documents/modules.ts';
+import type { Db } from '../../server/db/database.ts';
+import { bearer, type TestServer } from './test-server.ts';
+
+export interface NewDocument {
+  programId: string;
+  module: DocumentModule;
+  typeId: string;
+  formRevisionId: string;
+  createdBy: string;
+  formData?: Record<string, unknown>;
+  localId?: string;
+  createdAt?: Date;
+  processedAt?: Date | null;
+}
+
+export interface InsertedDocument {
+  id: string;
+  seq: number;
+  local_id: string;
+}
+
+let serial = 0;
+
+/** Inserts the documents in the order given (so their seq grows in that order), counters included, in one transaction. */
+export async function insertDocuments(db: Db, documents: NewDocument[]): Promise<InsertedDocument[]> {
+  return db.transaction().execute(async (trx) => {
+    const inserted: InsertedDocument[] = [];
+    for (const d of documents) {
+      const createdAt = d.createdAt ?? new Date();
+      const { rows } = await sql<InsertedDocument>`
+        insert into documents (id, local_id, program_id, module, type_id, form_revision_id, form_data, created_by, created_at, updated_at, processed_at, processed_by)
+        values (${randomUUID()}, ${d.localId ?? `local-${++serial}-${randomUUID().slice(0, 8)}`}, ${d.programId}, ${d.module}, ${d.typeId},
+          ${d.formRevisionId}, ${JSON.stringify(d.formData ?? {})}::jsonb, ${d.createdBy}, ${createdAt}, ${createdAt},
+          ${d.processedAt ?? null}, ${d.processedAt ? d.createdBy : null})
+        returning id, seq, local_id`.execute(trx);
+      inserted.push({ ...rows[0]!, seq: Number(rows[0]!.seq) });
+      await sql`insert into document_counts (program_id, module, type_id, created_by, n) values (${d.programId}, ${d.module}, ${d.typeId}, ${d.createdBy}, 1)
+        on conflict (program_id, type_id, created_by) do update set n = document_counts.n + 1`.execute(trx);
+      await sql`insert into document_days (day, program_id, created_by, n)
+        values ((${createdAt}::timestamptz at time zone 'UTC')::date, ${d.programId}, ${d.createdBy}, 1)
+        on conflict (day, program_id, created_by) do update set n = document_days.n + 1`.execute(trx);
+    }
+    return inserted;
+  });
+}
+
+/** Sets who sees a program's documents (the fixtures insert programs with the default). */
+export async function setDocumentVisible(db: Db, programId: string, visible: 'ALL' | 'OWN'): Promise<void> {
+  await sql`update programs set document_visible = ${visible} where id = ${programId}`.execute(db);
+}
+
+/**
+ * A form added and published through POST /form and POST /form/publish, as the console does; each
+ * further list of fields is saved and published as the next revision. Answers the revision ids, in order.
+ */
+export async function publishedForm(
+  t: TestServer,
+  token: string,
+  name: string,
+  ...revisions: FormField[][]
+): Promise<{ formId: string; revisionIds: string[] }> {
+  const add = await t.api.app.inject({ method: 'POST', url: '/form', headers: bearer(token), payload: { name, structures: revisions[0] } });
+  expect(add.statusCode, add.body).toBe(201);
+  const formId = add.json()._id as string;
+  for (const [i, structures] of revisions.entries()) {
+    const draftVersion = async () =>
+      (await t.api.app.inject({ method: 'GET', url: `/form/${formId}`, headers: bearer(token) })).json().draft_version as number;
+    const payload = i === 0 ? { _id: formId } : { _id: formId, name, structures, draft_version: await draftVersion() };
+    const res = await t.api.app.inject({ method: 'POST', url: '/form/publish', headers: bearer(token), payload });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  const { rows } = await sql<{ id: string }>`select id from form_revisions where form_id = ${formId} order by version`.execute(t.ctx.db);
+  expect(rows).toHaveLength(revisions.length);
+  return { formId, revisionIds: rows.map((r) => r.id) };
+}
