@@ -76,14 +76,19 @@ const QueryResults = ({ query, place, dispatch }: { query: DocumentsQuery; place
   const page = useQuery<ShownPage>({
     queryKey: docsKey(query, place),
     // The page remembers where it sits, so the pager counts from the rows on screen while the next page loads.
-    queryFn: async ({ signal }) => ({ ...(await explorerCalls.getDocuments(query, place, signal)), place }),
+    // The server says which page it answered: a previous page with rows deleted meanwhile comes back as the first.
+    queryFn: async ({ signal }) => {
+      const answer = await explorerCalls.getDocuments(query, place, signal);
+      return { ...answer, place: { ...place, pageNo: answer.pageNo } };
+    },
     // Paging keeps the rows on screen (dimmed) until the next page is in; a new query starts blank.
     placeholderData: (previous, previousQuery) => (sameQuery(previousQuery?.queryKey, query) ? previous : undefined),
   });
   const exporter = useStartExport();
   if (page.isPending) return <Loading />;
   if (page.error && !page.isFetching) return <ListError what="documents" error={page.error} onRetry={() => void page.refetch()} />;
-  if (!page.data || page.data.total === 0 || page.data.data.length === 0) return page.isFetching ? <Loading /> : <NoDocument />;
+  // A page past the end (documents deleted meanwhile) keeps its pager, to go back.
+  if (!page.data || page.data.total === 0) return page.isFetching ? <Loading /> : <NoDocument />;
   const { data, total, place: shownPlace } = page.data;
   return (
     <Found
