@@ -60,7 +60,6 @@ export const problems = {
 
   notFound: (what = 'Record') => new Problem(404, 'NOT_FOUND', `${what} not found`),
   /** A document that does not exist and one the caller may not read answer alike: existence is not revealed. */
-  documentNotFound: () => new Problem(404, 'DOCUMENT_NOT_FOUND', 'No document found'),
   duplicate: (label: string, field: string, fieldLabel: string) =>
     new Problem(409, 'DUPLICATE', `A ${label.toLowerCase()} with this ${fieldLabel.toLowerCase()} already exists`, {
       [field]: `${fieldLabel} is already taken`,
