@@ -23,6 +23,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { loadConfig, projectRoot } from '../server/config.ts';
 import type { AppContext } from '../server/context.ts';
 import { createDb } from '../server/db/database.ts';
+import { createJobSystem } from '../server/jobs/job-system.ts';
 import { startEmbeddedPostgres } from '../server/db/embedded.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { seed } from '../server/db/seed.ts';
@@ -90,7 +91,14 @@ async function main() {
   try {
     await migrate(db);
     await seed(db, config);
-    const ctx: AppContext = { db, config, tokens: await TokenService.create(db), mailer: createMailer(config, () => undefined) };
+    const ctx: AppContext = {
+      db,
+      config,
+      tokens: await TokenService.create(db),
+      mailer: createMailer(config, () => undefined),
+      // Never started: these benches run no background jobs.
+      jobs: createJobSystem({ db, databaseUrl: config.databaseUrl! }),
+    };
     const real = (await createAuthServer(ctx)).app;
     closers.push(() => real.close());
     await real.listen({ host: '127.0.0.1', port: 0 });

@@ -44,6 +44,8 @@ export interface Config {
   /** The largest file a document may carry (an image, a signature, a PDF). */
   documentAttachmentMaxBytes: number;
   logLevel: string;
+  /** Hours a finished document export's file is kept for download (EXPORT_TTL_HOURS). */
+  exportTtlHours: number;
   /**
    * Reverse proxies (addresses, CIDRs) whose X-Forwarded-For entries are believed, as Fastify's
    * `trustProxy` takes them; false: none (the client is the connection's address).
@@ -161,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginRateLimit: { max: int(env.LOGIN_RATE_LIMIT, 30), windowMs: 60_000 },
     documentAttachmentMaxBytes: int(env.DOCUMENT_ATTACHMENT_MAX_BYTES, 10 * 1024 * 1024),
     logLevel: env.LOG_LEVEL ?? 'warn',
+    exportTtlHours: int(env.EXPORT_TTL_HOURS, 72),
     trustProxy: trustedProxies(env.TRUST_PROXY),
     clock: systemClock,
     ...overrides,

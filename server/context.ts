@@ -1,12 +1,15 @@
-/** What every route handler may use: the database, the settings, tokens and mail. */
+/** What every route handler may use: the database, the settings, tokens, mail and background jobs. */
 import type { Db } from './db/database.ts';
 import type { Config } from './config.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { JobSystem } from './jobs/job-system.ts';
 
 export interface AppContext {
   db: Db;
   config: Config;
   tokens: TokenService;
   mailer: Mailer;
+  /** pg-boss on the same database: started with the api server, stopped before the database closes. */
+  jobs: JobSystem;
 }

@@ -14,6 +14,7 @@ import { createMailer } from './mail/mailer.ts';
 import { createAuthServer } from './auth/app.ts';
 import { createApiServer } from './api/app.ts';
 import { createConsoleServer } from './console-server.ts';
+import { createJobSystem, type JobSystem } from './jobs/job-system.ts';
 import { assertModelValid } from '@model/resource-map.ts';
 
 export interface Running {
@@ -44,17 +45,20 @@ export async function openDatabase(config: Config, log: (line: string) => void) 
   }
   const label = embedded ? `embedded PostgreSQL, data in ${embedded.dataDir}` : `PostgreSQL at ${new URL(url).host}`;
   log(`[db] ${label}`);
-  return { db, embedded, label };
+  return { db, embedded, label, url };
 }
 
 export async function startServers(config: Config, opts: { serveConsole: boolean; log?: (line: string) => void }): Promise<Running> {
   const log = opts.log ?? console.log;
-  const { db, embedded, label } = await openDatabase(config, log);
+  const { db, embedded, label, url } = await openDatabase(config, log);
   const started: FastifyInstance[] = [];
   let mailer: AppContext['mailer'] | undefined;
+  let jobs: JobSystem | undefined;
   let seeded: SeedResult | undefined;
   const stop = async () => {
     for (const app of started.reverse()) await app.close().catch(() => undefined);
+    // Before the database closes: a running export is handed back to the queue for the next start.
+    await jobs?.stop().catch((err) => log(`[jobs] stopping: ${(err as Error).message}`));
     await mailer?.flush();
     await db.destroy().catch(() => undefined);
     await embedded?.stop();
@@ -62,9 +66,12 @@ export async function startServers(config: Config, opts: { serveConsole: boolean
   try {
     seeded = await withStartupLock(db, () => seed(db, config));
     mailer = createMailer(config, log);
-    const ctx: AppContext = { db, config, tokens: await TokenService.create(db), mailer };
+    jobs = createJobSystem({ db, databaseUrl: url, log });
+    const ctx: AppContext = { db, config, tokens: await TokenService.create(db), mailer, jobs };
     const auth = (await createAuthServer(ctx)).app;
     const api = (await createApiServer(ctx)).app;
+    // The api server's routes defined their queues; exports left by a stop or a crash resume now.
+    await jobs.start();
     await auth.listen({ host: config.host, port: config.authPort });
     started.push(auth);
     await api.listen({ host: config.host, port: config.apiPort });

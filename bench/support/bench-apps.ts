@@ -7,6 +7,7 @@ import path from 'node:path';
 import { loadConfig } from '../../server/config.ts';
 import type { AppContext } from '../../server/context.ts';
 import { createDb } from '../../server/db/database.ts';
+import { createJobSystem } from '../../server/jobs/job-system.ts';
 import { startEmbeddedPostgres } from '../../server/db/embedded.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seed } from '../../server/db/seed.ts';
@@ -36,7 +37,14 @@ export async function startBenchApps(dataDir: string, port: number) {
   try {
     await migrate(db);
     await seed(db, config);
-    const ctx: AppContext = { db, config, tokens: await TokenService.create(db), mailer: createMailer(config, () => undefined) };
+    const ctx: AppContext = {
+      db,
+      config,
+      tokens: await TokenService.create(db),
+      mailer: createMailer(config, () => undefined),
+      // Never started: these benches run no background jobs.
+      jobs: createJobSystem({ db, databaseUrl: config.databaseUrl! }),
+    };
     const auth = (await createAuthServer(ctx)).app;
     const api = (await createApiServer(ctx)).app;
     return {

@@ -7,6 +7,8 @@
  * key starts with the server: "auth PATCH /permission/:id". A key that matches no route fails
  * the OpenAPI test, so a renamed route cannot leave its entry behind.
  */
+import { EXPORT_ROUTE_ERRORS } from '../exports/export-route-errors.ts';
+
 export type ErrorCodes = Partial<Record<number, string[]>>;
 
 export interface RouteErrors {
@@ -146,6 +148,7 @@ export const ROUTE_ERRORS: Record<string, RouteErrors> = {
     codes: { 400: ['BAD_REQUEST'], 429: ['EXPORTS_BUSY'] },
     notes: { 429: 'Other exports are running (at most 3 at once)' },
   },
+  ...EXPORT_ROUTE_ERRORS,
 };
 
 /** The entry for a route of `server` ('auth' or 'api'), if any (`*` matches one segment). */

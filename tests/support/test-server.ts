@@ -22,6 +22,7 @@ import { TokenService } from '../../server/auth/tokens.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
 import { createAuthServer } from '../../server/auth/app.ts';
 import { createApiServer } from '../../server/api/app.ts';
+import { createJobSystem } from '../../server/jobs/job-system.ts';
 import type { ServerApp } from '../../server/http/create-app.ts';
 import { createTestDatabase } from './test-database.ts';
 import { createTestClock, type TestClock } from './test-clock.ts';
@@ -77,9 +78,11 @@ export async function startTestServer(opts: { config?: Partial<Config> } = {}): 
   );
 
   const db = createDb(database.url);
+  const jobs = createJobSystem({ db, databaseUrl: database.url, log: () => undefined });
   const apps: ServerApp[] = [];
   const close = async () => {
     for (const s of apps) await s.app.close().catch(() => undefined);
+    await jobs.stop().catch(() => undefined);
     await db.destroy().catch(() => undefined);
     await database.drop();
     await rm(tempDir, { recursive: true, force: true });
@@ -87,11 +90,13 @@ export async function startTestServer(opts: { config?: Partial<Config> } = {}): 
   try {
     await migrate(db);
     await seed(db, config);
-    const ctx: AppContext = { db, config, tokens: await TokenService.create(db), mailer: createMailer(config, () => undefined) };
+    const ctx: AppContext = { db, config, tokens: await TokenService.create(db), mailer: createMailer(config, () => undefined), jobs };
     const auth = await createAuthServer(ctx);
     apps.push(auth);
     const api = await createApiServer(ctx);
     apps.push(api);
+    // As the servers start it (server/servers.ts): pg-boss's schema on this database, and its workers.
+    await jobs.start();
     await Promise.all([auth.app.ready(), api.app.ready()]);
 
     const loginAs: TestServer['loginAs'] = async (email, password, options = {}) => {

@@ -1,0 +1,130 @@
+/**
+ * The export job (pg-boss queue `document-export`): claim the export, write its file, keep its
+ * progress and heartbeat about every second, finish it and e-mail the requester a link. And the
+ * periodic work that makes exports always finish and never linger: re-sending the jobs of
+ * exports whose worker died (heartbeat older than 30 s) or whose job ran out of retries, and
+ * deleting files past EXPORT_TTL_HOURS.
+ *
+ *  - A stop of the job system mid-export (a restart) puts the export back in the queue and fails
+ *    the attempt, so pg-boss runs it again from the start, here after the restart or in another
+ *    process at once.
+ *  - A process killed outright leaves its export "running" with a heartbeat that goes stale; the
+ *    recovery task (at every start, then every 30 s, in any process) queues it again.
+ *  - A cancel sets the row to cancelled and stops the COPY (export-routes.ts); the worker also
+ *    notices at its next heartbeat, which finds the row no longer running.
+ */
+import { rm } from 'node:fs/promises';
+import { MODULE_KINDS, type DocumentModule } from '@model/documents/modules.ts';
+import type { AppContext } from '../context.ts';
+import { beat, claimExport, expireExports, failExport, finishExport, orphanedExports, requeueExport } from './export-store.ts';
+import { exportFile, runExportToFile } from './export-runner.ts';
+
+export const EXPORT_QUEUE = 'document-export';
+
+export interface ExportJobData {
+  exportId: string;
+}
+
+const HEARTBEAT_MS = 1000;
+
+class ExportCancelled extends Error {}
+
+/** The console's page that shows the export and its download button. */
+export const exportLink = (consoleUrl: string, exportId: string) => `${consoleUrl}/data-explorer?export=${encodeURIComponent(exportId)}`;
+
+export function defineExportJobs(ctx: AppContext): void {
+  ctx.jobs.define<ExportJobData>({
+    name: EXPORT_QUEUE,
+    // Two exports at once per process: a long one does not hold every other one back.
+    concurrency: 2,
+    retryLimit: 5,
+    expireInSeconds: 6 * 3600,
+    handle: (data, job) => runExportJob(ctx, data.exportId, job.signal),
+  });
+  ctx.jobs.every({ name: 'export-recovery', everySeconds: 30, run: () => recoverExports(ctx) });
+  ctx.jobs.every({ name: 'export-expiry', everySeconds: 10 * 60, run: () => removeExpiredExports(ctx) });
+}
+
+export async function runExportJob(ctx: AppContext, exportId: string, stopping: AbortSignal): Promise<void> {
+  const { db, config } = ctx;
+  const claimed = await claimExport(db, exportId, config.clock.now());
+  if (!claimed) return; // cancelled, finished, or another attempt has it
+  const file = exportFile(config.dataDir, exportId);
+  const cancel = new AbortController();
+  let rowsDone = 0;
+  let beating = false;
+  const heartbeat = setInterval(() => {
+    if (beating) return;
+    beating = true;
+    beat(db, exportId, rowsDone, config.clock.now())
+      .then((running) => {
+        if (!running) cancel.abort(new ExportCancelled('cancelled'));
+      })
+      .catch(() => undefined)
+      .finally(() => (beating = false));
+  }, HEARTBEAT_MS);
+  try {
+    const outcome = await runExportToFile({ db, connect: (name) => ctx.jobs.connect(name) }, claimed, {
+      file,
+      onProgress: (rows) => (rowsDone = rows),
+      signal: AbortSignal.any([stopping, cancel.signal]),
+    });
+    const now = config.clock.now();
+    const expiresAt = new Date(now.getTime() + config.exportTtlHours * 3600 * 1000);
+    if (!(await finishExport(db, exportId, outcome, now, expiresAt))) {
+      await rm(file, { force: true }); // cancelled in the last moment
+      return;
+    }
+    await mailRequester(ctx, exportId);
+  } catch (err) {
+    if (stopping.aborted) {
+      await requeueExport(db, exportId);
+      throw err; // pg-boss retries the attempt
+    }
+    const current = await db.selectFrom('exports').select('status').where('id', '=', exportId).executeTakeFirst();
+    if (cancel.signal.aborted || current?.status !== 'running') return; // cancelled (the COPY was stopped for it)
+    console.error(`[exports] export ${exportId} failed:`, err);
+    await failExport(db, exportId, 'The export could not be written; please try again', config.clock.now());
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+async function mailRequester(ctx: AppContext, exportId: string): Promise<void> {
+  const row = await ctx.db
+    .selectFrom('exports as e')
+    .innerJoin('users as u', 'u.id', 'e.requested_by')
+    .innerJoin('programs as p', 'p.id', 'e.program_id')
+    .select(['u.email', 'u.first_name', 'u.deleted_at', 'p.name as program', 'e.module', 'e.rows_done', 'e.expires_at', 'e.file_name'])
+    .where('e.id', '=', exportId)
+    .executeTakeFirst();
+  if (!row || row.deleted_at) return;
+  const what = MODULE_KINDS[row.module as DocumentModule]?.label ?? row.module;
+  const rows = Number(row.rows_done);
+  const until = row.expires_at ? new Date(row.expires_at).toISOString().replace('T', ' ').slice(0, 16) : '';
+  const text = [
+    `Hello ${row.first_name},`,
+    '',
+    `Your export of ${row.program} (${what}, ${rows} document${rows === 1 ? '' : 's'}) is ready to download:`,
+    exportLink(ctx.config.consoleUrl, exportId),
+    '',
+    `The file ${row.file_name ?? ''} can be downloaded until ${until} UTC, by you only, signed in.`,
+  ].join('\n');
+  try {
+    await ctx.mailer.send({ to: row.email, subject: 'Your export is ready', text });
+  } catch (err) {
+    console.error(`[exports] mail for export ${exportId} failed: ${(err as Error).message}`);
+  }
+}
+
+/** Sends a job for every export that has none that will run it. */
+export async function recoverExports(ctx: AppContext): Promise<void> {
+  const ids = await orphanedExports(ctx.db, EXPORT_QUEUE, ctx.config.clock.now());
+  for (const exportId of ids) await ctx.jobs.send<ExportJobData>(EXPORT_QUEUE, { exportId });
+}
+
+/** Expires finished exports past their time and deletes their files. */
+export async function removeExpiredExports(ctx: AppContext): Promise<void> {
+  const ids = await expireExports(ctx.db, ctx.config.clock.now());
+  for (const id of ids) await rm(exportFile(ctx.config.dataDir, id), { force: true });
+}

@@ -1,0 +1,133 @@
+/**
+ * Turning a request into an export: which documents (a program's type or module, or one
+ * document), in the caller's sight (document-scope.ts: all of the program's documents, or only
+ * their own), recorded and queued in one transaction. Asking again for an export that is still
+ * queued or running answers that one; a caller has at most MAX_PENDING exports pending.
+ */
+import { randomUUID } from 'node:crypto';
+import { MODULE_KINDS, moduleOfDocType, type DocumentModule } from '@model/documents/modules.ts';
+import { safeFilename } from '@model/csv.ts';
+import type { ExportJob } from '@model/generated/index.ts';
+import type { AppContext } from '../context.ts';
+import type { SessionUser } from '../auth/session-user.ts';
+import type { Db } from '../db/database.ts';
+import { sightOf, type ProgramAudience, type Sight } from '../documents/document-scope.ts';
+import { sql } from 'kysely';
+import { exportProblems } from './export-problems.ts';
+import { findMine, insertExport, pendingCount, pendingTwin } from './export-store.ts';
+import { expectedRows, type ExportSpec } from './export-sql.ts';
+import { EXPORT_QUEUE, type ExportJobData } from './export-job.ts';
+
+export const MAX_PENDING = 3;
+
+export interface ExportRequest {
+  doc_type: string;
+  program_slug?: string;
+  /** The type record's id (export-all of one type). */
+  doc_id?: string;
+  /** Its name: informational. */
+  module_type_name?: string;
+  /** One document. */
+  document_id?: string;
+}
+
+type Caller = Pick<SessionUser, 'id' | 'permission'>;
+
+interface ProgramRow extends ProgramAudience {
+  id: string;
+  name: string;
+}
+
+const programColumns = sql`p.id, p.name, p.document_visible, p.program_head, p.teams`;
+
+async function programBySlug(db: Db, slug: string): Promise<ProgramRow & Record<string, unknown>> {
+  const { rows } = await sql<ProgramRow & Record<string, unknown>>`
+    select ${programColumns}, p.beneficiary_types, p.location_types, p.event_types, p.survey_types, p.case_types
+    from programs p where p.name_slug = ${slug}`.execute(db);
+  if (!rows[0]) throw exportProblems.programNotFound();
+  return rows[0];
+}
+
+async function typeNameOf(db: Db, module: DocumentModule, typeId: string): Promise<string | undefined> {
+  const { rows } = await sql<{
+    name: string;
+  }>`select name from ${sql.table(MODULE_KINDS[module].typeResource)} where id = ${typeId}`.execute(db);
+  return rows[0]?.name;
+}
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+/** `<program>-<type or module>-<YYYY-MM-DD>.csv`, the names with their punctuation made `_` (spec 1 §9). */
+export const exportFileName = (program: string, what: string, date: Date) =>
+  `${safeFilename(program)}-${safeFilename(what)}-${day(date)}.csv`;
+
+/** The caller's sight of a program's documents (document-scope.ts). */
+export async function sightOfProgram(db: Db, caller: Caller, programId: string): Promise<Sight | undefined> {
+  const { rows } = await sql<ProgramRow>`select ${programColumns} from programs p where p.id = ${programId}`.execute(db);
+  return rows[0] && sightOf(caller, rows[0]);
+}
+
+async function resolve(
+  db: Db,
+  caller: Caller,
+  input: ExportRequest,
+  now: Date,
+): Promise<{ spec: Omit<ExportSpec, 'id'>; fileName: string }> {
+  const module = moduleOfDocType(input.doc_type);
+  if (!module) throw exportProblems.fields({ doc_type: 'Choose a module' });
+  const kind = MODULE_KINDS[module];
+  if (input.document_id !== undefined) {
+    // p.id: the program's id (the document's is the one asked for).
+    const { rows } = await sql<ProgramRow & { created_by: string; type_id: string; module: string }>`
+      select ${programColumns}, d.created_by, d.type_id, d.module from documents d join programs p on p.id = d.program_id
+      where d.id = ${input.document_id}`.execute(db);
+    const doc = rows[0];
+    const sight = doc && sightOf(caller, doc);
+    if (!doc || doc.module !== module || (sight === 'own' && doc.created_by !== caller.id)) throw exportProblems.documentNotFound();
+    const typeName = (await typeNameOf(db, module, doc.type_id)) ?? kind.label;
+    return {
+      spec: {
+        requested_by: caller.id,
+        scope: sight!,
+        program_id: doc.id,
+        module,
+        type_id: doc.type_id,
+        document_id: input.document_id,
+      },
+      fileName: exportFileName(doc.name, `${typeName} ${input.document_id}`, now),
+    };
+  }
+  if (!input.program_slug) throw exportProblems.fields({ program_slug: 'Choose a program' });
+  const program = await programBySlug(db, input.program_slug);
+  let what: string = kind.label;
+  const typeId = input.doc_id ?? null;
+  if (typeId !== null) {
+    const attached = (program[kind.typeList] as string[] | null) ?? [];
+    const name = attached.includes(typeId) ? await typeNameOf(db, module, typeId) : undefined;
+    if (name === undefined) throw exportProblems.fields({ doc_id: `This document type is not in the program's ${kind.label} module` });
+    what = name;
+  }
+  return {
+    spec: { requested_by: caller.id, scope: sightOf(caller, program), program_id: program.id, module, type_id: typeId, document_id: null },
+    fileName: exportFileName(program.name, what, now),
+  };
+}
+
+/** Records and queues the export (or finds the same one pending); answers it. */
+export async function requestExport(ctx: AppContext, caller: Caller, input: ExportRequest): Promise<ExportJob> {
+  const { db } = ctx;
+  const { spec, fileName } = await resolve(db, caller, input, ctx.config.clock.now());
+  const twin = await pendingTwin(db, spec);
+  if (twin === undefined && (await pendingCount(db, caller.id)) >= MAX_PENDING) throw exportProblems.busy();
+  const id = twin ?? randomUUID();
+  if (twin === undefined) {
+    const rowsTotal = await expectedRows(db, { ...spec, id });
+    await db.transaction().execute(async (trx) => {
+      await insertExport(trx, { ...spec, id, file_name: fileName, rows_total: rowsTotal, created_at: ctx.config.clock.now() });
+      await ctx.jobs.send<ExportJobData>(EXPORT_QUEUE, { exportId: id }, trx);
+    });
+    ctx.jobs.wake(EXPORT_QUEUE);
+  }
+  const found = await findMine(db, id, caller.id);
+  return found!.answer;
+}

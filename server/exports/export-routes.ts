@@ -1,0 +1,251 @@
+/**
+ * The export routes (flag can_explore_data): ask for an export of a Data Explorer query or of one
+ * document, follow it, cancel it, download its file; and the spec's GET aliases the console's
+ * older calls use (/extra/v2/...). Every export is its requester's alone: another caller is
+ * answered 404, as if it did not exist.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { DOCUMENT_MODULES, MODULE_KINDS, isDocumentModule, moduleOfDocType, type DocumentModule } from '@model/documents/modules.ts';
+import type { AppContext } from '../context.ts';
+import { needsFlag } from '../http/permissions.ts';
+import { idParams } from '../http/body-schemas.ts';
+import { exportProblems } from './export-problems.ts';
+import { cancelExport, findMine, listMine, type ExportRow } from './export-store.ts';
+import { requestExport, sightOfProgram, type ExportRequest } from './export-request.ts';
+import { defineExportJobs } from './export-job.ts';
+import { exportConnectionName, exportFile } from './export-runner.ts';
+
+const FLAG = 'can_explore_data';
+const tags = ['Exports'];
+const one = { $ref: 'export-job' };
+const DOC_TYPES = DOCUMENT_MODULES.map((m) => MODULE_KINDS[m].docType);
+const RECEIVED = 'We have received your request, you will receive an email shortly to download the report.';
+
+const text = (description: string, maxLength = 200) => ({ type: 'string', minLength: 1, maxLength, description });
+const docType = { type: 'string', enum: DOC_TYPES, description: 'The module, as BENEFICIARY, LOCATION, EVENT, SURVEY or CASE' };
+
+const exportAllFields = {
+  doc_type: docType,
+  program_slug: text("The program's name_slug"),
+  doc_id: text('The type record (a beneficiary type…) to export; without it, the whole module', 64),
+  module_type_name: { type: 'string', maxLength: 200, description: "The type record's name (informational)" },
+};
+
+const requestBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['doc_type'],
+  description: 'Export all: program_slug (and doc_id for one type). One document: document_id.',
+  properties: { ...exportAllFields, document_id: text('One document to export', 64) },
+};
+
+const acceptedAnswer = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['message', 'job'],
+  properties: { message: { type: 'string' }, job: one },
+};
+
+const caller = (request: FastifyRequest) => request.sessionUser!;
+
+/** A header value naming the file: plain ASCII for old clients, and the exact name in UTF-8 (RFC 6266). */
+function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** Answers an export's file, when it is finished, unexpired, and still in the requester's sight. */
+async function sendFile(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, row: ExportRow) {
+  if (row.status === 'expired') throw exportProblems.expired();
+  if (row.status !== 'done') throw exportProblems.notReady(row.status);
+  if (row.expires_at && new Date(row.expires_at) <= ctx.config.clock.now()) throw exportProblems.expired();
+  if (row.scope === 'all' && (await sightOfProgram(ctx.db, caller(request), row.program_id)) !== 'all') throw exportProblems.scopeLost();
+  const file = exportFile(ctx.config.dataDir, row.id);
+  const size = await stat(file).then(
+    (s) => s.size,
+    () => undefined,
+  );
+  if (size === undefined) throw exportProblems.expired();
+  return reply
+    .header('Content-Type', 'text/csv; charset=utf-8')
+    .header('Content-Disposition', attachment(row.file_name ?? `${row.id}.csv`))
+    .header('Content-Length', size)
+    .header('Cache-Control', 'private, no-store')
+    .header('X-Content-Type-Options', 'nosniff')
+    .send(createReadStream(file));
+}
+
+export function documentExportRoutes(app: FastifyInstance, ctx: AppContext): void {
+  defineExportJobs(ctx);
+  const permission = needsFlag(FLAG);
+
+  app.post<{ Body: ExportRequest }>(
+    '/export',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary:
+          'Export documents to CSV as a job: all of a program type (or module) in your sight, or one document; the same export still pending is answered instead of a new one',
+        body: requestBody,
+        response: { 202: one },
+      },
+    },
+    async (request, reply) => reply.status(202).send(await requestExport(ctx, caller(request), request.body)),
+  );
+
+  app.get(
+    '/export',
+    {
+      config: { permission },
+      schema: { tags, summary: 'Your exports, newest first (20)', response: { 200: { type: 'array', items: one } } },
+    },
+    async (request) => listMine(ctx.db, caller(request).id),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/export/:id',
+    {
+      config: { permission },
+      schema: { tags, summary: 'One of your exports, with its progress', params: idParams, response: { 200: one } },
+    },
+    async (request) => {
+      const found = await findMine(ctx.db, request.params.id, caller(request).id);
+      if (!found) throw exportProblems.notFound();
+      return found.answer;
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/export/:id/cancel',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'Cancel one of your exports that is queued or running (its partial file is removed); a cancelled one is answered as it is',
+        params: idParams,
+        response: { 200: one },
+      },
+    },
+    async (request) => {
+      const me = caller(request).id;
+      const found = await findMine(ctx.db, request.params.id, me);
+      if (!found) throw exportProblems.notFound();
+      if (await cancelExport(ctx.db, found.row.id, me, ctx.config.clock.now())) {
+        // Stops the COPY at once, whichever process runs it (its worker would notice within a second anyway).
+        await sql`select pg_cancel_backend(pid) from pg_stat_activity
+          where application_name = ${exportConnectionName(found.row.id)} and datname = current_database()`.execute(ctx.db);
+      } else if (found.row.status !== 'cancelled') {
+        throw exportProblems.finished();
+      }
+      return (await findMine(ctx.db, found.row.id, me))!.answer;
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/export/:id/file',
+    {
+      config: { permission },
+      exposeHeadRoute: false,
+      schema: {
+        tags,
+        summary: "Download one of your finished exports' CSV (UTF-8 with a byte-order mark); 410 once expired",
+        params: idParams,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const found = await findMine(ctx.db, request.params.id, caller(request).id);
+      if (!found) throw exportProblems.notFound();
+      return sendFile(ctx, request, reply, found.row);
+    },
+  );
+
+  // The spec's calls (spec 1 §7): GETs that ask for an export and answer the message it shows.
+  app.get<{ Querystring: Omit<ExportRequest, 'document_id'> }>(
+    '/extra/v2/allReport',
+    {
+      config: { permission },
+      exposeHeadRoute: false,
+      schema: {
+        tags,
+        summary: 'Export all (spec alias of POST /export): the documents of a program type or module in your sight',
+        querystring: { type: 'object', additionalProperties: false, required: ['doc_type'], properties: exportAllFields },
+        response: { 202: acceptedAnswer },
+      },
+    },
+    async (request, reply) => reply.status(202).send({ message: RECEIVED, job: await requestExport(ctx, caller(request), request.query) }),
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { doc_type: string } }>(
+    '/extra/v2/single/report/doc/:id',
+    {
+      config: { permission },
+      exposeHeadRoute: false,
+      schema: {
+        tags,
+        summary: 'Export one document (spec alias of POST /export with document_id)',
+        params: idParams,
+        querystring: { type: 'object', additionalProperties: false, required: ['doc_type'], properties: { doc_type: docType } },
+        response: { 202: acceptedAnswer },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send({
+        message: RECEIVED,
+        job: await requestExport(ctx, caller(request), { doc_type: request.query.doc_type, document_id: request.params.id }),
+      }),
+  );
+
+  app.get<{ Querystring: { doc_type: string; module_type_name?: string } }>(
+    '/extra/v2/report_download',
+    {
+      config: { permission },
+      exposeHeadRoute: false,
+      schema: {
+        tags,
+        summary: 'Download your newest finished export of a module (and type, by name): spec alias of GET /export/{id}/file',
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['doc_type'],
+          properties: {
+            doc_type: {
+              type: 'string',
+              enum: [...DOC_TYPES, ...DOCUMENT_MODULES],
+              description: 'The module (events) or its doc_type (EVENT)',
+            },
+            module_type_name: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 200,
+              description: "The type record's name; without it, any export of the module",
+            },
+          },
+        },
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { doc_type, module_type_name } = request.query;
+      const module: DocumentModule = isDocumentModule(doc_type) ? doc_type : moduleOfDocType(doc_type)!;
+      const me = caller(request).id;
+      const typeTable = MODULE_KINDS[module].typeResource;
+      const { rows } = await sql<{ id: string }>`
+        select e.id from exports e
+        where e.requested_by = ${me} and e.module = ${module} and e.document_id is null and e.status = 'done'
+          and ${
+            module_type_name === undefined
+              ? sql`true`
+              : sql`e.type_id in (select t.id from ${sql.table(typeTable)} t where lower(t.name) = lower(${module_type_name}))`
+          }
+        order by e.finished_at desc limit 1`.execute(ctx.db);
+      const found = rows[0] && (await findMine(ctx.db, rows[0].id, me));
+      if (!found) throw exportProblems.noFinishedExport();
+      return sendFile(ctx, request, reply, found.row);
+    },
+  );
+}
