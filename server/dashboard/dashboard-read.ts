@@ -9,7 +9,7 @@ import type { Document } from '@model/generated/index.ts';
 import type { Db } from '../db/database.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { problems } from '../http/errors.ts';
-import { visibleDocumentCount, visibleTo } from '../documents/document-scope.ts';
+import { visibleDocumentCount, visibleTo, visibleToResolved } from '../documents/document-scope.ts';
 import { documentSelect, toWireDocument } from '../documents/document-wire.ts';
 
 type Caller = Pick<SessionUser, 'id' | 'permission'>;
@@ -40,7 +40,7 @@ export async function dashboardCounts(db: Db, caller: Caller): Promise<Dashboard
 export async function recentlyProcessed(db: Db, caller: Caller): Promise<Document[]> {
   const rows = await documentSelect(db, { full: false })
     .where('d.processed_at', 'is not', null)
-    .where(visibleTo(caller, 'd'))
+    .where(await visibleToResolved(db, caller, 'd'))
     .orderBy('d.processed_at', 'desc')
     .orderBy('d.seq', 'desc')
     .limit(RECENTLY_PROCESSED)

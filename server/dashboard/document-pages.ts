@@ -1,29 +1,30 @@
 /**
  * One page of a program's documents, newest first (`seq desc`), at any depth for about the cost
- * of the first page:
+ * of the first page, and its exact total, in ONE statement (so they agree, in one snapshot,
+ * with one round trip):
  *
  *   after=<cursor>   the page after that row: seq < cursor, descending (next page)
  *   before=<cursor>  the page before it: seq > cursor read ascending, then reversed (previous page)
- *   pageNo=<n>       a jump: the n-th page (0-based). A page in the first half is found by an
- *                    OFFSET from the newest end, one in the second half by an OFFSET from the
- *                    oldest end (ascending), so the last page costs what the first does. The
- *                    OFFSET runs on the seq column of the index that matches the filter (an
- *                    index-only scan: no table row is read for the rows skipped), and only the
- *                    page itself is then read with its joins.
+ *   pageNo=<n>       a jump: the n-th page (0-based). The page's newest row is found first, by an
+ *                    OFFSET on the seq column of the index that matches the filter (an index-only
+ *                    scan: no table row is read for the rows skipped) — from the newest end for a
+ *                    page in the first half, from the oldest end (ascending) for one in the
+ *                    second half, so the last page costs what the first does — and the page is
+ *                    then read from that row like a cursor page.
  *
  * The filter always matches one index's leading columns: program + type
  * (documents_program_type_seq) or program + module (documents_program_module_seq), with the
  * owner first for a caller who sees only their own documents in this program
  * (documents_owner_*). The total is the counters' sum for the same scope
- * (visibleDocumentCount), read in the same snapshot as the page.
+ * (visibleDocumentCountSql), never a count(*).
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Document } from '@model/generated/index.ts';
 import type { DocumentModule } from '@model/documents/modules.ts';
 import type { Db } from '../db/database.ts';
 import type { SessionUser } from '../auth/session-user.ts';
-import { sightOf, visibleDocumentCount, type ProgramAudience } from '../documents/document-scope.ts';
-import { documentSelect, toWireDocument } from '../documents/document-wire.ts';
+import { sightOf, visibleDocumentCount, visibleDocumentCountSql, type ProgramAudience } from '../documents/document-scope.ts';
+import { documentSelect, toWireDocument, type DocumentRow } from '../documents/document-wire.ts';
 
 type Caller = Pick<SessionUser, 'id' | 'permission'>;
 
@@ -57,15 +58,31 @@ function conditions(filter: PageFilter, ownerId: string | undefined, alias: stri
 const all = (parts: RawBuilder<boolean>[]) => sql<boolean>`(${sql.join(parts, sql` and `)})`;
 
 /** SQL: the seq `skip` rows into the filtered documents, from the newest end (`desc`) or the oldest (`asc`). */
-function seqAt(filter: PageFilter, ownerId: string | undefined, direction: 'asc' | 'desc', skip: number): RawBuilder<number> {
+function seqAt(filter: PageFilter, ownerId: string | undefined, direction: 'asc' | 'desc', skip: RawBuilder<number>): RawBuilder<number> {
   return sql<number>`(select x.seq from documents x where ${all(conditions(filter, ownerId, 'x'))}
     order by x.seq ${sql.raw(direction)} offset ${skip} limit 1)`;
 }
 
-/**
- * The page and the total in one read-only snapshot, so the total and the page agree even while
- * documents are submitted.
- */
+/** SQL: the seq of the newest row of page `pageNo`, found from whichever end is nearer; null past the last page. */
+function pageStart(filter: PageFilter, ownerId: string | undefined, start: number, total: RawBuilder<number>): RawBuilder<number | null> {
+  // The total is read once (t.n); only the branch taken runs its OFFSET.
+  return sql<number | null>`(select case
+      when ${start}::bigint >= t.n then null
+      when ${start}::bigint * 2 < t.n then ${seqAt(filter, ownerId, 'desc', sql<number>`${start}::bigint`)}
+      else ${seqAt(filter, ownerId, 'asc', sql<number>`t.n - 1 - ${start}::bigint`)}
+    end from (select ${total} as n) t)`;
+}
+
+/** Whose documents of the program the caller reads: everyone's (undefined) or only their own (their id). */
+export const ownerFilter = (caller: Caller, program: ProgramAudience): string | undefined =>
+  sightOf(caller, program) === 'own' ? caller.id : undefined;
+
+const countFilter = (filter: PageFilter) => ({
+  programId: filter.program._id,
+  module: filter.module,
+  ...(filter.typeId === undefined ? {} : { typeId: filter.typeId }),
+});
+
 export async function documentPage(
   db: Db,
   caller: Caller,
@@ -74,46 +91,59 @@ export async function documentPage(
   pageSize: number,
   pageNo = 0,
 ): Promise<DocumentPage> {
-  const ownerId = sightOf(caller, filter.program) === 'own' ? caller.id : undefined;
-  return db
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .setAccessMode('read only')
-    .execute(async (trx) => {
-      const total = await visibleDocumentCount(trx, caller, {
-        programId: filter.program._id,
-        module: filter.module,
-        ...(filter.typeId === undefined ? {} : { typeId: filter.typeId }),
-      });
-      const page = (where: RawBuilder<boolean>, direction: 'asc' | 'desc', limit: number) =>
-        documentSelect(trx, { full: false })
-          .where(all([...conditions(filter, ownerId, 'd'), where]))
-          .orderBy('d.seq', direction)
-          .limit(limit)
-          .execute();
-      const wire = (rows: Awaited<ReturnType<typeof page>>, answeredPage: number) => ({
-        data: rows.map((row) => toWireDocument(row, { full: false })),
-        total,
-        pageNo: answeredPage,
-      });
+  const ownerId = ownerFilter(caller, filter.program);
+  const total = visibleDocumentCountSql(caller, countFilter(filter));
+  let page = await pageRows(db, filter, ownerId, position, pageSize, total);
+  let answered = 'pageNo' in position ? position.pageNo : pageNo;
+  // Fewer than a page before the cursor (rows were deleted meanwhile): the first page, full.
+  if ('before' in position && page.length < pageSize) {
+    page = await pageRows(db, filter, ownerId, { pageNo: 0 }, pageSize, total);
+    answered = 0;
+  }
+  // An empty page carries no total: read it on its own.
+  const count = page[0] ? Number(page[0].total) : await visibleDocumentCount(db, caller, countFilter(filter));
+  return { data: page.map((row) => toWireDocument(row, { full: false })), total: count, pageNo: answered };
+}
 
-      if ('after' in position) return wire(await page(sql<boolean>`d.seq < ${position.after}`, 'desc', pageSize), pageNo);
-      if ('before' in position) {
-        const rows = (await page(sql<boolean>`d.seq > ${position.before}`, 'asc', pageSize)).reverse();
-        // Fewer than a page before it (rows were deleted meanwhile): the first page, full.
-        if (rows.length === pageSize) return wire(rows, pageNo);
-        return wire(await page(sql<boolean>`true`, 'desc', pageSize), 0);
-      }
+/**
+ * The page's statement (list shape), each row carrying `total`: the counters' sum for the route,
+ * or a number already known (which costs nothing, to time the page alone). `ascending`: the rows
+ * come oldest first and are reversed once read.
+ */
+export function pageQuery(
+  db: Db,
+  filter: PageFilter,
+  ownerId: string | undefined,
+  position: PagePosition,
+  pageSize: number,
+  total: RawBuilder<number> | number,
+) {
+  const totalSql = typeof total === 'number' ? sql<number>`${total}::bigint` : total;
+  const page = (where: RawBuilder<boolean>, direction: 'asc' | 'desc') => ({
+    query: documentSelect(db, { full: false })
+      .select(totalSql.as('total'))
+      .where(all([...conditions(filter, ownerId, 'd'), where]))
+      .orderBy('d.seq', direction)
+      .limit(pageSize),
+    ascending: direction === 'asc',
+  });
+  if ('after' in position) return page(sql<boolean>`d.seq < ${position.after}`, 'desc');
+  if ('before' in position) return page(sql<boolean>`d.seq > ${position.before}`, 'asc');
+  // The first page needs no start row (an empty filter then answers no row, as it should).
+  if (position.pageNo === 0) return page(sql<boolean>`true`, 'desc');
+  return page(sql<boolean>`d.seq <= ${pageStart(filter, ownerId, position.pageNo * pageSize, totalSql)}`, 'desc');
+}
 
-      const start = position.pageNo * pageSize;
-      if (start >= total) return wire([], position.pageNo);
-      if (start < total / 2) {
-        return wire(await page(sql<boolean>`d.seq <= ${seqAt(filter, ownerId, 'desc', start)}`, 'desc', pageSize), position.pageNo);
-      }
-      // From the oldest end: the page's oldest row is `total - start - pageSize` rows from there.
-      const size = Math.min(pageSize, total - start);
-      const fromOldest = total - start - size;
-      const rows = await page(sql<boolean>`d.seq >= ${seqAt(filter, ownerId, 'asc', fromOldest)}`, 'asc', size);
-      return wire(rows.reverse(), position.pageNo);
-    });
+/** The page's rows, newest first (see pageQuery). */
+export async function pageRows(
+  db: Db,
+  filter: PageFilter,
+  ownerId: string | undefined,
+  position: PagePosition,
+  pageSize: number,
+  total: RawBuilder<number> | number,
+): Promise<Array<DocumentRow & { total: number | string }>> {
+  const { query, ascending } = pageQuery(db, filter, ownerId, position, pageSize, total);
+  const rows = await query.execute();
+  return ascending ? rows.reverse() : rows;
 }

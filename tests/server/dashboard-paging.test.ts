@@ -130,7 +130,7 @@ describe('GET /dashboard/module/docs: keyset paging', () => {
   });
 
   it('filters by module (every type of it) and by type, within the program, with totals equal to count(*)', async () => {
-    const cases: Array<{ query: Record<string, string>; filter: Parameters<typeof reference>[0]; n: number }> = [
+    const cases: Array<{ query: Record<string, string>; filter: { programId: string; module?: string; typeId?: string }; n: number }> = [
       {
         query: { program_slug: program.name_slug, module_name: 'beneficiaries' },
         filter: { programId: program.id, module: 'beneficiaries' },

@@ -114,7 +114,8 @@ describe('fuzzing every route of both servers', () => {
         for (const callerName of ['anonymous', 'admin'] as const) {
           const requests = fc.sample(requestFor(route, idPool), {
             seed: SEED + index * 2 + (callerName === 'admin' ? 1 : 0),
-            numRuns: rich ? RUNS_RICH : RUNS_PLAIN,
+            // An anonymous call stops at the guard, before anything in it is read: a few show that.
+            numRuns: rich && callerName === 'admin' ? RUNS_RICH : RUNS_PLAIN,
           });
           for (const request of requests) {
             let res = await send(app, request, callerName === 'admin' ? (token ??= await adminToken()) : undefined);
@@ -157,5 +158,5 @@ describe('fuzzing every route of both servers', () => {
     expect(findings.slice(0, 40)).toEqual([]);
     const allRoutes = servers.flatMap(([serverName, , table]) => table.map((route) => `${serverName} ${routeName(route)}`));
     expect(allRoutes.filter((name) => !reachedHandler.has(name))).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 });

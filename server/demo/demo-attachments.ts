@@ -1,0 +1,104 @@
+/**
+ * Small real image files for the demo documents' image and signature answers: a photo-like
+ * colour gradient and a pen stroke on white, as PNGs written under `<UPLOADS_DIR>/documents/`
+ * with the names the answers hold — so the drawer can show them and the attachment route can
+ * serve them. Only a few hundred documents get files: enough to see, not a million files.
+ */
+import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import type { Random } from './random.ts';
+
+/** Documents (of those whose form asks for a photo or signature) that get real files. */
+export const ATTACHMENT_DOCUMENTS = 300;
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** An RGB PNG whose pixel (x, y) is `pixel(x, y)`. */
+export function png(width: number, height: number, pixel: (x: number, y: number) => [number, number, number]): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const raw = Buffer.alloc(height * (1 + width * 3));
+  for (let y = 0; y < height; y++) {
+    const row = y * (1 + width * 3);
+    for (let x = 0; x < width; x++) raw.set(pixel(x, y), row + 1 + x * 3);
+  }
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+function photo(random: Random): Buffer {
+  const [r, g, b] = [random.int(40, 200), random.int(60, 200), random.int(40, 160)];
+  return png(96, 72, (x, y) => [(r + x) & 0xff, (g + y) & 0xff, (b + ((x + y) >> 1)) & 0xff]);
+}
+
+function signatureImage(random: Random): Buffer {
+  const width = 200;
+  const height = 60;
+  const phase = random.next() * Math.PI * 2;
+  const loops = random.int(2, 5);
+  const line = new Float64Array(width).map((_, x) => height / 2 + Math.sin(phase + (x / width) * loops * Math.PI * 2) * (height / 3.2));
+  return png(width, height, (x, y) => (Math.abs(y - line[x]!) < 1.6 && x > 12 && x < width - 12 ? [20, 30, 90] : [255, 255, 255]));
+}
+
+export interface AttachmentRow {
+  name: string;
+  document_id: string;
+  uploaded_by: string;
+  content_type: string;
+  size: number;
+  created_at: Date;
+}
+
+/** Writes the files and remembers the rows to insert; `discard` removes the files of a load that failed. */
+export class AttachmentWriter {
+  readonly dir: string;
+  private written: string[] = [];
+  pending: AttachmentRow[] = [];
+
+  constructor(uploadsDir: string) {
+    this.dir = path.join(uploadsDir, 'documents');
+    mkdirSync(this.dir, { recursive: true });
+  }
+
+  write(kind: 'image' | 'signature', random: Random, row: Omit<AttachmentRow, 'name' | 'content_type' | 'size'>): string {
+    const bytes = kind === 'image' ? photo(random) : signatureImage(random);
+    const name = `${random.uuid()}.png`;
+    writeFileSync(path.join(this.dir, name), bytes);
+    this.written.push(name);
+    this.pending.push({ ...row, name, content_type: 'image/png', size: bytes.length });
+    return name;
+  }
+
+  get count(): number {
+    return this.written.length;
+  }
+
+  discard(): void {
+    for (const name of this.written) rmSync(path.join(this.dir, name), { force: true });
+    this.written = [];
+    this.pending = [];
+  }
+}
