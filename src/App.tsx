@@ -18,6 +18,8 @@ import { typeRecordRoutes } from './resources/type-records/TypeRecordPages';
 // Forgot and reset password are rare visits: their code loads when one is opened.
 const OtpPage = lazy(() => import('./auth/OtpPage').then((m) => ({ default: m.OtpPage })));
 const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
+// The Data Explorer is for a few roles: its code loads when it is opened (inside the layout's Suspense).
+const DataExplorerPage = lazy(() => import('./data-explorer/DataExplorerPage'));
 
 /** Pages outside the layout wait for their code here (the layout has a Suspense of its own). */
 const Loaded = ({ children }: { children: ReactNode }) => <Suspense fallback={<Loading />}>{children}</Suspense>;
@@ -66,6 +68,14 @@ export const App = () => (
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/dashboard" element={<GuardedDashboard />} />
+        <Route
+          path="/data-explorer"
+          element={
+            <RequireSession>
+              <DataExplorerPage />
+            </RequireSession>
+          }
+        />
         {typeRecordRoutes}
       </CustomRoutes>
       {resourceDefinitions().map(({ name, ...props }) => (

@@ -8,6 +8,7 @@ const WORDS: Record<string, string> = {
   edit: 'Edit',
   permission: 'Permissions',
   dashboard: 'Dashboard',
+  'data-explorer': 'Data Explorer',
   create: 'Add',
   show: 'Details',
   'form-revisions': 'Revisions',

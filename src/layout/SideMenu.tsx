@@ -1,12 +1,15 @@
 /**
- * The side menu: the dashboard, then every resource the map gives a menu entry, in its order.
- * react-admin's resource items ask the auth provider's canAccess (the list flag of the map
- * entry) and show only what the signed-in role may open. The server refuses the rest anyway.
+ * The side menu: the dashboard, then every resource the map gives a menu entry, in its order,
+ * then the Data Explorer. react-admin's resource items ask the auth provider's canAccess (the
+ * list flag of the map entry) and show only what the signed-in role may open; the Data Explorer
+ * shows for roles with can_explore_data. The server refuses the rest anyway.
  */
 import { Menu } from 'react-admin';
+import QueryStats from '@mui/icons-material/QueryStats';
 import { resourceEntries, type ResourceName } from '@model/schema-registry';
 import type { ResourceEntry } from '@model/generated';
 import { roleMayAccess } from '../providers/auth-provider';
+import { useSession } from '../session/useSession';
 
 type MenuEntry = ResourceEntry & { menu: NonNullable<ResourceEntry['menu']> };
 const hasMenu = (item: [ResourceName, ResourceEntry]): item is [ResourceName, MenuEntry] => item[1].menu !== undefined;
@@ -21,11 +24,18 @@ export const menuResources = () =>
 export const visibleMenuResources = (permission: Record<string, boolean>) =>
   menuResources().filter(([name]) => roleMayAccess(permission, name, 'list'));
 
+const DataExplorerItem = () => {
+  const { user } = useSession();
+  if (user?.role?.permission?.can_explore_data !== true) return null;
+  return <Menu.Item to="/data-explorer" primaryText="Data Explorer" leftIcon={<QueryStats />} />;
+};
+
 export const SideMenu = () => (
   <Menu>
     <Menu.DashboardItem primaryText="Dashboard" />
     {menuResources().map(([name]) => (
       <Menu.ResourceItem key={name} name={name} />
     ))}
+    <DataExplorerItem />
   </Menu>
 );

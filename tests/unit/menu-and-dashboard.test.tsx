@@ -74,7 +74,8 @@ describe('the side menu follows the role', () => {
       .filter(([name]) => name !== 'user' && name !== 'designation')
       .map(([, entry]) => entry.label.many);
     expect(others).toContain('Roles');
-    expect(await menuEntries(1 + others.length)).toEqual(['Dashboard', ...others]);
+    // The Data Explorer (can_explore_data, on here) comes last.
+    expect(await menuEntries(2 + others.length)).toEqual(['Dashboard', ...others, 'Data Explorer']);
   });
 
   it('follows a change of the role’s flags without a reload', async () => {

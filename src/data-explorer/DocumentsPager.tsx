@@ -1,0 +1,107 @@
+/**
+ * The results' footer pager, 'Documents per page' with no choice of size (spec 1 §9). Next and
+ * previous page from the rows on screen (the cursor of the last row, of the first row), so a
+ * deep page costs what the first does; first, last and a typed page number jump by pageNo,
+ * which the server reads from whichever end is nearer.
+ */
+import { useState, type ReactNode } from 'react';
+import { Box, IconButton, TextField, Tooltip, Typography } from '@mui/material';
+import FirstPageIcon from '@mui/icons-material/FirstPage';
+import LastPageIcon from '@mui/icons-material/LastPage';
+import NavigateBeforeIcon from '@mui/icons-material/NavigateBefore';
+import NavigateNextIcon from '@mui/icons-material/NavigateNext';
+import type { Document } from '@model/generated';
+import { DOCUMENTS_PAGE_SIZE, type PagePlace } from '../providers/explorer-calls';
+import { EXPLORER_TEXT, formatCount } from './explorer-texts';
+
+interface PagerProps {
+  pageNo: number;
+  total: number;
+  rows: Pick<Document, 'cursor'>[];
+  disabled: boolean;
+  onPage(place: PagePlace): void;
+}
+
+/** The page a person typed, as a 0-based page number, or null when it is no page of these. */
+function typedPage(text: string, pageCount: number): number | null {
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 1 && n <= pageCount ? n - 1 : null;
+}
+
+const PageJump = ({
+  pageNo,
+  pageCount,
+  disabled,
+  onJump,
+}: {
+  pageNo: number;
+  pageCount: number;
+  disabled: boolean;
+  onJump(n: number): void;
+}) => {
+  const [text, setText] = useState<string | null>(null);
+  const jump = () => {
+    const target = text === null ? null : typedPage(text, pageCount);
+    setText(null);
+    if (target !== null && target !== pageNo) onJump(target);
+  };
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, whiteSpace: 'nowrap' }}>
+      <Typography variant="body2">Page</Typography>
+      <TextField
+        value={text ?? String(pageNo + 1)}
+        onChange={(event) => setText(event.target.value.replace(/\D/g, ''))}
+        onBlur={jump}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') jump();
+        }}
+        disabled={disabled}
+        size="small"
+        slotProps={{
+          htmlInput: { 'aria-label': 'Page number', inputMode: 'numeric', style: { width: '7ch', textAlign: 'right', padding: '4px 8px' } },
+        }}
+      />
+      <Typography variant="body2">{`of ${formatCount(pageCount)}`}</Typography>
+    </Box>
+  );
+};
+
+export const DocumentsPager = ({ pageNo, total, rows, disabled, onPage }: PagerProps) => {
+  const pageCount = Math.max(1, Math.ceil(total / DOCUMENTS_PAGE_SIZE));
+  const first = pageNo * DOCUMENTS_PAGE_SIZE + 1;
+  const last = pageNo * DOCUMENTS_PAGE_SIZE + rows.length;
+  const atStart = pageNo === 0;
+  const atEnd = pageNo >= pageCount - 1;
+  const button = (label: string, icon: ReactNode, off: boolean, place: () => PagePlace) => (
+    <Tooltip title={label}>
+      <span>
+        <IconButton aria-label={label} disabled={disabled || off} onClick={() => onPage(place())}>
+          {icon}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+  return (
+    <Box
+      component="nav"
+      aria-label="Pages"
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', columnGap: 3, rowGap: 1, px: 2, py: 1 }}
+    >
+      <Typography variant="body2">{`${EXPLORER_TEXT.perPage}: ${DOCUMENTS_PAGE_SIZE}`}</Typography>
+      <Typography variant="body2">{rows.length ? `${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}` : ''}</Typography>
+      <PageJump pageNo={pageNo} pageCount={pageCount} disabled={disabled} onJump={(n) => onPage({ pageNo: n })} />
+      <Box sx={{ display: 'flex' }}>
+        {button('Go to first page', <FirstPageIcon />, atStart, () => ({ pageNo: 0 }))}
+        {button('Go to previous page', <NavigateBeforeIcon />, atStart || !rows.length, () => ({
+          pageNo: pageNo - 1,
+          before: rows[0]!.cursor,
+        }))}
+        {button('Go to next page', <NavigateNextIcon />, atEnd || !rows.length, () => ({
+          pageNo: pageNo + 1,
+          after: rows[rows.length - 1]!.cursor,
+        }))}
+        {button('Go to last page', <LastPageIcon />, atEnd, () => ({ pageNo: pageCount - 1 }))}
+      </Box>
+    </Box>
+  );
+};

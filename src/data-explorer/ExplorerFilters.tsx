@@ -1,0 +1,97 @@
+/**
+ * The cascade of spec 1 §2: 'Select Program' (the programs the caller may explore), 'Select
+ * Module' (the program's active document modules, disabled until a program is chosen) and
+ * 'Select Document Type' (the module's types, disabled until a module is chosen), then 'Query
+ * Data' and the help text.
+ */
+import type { Dispatch } from 'react';
+import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import SearchIcon from '@mui/icons-material/ManageSearch';
+import { useQuery } from '@tanstack/react-query';
+import { DOCUMENT_MODULES, MODULE_KINDS, isDocumentModule } from '@model/documents/modules';
+import { explorerCalls } from '../providers/explorer-calls';
+import type { ExplorerAction, ExplorerState } from './explorer-state';
+import { EXPLORER_TEXT } from './explorer-texts';
+
+const NONE = '';
+
+export const ExplorerFilters = ({ state, dispatch }: { state: ExplorerState; dispatch: Dispatch<ExplorerAction> }) => {
+  const programs = useQuery({ queryKey: ['explorer', 'programs'], queryFn: explorerCalls.getPrograms });
+  const programId = state.program?._id;
+  const program = useQuery({
+    queryKey: ['explorer', 'program', programId],
+    queryFn: () => explorerCalls.getProgram(programId!),
+    enabled: programId !== undefined,
+  });
+  const module = state.module;
+  const types = useQuery({
+    queryKey: ['explorer', 'types', programId, module],
+    queryFn: () => explorerCalls.getDocumentTypes(programId!, module!),
+    enabled: programId !== undefined && module !== null,
+  });
+
+  const modules = DOCUMENT_MODULES.filter((m) => program.data?.active_module[m] === true);
+
+  return (
+    <Box component="section" aria-label="Filters">
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+        <TextField
+          select
+          label={EXPLORER_TEXT.program}
+          value={programId ?? NONE}
+          onChange={(event) => dispatch({ kind: 'program', program: programs.data?.find((p) => p._id === event.target.value) ?? null })}
+          helperText={programs.error ? (programs.error as Error).message : undefined}
+          error={Boolean(programs.error)}
+          sx={{ flex: 1, minWidth: 0 }}
+        >
+          {(programs.data ?? []).map((p) => (
+            <MenuItem key={p._id} value={p._id}>
+              {p.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label={EXPLORER_TEXT.module}
+          value={module ?? NONE}
+          disabled={!programId}
+          onChange={(event) => dispatch({ kind: 'module', module: isDocumentModule(event.target.value) ? event.target.value : null })}
+          sx={{ flex: 1, minWidth: 0 }}
+        >
+          {modules.map((m) => (
+            <MenuItem key={m} value={m}>
+              {MODULE_KINDS[m].label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label={EXPLORER_TEXT.documentType}
+          value={state.type?._id ?? NONE}
+          disabled={!module}
+          onChange={(event) => dispatch({ kind: 'type', type: types.data?.find((t) => t._id === event.target.value) ?? null })}
+          sx={{ flex: 1, minWidth: 0 }}
+        >
+          {(types.data ?? []).map((t) => (
+            <MenuItem key={t._id} value={t._id}>
+              {t.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button
+          variant="contained"
+          size="large"
+          startIcon={<SearchIcon />}
+          disabled={!programId || !module}
+          onClick={() => dispatch({ kind: 'query' })}
+          sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+        >
+          {EXPLORER_TEXT.query}
+        </Button>
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+        {EXPLORER_TEXT.help}
+      </Typography>
+    </Box>
+  );
+};

@@ -1,0 +1,132 @@
+/**
+ * What a query or a search found: 'Total number of Documents: 412,377', 'Export Documents', the
+ * documents and (for a query) the pager; a spinner while loading, 'No document found' when
+ * nothing matched. A row opens the document drawer.
+ */
+import { useState, type Dispatch, type ReactNode } from 'react';
+import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/FileDownload';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
+import type { Document } from '@model/generated';
+import { explorerCalls, type DocumentsPage, type DocumentsQuery, type PagePlace } from '../providers/explorer-calls';
+import { ListError } from '../resources/generic/ListStates';
+import type { ExplorerAction, Results } from './explorer-state';
+import { EXPLORER_TEXT, formatCount } from './explorer-texts';
+import { DocumentsTable } from './DocumentsTable';
+import { DocumentsPager } from './DocumentsPager';
+import { DocumentDrawer } from './document-drawer';
+import { documentExport, queryExport } from './export-request';
+import { useStartExport } from './use-exports';
+
+const statusOf = (error: unknown) => (error as { status?: number } | null)?.status;
+
+const Loading = () => (
+  <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 200 }}>
+    <CircularProgress aria-label="Loading documents" />
+  </Box>
+);
+
+const NoDocument = () => (
+  <Box sx={{ py: 6, textAlign: 'center' }}>
+    <Typography color="text.secondary">{EXPLORER_TEXT.noDocument}</Typography>
+  </Box>
+);
+
+interface FoundProps {
+  total: number;
+  rows: Document[];
+  exporting: boolean;
+  onExport(): void;
+  refreshing?: boolean;
+  pager?: ReactNode;
+}
+
+const Found = ({ total, rows, exporting, onExport, refreshing = false, pager }: FoundProps) => {
+  const [open, setOpen] = useState<string | null>(null);
+  return (
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, px: 2, py: 1.5 }}>
+        <Typography sx={{ fontWeight: 600 }}>{`${EXPLORER_TEXT.total} ${formatCount(total)}`}</Typography>
+        <Button variant="contained" color="secondary" startIcon={<DownloadIcon />} onClick={onExport} loading={exporting}>
+          {EXPLORER_TEXT.export}
+        </Button>
+      </Box>
+      <Box sx={{ position: 'relative' }} aria-busy={refreshing}>
+        <Box sx={refreshing ? { opacity: 0.4, pointerEvents: 'none' } : undefined}>
+          <DocumentsTable rows={rows} onOpen={setOpen} />
+        </Box>
+        {refreshing && (
+          <Box sx={{ position: 'absolute', inset: 0, display: 'flex', justifyContent: 'center', alignItems: 'center' }}>
+            <CircularProgress aria-label="Loading documents" />
+          </Box>
+        )}
+      </Box>
+      {pager}
+      <DocumentDrawer documentId={open} onClose={() => setOpen(null)} />
+    </Paper>
+  );
+};
+
+type ShownPage = DocumentsPage & { place: PagePlace };
+
+const docsKey = (query: DocumentsQuery, place: PagePlace) => ['explorer', 'docs', query, place] as const;
+const sameQuery = (key: QueryKey | undefined, query: DocumentsQuery) => JSON.stringify(key?.[2]) === JSON.stringify(query);
+
+const QueryResults = ({ query, place, dispatch }: { query: DocumentsQuery; place: PagePlace; dispatch: Dispatch<ExplorerAction> }) => {
+  const page = useQuery<ShownPage>({
+    queryKey: docsKey(query, place),
+    // The page remembers where it sits, so the pager counts from the rows on screen while the next page loads.
+    // The server says which page it answered: a previous page with rows deleted meanwhile comes back as the first.
+    queryFn: async ({ signal }) => {
+      const answer = await explorerCalls.getDocuments(query, place, signal);
+      return { ...answer, place: { ...place, pageNo: answer.pageNo } };
+    },
+    // Paging keeps the rows on screen (dimmed) until the next page is in; a new query starts blank.
+    placeholderData: (previous, previousQuery) => (sameQuery(previousQuery?.queryKey, query) ? previous : undefined),
+  });
+  const exporter = useStartExport();
+  if (page.isPending) return <Loading />;
+  if (page.error && !page.isFetching) return <ListError what="documents" error={page.error} onRetry={() => void page.refetch()} />;
+  // A page past the end (documents deleted meanwhile) keeps its pager, to go back.
+  if (!page.data || page.data.total === 0) return page.isFetching ? <Loading /> : <NoDocument />;
+  const { data, total, place: shownPlace } = page.data;
+  return (
+    <Found
+      total={total}
+      rows={data}
+      exporting={exporter.isPending}
+      onExport={() => exporter.mutate(queryExport(query))}
+      refreshing={page.isPlaceholderData}
+      pager={
+        <DocumentsPager
+          pageNo={shownPlace.pageNo}
+          total={total}
+          rows={data}
+          disabled={page.isFetching}
+          onPage={(next) => dispatch({ kind: 'page', place: next })}
+        />
+      }
+    />
+  );
+};
+
+const SearchResult = ({ id }: { id: string }) => {
+  const found = useQuery({ queryKey: ['explorer', 'document', id], queryFn: () => explorerCalls.getDocument(id) });
+  const exporter = useStartExport();
+  if (found.isPending) return <Loading />;
+  if (found.error) {
+    return statusOf(found.error) === 404 ? <NoDocument /> : <Alert severity="error">{(found.error as Error).message}</Alert>;
+  }
+  return (
+    <Found total={1} rows={[found.data]} exporting={exporter.isPending} onExport={() => exporter.mutate(documentExport(found.data))} />
+  );
+};
+
+export const ExplorerResults = ({ results, dispatch }: { results: Results; dispatch: Dispatch<ExplorerAction> }) => {
+  if (!results) return null;
+  return results.kind === 'query' ? (
+    <QueryResults query={results.query} place={results.place} dispatch={dispatch} />
+  ) : (
+    <SearchResult id={results.id} />
+  );
+};
