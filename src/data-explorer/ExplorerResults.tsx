@@ -14,7 +14,7 @@ import type { ExplorerAction, Results } from './explorer-state';
 import { EXPLORER_TEXT, formatCount } from './explorer-texts';
 import { DocumentsTable } from './DocumentsTable';
 import { DocumentsPager } from './DocumentsPager';
-import { DocumentDrawer } from './document-drawer';
+import { DocumentDrawer } from '../documents/DocumentDrawer';
 import { documentExport, queryExport } from './export-request';
 import { useStartExport } from './use-exports';
 

@@ -20,7 +20,7 @@ import { API } from './support/fixture-api';
 import { flagsExcept, renderConsole } from './support/render-console';
 import { signIn } from './support/session';
 
-vi.mock('../../src/data-explorer/document-drawer', () => ({ DocumentDrawer: () => null }));
+vi.mock('../../src/documents/DocumentDrawer', () => ({ DocumentDrawer: () => null }));
 
 const api = createExplorerApi();
 withFakeServer(api);

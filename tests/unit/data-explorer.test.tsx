@@ -13,7 +13,7 @@ import { createExplorerApi } from './support/fake-explorer-api';
 import { withFakeServer } from './support/fake-server-lifecycle';
 import { flagsExcept, renderConsole } from './support/render-console';
 
-vi.mock('../../src/data-explorer/document-drawer', () => ({
+vi.mock('../../src/documents/DocumentDrawer', () => ({
   DocumentDrawer: ({ documentId }: { documentId?: string | null }) =>
     documentId ? <div role="dialog" aria-label="Document">{`Drawer of ${documentId}`}</div> : null,
 }));
