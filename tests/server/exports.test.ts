@@ -292,6 +292,13 @@ describe('scope', () => {
     expect(rows.slice(1).map((r) => r[0])).toEqual([docs.first]);
   });
 
+  it('one document also as the spec words it: { doc_type, doc_id } without a program', async () => {
+    const res = await call('POST', '/export', { token: admin.token, payload: { doc_type: 'BENEFICIARY', doc_id: docs.second } });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toMatchObject({ document_id: docs.second, type_id: typeId });
+    expect(await settled(admin.token, res.json()._id)).toMatchObject({ status: 'done', rows_done: 1 });
+  });
+
   it('refuses what it cannot export, naming the field', async () => {
     const noProgram = await call('POST', '/export', { token: admin.token, payload: { doc_type: 'BENEFICIARY' } });
     expect(noProgram.statusCode).toBe(400);
