@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { parseString } from '@fast-csv/parse';
 import type { FormField } from '@model/forms/field-definition.ts';
 import type { ExportJob } from '@model/generated/index.ts';
@@ -331,8 +332,12 @@ describe('expiry', () => {
       const gone = await call('GET', `/export/${job._id}/file`, { token: later.token });
       expect(gone.statusCode).toBe(410);
       expect(gone.json().code).toBe('EXPORT_EXPIRED');
+      // A file no export owns (its export went with its program) goes in the same sweep.
+      const stray = exportFile(t.ctx.config.dataDir, 'gone-with-its-program');
+      await writeFile(stray, 'x');
       await t.ctx.jobs.runTask('export-expiry');
       expect(existsSync(file)).toBe(false);
+      expect(existsSync(stray)).toBe(false);
       expect((await call('GET', `/export/${job._id}`, { token: later.token })).json().status).toBe('expired');
       expect((await call('GET', `/export/${job._id}/file`, { token: later.token })).statusCode).toBe(410);
     } finally {
