@@ -13,7 +13,8 @@
  *  - A cancel sets the row to cancelled and stops the COPY (export-routes.ts); the worker also
  *    notices at its next heartbeat, which finds the row no longer running.
  */
-import { rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { MODULE_KINDS, type DocumentModule } from '@model/documents/modules.ts';
 import type { AppContext } from '../context.ts';
 import { beat, claimExport, expireExports, failExport, finishExport, orphanedExports, requeueExport } from './export-store.ts';
@@ -123,8 +124,34 @@ export async function recoverExports(ctx: AppContext): Promise<void> {
   for (const exportId of ids) await ctx.jobs.send<ExportJobData>(EXPORT_QUEUE, { exportId });
 }
 
-/** Expires finished exports past their time and deletes their files. */
+/**
+ * Expires finished exports past their time and deletes their files; also any file no export
+ * still owns (its export was deleted with its program, or a partial file whose export is no
+ * longer running).
+ */
 export async function removeExpiredExports(ctx: AppContext): Promise<void> {
   const ids = await expireExports(ctx.db, ctx.config.clock.now());
   for (const id of ids) await rm(exportFile(ctx.config.dataDir, id), { force: true });
+  const folder = path.dirname(exportFile(ctx.config.dataDir, 'x'));
+  const names = await readdir(folder).catch(() => [] as string[]);
+  const files = names
+    .map((name) => /^(.+)\.csv(\.part)?$/.exec(name))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ name: m[0], id: m[1]!, partial: m[2] !== undefined }));
+  if (!files.length) return;
+  const rows = await ctx.db
+    .selectFrom('exports')
+    .select(['id', 'status'])
+    .where(
+      'id',
+      'in',
+      files.map((f) => f.id),
+    )
+    .execute();
+  const status = new Map(rows.map((r) => [r.id, r.status]));
+  for (const f of files) {
+    // A running export renames its finished file a moment before it is marked done.
+    const owned = (f.partial ? ['queued', 'running'] : ['running', 'done']).includes(status.get(f.id) ?? '');
+    if (!owned) await rm(path.join(folder, f.name), { force: true });
+  }
 }

@@ -76,11 +76,13 @@ async function resolve(
   const module = moduleOfDocType(input.doc_type);
   if (!module) throw exportProblems.fields({ doc_type: 'Choose a module' });
   const kind = MODULE_KINDS[module];
-  if (input.document_id !== undefined) {
+  // Spec 1 §7 words the one-document export as { doc_type, doc_id }: without a program, doc_id names the document.
+  const documentId = input.document_id ?? (input.program_slug === undefined ? input.doc_id : undefined);
+  if (documentId !== undefined) {
     // p.id: the program's id (the document's is the one asked for).
     const { rows } = await sql<ProgramRow & { created_by: string; type_id: string; module: string }>`
       select ${programColumns}, d.created_by, d.type_id, d.module from documents d join programs p on p.id = d.program_id
-      where d.id = ${input.document_id}`.execute(db);
+      where d.id = ${documentId}`.execute(db);
     const doc = rows[0];
     const sight = doc && sightOf(caller, doc);
     if (!doc || doc.module !== module || (sight === 'own' && doc.created_by !== caller.id)) throw exportProblems.documentNotFound();
@@ -92,9 +94,9 @@ async function resolve(
         program_id: doc.id,
         module,
         type_id: doc.type_id,
-        document_id: input.document_id,
+        document_id: documentId,
       },
-      fileName: exportFileName(doc.name, `${typeName} ${input.document_id}`, now),
+      fileName: exportFileName(doc.name, `${typeName} ${documentId}`, now),
     };
   }
   if (!input.program_slug) throw exportProblems.fields({ program_slug: 'Choose a program' });

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { parseString } from '@fast-csv/parse';
 import type { FormField } from '@model/forms/field-definition.ts';
 import type { ExportJob } from '@model/generated/index.ts';
@@ -292,6 +293,13 @@ describe('scope', () => {
     expect(rows.slice(1).map((r) => r[0])).toEqual([docs.first]);
   });
 
+  it('one document also as the spec words it: { doc_type, doc_id } without a program', async () => {
+    const res = await call('POST', '/export', { token: admin.token, payload: { doc_type: 'BENEFICIARY', doc_id: docs.second } });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toMatchObject({ document_id: docs.second, type_id: typeId });
+    expect(await settled(admin.token, res.json()._id)).toMatchObject({ status: 'done', rows_done: 1 });
+  });
+
   it('refuses what it cannot export, naming the field', async () => {
     const noProgram = await call('POST', '/export', { token: admin.token, payload: { doc_type: 'BENEFICIARY' } });
     expect(noProgram.statusCode).toBe(400);
@@ -324,8 +332,12 @@ describe('expiry', () => {
       const gone = await call('GET', `/export/${job._id}/file`, { token: later.token });
       expect(gone.statusCode).toBe(410);
       expect(gone.json().code).toBe('EXPORT_EXPIRED');
+      // A file no export owns (its export went with its program) goes in the same sweep.
+      const stray = exportFile(t.ctx.config.dataDir, 'gone-with-its-program');
+      await writeFile(stray, 'x');
       await t.ctx.jobs.runTask('export-expiry');
       expect(existsSync(file)).toBe(false);
+      expect(existsSync(stray)).toBe(false);
       expect((await call('GET', `/export/${job._id}`, { token: later.token })).json().status).toBe('expired');
       expect((await call('GET', `/export/${job._id}/file`, { token: later.token })).statusCode).toBe(410);
     } finally {
