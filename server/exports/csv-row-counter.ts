@@ -12,7 +12,11 @@ export class CsvRowCounter {
 
   feed(chunk: Buffer): void {
     let i = 0;
-    let quote = -2; // next quote at or after i; -2: not looked for yet
+    // The next quote and the next line end at or after i (-2: not looked for yet, -1: none in
+    // this chunk). Each is searched again only once i has passed it, so a row full of quoted
+    // cells costs one pass over the chunk, not one search to the line end per cell.
+    let quote = -2;
+    let newline = -2;
     const length = chunk.length;
     while (i < length) {
       if (this.inQuotes) {
@@ -20,11 +24,10 @@ export class CsvRowCounter {
         if (close === -1) return;
         this.inQuotes = false;
         i = close + 1;
-        quote = -2;
         continue;
       }
       if (quote !== -1 && quote < i) quote = chunk.indexOf(QUOTE, i);
-      const newline = chunk.indexOf(NEWLINE, i);
+      if (newline !== -1 && newline < i) newline = chunk.indexOf(NEWLINE, i);
       if (newline !== -1 && (quote === -1 || newline < quote)) {
         this.rows++;
         i = newline + 1;

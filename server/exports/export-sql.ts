@@ -33,8 +33,7 @@ const isoTime = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY
 export function documentFilter(spec: ExportSpec): string {
   const conditions = [`d.program_id = ${literal(spec.program_id)}`];
   if (spec.document_id !== null) conditions.push(`d.id = ${literal(spec.document_id)}`);
-  else if (spec.type_id !== null) conditions.push(`d.type_id = ${literal(spec.type_id)}`);
-  else conditions.push(`d.module = ${literal(spec.module)}`);
+  else conditions.push(`d.module = ${literal(spec.module)}`, ...(spec.type_id !== null ? [`d.type_id = ${literal(spec.type_id)}`] : []));
   if (spec.scope === 'own') conditions.push(`d.created_by = ${literal(spec.requested_by)}`);
   return conditions.join(' and ');
 }
@@ -117,12 +116,14 @@ export async function exportColumns(run: RunQuery, spec: ExportSpec): Promise<Fi
     return fieldColumns([], rows);
   }
   const ordered = await typeForms(run, spec);
-  const scope = spec.type_id !== null ? sql`d.type_id = ${spec.type_id}` : sql`d.module = ${spec.module}`;
+  // Any other form is a column source only if a covered document was filled in one of its
+  // revisions: one probe of documents_revision per candidate revision, whatever the table holds.
+  const covered = sql.raw(documentFilter(spec));
   const rows = await run(sql<RevisionFields>`
+    select r.form_id, r.version, r.structures from form_revisions r where r.form_id = any(${ordered}::text[])
+    union all
     select r.form_id, r.version, r.structures from form_revisions r
-    where r.form_id = any(${ordered}::text[])
-       or r.form_id in (select used.form_id from form_revisions used
-                        where exists (select 1 from documents d where d.form_revision_id = used.id
-                                        and d.program_id = ${spec.program_id} and ${scope}))`);
+    where not (r.form_id = any(${ordered}::text[]))
+      and exists (select 1 from documents d where d.form_revision_id = r.id and ${covered})`);
   return fieldColumns(ordered, rows);
 }

@@ -45,7 +45,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index documents_owner_processed on documents (created_by, processed_at desc, seq desc) where processed_at is not null`.execute(
     db,
   );
-  await sql`create index documents_revision on documents (form_revision_id)`.execute(db);
+  // Which revisions a program's type (or module) was filled in, by an index probe per revision
+  // (an export's columns); its leading column also serves the revision's foreign key.
+  await sql`create index documents_revision on documents (form_revision_id, program_id, module, type_id)`.execute(db);
 
   // Files named by attachment answers (image, signature, file…). Uploaded before the document
   // that names them; a document takes only its submitter's unclaimed uploads.
