@@ -239,7 +239,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       config: { permission: needsFlag('can_edit_document') },
       schema: {
         tags: TAGS,
-        summary: 'Mark a document processed (reviewed); marking it again changes nothing',
+        summary: 'Mark a document processed (reviewed); marking it again changes nothing; a locked program refuses it',
         params: documentParams,
         response: { 200: oneDocument },
       },
@@ -248,6 +248,8 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       const caller = request.sessionUser!;
       await inTransaction(async (trx) => {
         const doc = await lockVisible(trx, caller, request.params.id);
+        const program = (await programForDocument(trx, doc.program_id, doc.module))!;
+        if (program.lock_program === 1) throw problems.programLocked();
         await markProcessed(trx, doc.id, caller.id, now());
       });
       return loadDocument(db, request.params.id);

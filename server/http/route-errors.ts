@@ -180,7 +180,7 @@ export const ROUTE_ERRORS: Record<string, RouteErrors> = {
     codes: { 403: ['FORBIDDEN'], 404: ['DOCUMENT_NOT_FOUND'], 423: ['PROGRAM_LOCKED'] },
     notes: { 403: 'FORBIDDEN names the flag the delete needs', 404: 'No such document, or one the caller may not read' },
   },
-  'POST /document/:id/processed': { codes: { 404: ['DOCUMENT_NOT_FOUND'] } },
+  'POST /document/:id/processed': { codes: { 404: ['DOCUMENT_NOT_FOUND'], 423: ['PROGRAM_LOCKED'] } },
   'GET /document/:id/attachment/:name': { codes: { 404: ['NOT_FOUND'] }, notes: { 404: 'No such file of a document the caller may read' } },
   'GET /*/export.csv': {
     codes: { 400: ['BAD_REQUEST'], 429: ['EXPORTS_BUSY'] },
