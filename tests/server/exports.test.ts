@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { parseString } from '@fast-csv/parse';
+import { sql } from 'kysely';
 import type { FormField } from '@model/forms/field-definition.ts';
 import type { ExportJob } from '@model/generated/index.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
@@ -95,7 +96,9 @@ beforeAll(async () => {
   outsider = await callerWith(t, 'Other explorer', flags(true));
   const form = await publishedForm(t, admin.token, 'Household', [REVISION_1, REVISION_2]);
   typeId = await typeWithForm(t, admin.token, 'beneficiarytype', 'Household', form.formId);
-  program = await insertProgram(t.ctx.db, { name: 'Clean Wáter', types: { beneficiary_types: [typeId] } });
+  program = await insertProgram(t.ctx.db, { name: 'Clean Wáter', types: { beneficiary_types: [typeId] }, teams: [worker.id] });
+  // The worker is on the team, and the program shows each member their own documents only.
+  await sql`update programs set document_visible = 'OWN' where id = ${program.id}`.execute(t.ctx.db);
   const [rev1, rev2] = form.revisionIds as [string, string];
   const base = { program_id: program.id, module: 'beneficiaries' as const, type_id: typeId };
   docs.first = await insertDocument(t.ctx.db, {
@@ -271,6 +274,31 @@ describe('scope', () => {
     const res = await call('GET', `/export/${job._id}/file`, { token: worker.token });
     const rows = await parseCsv(res.rawPayload.subarray(3).toString('utf8'));
     expect(rows.slice(1).map((r) => r[0])).toEqual([docs.workers]);
+  });
+
+  it('a program the caller may not explore is 404 as in the Data Explorer, even with can_explore_data; on its team, 202', async () => {
+    const stranger = await callerWith(t, 'Stranger', flags(false, { can_access_dashboard: true, can_explore_data: true }));
+    const refused = await call('POST', '/export', {
+      token: stranger.token,
+      payload: { program_slug: program.name_slug, doc_type: 'BENEFICIARY', doc_id: typeId },
+    });
+    expect(refused.statusCode, refused.body).toBe(404);
+    expect(
+      (
+        await call('GET', `/dashboard/module/docs`, {
+          token: stranger.token,
+          query: { program_slug: program.name_slug, module_name: 'beneficiaries' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call('POST', '/export', {
+          token: worker.token,
+          payload: { program_slug: program.name_slug, doc_type: 'BENEFICIARY', doc_id: typeId },
+        })
+      ).statusCode,
+    ).toBe(202);
   });
 
   it('one document: only one the caller may read; another’s document is 404 as if it did not exist', async () => {
