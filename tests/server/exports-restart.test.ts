@@ -189,8 +189,9 @@ describe('an export mid-run', () => {
   it('a server closed with an export running closes cleanly (no late query on its closed pool), and the export finishes after a new start', async () => {
     // A second process on the same database, closed as the servers close: job system, then pool.
     await t.ctx.jobs.stop();
-    const db = createDb(t.ctx.config.databaseUrl);
-    const jobs = createJobSystem({ db, databaseUrl: t.ctx.config.databaseUrl, log: () => undefined, stopTimeoutMs: 1_000 });
+    const url = t.ctx.config.databaseUrl!;
+    const db = createDb(url);
+    const jobs = createJobSystem({ db, databaseUrl: url, log: () => undefined, stopTimeoutMs: 1_000 });
     defineExportJobs({ ...t.ctx, db, jobs });
     await jobs.start();
     const rejections: unknown[] = [];
