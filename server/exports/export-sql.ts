@@ -11,6 +11,7 @@ import pg from 'pg';
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { MODULE_KINDS, type DocumentModule } from '@model/documents/modules.ts';
 import type { Db, ExportTable } from '../db/database.ts';
+import { documentTypeName } from '../documents/document-wire.ts';
 import { fieldColumns, type FieldColumn, type RevisionFields } from './export-columns.ts';
 
 export type ExportSpec = Pick<
@@ -39,10 +40,10 @@ export function documentFilter(spec: ExportSpec): string {
 }
 
 /**
- * The SELECT COPY streams: the fixed columns, then each field's answer as text (a list or an
+ * The SELECT COPY streams (`db` only compiles the type name's SQL): the fixed columns, then each field's answer as text (a list or an
  * object, such as a field group's answers, as JSON), oldest document first.
  */
-export function exportSelect(spec: ExportSpec, columns: FieldColumn[]): string {
+export function exportSelect(db: Db, spec: ExportSpec, columns: FieldColumn[]): string {
   // The answers are read once per row in a subquery that the planner keeps (offset 0), so the
   // defusing CASE does not extract each answer three times. The order is inside it, where an
   // index on seq gives it as the rows stream (no sort holding back the first row); the outer
@@ -51,6 +52,7 @@ export function exportSelect(spec: ExportSpec, columns: FieldColumn[]): string {
   const cells = [
     'x.id',
     defused('x.local_id'),
+    defused('x.type_name'),
     defused('x.submitted_by'),
     isoTime('x.created_at'),
     'x.version',
@@ -58,7 +60,7 @@ export function exportSelect(spec: ExportSpec, columns: FieldColumn[]): string {
     ...columns.map((_, i) => defused(`x.a${i}`)),
   ];
   return `select ${cells.join(', ')} from (
-    select d.seq, d.id, d.local_id, u.first_name || ' ' || u.last_name as submitted_by, d.created_at, r.version, d.processed_at
+    select d.seq, d.id, d.local_id, ${documentTypeName('d').compile(db).sql} as type_name, u.first_name || ' ' || u.last_name as submitted_by, d.created_at, r.version, d.processed_at
       ${answers.map((a) => `, ${a}`).join('')}
     from documents d
     join users u on u.id = d.created_by

@@ -175,6 +175,7 @@ describe('an export of a program type', () => {
     expect(rows[0]).toEqual([
       'Document ID',
       'Local ID',
+      'Document type',
       'Submitted by',
       'Submitted at',
       'Form revision',
@@ -194,6 +195,7 @@ describe('an export of a program type', () => {
     expect(first).toEqual([
       docs.first,
       `'=HYPERLINK("x")`,
+      'Household',
       adminName,
       '2026-03-01T08:00:00Z',
       '1',
@@ -210,6 +212,7 @@ describe('an export of a program type', () => {
     expect(second).toEqual([
       docs.second,
       expect.stringMatching(/^local-/),
+      'Household',
       adminName,
       '2026-03-03T08:00:00Z',
       '2',
@@ -222,7 +225,7 @@ describe('an export of a program type', () => {
       '',
     ]);
     expect(third?.[0]).toBe(docs.workers);
-    expect(third?.[2]).toBe('Field worker Person');
+    expect(third?.[3]).toBe('Field worker Person');
   });
 
   it('mails the requester a link to the export in the console', async () => {
@@ -230,6 +233,16 @@ describe('an export of a program type', () => {
     expect(mails.length).toBe(1);
     expect(mails[0]!.text).toContain(`${t.ctx.config.consoleUrl}/data-explorer?export=${job._id}`);
     expect(mails[0]!.text).toContain('Clean Wáter');
+  });
+
+  it('of a whole module names each document’s type in the "Document type" column', async () => {
+    const whole = await settled(admin.token, (await exportAll(admin.token, { doc_id: undefined }))._id);
+    expect(whole).toMatchObject({ status: 'done', type_id: null });
+    const csv = await parseCsv(
+      (await call('GET', `/export/${whole._id}/file`, { token: admin.token })).rawPayload.subarray(3).toString('utf8'),
+    );
+    expect(csv[0]!.slice(0, 3)).toEqual(['Document ID', 'Local ID', 'Document type']);
+    expect(csv.slice(1).map((r) => r[2])).toEqual(['Household', 'Household', 'Household']);
   });
 
   it('is listed among the requester’s exports, newest first, and nobody else’s', async () => {
@@ -317,7 +330,7 @@ describe('scope', () => {
       (await call('GET', `/export/${job._id}/file`, { token: admin.token })).rawPayload.subarray(3).toString('utf8'),
     );
     // Its own revision's fields only.
-    expect(rows[0]!.slice(6)).toEqual(['Name', 'Age', 'Notes', 'Members']);
+    expect(rows[0]!.slice(7)).toEqual(['Name', 'Age', 'Notes', 'Members']);
     expect(rows.slice(1).map((r) => r[0])).toEqual([docs.first]);
   });
 
