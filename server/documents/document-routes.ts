@@ -35,6 +35,7 @@ import {
   claimAttachments,
   releaseUnnamed,
   removeAttachmentFiles,
+  removeUnclaimedUploads,
   storeAttachment,
 } from './document-attachments.ts';
 import { assertEditWindowOpen, assertMayDelete, assertMayEdit } from './document-rules.ts';
@@ -67,6 +68,13 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const maxBytes = ctx.config.documentAttachmentMaxBytes;
     await scope.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 4096 } });
     routes(scope, ctx);
+  });
+  ctx.jobs.every({
+    name: 'document-upload-sweep',
+    everySeconds: 3600,
+    run: async () => {
+      await removeUnclaimedUploads(ctx.db, ctx.config.uploadsDir, ctx.config.documentUploadTtlHours, ctx.config.clock.now());
+    },
   });
 }
 
