@@ -187,6 +187,23 @@ describe('the Data Explorer', () => {
     expect((screen.getByRole('button', { name: 'Go to previous page' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('reads again when Query Data or Search is pressed again with the same filters', async () => {
+    openExplorer();
+    await query('Clean Water', 'Locations');
+    await screen.findByText('Total number of Documents: 7');
+    expect(docsRequests()).toHaveLength(1);
+    fireEvent.click(queryButton());
+    await waitFor(() => expect(docsRequests()).toHaveLength(2));
+    await screen.findByText('Total number of Documents: 7');
+
+    const box = screen.getByRole('textbox', { name: 'Search for a specific document' });
+    fireEvent.change(box, { target: { value: 'L-42' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByText('Total number of Documents: 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(api.requests('/dashboard/document/L-42')).toHaveLength(2));
+  });
+
   it('says No document found when a query finds nothing', async () => {
     openExplorer();
     await query('Clean Water', 'Beneficiaries', 'Farmer');
