@@ -4,7 +4,7 @@
  * nothing matched. A row opens the document drawer.
  */
 import { useState, type Dispatch, type ReactNode } from 'react';
-import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/FileDownload';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import type { Document } from '@model/generated';
@@ -121,9 +121,8 @@ const SearchResult = ({ id, run }: { id: string; run: number }) => {
   const found = useQuery({ queryKey: ['explorer', 'document', id, run], queryFn: () => explorerCalls.getDocument(id) });
   const exporter = useStartExport();
   if (found.isPending) return <Loading />;
-  if (found.error) {
-    return statusOf(found.error) === 404 ? <NoDocument /> : <Alert severity="error">{(found.error as Error).message}</Alert>;
-  }
+  // Spec 1 §8: a failed search only stops the spinner; an unknown id says so.
+  if (found.error) return statusOf(found.error) === 404 ? <NoDocument /> : null;
   return (
     <Found total={1} rows={[found.data]} exporting={exporter.isPending} onExport={() => exporter.mutate(documentExport(found.data))} />
   );

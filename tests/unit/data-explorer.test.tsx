@@ -237,6 +237,19 @@ describe('the Data Explorer', () => {
     expect(screen.queryByRole('table', { name: 'Documents' })).toBeNull();
   });
 
+  it('a search that fails (not 404) only stops the spinner; the box takes a local id as long as the server does (200)', async () => {
+    openExplorer();
+    const box = (await screen.findByRole('textbox', { name: 'Search for a specific document' })) as HTMLInputElement;
+    expect(box.maxLength).toBe(200);
+    fireEvent.change(box, { target: { value: 'server-down' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(api.requests('/dashboard/document/server-down').length).toBeGreaterThan(0));
+    await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Loading documents' })).toBeNull(), { timeout: 10_000 });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('No document found')).toBeNull();
+    expect(screen.queryByText('Something went wrong')).toBeNull();
+  });
+
   it('opens the document drawer from a row', async () => {
     openExplorer();
     await query('Clean Water', 'Locations');
