@@ -10,6 +10,7 @@
 import pg from 'pg';
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { MODULE_KINDS, type DocumentModule } from '@model/documents/modules.ts';
+import { FORMULA_START_CHARACTERS } from '@model/csv.ts';
 import type { Db, ExportTable } from '../db/database.ts';
 import { documentTypeName } from '../documents/document-wire.ts';
 import { fieldColumns, type FieldColumn, type RevisionFields } from './export-columns.ts';
@@ -25,7 +26,7 @@ const literal = (value: string) => pg.escapeLiteral(value);
 export type RunQuery = <R>(query: RawBuilder<R>) => Promise<R[]>;
 
 /** SQL: the text `expr` defused (evaluated once: the CASE reads the lateral column). */
-const FORMULA_START = `('=', '+', '-', '@', E'\\t', E'\\r')`;
+const FORMULA_START = `(${FORMULA_START_CHARACTERS.map(literal).join(', ')})`;
 const defused = (column: string) => `case when left(${column}, 1) in ${FORMULA_START} then '''' || ${column} else ${column} end`;
 
 const isoTime = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
