@@ -78,6 +78,8 @@ export interface CountFilter {
   programId?: string;
   module?: string;
   typeId?: string;
+  /** Only this user's documents (a caller whose sight of the program is their own). */
+  createdBy?: string;
 }
 
 /**
@@ -90,6 +92,7 @@ export function visibleDocumentCountSql(caller: Caller, filter: CountFilter = {}
   if (filter.programId !== undefined) conditions.push(sql<boolean>`c.program_id = ${filter.programId}`);
   if (filter.module !== undefined) conditions.push(sql<boolean>`c.module = ${filter.module}`);
   if (filter.typeId !== undefined) conditions.push(sql<boolean>`c.type_id = ${filter.typeId}`);
+  if (filter.createdBy !== undefined) conditions.push(sql<boolean>`c.created_by = ${filter.createdBy}`);
   return sql<number>`(select coalesce(sum(c.n), 0)::bigint from document_counts c where ${sql.join(conditions, sql` and `)})`;
 }
 

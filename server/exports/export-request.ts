@@ -117,7 +117,7 @@ export async function requestExport(ctx: AppContext, caller: Caller, input: Expo
   if (twin === undefined && (await pendingCount(db, caller.id)) >= MAX_PENDING) throw exportProblems.busy();
   const id = twin ?? randomUUID();
   if (twin === undefined) {
-    const rowsTotal = await expectedRows(db, { ...spec, id });
+    const rowsTotal = await expectedRows(db, caller, { ...spec, id });
     await db.transaction().execute(async (trx) => {
       await insertExport(trx, { ...spec, id, file_name: fileName, rows_total: rowsTotal, created_at: ctx.config.clock.now() });
       await ctx.jobs.send<ExportJobData>(EXPORT_QUEUE, { exportId: id }, trx);

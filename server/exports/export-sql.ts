@@ -13,12 +13,16 @@ import { MODULE_KINDS, type DocumentModule } from '@model/documents/modules.ts';
 import { FORMULA_START_CHARACTERS } from '@model/csv.ts';
 import type { Db, ExportTable } from '../db/database.ts';
 import { documentTypeName } from '../documents/document-wire.ts';
+import { visibleDocumentCount } from '../documents/document-scope.ts';
+import type { SessionUser } from '../auth/session-user.ts';
 import { fieldColumns, type FieldColumn, type RevisionFields } from './export-columns.ts';
 
 export type ExportSpec = Pick<
   Selectable<ExportTable>,
   'id' | 'requested_by' | 'scope' | 'program_id' | 'module' | 'type_id' | 'document_id'
 >;
+
+type Caller = Pick<SessionUser, 'id' | 'permission'>;
 
 const literal = (value: string) => pg.escapeLiteral(value);
 
@@ -72,15 +76,14 @@ export function exportSelect(db: Db, spec: ExportSpec, columns: FieldColumn[]): 
   ) x`;
 }
 
-/** How many documents the export will write, from the counters (a one-document export: 1). */
-export async function expectedRows(db: Db, spec: ExportSpec): Promise<number> {
+/** How many documents the export will write: the caller's visible count of them (a one-document export: 1). */
+export async function expectedRows(db: Db, caller: Caller, spec: ExportSpec): Promise<number> {
   if (spec.document_id !== null) return 1;
-  const { rows } = await sql<{ n: number | string | null }>`
-    select coalesce(sum(c.n), 0)::bigint as n from document_counts c
-    where c.program_id = ${spec.program_id}
-      and ${spec.type_id !== null ? sql`c.type_id = ${spec.type_id}` : sql`c.module = ${spec.module}`}
-      and ${spec.scope === 'own' ? sql`c.created_by = ${spec.requested_by}` : sql`true`}`.execute(db);
-  return Number(rows[0]?.n ?? 0);
+  return visibleDocumentCount(db, caller, {
+    programId: spec.program_id,
+    ...(spec.type_id !== null ? { typeId: spec.type_id } : { module: spec.module }),
+    ...(spec.scope === 'own' ? { createdBy: spec.requested_by } : {}),
+  });
 }
 
 interface TypeForms {
