@@ -7,8 +7,11 @@
 export const CSV_BOM = '\uFEFF';
 export const CSV_NEWLINE = '\r\n';
 
+/** What a cell a spreadsheet would run as a formula starts with (the server's exports defuse these in SQL). */
+export const FORMULA_START_CHARACTERS: readonly string[] = ['=', '+', '-', '@', '\t', '\r'];
+
 export function csvCell(raw: string): string {
-  const value = /^[=+\-@\t\r]/.test(raw) ? `'${raw}` : raw;
+  const value = FORMULA_START_CHARACTERS.includes(raw.charAt(0)) ? `'${raw}` : raw;
   return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 

@@ -45,6 +45,8 @@ export interface Config {
   loginRateLimit: { max: number; windowMs: number };
   /** The largest file a document may carry (an image, a signature, a PDF). */
   documentAttachmentMaxBytes: number;
+  /** Hours an upload no document claimed is kept before a sweep deletes it (DOCUMENT_UPLOAD_TTL_HOURS). */
+  documentUploadTtlHours: number;
   logLevel: string;
   /** Hours a finished document export's file is kept for download (EXPORT_TTL_HOURS). */
   exportTtlHours: number;
@@ -165,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     lockout: { maxFailures: 5, lockSeconds: int(env.LOCKOUT_SECONDS, 15 * 60) },
     loginRateLimit: { max: int(env.LOGIN_RATE_LIMIT, 30), windowMs: 60_000 },
     documentAttachmentMaxBytes: int(env.DOCUMENT_ATTACHMENT_MAX_BYTES, 10 * 1024 * 1024),
+    documentUploadTtlHours: int(env.DOCUMENT_UPLOAD_TTL_HOURS, 24),
     logLevel: env.LOG_LEVEL ?? 'warn',
     exportTtlHours: int(env.EXPORT_TTL_HOURS, 72),
     trustProxy: trustedProxies(env.TRUST_PROXY),

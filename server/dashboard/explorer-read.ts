@@ -10,7 +10,7 @@ import { DOCUMENT_MODULES, MODULE_KINDS, type DocumentModule } from '@model/docu
 import type { Db } from '../db/database.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { problems } from '../http/errors.ts';
-import { seesAllDocuments, visibleTo, type ProgramAudience } from '../documents/document-scope.ts';
+import { onTeamSql, seesAllDocuments, visibleTo, type ProgramAudience } from '../documents/document-scope.ts';
 import { documentSelect, toWireDocument } from '../documents/document-wire.ts';
 
 type Caller = Pick<SessionUser, 'id' | 'permission'>;
@@ -35,8 +35,7 @@ interface ProgramRow extends ProgramAudience {
 /** SQL: the caller may explore the program under `p`. */
 function explorable(caller: Caller): RawBuilder<boolean> {
   if (seesAllDocuments(caller)) return sql<boolean>`true`;
-  const me = sql`jsonb_build_array(${caller.id}::text)`;
-  return sql<boolean>`(p.teams @> ${me} or p.program_head @> ${me})`;
+  return onTeamSql(caller.id, 'p');
 }
 
 /** The five document modules, each on unless the program switched it off. */

@@ -34,20 +34,50 @@ export function attachmentKindOf(content: Buffer): FileKind | undefined {
 /** An attachment's stored name: a UUID and the extension of what it is. */
 export const ATTACHMENT_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp|pdf)$/;
 
-/** Writes the file under a new name (never overwriting one) and records it as the caller's, unclaimed. */
+/** Uploads no document has claimed yet that one user may hold at once (an app sends and then submits). */
+export const MAX_UNCLAIMED_UPLOADS = 50;
+
+/**
+ * Writes the file under a new name (never overwriting one) and records it as the caller's,
+ * unclaimed; 429 UPLOADS_BUSY when the caller already holds MAX_UNCLAIMED_UPLOADS unclaimed
+ * ones (counted under a lock of theirs, so two uploads at once cannot both take the last place).
+ */
 export async function storeAttachment(db: Db, uploadsDir: string, uploadedBy: string, content: Buffer, kind: FileKind, now: Date) {
   const name = `${randomUUID()}.${kind.ext}`;
   const dir = path.join(uploadsDir, ATTACHMENTS_FOLDER);
-  await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, name), content, { flag: 'wx' });
-  try {
-    await sql`insert into document_attachments (name, document_id, uploaded_by, content_type, size, created_at)
-      values (${name}, null, ${uploadedBy}, ${kind.contentType}, ${content.length}, ${now})`.execute(db);
-  } catch (err) {
-    await removeAttachmentFiles(uploadsDir, [name]);
-    throw err;
-  }
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`document-uploads:${uploadedBy}`}))`.execute(trx);
+    // Unclaimed rows are few: the index on document_id finds them (nulls included).
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from document_attachments
+      where document_id is null and uploaded_by = ${uploadedBy}`.execute(trx);
+    if (rows[0]!.n >= MAX_UNCLAIMED_UPLOADS) throw problems.uploadsBusy(MAX_UNCLAIMED_UPLOADS);
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, name), content, { flag: 'wx' });
+    try {
+      await sql`insert into document_attachments (name, document_id, uploaded_by, content_type, size, created_at)
+        values (${name}, null, ${uploadedBy}, ${kind.contentType}, ${content.length}, ${now})`.execute(trx);
+    } catch (err) {
+      await removeAttachmentFiles(uploadsDir, [name]);
+      throw err;
+    }
+  });
   return { name, content_type: kind.contentType, size: content.length };
+}
+
+/**
+ * Deletes the uploads no document claimed within `ttlHours` (an app that uploaded and never
+ * submitted): rows first, files after, so a claim racing the sweep either wins (the row is
+ * claimed, not deleted) or finds no upload (400). Safe from several processes at once.
+ */
+export async function removeUnclaimedUploads(db: Db, uploadsDir: string, ttlHours: number, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - ttlHours * 3600 * 1000);
+  const { rows } = await sql<{ name: string }>`delete from document_attachments
+    where document_id is null and created_at < ${before} returning name`.execute(db);
+  await removeAttachmentFiles(
+    uploadsDir,
+    rows.map((r) => r.name),
+  );
+  return rows.length;
 }
 
 export async function removeAttachmentFiles(uploadsDir: string, names: string[]): Promise<void> {

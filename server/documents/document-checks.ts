@@ -17,7 +17,7 @@ import type { Db } from '../db/database.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { problems } from '../http/errors.ts';
 import { assertValidDocument } from '../forms/document-check.ts';
-import { seesAllDocuments } from './document-scope.ts';
+import { onTeam, seesAllDocuments } from './document-scope.ts';
 import { unknownAnswers } from './document-answers.ts';
 
 type Caller = Pick<SessionUser, 'id' | 'permission'>;
@@ -53,8 +53,7 @@ export function assertProgramTakesChanges(program: DocumentProgram, module: Docu
 export function assertProgramTakesSubmissions(caller: Caller, program: DocumentProgram, module: DocumentModule): void {
   if (!program.status) throw problems.programInactive();
   assertProgramTakesChanges(program, module);
-  const onTeam = program.program_head.includes(caller.id) || program.teams.includes(caller.id);
-  if (!onTeam && !seesAllDocuments(caller)) throw problems.notOnProgram();
+  if (!onTeam(caller.id, program) && !seesAllDocuments(caller)) throw problems.notOnProgram();
 }
 
 interface TypeForms {

@@ -35,6 +35,7 @@ import {
   claimAttachments,
   releaseUnnamed,
   removeAttachmentFiles,
+  removeUnclaimedUploads,
   storeAttachment,
 } from './document-attachments.ts';
 import { assertEditWindowOpen, assertMayDelete, assertMayEdit } from './document-rules.ts';
@@ -67,6 +68,13 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const maxBytes = ctx.config.documentAttachmentMaxBytes;
     await scope.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 4096 } });
     routes(scope, ctx);
+  });
+  ctx.jobs.every({
+    name: 'document-upload-sweep',
+    everySeconds: 3600,
+    run: async () => {
+      await removeUnclaimedUploads(ctx.db, ctx.config.uploadsDir, ctx.config.documentUploadTtlHours, ctx.config.clock.now());
+    },
   });
 }
 
@@ -239,7 +247,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       config: { permission: needsFlag('can_edit_document') },
       schema: {
         tags: TAGS,
-        summary: 'Mark a document processed (reviewed); marking it again changes nothing',
+        summary: 'Mark a document processed (reviewed); marking it again changes nothing; a locked program refuses it',
         params: documentParams,
         response: { 200: oneDocument },
       },
@@ -248,6 +256,8 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       const caller = request.sessionUser!;
       await inTransaction(async (trx) => {
         const doc = await lockVisible(trx, caller, request.params.id);
+        const program = (await programForDocument(trx, doc.program_id, doc.module))!;
+        if (program.lock_program === 1) throw problems.programLocked();
         await markProcessed(trx, doc.id, caller.id, now());
       });
       return loadDocument(db, request.params.id);

@@ -1,8 +1,7 @@
 /** The OpenAPI and validation schemas of the document routes; answers are `$ref: 'document'`. */
 import { DOCUMENT_MODULES } from '@model/documents/modules.ts';
+import { LOCAL_ID_MAX } from '@model/documents/limits.ts';
 import { ATTACHMENT_KIND_NAMES } from './document-attachments.ts';
-
-export const LOCAL_ID_MAX = 200;
 
 const answers = {
   type: 'object',

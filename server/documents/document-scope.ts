@@ -25,19 +25,27 @@ export interface ProgramAudience {
 
 export const seesAllDocuments = (caller: Caller) => caller.permission.can_see_all_docs === true;
 
+/** The user is on the program's team: one of its heads or its members. */
+export const onTeam = (callerId: string, program: Pick<ProgramAudience, 'program_head' | 'teams'>) =>
+  program.program_head.includes(callerId) || program.teams.includes(callerId);
+
+/** SQL: the user is on the team of the program under `programAlias` (onTeam, in a statement). */
+export function onTeamSql(callerId: string, programAlias = 'p'): RawBuilder<boolean> {
+  const me = sql`jsonb_build_array(${callerId}::text)`;
+  const p = (column: string) => sql.ref(`${programAlias}.${column}`);
+  return sql<boolean>`(${p('teams')} @> ${me} or ${p('program_head')} @> ${me})`;
+}
+
 /** The caller's sight of one program's documents. */
 export function sightOf(caller: Caller, program: ProgramAudience): Sight {
   if (seesAllDocuments(caller)) return 'all';
-  const onTeam = program.program_head.includes(caller.id) || program.teams.includes(caller.id);
-  return program.document_visible === 'ALL' && onTeam ? 'all' : 'own';
+  return program.document_visible === 'ALL' && onTeam(caller.id, program) ? 'all' : 'own';
 }
 
 /** SQL: the program (under `programAlias`) shows every document to this caller. */
 export function programSeenInFull(caller: Caller, programAlias = 'p'): RawBuilder<boolean> {
   if (seesAllDocuments(caller)) return sql<boolean>`true`;
-  const me = sql`jsonb_build_array(${caller.id}::text)`;
-  const p = (column: string) => sql.ref(`${programAlias}.${column}`);
-  return sql<boolean>`(${p('document_visible')} = 'ALL' and (${p('teams')} @> ${me} or ${p('program_head')} @> ${me}))`;
+  return sql<boolean>`(${sql.ref(`${programAlias}.document_visible`)} = 'ALL' and ${onTeamSql(caller.id, programAlias)})`;
 }
 
 /**
@@ -70,6 +78,8 @@ export interface CountFilter {
   programId?: string;
   module?: string;
   typeId?: string;
+  /** Only this user's documents (a caller whose sight of the program is their own). */
+  createdBy?: string;
 }
 
 /**
@@ -82,6 +92,7 @@ export function visibleDocumentCountSql(caller: Caller, filter: CountFilter = {}
   if (filter.programId !== undefined) conditions.push(sql<boolean>`c.program_id = ${filter.programId}`);
   if (filter.module !== undefined) conditions.push(sql<boolean>`c.module = ${filter.module}`);
   if (filter.typeId !== undefined) conditions.push(sql<boolean>`c.type_id = ${filter.typeId}`);
+  if (filter.createdBy !== undefined) conditions.push(sql<boolean>`c.created_by = ${filter.createdBy}`);
   return sql<number>`(select coalesce(sum(c.n), 0)::bigint from document_counts c where ${sql.join(conditions, sql` and `)})`;
 }
 

@@ -50,12 +50,17 @@ interface RevisionColumns {
   structures: FormField[];
 }
 
-/** The name of the document's type record, from the table of its module's kind (only that one is read). */
-function typeName(): RawBuilder<string | null> {
+/**
+ * The name of the document (under `alias`)'s type record, from the table of its module's kind
+ * (only that one is read). Every value is written into the text, no bind parameter, so a COPY
+ * (the exports) can carry it too.
+ */
+export function documentTypeName(alias = 'd'): RawBuilder<string | null> {
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
   const branches = DOCUMENT_MODULES.map(
-    (m) => sql`when ${m} then (select t.name from ${sql.table(MODULE_KINDS[m].typeResource)} t where t.id = d.type_id)`,
+    (m) => sql`when ${sql.lit(m)} then (select t.name from ${sql.table(MODULE_KINDS[m].typeResource)} t where t.id = ${column('type_id')})`,
   );
-  return sql<string | null>`(case d.module ${sql.join(branches, sql` `)} end)`;
+  return sql<string | null>`(case ${column('module')} ${sql.join(branches, sql` `)} end)`;
 }
 
 /**
@@ -77,7 +82,7 @@ export function documentSelect(db: Db, { full = true }: { full?: boolean } = {})
       'p.name as program_name',
       'd.module',
       'd.type_id',
-      typeName().as('type_name'),
+      documentTypeName().as('type_name'),
       'r.form_id',
       'd.form_revision_id',
       'r.version as form_version',

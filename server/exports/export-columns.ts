@@ -22,7 +22,15 @@ export interface FieldColumn {
 }
 
 /** What every export starts with, in this order (export-sql.ts writes their values). */
-export const FIXED_LABELS = ['Document ID', 'Local ID', 'Submitted by', 'Submitted at', 'Form revision', 'Processed at'] as const;
+export const FIXED_LABELS = [
+  'Document ID',
+  'Local ID',
+  'Document type',
+  'Submitted by',
+  'Submitted at',
+  'Form revision',
+  'Processed at',
+] as const;
 
 /** `formOrder`: the forms in the order their fields come; revisions of other forms follow, by form id. */
 export function fieldColumns(formOrder: string[], revisions: RevisionFields[]): FieldColumn[] {

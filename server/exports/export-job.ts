@@ -5,9 +5,9 @@
  * exports whose worker died (heartbeat older than 30 s) or whose job ran out of retries, and
  * deleting files past EXPORT_TTL_HOURS.
  *
- *  - A stop of the job system mid-export (a restart) puts the export back in the queue and fails
- *    the attempt, so pg-boss runs it again from the start, here after the restart or in another
- *    process at once.
+ *  - A stop of the job system mid-export (a restart) puts the export back in the queue ("queued",
+ *    its job ended); the recovery task, at the next start here or within 30 s in another process,
+ *    sends it a new job, which runs it from the start.
  *  - A process killed outright leaves its export "running" with a heartbeat that goes stale; the
  *    recovery task (at every start, then every 30 s, in any process) queues it again.
  *  - A cancel sets the row to cancelled and stops the COPY (export-routes.ts); the worker also
@@ -80,7 +80,7 @@ export async function runExportJob(ctx: AppContext, exportId: string, stopping: 
   } catch (err) {
     if (stopping.aborted) {
       await requeueExport(db, exportId);
-      throw err; // pg-boss retries the attempt
+      throw err; // the job system swallows it; the recovery task resends the export
     }
     const current = await db.selectFrom('exports').select('status').where('id', '=', exportId).executeTakeFirst();
     if (cancel.signal.aborted || current?.status !== 'running') return; // cancelled (the COPY was stopped for it)

@@ -11,7 +11,8 @@ import type { ExportJob } from '@model/generated/index.ts';
 import type { AppContext } from '../context.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Db } from '../db/database.ts';
-import { sightOf, type ProgramAudience, type Sight } from '../documents/document-scope.ts';
+import { sightOf, type ProgramAudience } from '../documents/document-scope.ts';
+import { programToExplore } from '../dashboard/explorer-read.ts';
 import { sql } from 'kysely';
 import { exportProblems } from './export-problems.ts';
 import { findMine, insertExport, pendingCount, pendingTwin } from './export-store.ts';
@@ -38,20 +39,19 @@ interface ProgramRow extends ProgramAudience {
   name: string;
 }
 
-const programColumns = sql`p.id, p.name, p.document_visible, p.program_head, p.teams`;
-
-async function programBySlug(db: Db, slug: string): Promise<ProgramRow & Record<string, unknown>> {
-  const { rows } = await sql<ProgramRow & Record<string, unknown>>`
-    select ${programColumns}, p.beneficiary_types, p.location_types, p.event_types, p.survey_types, p.case_types
-    from programs p where p.name_slug = ${slug}`.execute(db);
-  if (!rows[0]) throw exportProblems.programNotFound();
-  return rows[0];
-}
-
 async function typeNameOf(db: Db, module: DocumentModule, typeId: string): Promise<string | undefined> {
   const { rows } = await sql<{
     name: string;
   }>`select name from ${sql.table(MODULE_KINDS[module].typeResource)} where id = ${typeId}`.execute(db);
+  return rows[0]?.name;
+}
+
+/** The type record's name when it is attached to that module of the program. */
+async function attachedTypeName(db: Db, programId: string, module: DocumentModule, typeId: string): Promise<string | undefined> {
+  const kind = MODULE_KINDS[module];
+  const { rows } = await sql<{ name: string }>`
+    select t.name from ${sql.table(kind.typeResource)} t join programs p on p.id = ${programId}
+    where t.id = ${typeId} and ${sql.ref(`p.${kind.typeList}`)} @> jsonb_build_array(${typeId}::text)`.execute(db);
   return rows[0]?.name;
 }
 
@@ -60,12 +60,6 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 /** `<program>-<type or module>-<YYYY-MM-DD>.csv`, the names with their punctuation made `_` (spec 1 §9). */
 export const exportFileName = (program: string, what: string, date: Date) =>
   `${safeFilename(program)}-${safeFilename(what)}-${day(date)}.csv`;
-
-/** The caller's sight of a program's documents (document-scope.ts). */
-export async function sightOfProgram(db: Db, caller: Caller, programId: string): Promise<Sight | undefined> {
-  const { rows } = await sql<ProgramRow>`select ${programColumns} from programs p where p.id = ${programId}`.execute(db);
-  return rows[0] && sightOf(caller, rows[0]);
-}
 
 async function resolve(
   db: Db,
@@ -81,7 +75,7 @@ async function resolve(
   if (documentId !== undefined) {
     // p.id: the program's id (the document's is the one asked for).
     const { rows } = await sql<ProgramRow & { created_by: string; type_id: string; module: string }>`
-      select ${programColumns}, d.created_by, d.type_id, d.module from documents d join programs p on p.id = d.program_id
+      select p.id, p.name, p.document_visible, p.program_head, p.teams, d.created_by, d.type_id, d.module from documents d join programs p on p.id = d.program_id
       where d.id = ${documentId}`.execute(db);
     const doc = rows[0];
     const sight = doc && sightOf(caller, doc);
@@ -100,17 +94,17 @@ async function resolve(
     };
   }
   if (!input.program_slug) throw exportProblems.fields({ program_slug: 'Choose a program' });
-  const program = await programBySlug(db, input.program_slug);
+  // The Data Explorer's gate: a program the caller may not explore is 404, as it is there.
+  const program = await programToExplore(db, caller, { slug: input.program_slug });
   let what: string = kind.label;
   const typeId = input.doc_id ?? null;
   if (typeId !== null) {
-    const attached = (program[kind.typeList] as string[] | null) ?? [];
-    const name = attached.includes(typeId) ? await typeNameOf(db, module, typeId) : undefined;
+    const name = await attachedTypeName(db, program._id, module, typeId);
     if (name === undefined) throw exportProblems.fields({ doc_id: `This document type is not in the program's ${kind.label} module` });
     what = name;
   }
   return {
-    spec: { requested_by: caller.id, scope: sightOf(caller, program), program_id: program.id, module, type_id: typeId, document_id: null },
+    spec: { requested_by: caller.id, scope: sightOf(caller, program), program_id: program._id, module, type_id: typeId, document_id: null },
     fileName: exportFileName(program.name, what, now),
   };
 }
@@ -123,7 +117,7 @@ export async function requestExport(ctx: AppContext, caller: Caller, input: Expo
   if (twin === undefined && (await pendingCount(db, caller.id)) >= MAX_PENDING) throw exportProblems.busy();
   const id = twin ?? randomUUID();
   if (twin === undefined) {
-    const rowsTotal = await expectedRows(db, { ...spec, id });
+    const rowsTotal = await expectedRows(db, caller, { ...spec, id });
     await db.transaction().execute(async (trx) => {
       await insertExport(trx, { ...spec, id, file_name: fileName, rows_total: rowsTotal, created_at: ctx.config.clock.now() });
       await ctx.jobs.send<ExportJobData>(EXPORT_QUEUE, { exportId: id }, trx);

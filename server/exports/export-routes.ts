@@ -14,7 +14,9 @@ import { needsFlag } from '../http/permissions.ts';
 import { idParams } from '../http/body-schemas.ts';
 import { exportProblems } from './export-problems.ts';
 import { cancelExport, findMine, listMine, type ExportRow } from './export-store.ts';
-import { requestExport, sightOfProgram, type ExportRequest } from './export-request.ts';
+import { requestExport, type ExportRequest } from './export-request.ts';
+import { sightOf } from '../documents/document-scope.ts';
+import { programToExplore } from '../dashboard/explorer-read.ts';
 import { defineExportJobs } from './export-job.ts';
 import { exportConnectionName, exportFile } from './export-runner.ts';
 
@@ -62,7 +64,10 @@ async function sendFile(ctx: AppContext, request: FastifyRequest, reply: Fastify
   if (row.status === 'expired') throw exportProblems.expired();
   if (row.status !== 'done') throw exportProblems.notReady(row.status);
   if (row.expires_at && new Date(row.expires_at) <= ctx.config.clock.now()) throw exportProblems.expired();
-  if (row.scope === 'all' && (await sightOfProgram(ctx.db, caller(request), row.program_id)) !== 'all') throw exportProblems.scopeLost();
+  if (row.scope === 'all') {
+    const program = await programToExplore(ctx.db, caller(request), { id: row.program_id }).catch(() => undefined);
+    if (!program || sightOf(caller(request), program) !== 'all') throw exportProblems.scopeLost();
+  }
   const file = exportFile(ctx.config.dataDir, row.id);
   const size = await stat(file).then(
     (s) => s.size,

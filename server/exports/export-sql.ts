@@ -10,7 +10,11 @@
 import pg from 'pg';
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { MODULE_KINDS, type DocumentModule } from '@model/documents/modules.ts';
+import { FORMULA_START_CHARACTERS } from '@model/csv.ts';
 import type { Db, ExportTable } from '../db/database.ts';
+import { documentTypeName } from '../documents/document-wire.ts';
+import { visibleDocumentCount } from '../documents/document-scope.ts';
+import type { SessionUser } from '../auth/session-user.ts';
 import { fieldColumns, type FieldColumn, type RevisionFields } from './export-columns.ts';
 
 export type ExportSpec = Pick<
@@ -18,13 +22,15 @@ export type ExportSpec = Pick<
   'id' | 'requested_by' | 'scope' | 'program_id' | 'module' | 'type_id' | 'document_id'
 >;
 
+type Caller = Pick<SessionUser, 'id' | 'permission'>;
+
 const literal = (value: string) => pg.escapeLiteral(value);
 
 /** Runs a query where the export runs (its own connection), answering its rows. */
 export type RunQuery = <R>(query: RawBuilder<R>) => Promise<R[]>;
 
 /** SQL: the text `expr` defused (evaluated once: the CASE reads the lateral column). */
-const FORMULA_START = `('=', '+', '-', '@', E'\\t', E'\\r')`;
+const FORMULA_START = `(${FORMULA_START_CHARACTERS.map(literal).join(', ')})`;
 const defused = (column: string) => `case when left(${column}, 1) in ${FORMULA_START} then '''' || ${column} else ${column} end`;
 
 const isoTime = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
@@ -39,10 +45,10 @@ export function documentFilter(spec: ExportSpec): string {
 }
 
 /**
- * The SELECT COPY streams: the fixed columns, then each field's answer as text (a list or an
+ * The SELECT COPY streams (`db` only compiles the type name's SQL): the fixed columns, then each field's answer as text (a list or an
  * object, such as a field group's answers, as JSON), oldest document first.
  */
-export function exportSelect(spec: ExportSpec, columns: FieldColumn[]): string {
+export function exportSelect(db: Db, spec: ExportSpec, columns: FieldColumn[]): string {
   // The answers are read once per row in a subquery that the planner keeps (offset 0), so the
   // defusing CASE does not extract each answer three times. The order is inside it, where an
   // index on seq gives it as the rows stream (no sort holding back the first row); the outer
@@ -51,6 +57,7 @@ export function exportSelect(spec: ExportSpec, columns: FieldColumn[]): string {
   const cells = [
     'x.id',
     defused('x.local_id'),
+    defused('x.type_name'),
     defused('x.submitted_by'),
     isoTime('x.created_at'),
     'x.version',
@@ -58,7 +65,7 @@ export function exportSelect(spec: ExportSpec, columns: FieldColumn[]): string {
     ...columns.map((_, i) => defused(`x.a${i}`)),
   ];
   return `select ${cells.join(', ')} from (
-    select d.seq, d.id, d.local_id, u.first_name || ' ' || u.last_name as submitted_by, d.created_at, r.version, d.processed_at
+    select d.seq, d.id, d.local_id, ${documentTypeName('d').compile(db).sql} as type_name, u.first_name || ' ' || u.last_name as submitted_by, d.created_at, r.version, d.processed_at
       ${answers.map((a) => `, ${a}`).join('')}
     from documents d
     join users u on u.id = d.created_by
@@ -69,15 +76,14 @@ export function exportSelect(spec: ExportSpec, columns: FieldColumn[]): string {
   ) x`;
 }
 
-/** How many documents the export will write, from the counters (a one-document export: 1). */
-export async function expectedRows(db: Db, spec: ExportSpec): Promise<number> {
+/** How many documents the export will write: the caller's visible count of them (a one-document export: 1). */
+export async function expectedRows(db: Db, caller: Caller, spec: ExportSpec): Promise<number> {
   if (spec.document_id !== null) return 1;
-  const { rows } = await sql<{ n: number | string | null }>`
-    select coalesce(sum(c.n), 0)::bigint as n from document_counts c
-    where c.program_id = ${spec.program_id}
-      and ${spec.type_id !== null ? sql`c.type_id = ${spec.type_id}` : sql`c.module = ${spec.module}`}
-      and ${spec.scope === 'own' ? sql`c.created_by = ${spec.requested_by}` : sql`true`}`.execute(db);
-  return Number(rows[0]?.n ?? 0);
+  return visibleDocumentCount(db, caller, {
+    programId: spec.program_id,
+    ...(spec.type_id !== null ? { typeId: spec.type_id } : { module: spec.module }),
+    ...(spec.scope === 'own' ? { createdBy: spec.requested_by } : {}),
+  });
 }
 
 interface TypeForms {

@@ -124,6 +124,12 @@ export const problems = {
   uriTooLong: () => new Problem(414, 'URI_TOO_LONG', 'The address is too long'),
   unsupportedMediaType: (accepted = 'JSON (Content-Type: application/json)') =>
     new Problem(415, 'UNSUPPORTED_MEDIA_TYPE', `This content type is not accepted here; send ${accepted}`),
+  uploadsBusy: (max: number) =>
+    new Problem(
+      429,
+      'UPLOADS_BUSY',
+      `You have ${max} uploaded files no document uses yet; submit your documents, or wait for the unused files to be cleared`,
+    ),
   exportsBusy: () => new Problem(429, 'EXPORTS_BUSY', 'Other exports are running; please try again in a minute'),
   tooManyRequests: () => new Problem(429, 'RATE_LIMITED', 'Too many requests, please wait a minute and try again'),
   tryAgain: () => new Problem(503, 'TRY_AGAIN', 'Another change to the same record crossed this one; nothing was saved, please try again'),

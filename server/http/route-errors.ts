@@ -146,8 +146,11 @@ export const ROUTE_ERRORS: Record<string, RouteErrors> = {
   },
   // Documents (server/documents/): the submission rules, the document rules, the files.
   'POST /document/attachment': {
-    codes: { 400: ['INVALID_UPLOAD'], 413: ['TOO_LARGE'], 415: ['UNSUPPORTED_FILE'] },
-    notes: { 415: 'The file is not a PNG, JPEG, GIF, WebP or PDF (told by its first bytes)' },
+    codes: { 400: ['INVALID_UPLOAD'], 413: ['TOO_LARGE'], 415: ['UNSUPPORTED_FILE'], 429: ['UPLOADS_BUSY'] },
+    notes: {
+      415: 'The file is not a PNG, JPEG, GIF, WebP or PDF (told by its first bytes)',
+      429: 'UPLOADS_BUSY: the caller already holds 50 uploads no document names (they are deleted after DOCUMENT_UPLOAD_TTL_HOURS)',
+    },
   },
   'POST /document': {
     codes: {
@@ -180,7 +183,7 @@ export const ROUTE_ERRORS: Record<string, RouteErrors> = {
     codes: { 403: ['FORBIDDEN'], 404: ['DOCUMENT_NOT_FOUND'], 423: ['PROGRAM_LOCKED'] },
     notes: { 403: 'FORBIDDEN names the flag the delete needs', 404: 'No such document, or one the caller may not read' },
   },
-  'POST /document/:id/processed': { codes: { 404: ['DOCUMENT_NOT_FOUND'] } },
+  'POST /document/:id/processed': { codes: { 404: ['DOCUMENT_NOT_FOUND'], 423: ['PROGRAM_LOCKED'] } },
   'GET /document/:id/attachment/:name': { codes: { 404: ['NOT_FOUND'] }, notes: { 404: 'No such file of a document the caller may read' } },
   'GET /*/export.csv': {
     codes: { 400: ['BAD_REQUEST'], 429: ['EXPORTS_BUSY'] },

@@ -5,8 +5,9 @@
  *
  * One job system per process (per database), started with the api server and stopped before
  * the database closes. Stopping aborts the running handlers (their AbortSignal fires): a handler
- * puts its work back and throws, pg-boss counts the attempt as failed and retries it, in this
- * process once started again or in any other process working the same queue.
+ * puts its work back and throws; that throw is swallowed here (the owner's recovery task queues
+ * the work again at the next start), and stop() waits for the handlers and for pg-boss's last
+ * word on their jobs, so nothing queries the pool after the caller destroys it.
  *
  * Periodic tasks (recovering stale work, expiring files) run on plain timers rather than
  * pg-boss's cron, which would keep two more timers and a clock check per process for the sake of
@@ -20,7 +21,7 @@ import type { Db } from '../db/database.ts';
 export interface RunningJob {
   /** pg-boss's id of this attempt. */
   id: string;
-  /** Fires when the job system stops: put the work back and throw. */
+  /** Fires when the job system stops: put the work back (for a recovery task to resend) and throw. */
   signal: AbortSignal;
 }
 
@@ -29,7 +30,7 @@ export interface QueueDefinition<T extends object> {
   handle(data: T, job: RunningJob): Promise<void>;
   /** Jobs of this queue one process runs at once. */
   concurrency: number;
-  /** Attempts after the first (a stop mid-job counts as one). */
+  /** Attempts after the first (a stop mid-job does not count: its job ends, the work is resent). */
   retryLimit: number;
   /** pg-boss fails an attempt running longer than this (and retries it). */
   expireInSeconds: number;
@@ -66,16 +67,28 @@ export interface JobSystem {
 }
 
 /** pg-boss's database port, over a Kysely connection or transaction. */
-const bossDb = (db: Db): PgBoss.Db => ({
+const bossDb = (db: Db, inFlight?: Set<Promise<unknown>>): PgBoss.Db => ({
   executeSql: async (text, values) => {
-    const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
-    return { rows: result.rows as unknown[] };
+    const query = db.executeQuery(CompiledQuery.raw(text, values ?? []));
+    inFlight?.add(query);
+    try {
+      const result = await query;
+      return { rows: result.rows as unknown[] };
+    } finally {
+      inFlight?.delete(query);
+    }
   },
 });
 
 const STOP_TIMEOUT_MS = 15_000;
 
-export function createJobSystem(opts: { db: Db; databaseUrl: string; log?: (line: string) => void }): JobSystem {
+export function createJobSystem(opts: {
+  db: Db;
+  databaseUrl: string;
+  log?: (line: string) => void;
+  /** How long stop() lets pg-boss wait for aborted handlers before it records their jobs as failed. */
+  stopTimeoutMs?: number;
+}): JobSystem {
   const { db, databaseUrl } = opts;
   const log = opts.log ?? console.warn;
   const queues = new Map<string, QueueDefinition<object>>();
@@ -83,12 +96,14 @@ export function createJobSystem(opts: { db: Db; databaseUrl: string; log?: (line
   // A fresh pg-boss per start: a stopped instance keeps its maintenance switched off for good.
   let boss: PgBoss | undefined;
   const timers: NodeJS.Timeout[] = [];
-  const running = new Set<AbortController>();
+  const running = new Map<AbortController, Promise<void>>();
+  // pg-boss's own statements still under way: stop() lets them end before the pool may close.
+  const inFlight = new Set<Promise<unknown>>();
   const workerIds = new Map<string, string[]>();
 
   const newBoss = () =>
     new PgBoss({
-      db: bossDb(db),
+      db: bossDb(db, inFlight),
       schema: 'pgboss',
       // No cron: periodic work runs on the timers below.
       schedule: false,
@@ -120,9 +135,16 @@ export function createJobSystem(opts: { db: Db; databaseUrl: string; log?: (line
         await b.work<object>(queue.name, { batchSize: 1 }, async ([job]) => {
           if (!job) return;
           const controller = new AbortController();
-          running.add(controller);
+          // Fetched while stopping: the handler starts already told to put the work back.
+          if (boss !== b) controller.abort(new Error('The job system is stopping'));
+          const handled = queue.handle(job.data, { id: job.id, signal: controller.signal }).catch((err: unknown) => {
+            // Stopped: the work is back in its owner's hands, and pg-boss (stopping too) should
+            // not be asked to record a failure against a pool that is about to close.
+            if (!controller.signal.aborted) throw err;
+          });
+          running.set(controller, handled);
           try {
-            await queue.handle(job.data, { id: job.id, signal: controller.signal });
+            await handled;
           } finally {
             running.delete(controller);
           }
@@ -164,9 +186,15 @@ export function createJobSystem(opts: { db: Db; databaseUrl: string; log?: (line
       boss = undefined;
       for (const timer of timers.splice(0)) clearInterval(timer);
       workerIds.clear();
-      for (const controller of running) controller.abort(new Error('The job system is stopping'));
+      const handlers = [...running.values()];
+      for (const controller of running.keys()) controller.abort(new Error('The job system is stopping'));
       // Graceful: waits (up to the timeout) for the aborted handlers to hand their jobs back.
-      await b.stop({ graceful: true, wait: true, close: false, timeout: STOP_TIMEOUT_MS });
+      await b.stop({ graceful: true, wait: true, close: false, timeout: opts.stopTimeoutMs ?? STOP_TIMEOUT_MS });
+      // A handler slower than pg-boss's timeout still ends before the pool may close; then
+      // pg-boss records each job's end (a statement started a moment after the handler settles).
+      await Promise.allSettled(handlers);
+      await new Promise((resolve) => setImmediate(resolve));
+      await Promise.allSettled([...inFlight]);
     },
     async send(queue, data, trx) {
       const b = boss ?? newBoss();

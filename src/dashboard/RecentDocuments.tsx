@@ -23,7 +23,7 @@ import {
   type Theme,
 } from '@mui/material';
 import type { DocumentSummary } from '../providers/document-calls';
-import { formatDay, moduleLabel, submitterName } from '../documents/document-format';
+import { formatDate, moduleLabel, submitterName } from '../documents/document-format';
 import { useRecentlyProcessed } from './dashboard-queries';
 
 const COLUMNS: Array<{ label: string; value: (doc: DocumentSummary) => string }> = [
@@ -32,7 +32,7 @@ const COLUMNS: Array<{ label: string; value: (doc: DocumentSummary) => string }>
   { label: 'Document Type', value: (d) => d.type_name },
   { label: 'Document ID', value: (d) => d._id },
   { label: 'Created By', value: submitterName },
-  { label: 'Dated', value: (d) => formatDay(d.createdAt) },
+  { label: 'Dated', value: (d) => formatDate(d.createdAt) },
 ];
 
 function Message({ children }: { children: React.ReactNode }) {
@@ -54,7 +54,7 @@ function RecentList({ docs, onOpen }: { docs: DocumentSummary[]; onOpen(doc: Doc
             primary={`${doc.type_name} · ${moduleLabel(doc.module)}`}
             secondary={
               <>
-                <span>{`${doc.program_name} · ${submitterName(doc)} · ${formatDay(doc.createdAt)}`}</span>
+                <span>{`${doc.program_name} · ${submitterName(doc)} · ${formatDate(doc.createdAt)}`}</span>
                 <br />
                 <span style={{ wordBreak: 'break-all' }}>{doc._id}</span>
               </>

@@ -1,5 +1,6 @@
 /** 'Search for a specific document' by its id or local id; an empty box does nothing (spec 1 §5). */
 import type { Dispatch } from 'react';
+import { LOCAL_ID_MAX } from '@model/documents/limits';
 import { Button, Stack, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import type { ExplorerAction } from './explorer-state';
@@ -24,7 +25,7 @@ export const DocumentSearch = ({ documentId, dispatch }: { documentId: string; d
       onChange={(event) => dispatch({ kind: 'documentId', text: event.target.value })}
       size="small"
       sx={{ flex: 1, maxWidth: 480 }}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { maxLength: 100 } }}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { maxLength: LOCAL_ID_MAX } }}
     />
     <Button type="submit" variant="outlined" startIcon={<SearchIcon />} sx={{ height: 40 }}>
       {EXPLORER_TEXT.search}

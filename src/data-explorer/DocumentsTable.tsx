@@ -19,13 +19,11 @@ import {
   type Theme,
 } from '@mui/material';
 import type { Document } from '@model/generated';
-import { formatDate } from '@model/display-value';
+import { formatDate, submitterName } from '../documents/document-format';
 
 export type DocumentRow = Pick<Document, '_id' | 'local_id' | 'type_name' | 'user_object' | 'createdAt' | 'processed' | 'processedAt'>;
 
 const COLUMNS = ['Document ID', 'Local ID', 'Document Type', 'Created By', 'Dated', 'Processed'] as const;
-
-const createdBy = (row: DocumentRow) => `${row.user_object.first_name} ${row.user_object.last_name}`.trim();
 
 const Processed = ({ row }: { row: DocumentRow }) =>
   row.processed ? (
@@ -46,7 +44,7 @@ const PhoneRows = ({ rows, onOpen }: { rows: DocumentRow[]; onOpen(id: string): 
           </Typography>
           <Processed row={row} />
         </Box>
-        <Typography variant="body2" color="text.secondary">{`${createdBy(row)} · ${formatDate(row.createdAt)}`}</Typography>
+        <Typography variant="body2" color="text.secondary">{`${submitterName(row)} · ${formatDate(row.createdAt)}`}</Typography>
         <Typography variant="body2" sx={mono}>{`ID ${row._id}`}</Typography>
         <Typography variant="body2" color="text.secondary" sx={mono}>{`Local ID ${row.local_id}`}</Typography>
       </ListItemButton>
@@ -87,7 +85,7 @@ export const DocumentsTable = ({ rows, onOpen }: { rows: DocumentRow[]; onOpen(i
               <TableCell sx={mono}>{row._id}</TableCell>
               <TableCell sx={mono}>{row.local_id}</TableCell>
               <TableCell>{row.type_name}</TableCell>
-              <TableCell>{createdBy(row)}</TableCell>
+              <TableCell>{submitterName(row)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.createdAt)}</TableCell>
               <TableCell>
                 <Processed row={row} />

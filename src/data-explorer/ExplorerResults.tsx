@@ -4,7 +4,7 @@
  * nothing matched. A row opens the document drawer.
  */
 import { useState, type Dispatch, type ReactNode } from 'react';
-import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/FileDownload';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import type { Document } from '@model/generated';
@@ -69,12 +69,19 @@ const Found = ({ total, rows, exporting, onExport, refreshing = false, pager }: 
 
 type ShownPage = DocumentsPage & { place: PagePlace };
 
-const docsKey = (query: DocumentsQuery, place: PagePlace) => ['explorer', 'docs', query, place] as const;
+const docsKey = (query: DocumentsQuery, place: PagePlace, run: number) => ['explorer', 'docs', query, place, run] as const;
 const sameQuery = (key: QueryKey | undefined, query: DocumentsQuery) => JSON.stringify(key?.[2]) === JSON.stringify(query);
 
-const QueryResults = ({ query, place, dispatch }: { query: DocumentsQuery; place: PagePlace; dispatch: Dispatch<ExplorerAction> }) => {
+interface QueryResultsProps {
+  query: DocumentsQuery;
+  place: PagePlace;
+  run: number;
+  dispatch: Dispatch<ExplorerAction>;
+}
+
+const QueryResults = ({ query, place, run, dispatch }: QueryResultsProps) => {
   const page = useQuery<ShownPage>({
-    queryKey: docsKey(query, place),
+    queryKey: docsKey(query, place, run),
     // The page remembers where it sits, so the pager counts from the rows on screen while the next page loads.
     // The server says which page it answered: a previous page with rows deleted meanwhile comes back as the first.
     queryFn: async ({ signal }) => {
@@ -110,13 +117,12 @@ const QueryResults = ({ query, place, dispatch }: { query: DocumentsQuery; place
   );
 };
 
-const SearchResult = ({ id }: { id: string }) => {
-  const found = useQuery({ queryKey: ['explorer', 'document', id], queryFn: () => explorerCalls.getDocument(id) });
+const SearchResult = ({ id, run }: { id: string; run: number }) => {
+  const found = useQuery({ queryKey: ['explorer', 'document', id, run], queryFn: () => explorerCalls.getDocument(id) });
   const exporter = useStartExport();
   if (found.isPending) return <Loading />;
-  if (found.error) {
-    return statusOf(found.error) === 404 ? <NoDocument /> : <Alert severity="error">{(found.error as Error).message}</Alert>;
-  }
+  // Spec 1 §8: a failed search only stops the spinner; an unknown id says so.
+  if (found.error) return statusOf(found.error) === 404 ? <NoDocument /> : null;
   return (
     <Found total={1} rows={[found.data]} exporting={exporter.isPending} onExport={() => exporter.mutate(documentExport(found.data))} />
   );
@@ -125,8 +131,8 @@ const SearchResult = ({ id }: { id: string }) => {
 export const ExplorerResults = ({ results, dispatch }: { results: Results; dispatch: Dispatch<ExplorerAction> }) => {
   if (!results) return null;
   return results.kind === 'query' ? (
-    <QueryResults query={results.query} place={results.place} dispatch={dispatch} />
+    <QueryResults query={results.query} place={results.place} run={results.run} dispatch={dispatch} />
   ) : (
-    <SearchResult id={results.id} />
+    <SearchResult id={results.id} run={results.run} />
   );
 };

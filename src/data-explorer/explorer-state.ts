@@ -2,12 +2,15 @@
  * What the explorer's filters hold and what they show (spec 1 §2): choosing a program clears the
  * module, the document type, the document id and the results; choosing a module clears the
  * type; 'Query Data' shows the first page of the chosen query; a search shows one document, and
- * an empty search box does nothing. Paging moves within the query shown.
+ * an empty search box does nothing. Paging moves within the query shown. Pressing 'Query Data'
+ * or 'Search' again with the same filters reads again (documents come and go meanwhile).
  */
 import type { DocumentModule } from '@model/documents/modules';
 import type { DocumentsQuery, DocumentTypeOption, ExplorerProgram, PagePlace } from '../providers/explorer-calls';
 
-export type Results = { kind: 'query'; query: DocumentsQuery; place: PagePlace } | { kind: 'document'; id: string } | null;
+/** `run` tells one press of 'Query Data' or 'Search' from the next: the same filters again read again. */
+export type Results =
+  { kind: 'query'; query: DocumentsQuery; place: PagePlace; run: number } | { kind: 'document'; id: string; run: number } | null;
 
 export interface ExplorerState {
   program: ExplorerProgram | null;
@@ -16,6 +19,8 @@ export interface ExplorerState {
   /** The search box's text. */
   documentId: string;
   results: Results;
+  /** Presses of 'Query Data' and 'Search' so far; never reset, so a run's results are never another's. */
+  runs: number;
 }
 
 export type ExplorerAction =
@@ -27,12 +32,12 @@ export type ExplorerAction =
   | { kind: 'search' }
   | { kind: 'page'; place: PagePlace };
 
-export const initialExplorerState: ExplorerState = { program: null, module: null, type: null, documentId: '', results: null };
+export const initialExplorerState: ExplorerState = { program: null, module: null, type: null, documentId: '', results: null, runs: 0 };
 
 export function explorerReducer(state: ExplorerState, action: ExplorerAction): ExplorerState {
   switch (action.kind) {
     case 'program':
-      return { ...initialExplorerState, program: action.program };
+      return { ...initialExplorerState, program: action.program, runs: state.runs };
     case 'module':
       return { ...state, module: action.module, type: null };
     case 'type':
@@ -43,11 +48,14 @@ export function explorerReducer(state: ExplorerState, action: ExplorerAction): E
       if (!state.program || !state.module) return state;
       const query: DocumentsQuery = { program_slug: state.program.name_slug, module_name: state.module };
       if (state.type) Object.assign(query, { doc_id: state.type._id, doc_name: state.type.name });
-      return { ...state, results: { kind: 'query', query, place: { pageNo: 0 } } };
+      const run = state.runs + 1;
+      return { ...state, runs: run, results: { kind: 'query', query, place: { pageNo: 0 }, run } };
     }
     case 'search': {
       const id = state.documentId.trim();
-      return id ? { ...state, results: { kind: 'document', id } } : state;
+      if (!id) return state;
+      const run = state.runs + 1;
+      return { ...state, runs: run, results: { kind: 'document', id, run } };
     }
     case 'page':
       return state.results?.kind === 'query' ? { ...state, results: { ...state.results, place: action.place } } : state;

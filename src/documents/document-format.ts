@@ -4,19 +4,11 @@
  */
 import type { Document } from '@model/generated';
 import { MODULE_KINDS, isDocumentModule } from '@model/documents/modules';
+import { formatDate } from '@model/display-value';
 import { formatDateTime } from '../resources/generic/date-time';
 
-export { formatDateTime };
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** A moment (ISO date-time) as its day in the viewer's time zone, DD-MM-YYYY; '' for none. */
-export function formatDay(value: unknown): string {
-  if (typeof value !== 'string' || !value) return '';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${pad(d.getDate())}-${pad(d.getMonth() + 1)}-${d.getFullYear()}`;
-}
+export { formatDate, formatDateTime };
 
 /**
  * A date answer (YYYY-MM-DD, a calendar day with no time zone) as DD-MM-YYYY. Read as text: a

@@ -201,3 +201,46 @@ describe('attachments named by a document', () => {
     expect(rows).toEqual([]);
   });
 });
+
+describe('uploads no document claims', () => {
+  it(`a user holds at most 50 at once (429 UPLOADS_BUSY); a submission that claims one frees a place`, async () => {
+    const busy = await personWith(t, world, 'Busy uploader', flags(false, { can_access_mobile: true, can_add_document: true }), {
+      client: 'mobile',
+    });
+    const names: string[] = [];
+    for (let i = 0; i < 50; i++) names.push(await uploaded(busy));
+    const refused = await upload(busy, tinyPng());
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('UPLOADS_BUSY');
+    // Someone else is not held back by it.
+    expect((await upload(world.member, tinyPng())).statusCode).toBe(201);
+    expect((await submit(busy, { photo: names[0] })).statusCode).toBe(201);
+    expect((await upload(busy, tinyPng())).statusCode).toBe(201);
+    expect((await upload(busy, tinyPng())).statusCode).toBe(429);
+  });
+
+  it('are deleted, row and file, once older than DOCUMENT_UPLOAD_TTL_HOURS; claimed and newer ones stay', async () => {
+    expect(t.ctx.config.documentUploadTtlHours).toBe(24);
+    const claimed = await uploaded(world.member);
+    const doc = (await submit(world.member, { photo: claimed })).json();
+    const old = await uploaded(world.member);
+    const young = await uploaded(world.member);
+    // Their ages, as the clock would have made them (advancing it would end the sessions).
+    const hoursAgo = (hours: number) => new Date(t.clock.now().getTime() - hours * 3600 * 1000);
+    const age = (name: string, at: Date) => sql`update document_attachments set created_at = ${at} where name = ${name}`.execute(t.ctx.db);
+    await age(old, hoursAgo(23.9));
+    await age(young, hoursAgo(23.9));
+    await t.ctx.jobs.runTask('document-upload-sweep');
+    expect(onDisk(old)).toBe(true);
+    await age(old, hoursAgo(24.01));
+    await age(claimed, hoursAgo(30));
+    await t.ctx.jobs.runTask('document-upload-sweep');
+    expect(onDisk(old)).toBe(false);
+    expect((await sql`select 1 from document_attachments where name = ${old}`.execute(t.ctx.db)).rows).toEqual([]);
+    expect((await submit(world.member, { photo: old })).statusCode).toBe(400);
+    expect(onDisk(young)).toBe(true);
+    expect(onDisk(claimed)).toBe(true);
+    expect((await fetchFile(world.member, doc._id, claimed)).statusCode).toBe(200);
+    expect((await submit(world.member, { photo: young })).statusCode).toBe(201);
+  });
+});

@@ -198,4 +198,23 @@ describe('POST /document/{id}/processed', () => {
     refusedFor(await markProcessed(reviewer, doc._id), 'can_edit_document');
     expect((await markProcessed(world.admin, 'no-such-document')).statusCode).toBe(404);
   });
+
+  it('a locked program refuses it (423) and the document stays submitted', async () => {
+    const doc = await submitAs(world.member);
+    await sql`update programs set lock_program = 1 where id = ${world.program.id}`.execute(t.ctx.db);
+    try {
+      const refused = await markProcessed(world.admin, doc._id);
+      expect(refused.statusCode).toBe(423);
+      expect(refused.json().code).toBe('PROGRAM_LOCKED');
+    } finally {
+      await sql`update programs set lock_program = 0 where id = ${world.program.id}`.execute(t.ctx.db);
+    }
+    const read = await t.api.app.inject({
+      method: 'GET',
+      url: `/document/${doc._id}`,
+      headers: world.admin.headers as Record<string, string>,
+    });
+    expect(read.json()).toMatchObject({ processed: false });
+    expect((await markProcessed(world.admin, doc._id)).statusCode).toBe(200);
+  });
 });

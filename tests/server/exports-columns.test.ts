@@ -44,7 +44,7 @@ describe('export columns', () => {
         { fieldName: 'b', label: 'village' },
         { fieldName: 'c', label: 'Local ID' },
         { fieldName: 'd', label: 'Phone' },
-      ]).slice(6),
+      ]).slice(7),
     ).toEqual(['Village (a)', 'village (b)', 'Local ID (c)', 'Phone']);
   });
 });

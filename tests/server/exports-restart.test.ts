@@ -15,6 +15,9 @@ import { caller } from '../support/http.ts';
 import { insertProgram } from '../support/program-fixtures.ts';
 import { insertDocument, publishedForm, typeWithForm } from '../support/export-documents.ts';
 import { exportConnectionName, exportFile } from '../../server/exports/export-runner.ts';
+import { defineExportJobs } from '../../server/exports/export-job.ts';
+import { createDb } from '../../server/db/database.ts';
+import { createJobSystem } from '../../server/jobs/job-system.ts';
 
 let t: TestServer;
 let admin: Session;
@@ -152,10 +155,13 @@ describe('an export mid-run', () => {
     expect(done).toMatchObject({ status: 'done', rows_done: 3, rows_total: 3 });
     const csv = (await call('GET', `/export/${id}/file`, { token: admin.token })).rawPayload.toString('utf8');
     expect(csv.split('\n').filter(Boolean).length).toBe(4);
-    // pg-boss's own retry ran it: one job, its first attempt failed by the stop.
+    // The stopped attempt's job ended without a failure on record; the recovery at start sent a new one.
     const { rows } = await sql<{ state: string; retry_count: number }>`
-      select state::text, retry_count from pgboss.job where data ->> 'exportId' = ${id}`.execute(t.ctx.db);
-    expect(rows).toEqual([{ state: 'completed', retry_count: 1 }]);
+      select state::text, retry_count from pgboss.job where data ->> 'exportId' = ${id} order by created_on`.execute(t.ctx.db);
+    expect(rows).toEqual([
+      { state: 'completed', retry_count: 0 },
+      { state: 'completed', retry_count: 0 },
+    ]);
   });
 
   it('left "running" by a process that died is run again once its heartbeat is 30 s old; a live one is left alone', async () => {
@@ -177,6 +183,46 @@ describe('an export mid-run', () => {
 
     t.clock.advance(31);
     await t.ctx.jobs.runTask('export-recovery');
+    expect(await settled(id)).toMatchObject({ status: 'done', rows_done: 3 });
+  });
+
+  it('a server closed with an export running closes cleanly (no late query on its closed pool), and the export finishes after a new start', async () => {
+    // A second process on the same database, closed as the servers close: job system, then pool.
+    await t.ctx.jobs.stop();
+    const url = t.ctx.config.databaseUrl!;
+    const db = createDb(url);
+    const jobs = createJobSystem({ db, databaseUrl: url, log: () => undefined, stopTimeoutMs: 1_000 });
+    defineExportJobs({ ...t.ctx, db, jobs });
+    await jobs.start();
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    const release = await holdDocuments();
+    let id = '';
+    try {
+      id = await askExport();
+      await until('the export to wait for the lock', async () => ((await backendOf(id))?.wait_event_type === 'Lock' ? true : undefined));
+      // Its hand-back waits on the export's row past pg-boss's stop timeout.
+      const rowLock = await t.ctx.jobs.connect('exports-test-row-lock');
+      await rowLock.query('begin');
+      await rowLock.query('select 1 from exports where id = $1 for update', [id]);
+      const closing = (async () => {
+        await jobs.stop();
+        await db.destroy();
+      })();
+      await sleep(2_500);
+      await rowLock.query('rollback');
+      await rowLock.end();
+      await closing;
+      await release();
+      await sleep(1_000);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+      await release().catch(() => undefined);
+    }
+    expect(rejections).toEqual([]);
+    expect((await job(id)).status).toBe('queued');
+    await t.ctx.jobs.start();
     expect(await settled(id)).toMatchObject({ status: 'done', rows_done: 3 });
   });
 });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { parseString } from '@fast-csv/parse';
+import { sql } from 'kysely';
 import type { FormField } from '@model/forms/field-definition.ts';
 import type { ExportJob } from '@model/generated/index.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
@@ -95,7 +96,9 @@ beforeAll(async () => {
   outsider = await callerWith(t, 'Other explorer', flags(true));
   const form = await publishedForm(t, admin.token, 'Household', [REVISION_1, REVISION_2]);
   typeId = await typeWithForm(t, admin.token, 'beneficiarytype', 'Household', form.formId);
-  program = await insertProgram(t.ctx.db, { name: 'Clean Wáter', types: { beneficiary_types: [typeId] } });
+  program = await insertProgram(t.ctx.db, { name: 'Clean Wáter', types: { beneficiary_types: [typeId] }, teams: [worker.id] });
+  // The worker is on the team, and the program shows each member their own documents only.
+  await sql`update programs set document_visible = 'OWN' where id = ${program.id}`.execute(t.ctx.db);
   const [rev1, rev2] = form.revisionIds as [string, string];
   const base = { program_id: program.id, module: 'beneficiaries' as const, type_id: typeId };
   docs.first = await insertDocument(t.ctx.db, {
@@ -172,6 +175,7 @@ describe('an export of a program type', () => {
     expect(rows[0]).toEqual([
       'Document ID',
       'Local ID',
+      'Document type',
       'Submitted by',
       'Submitted at',
       'Form revision',
@@ -191,6 +195,7 @@ describe('an export of a program type', () => {
     expect(first).toEqual([
       docs.first,
       `'=HYPERLINK("x")`,
+      'Household',
       adminName,
       '2026-03-01T08:00:00Z',
       '1',
@@ -207,6 +212,7 @@ describe('an export of a program type', () => {
     expect(second).toEqual([
       docs.second,
       expect.stringMatching(/^local-/),
+      'Household',
       adminName,
       '2026-03-03T08:00:00Z',
       '2',
@@ -219,7 +225,7 @@ describe('an export of a program type', () => {
       '',
     ]);
     expect(third?.[0]).toBe(docs.workers);
-    expect(third?.[2]).toBe('Field worker Person');
+    expect(third?.[3]).toBe('Field worker Person');
   });
 
   it('mails the requester a link to the export in the console', async () => {
@@ -227,6 +233,16 @@ describe('an export of a program type', () => {
     expect(mails.length).toBe(1);
     expect(mails[0]!.text).toContain(`${t.ctx.config.consoleUrl}/data-explorer?export=${job._id}`);
     expect(mails[0]!.text).toContain('Clean Wáter');
+  });
+
+  it('of a whole module names each document’s type in the "Document type" column', async () => {
+    const whole = await settled(admin.token, (await exportAll(admin.token, { doc_id: undefined }))._id);
+    expect(whole).toMatchObject({ status: 'done', type_id: null });
+    const csv = await parseCsv(
+      (await call('GET', `/export/${whole._id}/file`, { token: admin.token })).rawPayload.subarray(3).toString('utf8'),
+    );
+    expect(csv[0]!.slice(0, 3)).toEqual(['Document ID', 'Local ID', 'Document type']);
+    expect(csv.slice(1).map((r) => r[2])).toEqual(['Household', 'Household', 'Household']);
   });
 
   it('is listed among the requester’s exports, newest first, and nobody else’s', async () => {
@@ -273,6 +289,31 @@ describe('scope', () => {
     expect(rows.slice(1).map((r) => r[0])).toEqual([docs.workers]);
   });
 
+  it('a program the caller may not explore is 404 as in the Data Explorer, even with can_explore_data; on its team, 202', async () => {
+    const stranger = await callerWith(t, 'Stranger', flags(false, { can_access_dashboard: true, can_explore_data: true }));
+    const refused = await call('POST', '/export', {
+      token: stranger.token,
+      payload: { program_slug: program.name_slug, doc_type: 'BENEFICIARY', doc_id: typeId },
+    });
+    expect(refused.statusCode, refused.body).toBe(404);
+    expect(
+      (
+        await call('GET', `/dashboard/module/docs`, {
+          token: stranger.token,
+          query: { program_slug: program.name_slug, module_name: 'beneficiaries' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call('POST', '/export', {
+          token: worker.token,
+          payload: { program_slug: program.name_slug, doc_type: 'BENEFICIARY', doc_id: typeId },
+        })
+      ).statusCode,
+    ).toBe(202);
+  });
+
   it('one document: only one the caller may read; another’s document is 404 as if it did not exist', async () => {
     const refused = await call('GET', `/extra/v2/single/report/doc/${docs.first}`, {
       token: worker.token,
@@ -289,7 +330,7 @@ describe('scope', () => {
       (await call('GET', `/export/${job._id}/file`, { token: admin.token })).rawPayload.subarray(3).toString('utf8'),
     );
     // Its own revision's fields only.
-    expect(rows[0]!.slice(6)).toEqual(['Name', 'Age', 'Notes', 'Members']);
+    expect(rows[0]!.slice(7)).toEqual(['Name', 'Age', 'Notes', 'Members']);
     expect(rows.slice(1).map((r) => r[0])).toEqual([docs.first]);
   });
 

@@ -1,39 +1,8 @@
 /** The smallest valid images of each accepted kind, built from bytes, plus files that only pretend. */
-import { deflateSync } from 'node:zlib';
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
+import { png } from '../../server/uploads/png-writer.ts';
 
 /** A 1×1 RGB PNG of the given colour. */
-export function tinyPng(rgb: [number, number, number] = [255, 0, 0]): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0); // width
-  header.writeUInt32BE(1, 4); // height
-  header[8] = 8; // bit depth
-  header[9] = 2; // colour type: truecolour
-  const scanline = Buffer.from([0, ...rgb]); // filter byte, then one pixel
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(scanline)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+export const tinyPng = (rgb: [number, number, number] = [255, 0, 0]): Buffer => png(1, 1, () => rgb);
 
 /** The classic 1×1 transparent GIF89a. */
 export function tinyGif(): Buffer {

@@ -187,6 +187,23 @@ describe('the Data Explorer', () => {
     expect((screen.getByRole('button', { name: 'Go to previous page' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('reads again when Query Data or Search is pressed again with the same filters', async () => {
+    openExplorer();
+    await query('Clean Water', 'Locations');
+    await screen.findByText('Total number of Documents: 7');
+    expect(docsRequests()).toHaveLength(1);
+    fireEvent.click(queryButton());
+    await waitFor(() => expect(docsRequests()).toHaveLength(2));
+    await screen.findByText('Total number of Documents: 7');
+
+    const box = screen.getByRole('textbox', { name: 'Search for a specific document' });
+    fireEvent.change(box, { target: { value: 'L-42' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByText('Total number of Documents: 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(api.requests('/dashboard/document/L-42')).toHaveLength(2));
+  });
+
   it('says No document found when a query finds nothing', async () => {
     openExplorer();
     await query('Clean Water', 'Beneficiaries', 'Farmer');
@@ -218,6 +235,19 @@ describe('the Data Explorer', () => {
     fireEvent.submit(box.closest('form')!);
     expect(await screen.findByText('No document found')).toBeTruthy();
     expect(screen.queryByRole('table', { name: 'Documents' })).toBeNull();
+  });
+
+  it('a search that fails (not 404) only stops the spinner; the box takes a local id as long as the server does (200)', async () => {
+    openExplorer();
+    const box = (await screen.findByRole('textbox', { name: 'Search for a specific document' })) as HTMLInputElement;
+    expect(box.maxLength).toBe(200);
+    fireEvent.change(box, { target: { value: 'server-down' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(api.requests('/dashboard/document/server-down').length).toBeGreaterThan(0));
+    await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Loading documents' })).toBeNull(), { timeout: 10_000 });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('No document found')).toBeNull();
+    expect(screen.queryByText('Something went wrong')).toBeNull();
   });
 
   it('opens the document drawer from a row', async () => {

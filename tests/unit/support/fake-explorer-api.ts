@@ -165,6 +165,7 @@ export function createExplorerApi() {
     }),
     http.get(`${API}/dashboard/document/:id`, async ({ request, params }) => {
       await record(request);
+      if (params.id === 'server-down') return HttpResponse.json({ message: 'Something went wrong', code: 'INTERNAL' }, { status: 500 });
       return params.id === known._id || params.id === known.local_id
         ? HttpResponse.json(known)
         : notFound('No document found', 'DOCUMENT_NOT_FOUND');
