@@ -99,7 +99,7 @@ async function main() {
     const run: RunQuery = async (query) => (await query.execute(db)).rows;
     const columns = await exportColumns(run, spec);
     const stored = `select d.* from documents d where ${documentFilter(spec)} order by d.seq`;
-    const select = exportSelect(db, spec, columns);
+    const select = exportSelect(spec, columns);
     console.log(
       `${documents.toLocaleString('en')} documents; exporting program ${target.program_id}, ${target.module} type ${target.type_id}: ` +
         `${Number(target.n).toLocaleString('en')} documents, ${columns.length} field columns`,

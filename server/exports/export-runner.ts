@@ -68,7 +68,7 @@ export async function runExportToFile(
   try {
     opts.signal?.throwIfAborted();
     const columns = await exportColumns(run, spec);
-    const select = exportSelect(source.db, spec, columns);
+    const select = exportSelect(spec, columns);
     const counter = new CsvRowCounter();
     const copy = client.query(copyTo(`COPY (${select}) TO STDOUT WITH (FORMAT csv)`));
     const progress = new Transform({

@@ -12,7 +12,6 @@ import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { MODULE_KINDS, type DocumentModule } from '@model/documents/modules.ts';
 import { FORMULA_START_CHARACTERS } from '@model/csv.ts';
 import type { Db, ExportTable } from '../db/database.ts';
-import { documentTypeName } from '../documents/document-wire.ts';
 import { visibleDocumentCount } from '../documents/document-scope.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { fieldColumns, type FieldColumn, type RevisionFields } from './export-columns.ts';
@@ -45,10 +44,20 @@ export function documentFilter(spec: ExportSpec): string {
 }
 
 /**
- * The SELECT COPY streams (`db` only compiles the type name's SQL): the fixed columns, then each field's answer as text (a list or an
+ * The table of the export's type records: every document it covers is of its one module, so the
+ * type's name is a join to that small table (hashed once), not a lookup per row.
+ */
+function typeTable(spec: ExportSpec): string {
+  const kind = MODULE_KINDS[spec.module as DocumentModule];
+  if (!kind) throw new Error(`Unknown module ${spec.module}`);
+  return `"${kind.typeResource.replace(/"/g, '""')}"`;
+}
+
+/**
+ * The SELECT COPY streams: the fixed columns, then each field's answer as text (a list or an
  * object, such as a field group's answers, as JSON), oldest document first.
  */
-export function exportSelect(db: Db, spec: ExportSpec, columns: FieldColumn[]): string {
+export function exportSelect(spec: ExportSpec, columns: FieldColumn[]): string {
   // The answers are read once per row in a subquery that the planner keeps (offset 0), so the
   // defusing CASE does not extract each answer three times. The order is inside it, where an
   // index on seq gives it as the rows stream (no sort holding back the first row); the outer
@@ -65,11 +74,12 @@ export function exportSelect(db: Db, spec: ExportSpec, columns: FieldColumn[]): 
     ...columns.map((_, i) => defused(`x.a${i}`)),
   ];
   return `select ${cells.join(', ')} from (
-    select d.seq, d.id, d.local_id, ${documentTypeName('d').compile(db).sql} as type_name, u.first_name || ' ' || u.last_name as submitted_by, d.created_at, r.version, d.processed_at
+    select d.seq, d.id, d.local_id, t.name as type_name, u.first_name || ' ' || u.last_name as submitted_by, d.created_at, r.version, d.processed_at
       ${answers.map((a) => `, ${a}`).join('')}
     from documents d
     join users u on u.id = d.created_by
     join form_revisions r on r.id = d.form_revision_id
+    left join ${typeTable(spec)} t on t.id = d.type_id
     where ${documentFilter(spec)}
     order by d.seq
     offset 0
