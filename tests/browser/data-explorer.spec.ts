@@ -45,7 +45,7 @@ const FIELDS = [
 const RECEIVED = 'We have received your request, you will receive an email shortly to download the report.';
 const shotDir = path.join(projectRoot, 'test-results', 'browser');
 
-const made = { localIds: [] as string[], ids: [] as string[] };
+const made = { localIds: [] as string[], ids: [] as string[], programId: '', typeId: '', formId: '' };
 
 /** A program with a beneficiary type whose published form has two fields, and documents submitted through the api, oldest first. */
 async function seedDocuments() {
@@ -56,6 +56,7 @@ async function seedDocuments() {
     return res.body;
   };
   const form = await ok('POST', `${apiUrl}/form`, { name: 'Water household intake', structures: FIELDS });
+  made.formId = form._id!;
   await ok('POST', `${apiUrl}/form/publish`, { _id: form._id });
   const revisions = (await callWith(token, 'GET', `${apiUrl}/form/rev/${form._id}`)).body as unknown as Array<{ _id: string }>;
   const type = await ok('POST', `${apiUrl}/beneficiarytype`, {
@@ -64,6 +65,7 @@ async function seedDocuments() {
     description: 'Households',
     form: form._id,
   });
+  made.typeId = type._id!;
   const program = new FormData();
   program.append('name', PROGRAM);
   program.append('description', 'Wells, filters and follow-up visits');
@@ -71,6 +73,7 @@ async function seedDocuments() {
   program.append('program_head', '[]');
   program.append('documentVisible', 'ALL');
   const { _id: programId } = await ok('POST', `${apiUrl}/program`, program);
+  made.programId = programId!;
   await ok('POST', `${apiUrl}/program/${programId}/types/beneficiary_types`, { type_id: type._id });
   for (let i = 0; i < DOCUMENTS; i++) {
     const local_id = `explorer-e2e-${String(i).padStart(2, '0')}`;
@@ -124,6 +127,15 @@ async function exportLink(to: string): Promise<string> {
 }
 
 test.beforeAll(seedDocuments);
+
+test.afterAll(async () => {
+  // The specs after this one count programs and forms (programs.spec.ts starts from 'No program found'): take away what this one added.
+  const token = await apiToken(authUrl, E2E.admin);
+  for (const id of made.ids) await callWith(token, 'DELETE', `${apiUrl}/document/${id}`);
+  if (made.programId) await callWith(token, 'DELETE', `${apiUrl}/program/${made.programId}`);
+  if (made.typeId) await callWith(token, 'DELETE', `${apiUrl}/beneficiarytype/${made.typeId}`);
+  if (made.formId) await callWith(token, 'DELETE', `${apiUrl}/form/${made.formId}`);
+});
 
 test('an admin queries, pages, searches and exports documents to a CSV file', async ({ page }) => {
   // A whole journey, an export job among it, on a shared 2-core machine.

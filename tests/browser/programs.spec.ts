@@ -462,7 +462,8 @@ test('a goal of 500 households, pinned, shows on the Overview and in the header 
   await expect(dialog).toHaveCount(0);
   const goal = row(page, BENEFICIARY);
   await expect(goal.getByRole('cell')).toHaveText([BENEFICIARY, '500', '0', '0%', '', '']);
-  await expect(panel(page).getByText('Completed counts start once documents arrive')).toBeVisible();
+  // Goals count stored documents now: no "counts start once documents arrive" hint.
+  await expect(panel(page).getByText('Completed counts start once documents arrive')).toHaveCount(0);
 
   await goal.getByRole('button', { name: `Pin ${BENEFICIARY}` }).click();
   await expect(toast(page, 'Edited Goal Successfully')).toBeVisible();

@@ -39,7 +39,7 @@ async function choose(page: Page, label: string, option: string) {
 
 test('an admin finds, pages, filters and exports users', async ({ page }) => {
   await signIn(page, E2E.admin);
-  await page.getByRole('link', { name: 'Users' }).first().click();
+  await page.getByRole('menuitem', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/user$/);
   await expect(page.getByRole('heading', { name: 'All Users' })).toBeVisible();
 
