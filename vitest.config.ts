@@ -17,6 +17,12 @@ export default defineConfig({
           name: 'unit',
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/unit/support/setup.ts'],
+          // Vitest's default is one worker fewer than the cores: a single worker on 2 cores.
+          maxWorkers: 2,
+          // Limits that hold at twice the load of a busy machine: a test fails on what it sees, not on time.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {

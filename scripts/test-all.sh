@@ -5,12 +5,18 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 rm -rf test-results && mkdir -p test-results
 failed_stages=()
+stage_times=()
 
+# Each stage's wall time is printed after it and again in the summary, so a slow stage shows.
 stage() {
   local name="$1"; shift
   echo
   echo "=== $name"
+  local started=$SECONDS
   if ! "$@"; then failed_stages+=("$name"); fi
+  local took=$((SECONDS - started))
+  stage_times+=("$(printf '  %-16s %4d s' "$name" "$took")")
+  echo "=== $name: ${took} s"
 }
 
 stage "codegen check" npx tsx codegen/generate.ts --check
@@ -21,6 +27,9 @@ stage "server tests" npx vitest run --project server --reporter=default --report
 stage "browser tests" bash -c 'bash scripts/ensure-chromium.sh && npx playwright test -c tests/browser/playwright.config.ts'
 
 echo
+echo "Time per stage:"
+printf '%s\n' "${stage_times[@]}"
+echo "  all              $SECONDS s"
 # The summary also fails when a report counts a failed test: a stage whose command exited 0
 # despite a failure (as an exit hook once made vitest do) still fails the run.
 node scripts/summarize-tests.mjs "${failed_stages[@]}"

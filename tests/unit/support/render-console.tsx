@@ -5,7 +5,7 @@
  * tests are about the pages.
  */
 import { Suspense, type ReactElement, type ReactNode } from 'react';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { Admin, CustomRoutes, Resource, TestMemoryRouter, memoryStore } from 'react-admin';
 import type { Location } from 'react-router-dom';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
@@ -19,9 +19,6 @@ import { resourceDefinitions } from '../../../src/resources/registry';
 import { permissionFlags } from '@model/schema-registry';
 import { signIn } from './session';
 import { API, AUTH } from './fixture-api';
-
-// A page's first render in jsdom takes a while on a busy machine; the tests wait for what a person would see.
-configure({ asyncUtilTimeout: 10_000 });
 
 const i18nProvider = polyglotI18nProvider(() => englishMessages, 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
 
