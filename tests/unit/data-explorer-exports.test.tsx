@@ -92,7 +92,7 @@ describe('exporting from the Data Explorer', () => {
     await within(list).findByText('0 of 25 rows (0%)');
 
     api.update('job-1', { status: 'running', rows_done: 6 });
-    expect(await within(list).findByText('6 of 25 rows (24%)', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await within(list).findByText('6 of 25 rows (24%)')).toBeTruthy();
     const bar = within(list).getByRole('progressbar');
     expect(bar.getAttribute('aria-valuenow')).toBe('24');
 

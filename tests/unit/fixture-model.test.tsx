@@ -30,10 +30,7 @@ const allFlags = (value: boolean, except: Record<string, boolean> = {}) => ({
 const fixtureGroup = fixtureFlags['x-groups'][0]!;
 const fixtureFlagLabels = Object.values(fixtureFlags.properties).map((p) => p.title);
 
-// A whole react-admin page under jsdom: slow on a busy machine, so these wait longer than the default.
-const PAGE_TIMEOUT = { timeout: 15_000 };
-
-describe('the permission checklist with the fixture flags in the permission schema', { timeout: 30_000 }, () => {
+describe('the permission checklist with the fixture flags in the permission schema', () => {
   const server = setupServer();
   const patches: unknown[] = [];
   const reads: string[] = [];
@@ -83,7 +80,7 @@ describe('the permission checklist with the fixture flags in the permission sche
 
   it('shows the fixture flags as a group of their own, with their labels and the role’s values', async () => {
     renderChecklist();
-    const heading = await screen.findByRole('heading', { name: fixtureGroup }, PAGE_TIMEOUT);
+    const heading = await screen.findByRole('heading', { name: fixtureGroup });
     const card = heading.closest('.MuiCard-root') as HTMLElement;
     const boxes = within(card).getAllByRole('checkbox');
     expect(boxes.map((box) => box.closest('label')!.textContent)).toEqual(fixtureFlagLabels);
@@ -96,23 +93,23 @@ describe('the permission checklist with the fixture flags in the permission sche
 
   it('reads the flags from GET /permission/{id}', async () => {
     renderChecklist();
-    await screen.findByRole('heading', { name: 'Permissions: Auditor' }, PAGE_TIMEOUT);
+    await screen.findByRole('heading', { name: 'Permissions: Auditor' });
     expect(reads).toEqual(['/permission/r-auditor']);
   });
 
   it('tells a role without can_get_permission it may not see permissions, and reads nothing', async () => {
     signIn('tok-checklist', allFlags(true, { can_get_permission: false }));
     renderChecklist();
-    expect(await screen.findByText("You don't have permission to see permissions", {}, PAGE_TIMEOUT)).toBeTruthy();
+    expect(await screen.findByText("You don't have permission to see permissions")).toBeTruthy();
     expect(screen.queryByRole('checkbox')).toBeNull();
     expect(reads).toEqual([]);
   });
 
   it('sends a fixture flag ticked on the checklist to the server, and only it', async () => {
     renderChecklist();
-    fireEvent.click(await screen.findByRole('checkbox', { name: 'Can create fixture region' }, PAGE_TIMEOUT));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Can create fixture region' }));
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));
-    await waitFor(() => expect(patches).toEqual([{ can_create_fixture_region: true }]), PAGE_TIMEOUT);
+    await waitFor(() => expect(patches).toEqual([{ can_create_fixture_region: true }]));
   });
 });
 
