@@ -218,7 +218,7 @@ beforeAll(async () => {
   holder = await callerWith('Every flag', flags(true));
   signedInOnly = await callerWith('Dashboard only', flags(false, { can_access_dashboard: true }));
   mobileCaller = await callerWith('Mobile app', flags(true, { can_access_dashboard: false }), 'mobile');
-}, 120_000);
+});
 afterAll(() => t?.close());
 
 /** A route's :id names a record of the collection its path starts with (on that server, where paths coincide); a :programId, a program. */

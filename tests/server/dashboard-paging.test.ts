@@ -59,7 +59,7 @@ beforeAll(async () => {
     if (i < 11) docs.push(of(other.id, 'beneficiaries', households));
   }
   await insertDocuments(t.ctx.db, docs);
-}, 60_000);
+});
 afterAll(() => t?.close());
 
 /** What `order by seq desc offset … limit …` gives for the filter: the reference every page is held to. */

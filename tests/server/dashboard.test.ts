@@ -94,7 +94,7 @@ beforeAll(async () => {
   await docs(ben, closed, 5, { processedAt: new Date(now - 60_000) });
   // Olga submitted one to the closed program before she left its team.
   await docs(outsider, closed, 1, { createdAt: new Date(now - 40 * DAY) });
-}, 60_000);
+});
 afterAll(() => t?.close());
 
 const get = async (url: string, who: { token: string }, query?: Record<string, string>) => {

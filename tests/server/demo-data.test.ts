@@ -61,7 +61,7 @@ beforeAll(async () => {
   adminHashBefore = (await t.ctx.db.selectFrom('users').select('password_hash').where('email', '=', ADMIN_EMAIL).executeTakeFirstOrThrow())
     .password_hash;
   first = await generateDemoData(t.ctx.db, demoOptions(FIRST_RUN));
-}, 120_000);
+});
 afterAll(() => t?.close());
 
 describe('a small demo data set', () => {

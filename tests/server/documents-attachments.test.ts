@@ -45,7 +45,7 @@ beforeAll(async () => {
     client: 'mobile',
     team: false,
   });
-}, 60_000);
+});
 afterAll(() => t?.close());
 
 async function upload(who: { headers: object }, content: Buffer, filename = 'photo.png', contentType = 'image/png') {

@@ -17,7 +17,7 @@ let world: DocumentWorld;
 beforeAll(async () => {
   t = await startTestServer();
   world = await makeDocumentWorld(t);
-}, 60_000);
+});
 afterAll(() => t?.close());
 
 const roleWith = (extra: Record<string, boolean>) => flags(false, { can_access_dashboard: true, can_add_document: true, ...extra });

@@ -15,7 +15,7 @@ let world: DocumentWorld;
 beforeAll(async () => {
   t = await startTestServer();
   world = await makeDocumentWorld(t);
-}, 60_000);
+});
 afterAll(() => t?.close());
 
 /** Rows where a counter and the documents it counts differ (none when exact). */

@@ -17,7 +17,7 @@ let serial = 0;
 beforeAll(async () => {
   t = await startTestServer();
   world = await makeDocumentWorld(t);
-}, 60_000);
+});
 afterAll(() => t?.close());
 
 /** A household submission (revision 2) with a fresh local id, `over` changing any part of it. */
@@ -271,7 +271,7 @@ describe('who reads a document (GET /document/{id})', () => {
     first = await personWith(t, own, 'First', fieldFlags, { client: 'mobile' });
     second = await personWith(t, own, 'Second', fieldFlags, { client: 'mobile' });
     outsider = await personWith(t, own, 'Outsider', fieldFlags, { client: 'mobile', team: false });
-  }, 60_000);
+  });
 
   it("OWN program: a member without can_see_all_docs reads their own documents only; others' answer 404", async () => {
     await sql`update programs set document_visible = 'OWN' where id = ${own.program.id}`.execute(t.ctx.db);

@@ -67,11 +67,11 @@ describe('embedded PostgreSQL after a hard kill', () => {
     const holder = await startHolder();
     await writeRow(holder.url, 'before kill -9 of node');
     killHard(holder.nodePid);
-    await waitFor('PostgreSQL to end with its Fieldbase', () => gone(holder.pid), 15_000);
+    await waitFor('PostgreSQL to end with its Fieldbase', () => gone(holder.pid));
     const { db, values } = await restartAndRead();
     await db.stop();
     expect(values).toEqual(['before kill -9 of node']);
-  }, 60_000);
+  });
 
   it('stops an orphaned PostgreSQL of its own cleanly and starts', async () => {
     const holder = await startHolder();
@@ -89,7 +89,7 @@ describe('embedded PostgreSQL after a hard kill', () => {
     expect(db.pid).not.toBe(holder.pid);
     await db.stop();
     expect(values).toEqual(['before kill -9 of node', 'before orphaning']);
-  }, 60_000);
+  });
 
   it('treats a zombie PostgreSQL as dead: kill -9 of Node and PostgreSQL together, then start at once', async () => {
     const holder = await startHolder('non-reaping subreaper');
@@ -106,14 +106,14 @@ describe('embedded PostgreSQL after a hard kill', () => {
       holder.child.kill('SIGKILL');
       await waitFor('the zombie to be reaped', () => !processStatus(holder.pid));
     }
-  }, 60_000);
+  });
 
   it('clears a stale lock whose pid now belongs to another program (after a reboot)', async () => {
     await writeFile(path.join(embeddedDataDir(dataDir), 'postmaster.pid'), `${process.pid}\n${embeddedDataDir(dataDir)}\n`);
     const { db, values } = await restartAndRead();
     await db.stop();
     expect(values).toHaveLength(3);
-  }, 60_000);
+  });
 
   it('refuses a folder in use by a running Fieldbase, naming it and saying what to do', async () => {
     const holder = await startHolder();
@@ -130,7 +130,7 @@ describe('embedded PostgreSQL after a hard kill', () => {
       holder.child.kill('SIGTERM');
       await waitFor('PostgreSQL to end with its Fieldbase', () => gone(holder.pid));
     }
-  }, 60_000);
+  });
 });
 
 describe('embedded PostgreSQL from a checkout below a folder closed to others', () => {
@@ -159,5 +159,5 @@ describe('embedded PostgreSQL from a checkout below a folder closed to others', 
       await rm(closed, { recursive: true, force: true });
       if (existsSync(copy)) await rm(copy, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 });

@@ -26,7 +26,7 @@ let typeId: string;
 const call = caller(() => t.api.app);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -89,7 +89,7 @@ beforeAll(async () => {
       created_by: admin.user._id,
     });
   }
-}, 60_000);
+});
 afterAll(() => t?.close());
 
 describe('an export mid-run', () => {
@@ -111,7 +111,7 @@ describe('an export mid-run', () => {
       expect(cancelled.statusCode, cancelled.body).toBe(200);
       expect(cancelled.json().status).toBe('cancelled');
       // Stopped while the lock is still held: the statement did not run on to its end.
-      await until('the export connection to go', async () => ((await backendOf(id)) ? undefined : true), 5_000);
+      await until('the export connection to go', async () => ((await backendOf(id)) ? undefined : true), 30_000);
       await release();
       await sleep(1_500);
       expect((await job(id)).status).toBe('cancelled');

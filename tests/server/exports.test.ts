@@ -61,7 +61,7 @@ async function parseCsv(body: string): Promise<string[][]> {
   return rows;
 }
 
-async function settled(token: string, id: string, timeoutMs = 20_000): Promise<ExportJob> {
+async function settled(token: string, id: string, timeoutMs = 60_000): Promise<ExportJob> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const res = await call('GET', `/export/${id}`, { token });
@@ -138,7 +138,7 @@ beforeAll(async () => {
     created_by: adminId,
     form_data: { full_name: 'Not here' },
   });
-}, 60_000);
+});
 afterAll(() => t?.close());
 
 describe('an export of a program type', () => {

@@ -249,7 +249,7 @@ describe('streaming', () => {
     const p = plan(2);
     const stalled = await Promise.all(Array.from({ length: EXPORTS_AT_ONCE }, () => csvExport(db(), p, p.pageRows, 300)));
     expect(await openTransactions()).toBe(EXPORTS_AT_ONCE);
-    await expect.poll(openTransactions, { timeout: 5000 }).toBe(0);
+    await expect.poll(openTransactions, { timeout: 30_000 }).toBe(0);
     expect(stalled.every((stream) => stream.destroyed)).toBe(true);
     // Every slot is free again.
     const next = await csvExport(db(), p, p.pageRows);

@@ -22,7 +22,7 @@ beforeAll(async () => {
   fieldEmail = 'field.worker@example.com';
   fieldId = (await insertUser(t.ctx.db, { email: fieldEmail, password: PASSWORD, roleId: await roleIdBySlug(t.ctx.db, 'field-staff') })).id;
   await joinTeam(t, world.program.id, fieldId);
-}, 60_000);
+});
 afterAll(() => t?.close());
 
 const login = (email: string, password: string, client?: 'console' | 'mobile') =>

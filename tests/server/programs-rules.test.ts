@@ -38,7 +38,7 @@ beforeAll(async () => {
     await insertUser(t.ctx.db, { email, password: 'rules test passphrase', roleId: role.id });
     without[flag] = await t.loginAs(email, 'rules test passphrase');
   }
-}, 60_000);
+});
 afterAll(() => t?.close());
 
 const call = caller(() => t.api.app);

@@ -32,7 +32,7 @@ beforeAll(async () => {
     await insertUser(t.ctx.db, { email, password: 'programs test passphrase', roleId: role.id });
     without[flag] = await t.loginAs(email, 'programs test passphrase');
   }
-}, 60_000);
+});
 afterAll(() => t?.close());
 
 const call = caller(() => t.api.app);

@@ -34,7 +34,7 @@ describe('a failing server test', () => {
     const output = `${run.stdout}\n${run.stderr}`;
     expect(output).toMatch(/Tests\s+1 failed \| 1 passed/);
     expect(run.status, output).toBe(1);
-  }, 150_000);
+  }, 300_000);
 });
 
 // Fails when its arguments contain $FAIL_STAGE; when they contain $FAILED_IN_REPORT, exits 0

@@ -95,7 +95,7 @@ beforeAll(async () => {
   published = await form('Household survey', { publish: true });
   draft = await form('Unpublished draft');
   inactive = await form('Retired form', { publish: true, deactivate: true });
-}, 60_000);
+});
 afterAll(() => t?.close());
 
 describe.each(TYPES)('%s (/%s)', (resource, path, label) => {

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../server/db/database.ts';
 
 /** Generous: on a loaded machine the other request may take seconds to reach its lock. */
-const PATIENCE_MS = 20_000;
+const PATIENCE_MS = 60_000;
 
 export async function untilSomeoneWaitsOnALock(db: Db, what: string): Promise<void> {
   const deadline = Date.now() + PATIENCE_MS;

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { commandLine, processStatus } from '../../server/db/process-table.ts';
 
 /** Polls `check` every 50 ms until it holds; throws with `what` after `timeoutMs`. */
-export async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+export async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
