@@ -47,6 +47,8 @@ export interface Config {
   documentAttachmentMaxBytes: number;
   /** Hours an upload no document claimed is kept before a sweep deletes it (DOCUMENT_UPLOAD_TTL_HOURS). */
   documentUploadTtlHours: number;
+  /** Bytes (as stored) one user's unclaimed uploads may take together (DOCUMENT_UPLOAD_QUOTA_BYTES). */
+  documentUploadQuotaBytes: number;
   logLevel: string;
   /** Hours a finished document export's file is kept for download (EXPORT_TTL_HOURS). */
   exportTtlHours: number;
@@ -168,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginRateLimit: { max: int(env.LOGIN_RATE_LIMIT, 30), windowMs: 60_000 },
     documentAttachmentMaxBytes: int(env.DOCUMENT_ATTACHMENT_MAX_BYTES, 10 * 1024 * 1024),
     documentUploadTtlHours: int(env.DOCUMENT_UPLOAD_TTL_HOURS, 24),
+    documentUploadQuotaBytes: int(env.DOCUMENT_UPLOAD_QUOTA_BYTES, 100 * 1024 * 1024),
     logLevel: env.LOG_LEVEL ?? 'warn',
     exportTtlHours: int(env.EXPORT_TTL_HOURS, 72),
     trustProxy: trustedProxies(env.TRUST_PROXY),

@@ -16,6 +16,7 @@ import { createApiServer } from './api/app.ts';
 import { createConsoleServer } from './console-server.ts';
 import { createJobSystem, type JobSystem } from './jobs/job-system.ts';
 import { assertModelValid } from '@model/resource-map.ts';
+import { makeDataDirPrivate } from './uploads/private-data-dir.ts';
 
 export interface Running {
   ctx: AppContext;
@@ -29,6 +30,7 @@ export interface Running {
 export async function openDatabase(config: Config, log: (line: string) => void) {
   // A map that names a missing flag, field or icon stops here, before PostgreSQL is even started.
   assertModelValid();
+  await makeDataDirPrivate(config, log);
   let embedded: EmbeddedDatabase | undefined;
   let url = config.databaseUrl;
   if (!url) {

@@ -4,10 +4,11 @@
  * with the names the answers hold — so the drawer can show them and the attachment route can
  * serve them. Only a few hundred documents get files: enough to see, not a million files.
  */
-import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Random } from './random.ts';
 import { png } from '../uploads/png-writer.ts';
+import { ensurePrivateFolderSync, writePrivateFileSync } from '../uploads/private-files.ts';
 
 /** Documents (of those whose form asks for a photo or signature) that get real files. */
 export const ATTACHMENT_DOCUMENTS = 300;
@@ -43,13 +44,13 @@ export class AttachmentWriter {
 
   constructor(uploadsDir: string) {
     this.dir = path.join(uploadsDir, 'documents');
-    mkdirSync(this.dir, { recursive: true });
+    ensurePrivateFolderSync(this.dir);
   }
 
   write(kind: 'image' | 'signature', random: Random, row: Omit<AttachmentRow, 'name' | 'content_type' | 'size'>): string {
     const bytes = kind === 'image' ? photo(random) : signatureImage(random);
     const name = `${random.uuid()}.png`;
-    writeFileSync(path.join(this.dir, name), bytes);
+    writePrivateFileSync(path.join(this.dir, name), bytes);
     this.written.push(name);
     this.pending.push({ ...row, name, content_type: 'image/png', size: bytes.length });
     return name;

@@ -2,33 +2,31 @@
  * Files a document carries (an image, a signature, a PDF…). The app uploads each one first
  * (POST /document/attachment) and names it in its answers; the submission then claims the
  * caller's unclaimed uploads it names, in its own transaction. A file is told by its content
- * (PNG, JPEG, GIF, WebP or PDF), never by its name, and lives under
+ * (PNG, JPEG, GIF, WebP or PDF), never by its name; an image is re-encoded (only its pixels are
+ * kept: image-reencode.ts), and the file lives under
  * `<UPLOADS_DIR>/documents/<uuid>.<ext>`: never served statically, only by
  * GET /document/{id}/attachment/{name} to a caller who may read the document.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { problems } from '../http/errors.ts';
-import { fileKindOf, GIF, JPEG, PDF, PNG, type FileKind } from '../uploads/file-kinds.ts';
+import { reencodeImage } from '../uploads/image-reencode.ts';
+import { ensurePrivateFolder, writePrivateFile } from '../uploads/private-files.ts';
+import { fileKindOf, GIF, JPEG, PDF, PNG, WEBP, type FileKind } from '../uploads/file-kinds.ts';
 import { removeStoredFile } from '../uploads/stored-files.ts';
 import type { AttachmentAnswer } from './document-answers.ts';
 
 export const ATTACHMENTS_FOLDER = 'documents';
 export const ATTACHMENT_KIND_NAMES = 'PNG, JPEG, GIF, WebP or PDF';
 
-/** RIFF....WEBP: the four bytes after the RIFF size say what the container holds. */
-const WEBP: FileKind = { ext: 'webp', contentType: 'image/webp', image: true, signature: [0x52, 0x49, 0x46, 0x46] };
-const isWebp = (content: Buffer) => content.length >= 12 && content.subarray(8, 12).toString('latin1') === 'WEBP';
-
 export const ATTACHMENT_KINDS: readonly FileKind[] = [PNG, JPEG, GIF, WEBP, PDF];
 
 /** What the file is, by its first bytes; undefined for anything else (a .png that is text). */
 export function attachmentKindOf(content: Buffer): FileKind | undefined {
-  const kind = fileKindOf(content, ATTACHMENT_KINDS);
-  return kind === WEBP && !isWebp(content) ? undefined : kind;
+  return fileKindOf(content, ATTACHMENT_KINDS);
 }
 
 /** An attachment's stored name: a UUID and the extension of what it is. */
@@ -37,27 +35,39 @@ export const ATTACHMENT_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}
 /** Uploads no document has claimed yet that one user may hold at once (an app sends and then submits). */
 export const MAX_UNCLAIMED_UPLOADS = 50;
 
+type AttachmentConfig = Pick<Config, 'uploadsDir' | 'documentAttachmentMaxBytes' | 'documentUploadQuotaBytes'>;
+
 /**
- * Writes the file under a new name (never overwriting one) and records it as the caller's,
- * unclaimed; 429 UPLOADS_BUSY when the caller already holds MAX_UNCLAIMED_UPLOADS unclaimed
- * ones (counted under a lock of theirs, so two uploads at once cannot both take the last place).
+ * Writes the file (an image re-encoded first: 400 naming `file` when it does not decode) under a
+ * new name, never overwriting one, and records it as the caller's, unclaimed. Refused with 429
+ * when the caller already holds MAX_UNCLAIMED_UPLOADS unclaimed files (UPLOADS_BUSY), or when
+ * this one would take their unclaimed files over DOCUMENT_UPLOAD_QUOTA_BYTES as stored
+ * (UPLOAD_QUOTA_FULL). Both are counted under a lock of the caller's, so two uploads at once
+ * cannot both take the last place.
  */
-export async function storeAttachment(db: Db, uploadsDir: string, uploadedBy: string, content: Buffer, kind: FileKind, now: Date) {
+export async function storeAttachment(db: Db, config: AttachmentConfig, uploadedBy: string, upload: Buffer, kind: FileKind, now: Date) {
+  const maxBytes = config.documentAttachmentMaxBytes;
+  // Decoding is the slow part: done before the lock and the transaction are taken.
+  const content = kind.image
+    ? await reencodeImage(upload, kind, { field: 'file', maxBytes, tooLarge: () => problems.attachmentTooLarge(maxBytes) })
+    : upload;
   const name = `${randomUUID()}.${kind.ext}`;
-  const dir = path.join(uploadsDir, ATTACHMENTS_FOLDER);
+  const dir = path.join(config.uploadsDir, ATTACHMENTS_FOLDER);
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${`document-uploads:${uploadedBy}`}))`.execute(trx);
     // Unclaimed rows are few: the index on document_id finds them (nulls included).
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from document_attachments
-      where document_id is null and uploaded_by = ${uploadedBy}`.execute(trx);
+    const { rows } = await sql<{ n: number; bytes: string }>`select count(*)::int as n, coalesce(sum(size), 0)::text as bytes
+      from document_attachments where document_id is null and uploaded_by = ${uploadedBy}`.execute(trx);
     if (rows[0]!.n >= MAX_UNCLAIMED_UPLOADS) throw problems.uploadsBusy(MAX_UNCLAIMED_UPLOADS);
-    await mkdir(dir, { recursive: true });
-    await writeFile(path.join(dir, name), content, { flag: 'wx' });
+    if (Number(rows[0]!.bytes) + content.length > config.documentUploadQuotaBytes)
+      throw problems.uploadQuotaFull(config.documentUploadQuotaBytes);
+    await ensurePrivateFolder(dir);
+    await writePrivateFile(path.join(dir, name), content);
     try {
       await sql`insert into document_attachments (name, document_id, uploaded_by, content_type, size, created_at)
         values (${name}, null, ${uploadedBy}, ${kind.contentType}, ${content.length}, ${now})`.execute(trx);
     } catch (err) {
-      await removeAttachmentFiles(uploadsDir, [name]);
+      await removeAttachmentFiles(config.uploadsDir, [name]);
       throw err;
     }
   });

@@ -15,6 +15,7 @@ import { problems } from '../http/errors.ts';
 import { needsFlag, needsFlagMobile, signedInMobile } from '../http/permissions.ts';
 import { readMultipartForm } from '../uploads/multipart-form.ts';
 import { readStoredFile } from '../uploads/stored-files.ts';
+import { sendStoredFile } from '../uploads/stored-file-reply.ts';
 import { visibleTo } from './document-scope.ts';
 import { loadDocument, readVisibleDocument } from './document-read.ts';
 import {
@@ -107,7 +108,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       if (!upload.file) throw problems.validation({ file: 'File field required' });
       const kind = attachmentKindOf(upload.file.content);
       if (!kind) throw problems.unsupportedFile('file', ATTACHMENT_KIND_NAMES);
-      const stored = await storeAttachment(db, config.uploadsDir, request.sessionUser!.id, upload.file.content, kind, now());
+      const stored = await storeAttachment(db, config, request.sessionUser!.id, upload.file.content, kind, now());
       return reply.status(201).send(stored);
     },
   );
@@ -284,12 +285,11 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       const content = attachment ? await readStoredFile(config.uploadsDir, ATTACHMENTS_FOLDER, `${ATTACHMENTS_FOLDER}/${name}`) : undefined;
       if (!attachment || !content) throw problems.notFound('File');
       const inline = attachment.content_type.startsWith('image/');
-      return reply
-        .type(attachment.content_type)
-        .header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${attachment.name}"`)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, max-age=0')
-        .send(content);
+      return sendStoredFile(reply, content, {
+        contentType: attachment.content_type,
+        disposition: inline ? 'inline' : 'attachment',
+        fileName: attachment.name,
+      });
     },
   );
 }

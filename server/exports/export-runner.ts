@@ -9,7 +9,7 @@
  * `runExportToFile` is also what `npm run bench:export` times.
  */
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -18,6 +18,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import { sql, type RawBuilder } from 'kysely';
 import { CSV_BOM, csvLine } from '@model/csv.ts';
 import type { Db } from '../db/database.ts';
+import { ensurePrivateFolder, PRIVATE_FILE_MODE } from '../uploads/private-files.ts';
 import { CsvRowCounter } from './csv-row-counter.ts';
 import { exportColumns, exportSelect, type ExportSpec, type RunQuery } from './export-sql.ts';
 import { headerLabels } from './export-columns.ts';
@@ -49,7 +50,7 @@ export async function runExportToFile(
   opts: { file: string; onProgress?: (rowsDone: number) => void; signal?: AbortSignal },
 ): Promise<ExportOutcome> {
   const partial = `${opts.file}.part`;
-  await mkdir(path.dirname(opts.file), { recursive: true, mode: 0o700 });
+  await ensurePrivateFolder(path.dirname(opts.file));
   // Every statement of the export runs on this connection, so stopping it stops whatever it is doing.
   const client = await source.connect(exportConnectionName(spec.id));
   // The client's own error (the server ending the connection) is also the query's, which rejects below.
@@ -78,7 +79,7 @@ export async function runExportToFile(
         done(null, chunk);
       },
     });
-    const out = createWriteStream(partial, { mode: 0o600, highWaterMark: 1 << 20 });
+    const out = createWriteStream(partial, { mode: PRIVATE_FILE_MODE, highWaterMark: 1 << 20 });
     out.write(CSV_BOM + csvLine(headerLabels(columns)) + '\n');
     await pipeline(copy, progress, out, opts.signal ? { signal: opts.signal } : {});
     opts.signal?.throwIfAborted();

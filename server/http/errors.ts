@@ -130,6 +130,13 @@ export const problems = {
       'UPLOADS_BUSY',
       `You have ${max} uploaded files no document uses yet; submit your documents, or wait for the unused files to be cleared`,
     ),
+  uploadQuotaFull: (quotaBytes: number) =>
+    new Problem(
+      429,
+      'UPLOAD_QUOTA_FULL',
+      `Your uploaded files no document uses yet would take more than ${Math.round((quotaBytes / 1024 / 1024) * 100) / 100} MB; ` +
+        'submit your documents, or wait for the unused files to be cleared',
+    ),
   exportsBusy: () => new Problem(429, 'EXPORTS_BUSY', 'Other exports are running; please try again in a minute'),
   tooManyRequests: () => new Problem(429, 'RATE_LIMITED', 'Too many requests, please wait a minute and try again'),
   tryAgain: () => new Problem(503, 'TRY_AGAIN', 'Another change to the same record crossed this one; nothing was saved, please try again'),

@@ -146,10 +146,11 @@ export const ROUTE_ERRORS: Record<string, RouteErrors> = {
   },
   // Documents (server/documents/): the submission rules, the document rules, the files.
   'POST /document/attachment': {
-    codes: { 400: ['INVALID_UPLOAD'], 413: ['TOO_LARGE'], 415: ['UNSUPPORTED_FILE'], 429: ['UPLOADS_BUSY'] },
+    codes: { 400: ['INVALID_UPLOAD'], 413: ['TOO_LARGE'], 415: ['UNSUPPORTED_FILE'], 429: ['UPLOADS_BUSY', 'UPLOAD_QUOTA_FULL'] },
     notes: {
+      400: 'Also an image that does not decode or has more than 50 million pixels (VALIDATION_FAILED naming file)',
       415: 'The file is not a PNG, JPEG, GIF, WebP or PDF (told by its first bytes)',
-      429: 'UPLOADS_BUSY: the caller already holds 50 uploads no document names (they are deleted after DOCUMENT_UPLOAD_TTL_HOURS)',
+      429: 'UPLOADS_BUSY: the caller already holds 50 uploads no document names; UPLOAD_QUOTA_FULL: with this one, they would take more than DOCUMENT_UPLOAD_QUOTA_BYTES (unclaimed uploads are deleted after DOCUMENT_UPLOAD_TTL_HOURS)',
     },
   },
   'POST /document': {

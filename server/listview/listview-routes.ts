@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { readFile, unlink } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { resourceEntry } from '@model/schema-registry.ts';
@@ -18,6 +18,7 @@ import { answerList, listQuerySchema, parseListParams, type ListQuery } from '..
 import type { EntitySchema } from '@model/schema-registry.ts';
 import { fileKind, type FileKind } from './file-kind.ts';
 import { readRows } from './read-rows.ts';
+import { ensurePrivateFolder, writePrivateFile } from '../uploads/private-files.ts';
 import { LISTVIEW_MAX_BYTES } from './limits.ts';
 
 const DEFAULT_PAGE = 20;
@@ -139,9 +140,9 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
   const now = () => ctx.config.clock.now();
 
   const store = async (file: NonNullable<Upload['file']>): Promise<StoredFile> => {
-    await mkdir(folder, { recursive: true });
+    await ensurePrivateFolder(folder);
     const stored = `${randomBytes(12).toString('hex')}.${file.kind}`;
-    await writeFile(path.join(folder, stored), file.content, { flag: 'wx' });
+    await writePrivateFile(path.join(folder, stored), file.content);
     return {
       path: `${FOLDER}/${stored}`,
       name: path.basename(file.filename || `list.${file.kind}`),

@@ -5,10 +5,10 @@
  * the log names the file, never its content.
  */
 import nodemailer from 'nodemailer';
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
+import { ensurePrivateFolder, writePrivateFile } from '../uploads/private-files.ts';
 
 export interface MailMessage {
   to: string;
@@ -82,13 +82,12 @@ export function createMailer(config: Config, log: (line: string) => void = conso
     {
       async send(message) {
         const info = await transport.sendMail({ from: config.mailFrom, ...message });
-        await mkdir(config.outboxDir, { recursive: true, mode: 0o700 });
-        await chmod(config.outboxDir, 0o700); // also when an older version made it readable to others
+        await ensurePrivateFolder(config.outboxDir); // also when an older version made it readable to others
         const safeTo = message.to.replace(/[^a-zA-Z0-9@.-]/g, '_');
         // A random tail: two mails to one address in the same millisecond must not overwrite each other.
         const stamp = config.clock.now().toISOString().replace(/[:.]/g, '-');
         const file = path.join(config.outboxDir, `${stamp}-${safeTo}-${randomBytes(4).toString('hex')}.eml`);
-        await writeFile(file, info.message as Buffer, { flag: 'wx', mode: 0o600 });
+        await writePrivateFile(file, info.message as Buffer);
         log(`[mail] no SMTP_URL set: mail to ${message.to} ("${message.subject}") written to ${file}`);
       },
       describe: () => `outbox folder ${config.outboxDir}`,

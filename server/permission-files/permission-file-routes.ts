@@ -5,7 +5,8 @@
  * `file`) and are the routes below, as is GET /permission/{id}/file, which answers the bytes
  * to a reader holding the flag (the files are never served publicly).
  *
- * The file is told by its content (PDF, PNG, JPEG or GIF), at most 10 MB, and written under
+ * The file is told by its content (PDF, PNG, JPEG or GIF; an image is re-encoded, so only its
+ * pixels are kept), at most 10 MB, and written under
  * UPLOADS_DIR/permission-files/ with a random name before the record is; a write that fails
  * removes it again, and a replaced or deleted record's file is removed once the change commits.
  */
@@ -24,6 +25,8 @@ import { needsFlag } from '../http/permissions.ts';
 import { fileKindOf, GIF, JPEG, PDF, PNG, storedKind, type FileKind } from '../uploads/file-kinds.ts';
 import { readMultipartForm, type FormUpload } from '../uploads/multipart-form.ts';
 import { readStoredFile, removeStoredFile, storeFile } from '../uploads/stored-files.ts';
+import { reencodeImage } from '../uploads/image-reencode.ts';
+import { sendStoredFile } from '../uploads/stored-file-reply.ts';
 import multipart from '@fastify/multipart';
 
 const RESOURCE = 'permission_file';
@@ -34,10 +37,13 @@ const KIND_NAMES = 'PDF, PNG, JPEG or GIF';
 /** A stored upload name: long enough for any real one, short enough for a header. */
 const FILE_NAME_MAX = 200;
 
+const tooLarge = () => problems.fileTooLarge('file', PERMISSION_FILE_MAX_BYTES);
+const IMAGE_RULES = { field: 'file', maxBytes: PERMISSION_FILE_MAX_BYTES, tooLarge };
+
 const FORM = {
   fileField: 'file',
   fields: ['name'],
-  fileTooLarge: () => problems.fileTooLarge('file', PERMISSION_FILE_MAX_BYTES),
+  fileTooLarge: tooLarge,
 } as const;
 
 const multipartBody = (fileRequired: boolean) => ({
@@ -76,19 +82,16 @@ function fileNameOf(uploaded: string, kind: FileKind): string {
   return `${stem.slice(0, FILE_NAME_MAX - 6)}.${sameKind ? ext : kind.ext}`;
 }
 
-/** `attachment` with the name, in ASCII and (RFC 6266) in UTF-8. */
-function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
 interface CheckedUpload {
   name?: string;
   file?: { content: Buffer; fileName: string; kind: FileKind };
 }
 
-/** The form's fields checked: 400 naming each wrong field (a missing file on add), 415 for a file of another kind. */
-function checkUpload(upload: FormUpload, adding: boolean): CheckedUpload {
+/**
+ * The form's fields checked: 400 naming each wrong field (a missing file on add, an image that
+ * does not decode), 415 for a file of another kind. An image comes back re-encoded.
+ */
+async function checkUpload(upload: FormUpload, adding: boolean): Promise<CheckedUpload> {
   const fields: Record<string, string> = {};
   const checked: CheckedUpload = {};
   const name = upload.fields.name;
@@ -103,7 +106,8 @@ function checkUpload(upload: FormUpload, adding: boolean): CheckedUpload {
   if (upload.file) {
     const kind = fileKindOf(upload.file.content, KINDS);
     if (!kind) throw problems.unsupportedFile('file', KIND_NAMES);
-    checked.file = { content: upload.file.content, fileName: fileNameOf(upload.file.filename, kind), kind };
+    const content = kind.image ? await reencodeImage(upload.file.content, kind, IMAGE_RULES) : upload.file.content;
+    checked.file = { content, fileName: fileNameOf(upload.file.filename, kind), kind };
   }
   return checked;
 }
@@ -225,10 +229,11 @@ async function permissionFileRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const content = await readStoredFile(uploadsDir, PERMISSION_FILES_FOLDER, stored);
       const kind = stored ? storedKind(stored, KINDS) : undefined;
       if (!content || !kind) throw problems.notFound('File');
-      return reply
-        .type(kind.contentType)
-        .header('Content-Disposition', contentDisposition(String(record.file_name ?? `file.${kind.ext}`)))
-        .send(content);
+      return sendStoredFile(reply, content, {
+        contentType: kind.contentType,
+        disposition: 'attachment',
+        fileName: String(record.file_name ?? `file.${kind.ext}`),
+      });
     },
   );
 }

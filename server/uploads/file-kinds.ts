@@ -1,6 +1,7 @@
 /**
  * What an uploaded file is, told by its first bytes: never by its name or the type the client
- * declared, which anyone can set. Photos accept the images; permission files a PDF as well.
+ * declared, which anyone can set. Photos accept the images; permission files a PDF as well;
+ * document attachments WebP too. An image is then decoded and written anew (image-reencode.ts).
  */
 export interface FileKind {
   ext: string;
@@ -22,11 +23,16 @@ export const JPEG: FileKind = { ext: 'jpg', contentType: 'image/jpeg', image: tr
 // %PDF-
 export const PDF: FileKind = { ext: 'pdf', contentType: 'application/pdf', image: false, signature: [0x25, 0x50, 0x44, 0x46, 0x2d] };
 
+/** RIFF....WEBP: the four bytes after the RIFF size say what the container holds (fileKindOf checks them). */
+export const WEBP: FileKind = { ext: 'webp', contentType: 'image/webp', image: true, signature: [0x52, 0x49, 0x46, 0x46] };
+const isWebp = (content: Buffer) => content.length >= 12 && content.subarray(8, 12).toString('latin1') === 'WEBP';
+
 export const IMAGE_KINDS: readonly FileKind[] = [PNG, GIF, JPEG];
 
 /** The kind among `accepted` whose signature the content starts with. */
 export function fileKindOf(content: Buffer, accepted: readonly FileKind[]): FileKind | undefined {
-  return accepted.find((kind) => kind.signature.every((byte, i) => content[i] === byte));
+  const kind = accepted.find((candidate) => candidate.signature.every((byte, i) => content[i] === byte));
+  return kind === WEBP && !isWebp(content) ? undefined : kind;
 }
 
 /** The kind a stored file's name says (its extension, as storeFile wrote it). */

@@ -4,17 +4,19 @@
  * it: a replaced file's old name never serves the new content, and nothing is overwritten.
  * Paths are answered relative to UPLOADS_DIR ("permission-files/3fa9….pdf"), and read back
  * only by their base name inside their own folder, so a stored path cannot lead elsewhere.
+ * Folders are 0700 and files 0600 (private-files.ts): only this process reads them.
  */
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { readFile, unlink } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { ensurePrivateFolder, writePrivateFile } from './private-files.ts';
 
 /** Writes the file and answers its path relative to UPLOADS_DIR: `<folder>/<prefix><random>.<ext>`. */
 export async function storeFile(uploadsDir: string, folder: string, content: Buffer, ext: string, prefix = ''): Promise<string> {
   const dir = path.join(uploadsDir, folder);
-  await mkdir(dir, { recursive: true });
+  await ensurePrivateFolder(dir);
   const name = `${prefix}${randomBytes(12).toString('hex')}.${ext}`;
-  await writeFile(path.join(dir, name), content, { flag: 'wx' });
+  await writePrivateFile(path.join(dir, name), content);
   return `${folder}/${name}`;
 }
 

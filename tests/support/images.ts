@@ -1,5 +1,7 @@
 /** The smallest valid images of each accepted kind, built from bytes, plus files that only pretend. */
-import { png } from '../../server/uploads/png-writer.ts';
+import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+import { png, pngChunk } from '../../server/uploads/png-writer.ts';
 
 /** A 1×1 RGB PNG of the given colour. */
 export const tinyPng = (rgb: [number, number, number] = [255, 0, 0]): Buffer => png(1, 1, () => rgb);
@@ -36,9 +38,77 @@ export const SVG_IMAGE = Buffer.from(
   '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><script>alert(1)</script><rect width="1" height="1"/></svg>\n',
 );
 
-/** A file that starts like a PNG and is `bytes` long. */
+/** A valid PNG made `bytes` long by padding after its end, which decoders skip. */
+export function paddedPng(bytes: number): Buffer {
+  const image = tinyPng();
+  return Buffer.concat([image, Buffer.alloc(bytes - image.length, 0x20)]);
+}
+
+/** A file that starts like a PNG and is `bytes` long (it decodes to nothing). */
 export function oversizedPng(bytes: number): Buffer {
   const file = Buffer.alloc(bytes, 0x41);
   tinyPng().copy(file, 0, 0, 8);
   return file;
 }
+
+/** A `width`×`height` PNG of two colours (left half red, right half blue), so a turn shows. */
+export const twoColourPng = (width: number, height: number): Buffer =>
+  png(width, height, (x) => (x < width / 2 ? [255, 0, 0] : [0, 0, 255]));
+
+/** The PNG with a tEXt chunk (keyword, text) before its IEND: metadata a decoder skips. */
+export function pngWithText(image: Buffer, keyword: string, text: string): Buffer {
+  const iend = image.length - 12;
+  const textChunk = pngChunk('tEXt', Buffer.concat([Buffer.from(keyword, 'latin1'), Buffer.from([0]), Buffer.from(text, 'latin1')]));
+  return Buffer.concat([image.subarray(0, iend), textChunk, image.subarray(iend)]);
+}
+
+/**
+ * A "decompression bomb": a few hundred bytes of PNG whose header declares width × height
+ * (50,000 × 50,000 is 2.5 billion pixels, 7.5 GB decoded), with a little of its pixel data.
+ */
+export function pngDeclaring(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const someRows = deflateSync(Buffer.alloc(4 * (1 + width * 3)));
+  const signature = tinyPng().subarray(0, 8);
+  return Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', someRows), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
+/** Right magic bytes, then garbage: a "PNG" nothing can decode. */
+export const brokenPng = (): Buffer =>
+  Buffer.concat([tinyPng().subarray(0, 8), Buffer.from('this is not a PNG at all, only its first bytes are')]);
+
+/**
+ * A 4×2 JPEG whose EXIF holds a GPS position (N 51°30′, W 0°7′), a description and the
+ * orientation "turn 90° clockwise" (6): shown upright, it is 2×4.
+ */
+export function jpegWithGps(): Promise<Buffer> {
+  return sharp(twoColourPng(4, 2))
+    .jpeg()
+    .withExif({
+      IFD0: { ImageDescription: 'home-of-the-respondent' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
+    })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+}
+
+/** A small real WebP (lossless) of the given size. */
+export const webpImage = (width = 3, height = 2): Promise<Buffer> => sharp(twoColourPng(width, height)).webp({ lossless: true }).toBuffer();
+
+/** A three-frame animated GIF, 4×4 each. */
+export async function animatedGif(): Promise<Buffer> {
+  const frame = (rgb: [number, number, number]) => png(4, 4, () => rgb);
+  return sharp([frame([255, 0, 0]), frame([0, 255, 0]), frame([0, 0, 255])], { join: { animated: true } })
+    .gif({ delay: 100, loop: 0 })
+    .toBuffer();
+}
+
+/** A PDF that runs a script when it is opened (its /OpenAction). */
+export const PDF_WITH_SCRIPT = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R /OpenAction << /S /JavaScript /JS (app.alert\\(document.cookie\\)) >> >> endobj\n' +
+    '2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
