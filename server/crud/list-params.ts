@@ -5,6 +5,7 @@
 import type { EntitySchema } from '@model/schema-registry.ts';
 import { problems } from '../http/errors.ts';
 import { nulPath } from '../http/input-guard.ts';
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../http/json-depth.ts';
 
 export interface ListQuery {
   sort?: string;
@@ -78,6 +79,8 @@ function shown(value: unknown): string {
 const refuse = (param: 'sort' | 'range' | 'filter', message: string) => problems.badRequest(message, { [param]: message });
 
 function parseJson(name: 'sort' | 'range' | 'filter', raw: string, example: string): unknown {
+  // Before parsing: nothing below may walk a value nested thousands deep.
+  if (exceedsJsonDepth(raw)) throw problems.tooDeep(MAX_JSON_DEPTH, name);
   let value: unknown;
   try {
     value = JSON.parse(raw);
