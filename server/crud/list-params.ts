@@ -3,6 +3,7 @@
  * Without parameters a list answers everything, in the resource's default order (the contract).
  */
 import type { EntitySchema } from '@model/schema-registry.ts';
+import { trimText } from '@model/trim-text.ts';
 import { problems } from '../http/errors.ts';
 import { nulPath } from '../http/input-guard.ts';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../http/json-depth.ts';
@@ -147,7 +148,7 @@ export function parseListParams(
     for (const [key, value] of Object.entries(filter)) {
       if (key === 'q') {
         if (value !== null && typeof value !== 'string') throw refuse('filter', 'The search text (q) must be text');
-        if (value?.trim()) search = value.trim();
+        if (value !== null && trimText(value)) search = trimText(value);
       } else {
         // react-admin names records `id` (getMany: filter={"id":[...]}); the wire and the schema say `_id`.
         const field = key === 'id' ? '_id' : key;
