@@ -9,6 +9,7 @@
  * compiles (compile-form.ts): the rule checks here mirror what the compiler refuses.
  */
 import type { ConditionRule, FormField } from './field-definition.ts';
+import { isBlankText } from '../trim-text.ts';
 import { activeRules } from './condition.ts';
 import { withTypeDefaults } from './type-defaults.ts';
 import { isSlowPattern, MAX_PATTERN_LENGTH } from './pattern-safety.ts';
@@ -41,7 +42,8 @@ export interface DefinitionProblems {
   fields: Record<string, string>;
 }
 
-const blank = (text: unknown) => typeof text !== 'string' || text.trim() === '';
+/** No text, or text that shows as nothing (only spaces and invisible characters, model/trim-text.ts). */
+const blank = (text: unknown) => typeof text !== 'string' || isBlankText(text);
 
 /** One level of siblings: the form's fields, or one field-group's sub-fields. */
 interface Level {

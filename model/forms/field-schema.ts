@@ -5,7 +5,7 @@
  */
 import type { FieldType, FormField } from './field-definition.ts';
 import { parseOptionChoice } from './options.ts';
-import { limit } from './type-defaults.ts';
+import { limit, TEXT_MAX_LENGTH } from './type-defaults.ts';
 import type { Schema } from './condition.ts';
 
 /** Headings and separators show text and ask nothing. */
@@ -50,10 +50,18 @@ export function extensionPattern(types: string[] | undefined): string | undefine
   return `\\.(${list.map(anyCase).join('|')})$`;
 }
 
+/**
+ * Every text in an answer — a text answer of any type, and each text item of a list — is at most
+ * TEXT_MAX_LENGTH characters (spec 2 §9 "Text field max 10000"), so no document holds a text the
+ * console, the exports and the app cannot handle. A field's own smaller max stays; a larger one,
+ * or none, is capped (a stored revision that said more still compiles, to the cap).
+ */
+const TEXT: Schema = { type: 'string', maxLength: TEXT_MAX_LENGTH };
+
 function lengths(field: FormField): Schema {
   const min = limit(field.validation?.min);
-  const max = limit(field.validation?.max);
-  return { ...(min !== undefined && min > 0 ? { minLength: min } : {}), ...(max !== undefined ? { maxLength: max } : {}) };
+  const max = Math.min(limit(field.validation?.max) ?? TEXT_MAX_LENGTH, TEXT_MAX_LENGTH);
+  return { ...(min !== undefined && min > 0 ? { minLength: min } : {}), maxLength: max };
 }
 
 const GEO_POINT: Schema = {
@@ -62,14 +70,14 @@ const GEO_POINT: Schema = {
   properties: { lat: { type: 'number', minimum: -90, maximum: 90 }, lng: { type: 'number', minimum: -180, maximum: 180 } },
 };
 
-const recordIds: Schema = { type: nullable('array'), items: { type: 'string', minLength: 1 }, uniqueItems: true };
+const recordIds: Schema = { type: nullable('array'), items: { ...TEXT, minLength: 1 }, uniqueItems: true };
 
 /** `sub` compiles a field-group's sub-fields into the schema of one item. */
 export function fieldParts(field: FormField, sub: (fields: FormField[]) => FieldParts): FieldParts {
   const v = field.validation ?? {};
   const options = { field_type: field.field_type };
   const text = (extra: Schema = {}, ui: Schema = {}): FieldParts => ({
-    schema: { type: nullable('string'), ...extra },
+    schema: { type: nullable('string'), maxLength: TEXT_MAX_LENGTH, ...extra },
     ui,
   });
   switch (field.field_type) {
@@ -119,7 +127,7 @@ export function fieldParts(field: FormField, sub: (fields: FormField[]) => Field
         listViewUi(field, false) ??
         (none ? { 'ui:widget': NO_OPTIONS_WIDGET } : field.field_type === 'radio' ? { 'ui:widget': 'radio' } : {});
       // null is listed as a choice so a cleared optional answer stays valid under `oneOf`.
-      return c ? { schema: { type: nullable('string'), oneOf: [...(c.oneOf as Schema[]), { const: null, title: '' }] }, ui } : text({}, ui);
+      return c ? text({ oneOf: [...(c.oneOf as Schema[]), { const: null, title: '' }] }, ui) : text({}, ui);
     }
     case 'checkbox':
     case 'multiple-select': {
@@ -129,7 +137,7 @@ export function fieldParts(field: FormField, sub: (fields: FormField[]) => Field
       return {
         schema: {
           type: nullable('array'),
-          items: c && !none ? { type: 'string', ...c } : { type: 'string' },
+          items: c && !none ? { ...TEXT, ...c } : TEXT,
           ...(none ? { maxItems: 0 } : {}),
           uniqueItems: true,
         },
@@ -146,7 +154,7 @@ export function fieldParts(field: FormField, sub: (fields: FormField[]) => Field
     case 'files':
     case 'gallery': {
       const pattern = extensionPattern(v.types);
-      return { schema: { type: nullable('array'), items: { type: 'string', ...(pattern ? { pattern } : {}) } }, ui: {} };
+      return { schema: { type: nullable('array'), items: { ...TEXT, ...(pattern ? { pattern } : {}) } }, ui: {} };
     }
     case 'geo-location':
       return { schema: { ...GEO_POINT, type: nullable('object') }, ui: {} };

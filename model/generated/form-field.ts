@@ -67,7 +67,7 @@ export interface FormField {
   error?: unknown;
   extra_details?: {
     /**
-     * One choice per line, 'value: label' or just 'value'
+     * One choice per line, 'value: label' or just 'value' (a long list belongs in a view list)
      */
     option_choice?: string;
     selects?: {

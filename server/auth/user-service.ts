@@ -2,6 +2,7 @@
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { resourceSchema } from '@model/schema-registry.ts';
+import { trimText } from '@model/trim-text.ts';
 import type { SessionUser } from './session-user.ts';
 import { problems } from '../http/errors.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
@@ -94,7 +95,7 @@ export async function updateUser(ctx: AppContext, caller: SessionUser, id: strin
   // not change the address (which could undo someone's concurrent edit).
   const fields = body.password !== undefined ? (['employeeId', 'first_name', 'last_name', 'mobile'] as const) : TRIMMED;
   for (const field of fields) {
-    if (body[field] !== undefined) changes[field] = body[field]!.trim();
+    if (body[field] !== undefined) changes[field] = trimText(body[field]!);
   }
   if (body.designation !== undefined) {
     await assertDesignationExists(db, body.designation);

@@ -1,5 +1,6 @@
 /** Queries of users: always joined with role and designation, never exposing the password hash. */
 import { sql, type RawBuilder, type Updateable } from 'kysely';
+import { trimText } from '@model/trim-text.ts';
 import { randomUUID } from 'node:crypto';
 import type { Db, UserTable } from '../db/database.ts';
 import type { User } from '@model/generated/index.ts';
@@ -171,11 +172,11 @@ export async function insertUser(db: Db, user: NewUser, passwordHash: string, no
       .insertInto('users')
       .values({
         id,
-        employeeId: user.employeeId.trim(),
-        first_name: user.first_name.trim(),
-        last_name: user.last_name.trim(),
-        email: user.email.trim().toLowerCase(),
-        mobile: user.mobile.trim(),
+        employeeId: trimText(user.employeeId),
+        first_name: trimText(user.first_name),
+        last_name: trimText(user.last_name),
+        email: trimText(user.email).toLowerCase(),
+        mobile: trimText(user.mobile),
         designation_id: user.designation,
         role_id: user.role,
         status: user.status ?? true,
@@ -194,6 +195,6 @@ export async function insertUser(db: Db, user: NewUser, passwordHash: string, no
 export type UserChanges = Partial<Omit<Updateable<UserTable>, 'id' | 'created_at' | 'updated_at'>>;
 
 export async function updateUserRow(db: Db, id: string, changes: UserChanges, now: Date): Promise<void> {
-  const values = { ...changes, ...(changes.email ? { email: changes.email.trim().toLowerCase() } : {}), updated_at: now };
+  const values = { ...changes, ...(changes.email ? { email: trimText(changes.email).toLowerCase() } : {}), updated_at: now };
   await translate(() => db.updateTable('users').set(values).where('id', '=', id).execute());
 }

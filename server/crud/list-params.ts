@@ -3,8 +3,10 @@
  * Without parameters a list answers everything, in the resource's default order (the contract).
  */
 import type { EntitySchema } from '@model/schema-registry.ts';
+import { trimText } from '@model/trim-text.ts';
 import { problems } from '../http/errors.ts';
 import { nulPath } from '../http/input-guard.ts';
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../http/json-depth.ts';
 
 export interface ListQuery {
   sort?: string;
@@ -78,6 +80,8 @@ function shown(value: unknown): string {
 const refuse = (param: 'sort' | 'range' | 'filter', message: string) => problems.badRequest(message, { [param]: message });
 
 function parseJson(name: 'sort' | 'range' | 'filter', raw: string, example: string): unknown {
+  // Before parsing: nothing below may walk a value nested thousands deep.
+  if (exceedsJsonDepth(raw)) throw problems.tooDeep(MAX_JSON_DEPTH, name);
   let value: unknown;
   try {
     value = JSON.parse(raw);
@@ -144,7 +148,7 @@ export function parseListParams(
     for (const [key, value] of Object.entries(filter)) {
       if (key === 'q') {
         if (value !== null && typeof value !== 'string') throw refuse('filter', 'The search text (q) must be text');
-        if (value?.trim()) search = value.trim();
+        if (value !== null && trimText(value)) search = trimText(value);
       } else {
         // react-admin names records `id` (getMany: filter={"id":[...]}); the wire and the schema say `_id`.
         const field = key === 'id' ? '_id' : key;

@@ -5,6 +5,7 @@
  * x-messages.uniqueItems. Lists of references (`x-ref` items) hold ids and are left to ajv.
  */
 import type { EntitySchema, PropertySchema } from '@model/schema-registry.ts';
+import { trimText } from '@model/trim-text.ts';
 import { problems } from '../http/errors.ts';
 
 type Row = Record<string, unknown>;
@@ -22,7 +23,7 @@ function isTextList(p: PropertySchema): boolean {
   return isText(p.items);
 }
 
-const key = (v: unknown) => (typeof v === 'string' ? v.trim().toLocaleLowerCase() : JSON.stringify(v));
+const key = (v: unknown) => (typeof v === 'string' ? trimText(v).toLocaleLowerCase() : JSON.stringify(v));
 
 /** 400 naming each text list of `body` that holds one word twice, whatever its case. */
 export function assertTextItemsUnique(schema: EntitySchema, body: Row): void {

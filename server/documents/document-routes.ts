@@ -128,17 +128,19 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       const caller = request.sessionUser!;
       const body = request.body;
-      const replay = async () => {
+      // The document this user already submitted under the local_id (another user's: 409). It
+      // is answered by the caller, never sent here: a reply is thenable, so returning a sent one
+      // through `await` would read as "nothing held" and the handler would go on to send again.
+      const earlierSubmission = async () => {
         const held = await documentByLocalId(db, body.local_id);
         if (!held) return undefined;
         if (held.created_by !== caller.id) throw problems.localIdTaken();
-        return reply
-          .status(200)
-          .header('Idempotent-Replay', 'true')
-          .send(await loadDocument(db, held.id));
+        return loadDocument(db, held.id);
       };
-      const earlier = await replay();
-      if (earlier) return earlier;
+      const answerReplay = (stored: Awaited<ReturnType<typeof loadDocument>>) =>
+        reply.status(200).header('Idempotent-Replay', 'true').send(stored);
+      const earlier = await earlierSubmission();
+      if (earlier) return answerReplay(earlier);
       try {
         const id = await inTransaction(async (trx) => {
           const program = await programForDocument(trx, body.program_id, body.module);
@@ -155,10 +157,11 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
         return reply.status(201).send(await loadDocument(db, id));
       } catch (err) {
         if (!(err instanceof LocalIdRace)) throw err;
-        // The winner deleted meanwhile: nothing of either is stored, trying again submits it.
-        const stored = await replay();
+        // Another submission of the same local_id won the insert: answer the stored one. When the
+        // winner was deleted meanwhile, nothing of either is stored and trying again submits it.
+        const stored = await earlierSubmission();
         if (!stored) throw problems.tryAgain();
-        return stored;
+        return answerReplay(stored);
       }
     },
   );

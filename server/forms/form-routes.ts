@@ -8,6 +8,7 @@
  * never overwrite each other unseen.
  */
 import type { FastifyInstance } from 'fastify';
+import { trimText } from '@model/trim-text.ts';
 import type { FormField } from '@model/forms/field-definition.ts';
 import type { Permission } from '@model/generated/index.ts';
 import { diffStructures } from '@model/forms/revision-diff.ts';
@@ -56,7 +57,7 @@ const changesDraft = (body: DraftBody) =>
 function draftOf(body: DraftBody, stored?: LockedForm): Draft {
   const programs = body.program_ids ?? body.programs;
   return {
-    name: body.name !== undefined ? body.name.trim() : (stored?.name ?? ''),
+    name: body.name !== undefined ? trimText(body.name) : (stored?.name ?? ''),
     structures: body.structures ?? stored?.structures ?? [],
     program_ids: programs ? [...new Set(programs)] : (stored?.program_ids ?? []),
   };

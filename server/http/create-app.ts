@@ -18,6 +18,7 @@ import { createAuthenticator } from './authenticate.ts';
 import { problems } from './errors.ts';
 import { answerErrorsFromCatalogue, clientErrorAnswer, frameworkErrorAnswer } from './error-answers.ts';
 import { refuseNulCharacters } from './input-guard.ts';
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
 import { withNullableChoices } from './nullable-choices.ts';
 import { DOCS_POLICY } from './content-security-policy.ts';
 import { errorSchema } from './error-schema.ts';
@@ -63,12 +64,14 @@ export async function createBaseApp(ctx: AppContext, kind: 'auth' | 'api'): Prom
   // As validated and documented: an optional labelled choice accepts null (nullable-choices.ts).
   for (const schema of allSchemas) app.addSchema(withNullableChoices(schema) as never);
   app.addSchema(errorSchema);
-  // JSON bodies: an empty one (a DELETE sent with a JSON content type) is no body, a malformed
-  // one gets a clear 400; Fastify's own parser still refuses __proto__ and constructor.prototype.
+  // JSON bodies: an empty one (a DELETE sent with a JSON content type) is no body, one nested
+  // too deep is refused before anything parses or walks it (json-depth.ts), a malformed one gets
+  // a clear 400; Fastify's own parser still refuses __proto__ and constructor.prototype.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
+    if (exceedsJsonDepth(body as string)) return done(problems.tooDeep(MAX_JSON_DEPTH) as never, undefined);
     parseJson(request, body as string, (err, value) => {
       if (!err) return done(null, value);
       const poisoned = /prototype/i.test(err.message);

@@ -28,6 +28,13 @@ export const problems = {
     return new Problem(400, 'VALIDATION_FAILED', message, { [field]: message });
   },
   invalidJson: (message = 'The request body is not valid JSON') => new Problem(400, 'INVALID_JSON', message),
+  /** JSON nested deeper than json-depth.ts allows, in the body or in a query parameter (`field`): refused before it is parsed. */
+  tooDeep: (maxDepth: number, field?: string) => {
+    const levels = `at most ${maxDepth} levels of lists and objects`;
+    return field
+      ? new Problem(400, 'TOO_DEEP', `${field} is nested too deeply: ${levels}`, { [field]: `${field} is nested too deeply: ${levels}` })
+      : new Problem(400, 'TOO_DEEP', `The request body is nested too deeply: ${levels}`);
+  },
   badUrl: () => new Problem(400, 'BAD_URL', 'The address is not valid: it contains a broken %-encoded character'),
   badHttp: () => new Problem(400, 'BAD_REQUEST', 'The request is not valid HTTP'),
   /** A database value error that validation did not catch (a backstop: the message names no internals). */

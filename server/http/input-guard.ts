@@ -6,15 +6,29 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { problems } from './errors.ts';
 
-/** Where the first NUL sits ("email", "filter.q", "[2].name"), '' for the value itself; undefined when there is none. */
-export function nulPath(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (!value || typeof value !== 'object' || Buffer.isBuffer(value)) return undefined;
-  for (const [key, inner] of Object.entries(value)) {
-    const here = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-    if (key.includes('\u0000')) return here.replaceAll('\u0000', '\\u0000');
-    const found = nulPath(inner, here);
-    if (found !== undefined) return found;
+/**
+ * Where the first NUL sits ("email", "filter.q", "[2].name"), '' for the value itself; undefined
+ * when there is none. Walks with a stack of its own, not by recursion, so no depth of nesting can
+ * overflow the call stack (json-depth.ts refuses deep bodies earlier still).
+ */
+export function nulPath(value: unknown): string | undefined {
+  type Pending = { value: unknown; path: string; nulInKey?: boolean };
+  const pending: Pending[] = [{ value, path: '' }];
+  while (pending.length) {
+    const { value: here, path, nulInKey } = pending.pop()!;
+    if (nulInKey) return path.replaceAll('\u0000', '\\u0000');
+    if (typeof here === 'string') {
+      if (here.includes('\u0000')) return path;
+      continue;
+    }
+    if (!here || typeof here !== 'object' || Buffer.isBuffer(here)) continue;
+    const entries = Object.entries(here);
+    // Pushed last to first, so keys and values are looked at in the order they were sent.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, item] = entries[i]!;
+      const at = Array.isArray(here) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+      pending.push({ value: item, path: at, nulInKey: key.includes('\u0000') });
+    }
   }
   return undefined;
 }

@@ -6,8 +6,8 @@
  *   { session } / { flag }  401, 403 (no dashboard access; the flag; a mobile session on a console
  *                           route, or one whose role no longer grants the app on a `mobile` route)
  *   :id in the path         404, 400 (a broken %-encoding), 414
- *   a method with a body    400 (JSON), 413, 415
- *   a list query            400 naming the sort, range or filter that is wrong
+ *   a method with a body    400 (JSON: malformed, or nested too deep), 413, 415
+ *   a list query            400 naming the sort, range or filter that is wrong (or nested too deep)
  *   a signed-in write       409 (a unique value taken, a referenced record gone, still in use)
  *   config.rateLimit        429
  * plus the route's own statuses from route-errors.ts. Each is a `$ref` to the one error
@@ -83,11 +83,11 @@ export function errorCodesOf(route: RouteFacts, method: string, server: string):
     add(codes, 414, 'URI_TOO_LONG');
   }
   if (BODY_METHODS.has(method)) {
-    add(codes, 400, 'INVALID_JSON', 'BAD_REQUEST');
+    add(codes, 400, 'INVALID_JSON', 'TOO_DEEP', 'BAD_REQUEST');
     add(codes, 413, 'TOO_LARGE');
     add(codes, 415, 'UNSUPPORTED_MEDIA_TYPE');
   }
-  if (isListQuery(schema.querystring)) add(codes, 400, 'BAD_REQUEST');
+  if (isListQuery(schema.querystring)) add(codes, 400, 'BAD_REQUEST', 'TOO_DEEP');
   if (signedIn && BODY_METHODS.has(method)) {
     // The database's own backstops for a write: a unique value taken or a referenced record gone meanwhile.
     add(codes, 409, 'DUPLICATE', 'REFERENCE_GONE');

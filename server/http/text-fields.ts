@@ -1,10 +1,12 @@
 /**
- * Text is stored trimmed, so ' X', 'X ' and 'X' are one name (and one unique value). A field
- * that is blank once trimmed is as missing as '' and refused where the schema requires it (an
+ * Text is stored trimmed (model/trim-text.ts: whitespace and invisible characters such as a
+ * zero-width space off both ends), so ' X', 'X\u200B' and 'X' are one name (and one unique
+ * value). A field that is blank once trimmed is as missing as '' and refused where the schema requires it (an
  * optional, nullable one is cleared instead); one that gets shorter than its minLength is
  * refused with that rule's message.
  */
 import type { EntitySchema, PropertySchema } from '@model/schema-registry.ts';
+import { trimText } from '@model/trim-text.ts';
 import { problems } from './errors.ts';
 
 const isText = (p: PropertySchema | undefined): p is PropertySchema =>
@@ -22,7 +24,7 @@ export function trimmedTextProblems(
   for (const [field, value] of Object.entries(body)) {
     const property = schema.properties[field];
     if (typeof value !== 'string' || !isText(property) || (fields && !fields.includes(field))) continue;
-    const trimmed = value.trim();
+    const trimmed = trimText(value);
     const label = property.title ?? field;
     const min = property.minLength ?? 0;
     // A minLength does not make an optional field required: blank clears it (trimTextFields).
@@ -49,9 +51,9 @@ export function trimTextFields<T>(body: T, schema: EntitySchema): T {
     const property = schema.properties[field];
     // A list's text items too (case statuses, checklist items): blank ones are then refused by the items' minLength.
     if (Array.isArray(value) && property?.type === 'array' && !property.writeOnly)
-      return value.map((item) => (typeof item === 'string' ? item.trim() : item));
+      return value.map((item) => (typeof item === 'string' ? trimText(item) : item));
     if (typeof value !== 'string' || !isText(property)) return value;
-    const text = value.trim();
+    const text = trimText(value);
     return text === '' && isNullable(property) ? null : text;
   };
   return Object.fromEntries(Object.entries(body).map(([field, value]) => [field, trimmed(field, value)])) as T;

@@ -4,6 +4,7 @@
  * that choice fields with a `url` page through.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { trimText } from '@model/trim-text.ts';
 import multipart from '@fastify/multipart';
 import { readFile, unlink } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
@@ -96,7 +97,7 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
           upload.file = { content, filename: part.filename, kind: 'csv' };
         }
       } else if (part.fieldname === 'name' && typeof part.value === 'string') {
-        upload.name = part.value.trim();
+        upload.name = trimText(part.value);
       }
     }
   } catch (err) {

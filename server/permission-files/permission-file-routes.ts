@@ -11,6 +11,7 @@
  * removes it again, and a replaced or deleted record's file is removed once the change commits.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { trimText } from '@model/trim-text.ts';
 import path from 'node:path';
 import { resourceEntry, resourceSchema } from '@model/schema-registry.ts';
 import type { AppContext } from '../context.ts';
@@ -62,7 +63,7 @@ const multipartBody = (fileRequired: boolean) => ({
 /** The name as it will be stored, or the message refusing it (the schema's rules and words). */
 function checkedName(raw: string): { name: string } | { problem: string } {
   const property = resourceSchema(RESOURCE).properties.name!;
-  const name = raw.trim();
+  const name = trimText(raw);
   const label = property.title ?? 'Name';
   if (!name) return { problem: property['x-messages']?.required ?? `${label} is required` };
   if (name.includes('\u0000')) return { problem: `${label} must not contain a NUL character (\\u0000)` };

@@ -4,6 +4,7 @@
  * PHOTO_MAX_BYTES). Everything is read and checked before anything is written.
  */
 import type { FastifyRequest } from 'fastify';
+import { trimText } from '@model/trim-text.ts';
 import { PHOTO_MAX_BYTES } from '@model/rules';
 import { resourceSchema } from '@model/schema-registry.ts';
 import { problems } from '../http/errors.ts';
@@ -77,13 +78,13 @@ function checkFields(raw: Partial<Record<TextField, string>>, mode: 'create' | '
   const fields: Record<string, string> = {};
   const details: ProgramDetails = {};
   if (raw.name !== undefined || mode === 'create') {
-    const name = (raw.name ?? '').trim();
+    const name = trimText(raw.name ?? '');
     if (!name) fields.name = 'Program name is required';
     else if (name.length > NAME_MAX) fields.name = `Program name must be at most ${NAME_MAX} characters`;
     else details.name = name;
   }
   if (raw.description !== undefined || mode === 'create') {
-    const description = (raw.description ?? '').trim();
+    const description = trimText(raw.description ?? '');
     if (!description && mode === 'create') fields.description = 'Description is required';
     else if (description.length > DESCRIPTION_MAX) fields.description = `Description must be at most ${DESCRIPTION_MAX} characters`;
     else details.description = description;

@@ -183,8 +183,11 @@ describe('POST /form', () => {
     });
     const many = (n: number, prefix: string) =>
       Array.from({ length: n }, (_, i) => ({ field_label: 'L', field_name: `${prefix}${i}`, field_type: 'text' }) as FormField);
-    let deep = text('leaf');
-    for (let i = 0; i < 500; i++) deep = group(`g${i}`, [deep]);
+    const nest = (levels: number) => {
+      let deep = text('leaf');
+      for (let i = 0; i < levels; i++) deep = group(`g${i}`, [deep]);
+      return deep;
+    };
     const before = Number((await sql<{ n: string }>`select count(*) as n from forms`.execute(t.ctx.db)).rows[0]!.n);
     const nested = await call('POST', '/form', {
       token: admin.token,
@@ -196,9 +199,13 @@ describe('POST /form', () => {
       code: 'VALIDATION_FAILED',
       fields: { inner: 'A field group cannot hold another field group' },
     });
-    expect((await call('POST', '/form', { token: admin.token, payload: { name: 'F', structures: [deep] } })).json().fields).toEqual({
-      g498: 'A field group cannot hold another field group',
+    expect((await call('POST', '/form', { token: admin.token, payload: { name: 'F', structures: [nest(15)] } })).json().fields).toEqual({
+      g13: 'A field group cannot hold another field group',
     });
+    // 500 groups deep is JSON about 1,500 levels deep: refused before anything reads it.
+    const tooDeep = await call('POST', '/form', { token: admin.token, payload: { name: 'F', structures: [nest(500)] } });
+    expect(tooDeep.statusCode).toBe(400);
+    expect(tooDeep.json().code).toBe('TOO_DEEP');
     for (const [structures, count] of [
       [[group('g', many(10_000, 's'))], 10_001],
       [many(10_000, 't'), 10_000],

@@ -99,6 +99,52 @@ describe('every field type', () => {
     expect(compileForm([required(field('text'))]).schema.required).toEqual(['answer']);
   });
 
+  it('no text in an answer, of any type, is longer than 10,000 characters (spec 2 §9)', () => {
+    const long = (n: number, end = '') => 'x'.repeat(n - end.length) + end;
+    const list = { url: 'listview-id' };
+    const cases: Array<[FieldType, Partial<FormField>, (n: number) => unknown]> = [
+      ['text', {}, (n) => long(n)],
+      ['text-area', {}, (n) => long(n)],
+      ['password', {}, (n) => long(n)],
+      ['barcode', {}, (n) => long(n)],
+      ['signature', {}, (n) => long(n)],
+      ['address', {}, (n) => long(n)],
+      ['user-selection', {}, (n) => long(n)],
+      ['current-user', {}, (n) => long(n)],
+      ['bracket-replace', {}, (n) => long(n)],
+      ['dropdown', list, (n) => long(n)],
+      ['radio', list, (n) => long(n)],
+      ['checkbox', list, (n) => [long(n)]],
+      ['multiple-select', list, (n) => [long(n)]],
+      ['image', {}, (n) => long(n, '.jpg')],
+      ['file', {}, (n) => long(n, '.pdf')],
+      ['gallery', {}, (n) => [long(n, '.png')]],
+      ['files', {}, (n) => [long(n, '.pdf')]],
+      ['locations', {}, (n) => [long(n)]],
+      ['beneficiaries', {}, (n) => [long(n)]],
+      ['cases', {}, (n) => [long(n)]],
+    ];
+    for (const [type, extra, answerOf] of cases) {
+      const form = formValidator([field(type, extra)]);
+      expect(form.valid({ answer: answerOf(10_000) }), `${type}: 10,000 characters`).toBe(true);
+      expect(form.valid({ answer: answerOf(10_001) }), `${type}: 10,001 characters`).toBe(false);
+    }
+    // Inside a field group's items too.
+    const group = formValidator([field('field-group', { extra_details: { fields: [field('text-area', { field_name: 'notes' })] } })]);
+    expect(group.valid({ answer: [{ notes: long(10_000) }] })).toBe(true);
+    expect(group.valid({ answer: [{ notes: long(10_001) }] })).toBe(false);
+  });
+
+  it("a text field's own smaller max stays; a larger one is capped at 10,000", () => {
+    const own = formValidator([field('text-area', { validation: { max: 50 } })]);
+    expect(own.valid({ answer: 'x'.repeat(50) })).toBe(true);
+    expect(own.valid({ answer: 'x'.repeat(51) })).toBe(false);
+    for (const max of [20_000, '900000']) {
+      const capped = compileForm([field('text', { validation: { max } })]).schema.properties as Record<string, { maxLength: number }>;
+      expect(capped.answer.maxLength, String(max)).toBe(10_000);
+    }
+  });
+
   it('a phone of 9 digits is refused, 10 digits accepted (type default), and a set length wins', () => {
     const phone = formValidator([field('phone')]);
     expect(phone.valid({ answer: '071234567' })).toBe(false);

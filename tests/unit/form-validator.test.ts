@@ -48,6 +48,24 @@ function forbidEval() {
 }
 
 describe('the preview validator', () => {
+  it('shows a text over 10,000 characters under its field, whatever the field sets', () => {
+    const { schema: notes } = compileForm([
+      { field_label: 'Notes', field_name: 'notes', field_type: 'text-area' },
+      { field_label: 'Summary', field_name: 'summary', field_type: 'text', validation: { max: 900_000 } },
+    ]);
+    const { errorSchema } = formValidator.validateFormData(
+      { notes: 'x'.repeat(10_001), summary: 'y'.repeat(10_001) },
+      notes,
+      undefined,
+      previewErrors,
+    );
+    expect(errorSchema).toMatchObject({
+      notes: { __errors: ['Enter at most 10000 characters'] },
+      summary: { __errors: ['Enter at most 10000 characters'] },
+    });
+    expect(formValidator.validateFormData({ notes: 'x'.repeat(10_000) }, notes, undefined, previewErrors).errors).toEqual([]);
+  });
+
   it('names each failing field once, in the words shown under it', () => {
     expect(messages({ phone: '12345678x', county: 'mombasa', mail: 'nope', age: 130 })).toEqual({
       phone: ['Enter at least 10 characters', 'Enter digits only'],

@@ -3,6 +3,7 @@
  * adding (with its slug), renaming, deleting and the flags keep the privilege rules of their own.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { trimText } from '@model/trim-text.ts';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Role } from '@model/generated/index.ts';
@@ -43,9 +44,9 @@ function toWire(row: Row): Row {
   return role;
 }
 
-/** The name as stored (trimmed); '   ' or only invisible characters pass the schema's minLength but are no name. */
+/** The name as stored (trimmed, model/trim-text.ts); '   ' or only invisible characters pass the schema's minLength but are no name. */
 function roleName(name: string): string {
-  const trimmed = name.trim();
+  const trimmed = trimText(name);
   if (!roleNameKey(trimmed)) throw problems.validation({ role: schema.properties.role['x-messages']?.required ?? 'Role is required' });
   return trimmed;
 }

@@ -42,7 +42,7 @@ const updateBody = (() => {
     ...body,
     properties: {
       ...body.properties,
-      _id: { type: 'string', title: 'Id' },
+      _id: { type: 'string', title: 'Id', maxLength: 64 },
       confirm_password: { type: 'string', title: 'Confirm password', maxLength: 256 },
     },
   };

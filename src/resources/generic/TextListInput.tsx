@@ -7,6 +7,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { Chip } from '@mui/material';
 import { TextArrayInput, useInput, type Validator } from 'react-admin';
+import { isBlankText, trimText } from '@model/trim-text';
 
 export interface TextListInputProps {
   source: string;
@@ -18,14 +19,14 @@ export interface TextListInputProps {
   helperText?: string;
 }
 
-/** "Open" and " open": one text, as the server compares a list's items (trimmed, any case). */
-const sameText = (text: string) => text.trim().toLocaleLowerCase();
+/** "Open" and " open": one text, as the server compares a list's items (trimmed as model/trim-text.ts trims, any case). */
+const sameText = (text: string) => trimText(text).toLocaleLowerCase();
 
 /** The fixed texts first, then the others once each (whatever their case: the first spelling stays), blanks dropped. */
 export function withFixedFirst(fixed: string[], texts: readonly string[]): string[] {
   const seen = new Set(fixed.map(sameText));
   const own: string[] = [];
-  for (const text of texts.map((t) => t.trim())) {
+  for (const text of texts.map(trimText)) {
     if (!text || seen.has(sameText(text))) continue;
     seen.add(sameText(text));
     own.push(text);
@@ -36,7 +37,7 @@ export function withFixedFirst(fixed: string[], texts: readonly string[]): strin
 /** The text of `texts` that is already in `current`, whatever its case: refused rather than added twice. */
 export function repeatedText(current: readonly string[], texts: readonly string[]): string | undefined {
   const held = new Set(current.map(sameText));
-  return texts.find((t) => !current.includes(t) && t.trim() && held.has(sameText(t)));
+  return texts.find((t) => !current.includes(t) && !isBlankText(t) && held.has(sameText(t)));
 }
 
 export const TextListInput = ({ source, label, validate, defaultValue, fixed = [], helperText }: TextListInputProps) => {
@@ -46,14 +47,15 @@ export const TextListInput = ({ source, label, validate, defaultValue, fixed = [
   const [refused, setRefused] = useState<string>();
   const current = (): string[] => (Array.isArray(field.value) ? (field.value as string[]) : []);
   const keep = (texts: readonly string[]) => {
-    setRefused(repeatedText(current(), texts)?.trim());
+    const repeated = repeatedText(current(), texts);
+    setRefused(repeated === undefined ? undefined : trimText(repeated));
     field.onChange(withFixedFirst(fixed, texts));
   };
   const addTyped = (event: KeyboardEvent) => {
     // Enter is the Autocomplete's own (free text); Tab and a comma add the text typed too.
     if (event.key !== ',' && event.key !== 'Tab') return;
-    if (event.key === ',' || typed.trim()) event.preventDefault();
-    if (!typed.trim()) return;
+    if (event.key === ',' || !isBlankText(typed)) event.preventDefault();
+    if (isBlankText(typed)) return;
     keep([...current(), typed]);
     setTyped('');
   };

@@ -31,12 +31,16 @@ import {
 import { BooleanGroupInput } from './BooleanGroupInput';
 import { TextListInput } from './TextListInput';
 import { pickableFilter } from './pickable';
+import { notBlank } from '../../shared/not-blank';
+import { trimText } from '@model/trim-text';
 
 export function validatorsFor(property: PropertySchema, isRequired: boolean): Validator[] {
   const label = property.title ?? 'This field';
   const messages = property['x-messages'] ?? {};
   const validators: Validator[] = [];
-  if (isRequired) validators.push(required(messages.required ?? `${label} is required`));
+  const requiredMessage = messages.required ?? `${label} is required`;
+  // Only spaces or invisible characters are as missing as nothing: the server trims them off.
+  if (isRequired) validators.push(required(requiredMessage), notBlank(requiredMessage));
   if (property.minLength && property.minLength > 1) {
     validators.push(minLength(property.minLength, messages.minLength ?? `${label} must be at least ${property.minLength} characters`));
   }
@@ -61,7 +65,7 @@ function listValidator(property: PropertySchema, label: string, messages: Record
     if (fixed.some((expected, i) => expected !== undefined && value[i] !== expected))
       return messages.items ?? `${label} must start with ${fixed.join(', ')}`;
     // Text compares trimmed and in any case, as the server compares it (server/crud/unique-text-items.ts).
-    const key = (v: unknown) => (typeof v === 'string' ? v.trim().toLocaleLowerCase() : JSON.stringify(v));
+    const key = (v: unknown) => (typeof v === 'string' ? trimText(v).toLocaleLowerCase() : JSON.stringify(v));
     if (property.uniqueItems && new Set(value.map(key)).size !== value.length)
       return messages.uniqueItems ?? `${label} must not list the same value twice`;
     return undefined;

@@ -9,6 +9,7 @@ import type { FieldType, FormField } from '@model/forms/field-definition';
 import { fieldNameFromLabel } from '@model/forms/field-name';
 import { FieldTypeSelect } from './FieldTypeSelect';
 import { fieldOfType } from './new-field';
+import { isBlankText, trimText } from '@model/trim-text';
 
 interface AddFieldFormProps {
   onAdd: (field: FormField) => void;
@@ -22,14 +23,14 @@ export const AddFieldForm = memo(function AddFieldForm({ onAdd, noun = 'field', 
   const [type, setType] = useState<FieldType>('text');
   const [label, setLabel] = useState('');
   const [tried, setTried] = useState(false);
-  const blank = label.trim() === '';
+  const blank = isBlankText(label);
 
   const add = (event: FormEvent) => {
     event.preventDefault();
     event.stopPropagation(); // a sub-field's form sits inside the page's
     setTried(true);
     if (blank) return;
-    onAdd(fieldOfType(type, label.trim(), fieldNameFromLabel(label)));
+    onAdd(fieldOfType(type, trimText(label), fieldNameFromLabel(label)));
     setLabel('');
     setTried(false);
   };

@@ -15,6 +15,7 @@ import { FileTypesInput } from './FileTypesInput';
 import { GroupEditor } from './GroupEditor';
 import { ConditionEditor } from './ConditionEditor';
 import type { RuleTarget } from './rule-targets';
+import { isBlankText } from '@model/trim-text';
 
 export const NAME_HINT = 'A single word, no spaces; underscores and dashes allowed';
 const NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
@@ -57,8 +58,8 @@ export function FieldEditor({ field, targets, nested, onChange, onLabel, onName,
           required
           value={field.field_label}
           onChange={(e) => onLabel(e.target.value)}
-          error={field.field_label.trim() === ''}
-          helperText={field.field_label.trim() === '' ? 'Field label is required.' : ' '}
+          error={isBlankText(field.field_label)}
+          helperText={isBlankText(field.field_label) ? 'Field label is required.' : ' '}
         />
         <TextField
           size="small"

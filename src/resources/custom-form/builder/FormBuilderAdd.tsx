@@ -13,6 +13,7 @@ import { copyFrom } from './copy-state';
 import { saveProblem } from './save-problem';
 import { useFormBuilder } from './use-form-builder';
 import { useFormFlags } from './use-form-flags';
+import { trimText } from '@model/trim-text';
 
 export default function FormBuilderAdd() {
   const location = useLocation();
@@ -25,7 +26,7 @@ export default function FormBuilderAdd() {
   const [saving, setSaving] = useState(false);
 
   const save = async () => {
-    const form = { name: model.title.trim(), structures: model.structures };
+    const form = { name: trimText(model.title), structures: model.structures };
     const problems = checkFormDefinition(form);
     model.showProblems(problems?.fields ?? {});
     if (problems) {

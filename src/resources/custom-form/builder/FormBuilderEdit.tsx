@@ -23,6 +23,7 @@ import { saveProblem } from './save-problem';
 import { useFormBuilder } from './use-form-builder';
 import { useFormFlags } from './use-form-flags';
 import { useFormRecord } from './use-form-record';
+import { trimText } from '@model/trim-text';
 
 const HEADING = 'Edit Form Group';
 
@@ -40,7 +41,7 @@ function EditLoaded({ record, reloading, onReload }: { record: FormRecord; reloa
 
   /** The draft on screen, or null (with the problems shown) when it cannot be sent. */
   const draftToSend = () => {
-    const draft = { name: model.title.trim(), structures: model.structures };
+    const draft = { name: trimText(model.title), structures: model.structures };
     const problems = checkFormDefinition(draft);
     model.showProblems(problems?.fields ?? {});
     if (problems) notify(problems.message, { type: 'error' });

@@ -23,6 +23,7 @@ import { useDataProvider, useNotify } from 'react-admin';
 import type { FieldbaseDataProvider } from '../../../providers/data-provider';
 import { errorFields } from '../../../providers/http-client';
 import type { ListViewRecord } from '../../../providers/listview-calls';
+import { isBlankText, trimText } from '@model/trim-text';
 
 export type ListViewDialogState = { mode: 'create' } | { mode: 'edit'; record: ListViewRecord } | null;
 
@@ -60,14 +61,14 @@ function ListViewForm({ state, allowed, onClose, onSaved }: ListViewDialogProps 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found: Problems = {};
-    if (!name.trim()) found.name = 'Name field required';
+    if (isBlankText(name)) found.name = 'Name field required';
     if (!editing && !file) found.excel_file = 'File field required';
     setProblems(found);
     if (found.name || found.excel_file) return;
     setBusy(true);
     try {
-      if (editing) await dataProvider.updateListView(String(editing.id), name.trim(), file);
-      else await dataProvider.createListView(name.trim(), file!);
+      if (editing) await dataProvider.updateListView(String(editing.id), trimText(name), file);
+      else await dataProvider.createListView(trimText(name), file!);
       notify(editing ? 'List view updated' : 'List view added', { type: 'success' });
       onSaved();
       onClose();

@@ -1,9 +1,10 @@
 /** The form's values as the multipart add and edit calls take them (names trimmed, days a number). */
 import type { ProgramDetails } from '../../../providers/program-calls';
+import { trimText } from '@model/trim-text';
 
 export function detailsFrom(values: Record<string, unknown>): Omit<ProgramDetails, 'photo'> {
   return {
-    name: String(values.name ?? '').trim(),
+    name: trimText(String(values.name ?? '')),
     description: String(values.description ?? ''),
     no_of_days_for_edit_program: Number(values.no_of_days_for_edit_program ?? 0),
     program_head: Array.isArray(values.program_head) ? values.program_head.map(String) : [],

@@ -5,6 +5,7 @@
  */
 import { maxLength, minValue, required, type Validator } from 'react-admin';
 import { resourceSchema } from '@model/schema-registry';
+import { notBlank } from '../../../shared/not-blank';
 
 const props = resourceSchema('program').properties;
 const messages = (source: string) => props[source]?.['x-messages'] ?? {};
@@ -18,11 +19,17 @@ const wholeNumber =
 
 export const nameRules: Validator[] = [
   required(messages('name').required ?? 'Program name is required'),
+  notBlank(messages('name').required ?? 'Program name is required'),
   maxLength(props.name?.maxLength ?? 120, `Program name must be at most ${props.name?.maxLength ?? 120} characters`),
 ];
 
 export const descriptionRules = (adding: boolean): Validator[] => [
-  ...(adding ? [required(messages('description').required ?? 'Description is required')] : []),
+  ...(adding
+    ? [
+        required(messages('description').required ?? 'Description is required'),
+        notBlank(messages('description').required ?? 'Description is required'),
+      ]
+    : []),
   maxLength(props.description?.maxLength ?? 5000, `Description must be at most ${props.description?.maxLength ?? 5000} characters`),
 ];
 

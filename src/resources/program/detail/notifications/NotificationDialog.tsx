@@ -7,6 +7,7 @@ import { errorFields } from '../../../../providers/http-client';
 import { failureMessage } from '../parts/failure';
 import { useProgramAction } from '../parts/use-program-action';
 import type { SentNotification } from './notification-query';
+import { isBlankText, trimText } from '@model/trim-text';
 
 export type NotificationDialogState = { mode: 'create' } | { mode: 'edit'; notification: SentNotification } | null;
 
@@ -43,17 +44,17 @@ const NotificationForm = ({ programId, editing, onClose }: { programId: string; 
 
   const save = async () => {
     const found: Problems = {
-      title: title.trim() ? undefined : 'Notification Title is required',
-      body: body.trim() ? undefined : 'Notification Content is required',
+      title: isBlankText(title) ? 'Notification Title is required' : undefined,
+      body: isBlankText(body) ? 'Notification Content is required' : undefined,
     };
     setProblems(found);
     if (found.title || found.body) return;
     const outcome = editing
-      ? await action.run(() => programCalls.updateNotification(editing._id, { title: title.trim(), body: body.trim() }), {
+      ? await action.run(() => programCalls.updateNotification(editing._id, { title: trimText(title), body: trimText(body) }), {
           success: 'Notification Updated Successfully',
           failure: 'Error in Updating Notification',
         })
-      : await action.run(() => programCalls.sendNotification(programId, title.trim(), body.trim()), {
+      : await action.run(() => programCalls.sendNotification(programId, trimText(title), trimText(body)), {
           success: 'Notification Sent Successfully',
           failure: 'Error in Sending Notification',
         });
