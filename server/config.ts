@@ -48,6 +48,8 @@ export interface Config {
   /** Hours an upload no document claimed is kept before a sweep deletes it (DOCUMENT_UPLOAD_TTL_HOURS). */
   documentUploadTtlHours: number;
   logLevel: string;
+  /** Heap limit of each server's worker process under `npm start` (WORKER_MAX_HEAP_MB): a runaway one dies alone and is restarted. */
+  workerMaxHeapMb: number;
   /** Hours a finished document export's file is kept for download (EXPORT_TTL_HOURS). */
   exportTtlHours: number;
   /**
@@ -169,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     documentAttachmentMaxBytes: int(env.DOCUMENT_ATTACHMENT_MAX_BYTES, 10 * 1024 * 1024),
     documentUploadTtlHours: int(env.DOCUMENT_UPLOAD_TTL_HOURS, 24),
     logLevel: env.LOG_LEVEL ?? 'warn',
+    workerMaxHeapMb: int(env.WORKER_MAX_HEAP_MB, 1024),
     exportTtlHours: int(env.EXPORT_TTL_HOURS, 72),
     trustProxy: trustedProxies(env.TRUST_PROXY),
     clock: systemClock,
