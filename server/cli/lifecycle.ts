@@ -4,13 +4,16 @@ import type { SeedResult } from '../db/seed.ts';
 import { EmbeddedStartError } from '../db/embedded-start-error.ts';
 import { SchemaTableError } from '../db/schema-table-error.ts';
 import { ModelError } from '@model/resource-map.ts';
+import { WorkerStartError } from './worker-process.ts';
 
 /**
  * What a failed start prints: a stop the message fully explains (the data folder, a table that
- * does not match its schema) as its message alone; anything else with its stack, to debug.
+ * does not match its schema, a worker that ended before it served: its own error is printed
+ * above) as its message alone; anything else with its stack, to debug.
  */
 export function startFailureText(err: unknown): string | unknown {
-  return err instanceof EmbeddedStartError || err instanceof SchemaTableError || err instanceof ModelError ? `\n${err.message}\n` : err;
+  const explained = [EmbeddedStartError, SchemaTableError, ModelError, WorkerStartError];
+  return explained.some((kind) => err instanceof kind) ? `\n${(err as Error).message}\n` : err;
 }
 
 /** Ctrl-C and SIGTERM stop the servers and PostgreSQL cleanly. */

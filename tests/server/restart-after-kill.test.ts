@@ -277,7 +277,8 @@ describe('a worker killed under load', () => {
     try {
       await poll('every server to be answering under load', () => kinds.every((k) => load.of('none', k).ok >= 3));
       for (const kind of kinds) {
-        const killed = app.workers()[kind]!;
+        const killed = app.workers()[kind];
+        if (!killed) throw new Error(`No worker process runs the ${kind} server (supervisor ${app.pid})`);
         load.killing = kind;
         const killedAt = performance.now();
         killHard(killed);

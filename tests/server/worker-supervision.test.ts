@@ -9,6 +9,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Backoff, RESTART_BACKOFF } from '../../server/cli/backoff.ts';
+import { startFailureText } from '../../server/cli/lifecycle.ts';
 import { READY_MESSAGE, superviseWorker, WorkerStartError, type SupervisedWorker } from '../../server/cli/worker-process.ts';
 import { gone, waitFor } from '../support/processes.ts';
 
@@ -129,7 +130,10 @@ describe('a supervised worker', () => {
   it('that dies before it first served fails the start, naming how', async () => {
     const script = await standIn('fails', ['fail']);
     const { worker, lines } = supervise('test worker', script.module);
-    await expect(worker.ready).rejects.toThrow(new WorkerStartError('The test worker did not start: exited with code 1.'));
+    const failure = await worker.ready.catch((err: unknown) => err);
+    expect(failure).toEqual(new WorkerStartError('The test worker did not start: exited with code 1.'));
+    // `npm start` prints it as its message alone: the worker's own error is already above it.
+    expect(startFailureText(failure)).toBe('\nThe test worker did not start: exited with code 1.\n');
     expect(lines).toEqual([]);
     expect(await script.starts()).toBe(1);
   });
