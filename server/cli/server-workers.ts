@@ -1,7 +1,7 @@
 /** The three worker processes of `npm start`: how each is run, and one supervisor over them all. */
 import path from 'node:path';
 import { projectRoot, type Config } from '../config.ts';
-import type { ServerKind } from '../servers.ts';
+import type { ServerKind } from '../one-server.ts';
 import { superviseWorker, type SupervisedWorker, type SupervisorLog, type WorkerSpec } from './worker-process.ts';
 
 export const WORKER_NAMES: Record<ServerKind, string> = { auth: 'auth server', api: 'api server', console: 'console server' };

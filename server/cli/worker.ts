@@ -4,7 +4,7 @@
  * names it. Stops cleanly on SIGTERM, and on its own when the supervisor is gone.
  */
 import { loadConfig } from '../config.ts';
-import { startServer, type ServerKind } from '../servers.ts';
+import { startServer, type ServerKind } from '../one-server.ts';
 import { startFailureText } from './lifecycle.ts';
 import { READY_MESSAGE } from './worker-process.ts';
 
@@ -20,7 +20,11 @@ let stopping = false;
 function stop() {
   if (stopping) return;
   stopping = true;
-  setTimeout(() => process.exit(1), STOP_DEADLINE_MS).unref();
+  setTimeout(() => {
+    // On stdout: with the supervisor gone, so is the pipe our stderr goes to.
+    console.log(`[worker] ${process.argv[2]} server still stopping after ${STOP_DEADLINE_MS / 1000} s: ending it now`);
+    process.exit(1);
+  }, STOP_DEADLINE_MS).unref();
   // Asked to stop before it served: nothing of it is in use yet.
   if (!stopServer) process.exit(0);
   stopServer().then(

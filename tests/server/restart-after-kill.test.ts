@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { processStatus } from '../../server/db/process-table.ts';
-import type { ServerKind } from '../../server/servers.ts';
+import type { ServerKind } from '../../server/one-server.ts';
 import { gone, killHard } from '../support/processes.ts';
 import { poll, postmasterPid, startApp, type App } from '../support/npm-start.ts';
 
@@ -65,6 +65,8 @@ async function endedWithWorkers(app: App, workers: number[]) {
   await poll('the supervisor to end', () => gone(app.pid));
   // Nobody tells them but their IPC channel, which closed with the supervisor.
   await poll('its workers to end', () => workers.every(gone));
+  // Each stopped cleanly: none had to be ended by its deadline (a connection or the database holding it).
+  expect(app.output()).not.toContain('still stopping');
 }
 
 async function signIn(): Promise<string> {

@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { projectRoot } from '../../server/config.ts';
 import { embeddedDataDir } from '../../server/db/embedded.ts';
 import { commandLine } from '../../server/db/process-table.ts';
-import type { ServerKind } from '../../server/servers.ts';
+import type { ServerKind } from '../../server/one-server.ts';
 import { childrenOf, spawnUnderNonReapingSubreaper } from './processes.ts';
 
 export interface StartPorts {
