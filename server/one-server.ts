@@ -1,37 +1,17 @@
 /**
  * One server in this process, on a database already migrated and seeded: what each worker of
  * `npm start` runs (cli/worker.ts), and what startServers runs for each server in one process.
+ * Each server's code, and the database's for the two that use it, is loaded only where that
+ * server starts: a worker loads its own alone, which saves seconds at each start on a busy machine.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import { createDb } from './db/database.ts';
-import { TokenService } from './auth/tokens.ts';
-import { createMailer } from './mail/mailer.ts';
-import { createJobSystem } from './jobs/job-system.ts';
 
 export type ServerKind = 'auth' | 'api' | 'console';
 
-/** What the auth and api servers run on: a pool, the signing key, the mailer and the job system. */
-export async function createServerContext(config: Config, databaseUrl: string, log: (line: string) => void, db = createDb(databaseUrl)) {
-  const mailer = createMailer(config, log);
-  const jobs = createJobSystem({ db, databaseUrl, log });
-  const ctx: AppContext = { db, config, tokens: await TokenService.create(db), mailer, jobs };
-  return ctx;
-}
-
-/** Closes what createServerContext opened, once the servers on it are closed. */
-export async function closeServerContext(ctx: AppContext, log: (line: string) => void) {
-  // Before the database closes: a running export is handed back to the queue for the next start.
-  await ctx.jobs.stop().catch((err) => log(`[jobs] stopping: ${(err as Error).message}`));
-  await ctx.mailer.flush();
-  await ctx.db.destroy().catch(() => undefined);
-}
-
 /** Builds one server and listens on its port. The api server's routes define the job queues, so it starts the job system. */
 export async function listenServer(kind: ServerKind, config: Config, ctx?: AppContext): Promise<FastifyInstance> {
-  // Each server's code is loaded only where that server starts: a worker loads its own alone,
-  // which saves seconds at each start on a busy machine.
   if (kind === 'console') {
     const { createConsoleServer } = await import('./console-server.ts');
     const app = await createConsoleServer(config);
@@ -79,6 +59,7 @@ export async function startServer(kind: ServerKind, config: Config, log: (line: 
     return { stop: () => closeServer(app) };
   }
   if (!config.databaseUrl) throw new Error(`The ${kind} server needs DATABASE_URL`);
+  const { createServerContext, closeServerContext } = await import('./server-context.ts');
   const ctx = await createServerContext(config, config.databaseUrl, log);
   try {
     const app = await listenServer(kind, config, ctx);

@@ -11,7 +11,8 @@ import { createDb, ensureDatabase, type Db } from './db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrate, withStartupLock } from './db/migrate.ts';
 import { seed, type SeedResult } from './db/seed.ts';
-import { closeServer, closeServerContext, createServerContext, listenServer, type ServerKind } from './one-server.ts';
+import { closeServer, listenServer, type ServerKind } from './one-server.ts';
+import { closeServerContext, createServerContext } from './server-context.ts';
 import { assertModelValid } from '@model/resource-map.ts';
 
 export interface ServerUrls {
