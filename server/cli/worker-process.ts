@@ -69,16 +69,41 @@ export function superviseWorker(
   // A caller that stops before awaiting `ready` is not told of an unhandled rejection.
   ready.catch(() => undefined);
 
+  /** The worker has ended, or could not be started: the start fails, or it is started again after the pause. */
+  function ended(what: string, reason: string, startedAt: number) {
+    if (stopping) return;
+    if (!served) {
+      rejectReady(new WorkerStartError(`The ${spec.name} did not start: ${reason}.`));
+      return;
+    }
+    diedAt ??= Date.now();
+    const delay = backoff.next(Date.now() - startedAt);
+    log.warn(`[supervisor] ${spec.name} ${what}: ${reason}; starting it again in ${seconds(delay)}`);
+    restartTimer = setTimeout(start, delay);
+  }
+
   function start() {
     restartTimer = undefined;
     const startedAt = Date.now();
     const watch = new FatalLineWatch();
-    const child = fork(spec.module, spec.args ?? [], {
-      cwd: spec.cwd,
-      env: spec.env,
-      execArgv: spec.execArgv,
-      stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
-    });
+    let child: ChildProcess;
+    try {
+      child = fork(spec.module, spec.args ?? [], {
+        cwd: spec.cwd,
+        env: spec.env,
+        execArgv: spec.execArgv,
+        stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+      });
+    } catch (err) {
+      // Some failures to spawn throw rather than emit: never a crash of the supervisor.
+      ended('could not be started', (err as Error).message, startedAt);
+      return;
+    }
+    if (child.pid === undefined) {
+      // Not spawned (no such folder, no processes left): 'error' tells why; a 'close' may follow.
+      child.once('error', (err) => ended('could not be started', err.message, startedAt));
+      return;
+    }
     const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
     current = { process: child, closed };
     child.stderr!.setEncoding('utf8');
@@ -96,21 +121,13 @@ export function superviseWorker(
       }
       diedAt = undefined;
     });
-    // A fork that could not even be spawned (no memory, no processes left) ends in 'close' too.
-    child.on('error', (err) => log.warn(`[supervisor] ${spec.name}: ${err.message}`));
+    // A failed kill or message: its end, if it comes, is told by 'close'.
+    child.on('error', (err) => log.warn(`[supervisor] ${spec.name} (pid ${child.pid}): ${err.message}`));
     // 'close', not 'exit': by then its last words on stderr have been read.
     child.once('close', (code, signal) => {
       if (current?.process === child) current = undefined;
-      if (stopping) return;
       const reason = describeExit({ code, signal, fatalLine: watch.fatalLine, heapLimitMb: spec.heapLimitMb });
-      if (!served) {
-        rejectReady(new WorkerStartError(`The ${spec.name} did not start: ${reason}.`));
-        return;
-      }
-      diedAt ??= Date.now();
-      const delay = backoff.next(Date.now() - startedAt);
-      log.warn(`[supervisor] ${spec.name} (pid ${child.pid}) died: ${reason}; starting it again in ${seconds(delay)}`);
-      restartTimer = setTimeout(start, delay);
+      ended(`(pid ${child.pid}) died`, reason, startedAt);
     });
   }
 

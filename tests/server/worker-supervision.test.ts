@@ -1,17 +1,18 @@
 /**
  * The supervisor's part, on small stand-in workers (plain Node scripts written here): a worker
  * that dies is named in the log with the reason (out of memory when V8 said so) and started
- * again after a pause that doubles; a stop ends it for good; a worker that never served fails
- * the start. The real servers under `npm start` are in restart-after-kill.test.ts.
+ * again after a pause that doubles (also when it cannot even be spawned); a stop ends it for
+ * good; a worker that never served fails the start. The real servers under `npm start` are in restart-after-kill.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Backoff, RESTART_BACKOFF } from '../../server/cli/backoff.ts';
 import { startFailureText } from '../../server/cli/lifecycle.ts';
 import { READY_MESSAGE, superviseWorker, WorkerStartError, type SupervisedWorker } from '../../server/cli/worker-process.ts';
-import { gone, waitFor } from '../support/processes.ts';
+import { gone, killHard } from '../support/processes.ts';
+import { poll } from '../support/npm-start.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -50,7 +51,7 @@ async function standIn(
   return { module, starts: async () => Number(await readFile(counter, 'utf8')) };
 }
 
-function supervise(name: string, module: string, opts: { heapLimitMb?: number } = {}) {
+function supervise(name: string, module: string, opts: { heapLimitMb?: number; cwd?: string } = {}) {
   const lines: string[] = [];
   const log = { info: (line: string) => lines.push(line), warn: (line: string) => lines.push(line) };
   let stderr = '';
@@ -58,7 +59,7 @@ function supervise(name: string, module: string, opts: { heapLimitMb?: number } 
     {
       name,
       module,
-      cwd: dir,
+      cwd: opts.cwd ?? dir,
       env: process.env,
       execArgv: opts.heapLimitMb ? [`--max-old-space-size=${opts.heapLimitMb}`] : [],
       heapLimitMb: opts.heapLimitMb,
@@ -82,7 +83,7 @@ describe('a supervised worker', () => {
     const { worker, lines, stderr } = supervise('test worker', script.module, { heapLimitMb: 16 });
     await worker.ready;
     const first = worker.pid;
-    await waitFor('the worker to be back', () => linesMatching(lines, /is back/).length === 1, 60_000);
+    await poll('the worker to be back', () => linesMatching(lines, /is back/).length === 1);
     const [died] = linesMatching(lines, /died/);
     expect(died).toMatch(
       new RegExp(
@@ -98,13 +99,13 @@ describe('a supervised worker', () => {
     // Its own last words reach the supervisor's stderr as they were.
     expect(stderr()).toContain('<--- Last few GCs --->');
     await stopped(worker);
-  });
+  }, 120_000);
 
   it('that keeps dying waits twice as long each time, up to the limit, and says how it ended', async () => {
     const script = await standIn('crashes', ['crash', 'fail', 'fail', 'fail', 'serve']);
     const { worker, lines } = supervise('test worker', script.module);
     await worker.ready;
-    await waitFor('the fifth start to serve', () => linesMatching(lines, /is back/).length === 1, 60_000);
+    await poll('the fifth start to serve', () => linesMatching(lines, /is back/).length === 1);
     expect(lines.map((l) => l.replace(/pid \d+/, 'pid N').replace(/again [\d.]+ s after/, 'again T s after'))).toEqual([
       '[supervisor] test worker (pid N) died: exited with code 3; starting it again in 0.1 s',
       '[supervisor] test worker (pid N) died: exited with code 1; starting it again in 0.2 s',
@@ -116,7 +117,25 @@ describe('a supervised worker', () => {
     expect(Number(/again ([\d.]+) s after/.exec(lines[4])![1])).toBeGreaterThanOrEqual(1.1);
     expect(await script.starts()).toBe(5);
     await stopped(worker);
-  });
+  }, 120_000);
+
+  it('that cannot even be spawned again is tried again after the pause, the supervisor unharmed', async () => {
+    const script = await standIn('respawn', ['serve']);
+    const cwd = path.join(dir, 'respawn-folder');
+    await mkdir(cwd);
+    const { worker, lines } = supervise('test worker', script.module, { cwd });
+    await worker.ready;
+    // Its working folder gone, a new process cannot start there.
+    await rm(cwd, { recursive: true });
+    killHard(worker.pid!);
+    await poll('a failed spawn', () => linesMatching(lines, /could not be started/).length > 0);
+    await mkdir(cwd);
+    await poll('the worker to be back', () => linesMatching(lines, /is back/).length === 1);
+    expect(lines[0]).toMatch(/^\[supervisor\] test worker \(pid \d+\) died: killed by signal SIGKILL .*; starting it again in 0\.1 s$/);
+    expect(lines[1]).toMatch(/^\[supervisor\] test worker could not be started: spawn .* ENOENT; starting it again in 0\.2 s$/);
+    expect(lines.at(-1)).toMatch(/^\[supervisor\] test worker is back \(pid \d+\)/);
+    await stopped(worker);
+  }, 120_000);
 
   it('that is stopped ends and is not started again', async () => {
     const script = await standIn('stops', ['serve']);
