@@ -50,6 +50,8 @@ export interface Config {
   /** Bytes (as stored) one user's unclaimed uploads may take together (DOCUMENT_UPLOAD_QUOTA_BYTES). */
   documentUploadQuotaBytes: number;
   logLevel: string;
+  /** Heap limit of each server's worker process under `npm start` (WORKER_MAX_HEAP_MB): a runaway one dies alone and is restarted. */
+  workerMaxHeapMb: number;
   /** Hours a finished document export's file is kept for download (EXPORT_TTL_HOURS). */
   exportTtlHours: number;
   /**
@@ -172,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     documentUploadTtlHours: int(env.DOCUMENT_UPLOAD_TTL_HOURS, 24),
     documentUploadQuotaBytes: int(env.DOCUMENT_UPLOAD_QUOTA_BYTES, 100 * 1024 * 1024),
     logLevel: env.LOG_LEVEL ?? 'warn',
+    workerMaxHeapMb: int(env.WORKER_MAX_HEAP_MB, 1024),
     exportTtlHours: int(env.EXPORT_TTL_HOURS, 72),
     trustProxy: trustedProxies(env.TRUST_PROXY),
     clock: systemClock,

@@ -1,6 +1,8 @@
 /**
- * Starts everything `npm start` runs in one process: the database (embedded PostgreSQL or
- * DATABASE_URL), migrations and first-run seed, the auth and api servers, and the console.
+ * The database `npm start` opens once, in its supervisor (cli/start.ts), before any server
+ * starts: embedded PostgreSQL or DATABASE_URL, migrations, the first-run seed. Each server then
+ * starts in a worker process of its own (one-server.ts); `startServers` puts everything in this
+ * one process instead, for `npm run dev` and the browser tests.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
@@ -9,24 +11,26 @@ import { createDb, ensureDatabase, type Db } from './db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrate, withStartupLock } from './db/migrate.ts';
 import { seed, type SeedResult } from './db/seed.ts';
-import { TokenService } from './auth/tokens.ts';
-import { createMailer } from './mail/mailer.ts';
-import { createAuthServer } from './auth/app.ts';
-import { createApiServer } from './api/app.ts';
-import { createConsoleServer } from './console-server.ts';
-import { createJobSystem, type JobSystem } from './jobs/job-system.ts';
+import { closeServer, listenServer, type ServerKind } from './one-server.ts';
+import { closeServerContext, createServerContext } from './server-context.ts';
 import { assertModelValid } from '@model/resource-map.ts';
 import { makeDataDirPrivate } from './uploads/private-data-dir.ts';
+
+export interface ServerUrls {
+  console?: string;
+  auth: string;
+  api: string;
+}
 
 export interface Running {
   ctx: AppContext;
   seed: SeedResult;
   databaseLabel: string;
-  urls: { console?: string; auth: string; api: string };
+  urls: ServerUrls;
   stop(): Promise<void>;
 }
 
-/** Opens the database, brings it up to date and seeds it. */
+/** Opens the database and brings it up to date (the seed is prepareDatabase's). */
 export async function openDatabase(config: Config, log: (line: string) => void) {
   // A map that names a missing flag, field or icon stops here, before PostgreSQL is even started.
   assertModelValid();
@@ -50,57 +54,54 @@ export async function openDatabase(config: Config, log: (line: string) => void) 
   return { db, embedded, label, url };
 }
 
+/** openDatabase, then the first-run seed: what happens once, before any server starts. */
+export async function prepareDatabase(config: Config, log: (line: string) => void) {
+  const opened = await openDatabase(config, log);
+  try {
+    const seeded = await withStartupLock(opened.db, () => seed(opened.db, config));
+    return { ...opened, seed: seeded };
+  } catch (err) {
+    await opened.db.destroy().catch(() => undefined);
+    await opened.embedded?.stop();
+    throw err;
+  }
+}
+
+/** Where the browser reaches each server. */
+export function serverUrls(config: Config, serveConsole: boolean): ServerUrls {
+  const hostName = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
+  return {
+    console: serveConsole ? config.consoleUrl : undefined,
+    auth: config.authUrl ?? `http://${hostName}:${config.authPort}`,
+    api: config.apiUrl ?? `http://${hostName}:${config.apiPort}`,
+  };
+}
+
+/** Everything in this one process: the database, both servers and (when asked) the console. */
 export async function startServers(config: Config, opts: { serveConsole: boolean; log?: (line: string) => void }): Promise<Running> {
   const log = opts.log ?? console.log;
-  const { db, embedded, label, url } = await openDatabase(config, log);
+  const { db, embedded, label, url, seed: seeded } = await prepareDatabase(config, log);
   const started: FastifyInstance[] = [];
-  let mailer: AppContext['mailer'] | undefined;
-  let jobs: JobSystem | undefined;
-  let seeded: SeedResult | undefined;
+  let ctx: AppContext | undefined;
   const stop = async () => {
-    for (const app of started.reverse()) await app.close().catch(() => undefined);
-    // Before the database closes: a running export is handed back to the queue for the next start.
-    await jobs?.stop().catch((err) => log(`[jobs] stopping: ${(err as Error).message}`));
-    await mailer?.flush();
-    await db.destroy().catch(() => undefined);
+    await Promise.all(started.map(closeServer));
+    if (ctx) await closeServerContext(ctx, log);
+    else await db.destroy().catch(() => undefined);
     await embedded?.stop();
   };
   try {
-    seeded = await withStartupLock(db, () => seed(db, config));
-    mailer = createMailer(config, log);
-    jobs = createJobSystem({ db, databaseUrl: url, log });
-    const ctx: AppContext = { db, config, tokens: await TokenService.create(db), mailer, jobs };
-    const auth = (await createAuthServer(ctx)).app;
-    const api = (await createApiServer(ctx)).app;
-    // The api server's routes defined their queues; exports left by a stop or a crash resume now.
-    await jobs.start();
-    await auth.listen({ host: config.host, port: config.authPort });
-    started.push(auth);
-    await api.listen({ host: config.host, port: config.apiPort });
-    started.push(api);
-    let consoleUrl: string | undefined;
-    if (opts.serveConsole) {
-      const consoleApp = await createConsoleServer(config);
-      await consoleApp.listen({ host: config.host, port: config.consolePort });
-      started.push(consoleApp);
-      consoleUrl = config.consoleUrl;
-    }
-    const hostName = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
-    return {
-      ctx,
-      seed: seeded,
-      databaseLabel: label,
-      urls: {
-        console: consoleUrl,
-        auth: config.authUrl ?? `http://${hostName}:${config.authPort}`,
-        api: config.apiUrl ?? `http://${hostName}:${config.apiPort}`,
-      },
-      stop,
-    };
+    ctx = await createServerContext(config, url, log, db);
+    const kinds: ServerKind[] = opts.serveConsole ? ['auth', 'api', 'console'] : ['auth', 'api'];
+    for (const kind of kinds) started.push(await listenServer(kind, config, ctx));
+    return { ctx, seed: seeded, databaseLabel: label, urls: serverUrls(config, opts.serveConsole), stop };
   } catch (err) {
     // Should a port be taken after the first-run seed, its generated password is not lost.
-    if (seeded?.generatedPassword) log(`[seed] admin ${seeded.adminEmail} was created with password ${seeded.generatedPassword}`);
+    if (seeded.generatedPassword) log(generatedPasswordLine(seeded));
     await stop();
     throw err;
   }
+}
+
+export function generatedPasswordLine(seeded: SeedResult): string {
+  return `[seed] admin ${seeded.adminEmail} was created with password ${seeded.generatedPassword}`;
 }

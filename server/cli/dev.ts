@@ -1,4 +1,7 @@
-/** `npm run dev`: both servers plus Vite with hot reload for the console. */
+/**
+ * `npm run dev`: both servers plus Vite with hot reload for the console, all in this one process
+ * (no supervisor: a crash while developing should stop and show itself, not be restarted).
+ */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { loadConfig, projectRoot } from '../config.ts';
@@ -16,7 +19,7 @@ async function main() {
     env: { ...process.env, AUTH_PORT: String(config.authPort), API_PORT: String(config.apiPort) },
   });
   stopOnSignals(running.stop, () => vite.kill('SIGTERM'));
-  printBanner(running, config.consoleUrl);
+  printBanner({ ...running, mail: running.ctx.mailer.describe(), urls: { ...running.urls, console: config.consoleUrl } });
 }
 
 main().catch((err) => {

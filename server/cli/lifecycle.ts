@@ -1,15 +1,19 @@
 /** Shared by `npm start` and `npm run dev`: clean shutdown and the first-run banner. */
-import type { Running } from '../servers.ts';
+import type { ServerUrls } from '../servers.ts';
+import type { SeedResult } from '../db/seed.ts';
 import { EmbeddedStartError } from '../db/embedded-start-error.ts';
 import { SchemaTableError } from '../db/schema-table-error.ts';
 import { ModelError } from '@model/resource-map.ts';
+import { WorkerStartError } from './worker-process.ts';
 
 /**
  * What a failed start prints: a stop the message fully explains (the data folder, a table that
- * does not match its schema) as its message alone; anything else with its stack, to debug.
+ * does not match its schema, a worker that ended before it served: its own error is printed
+ * above) as its message alone; anything else with its stack, to debug.
  */
 export function startFailureText(err: unknown): string | unknown {
-  return err instanceof EmbeddedStartError || err instanceof SchemaTableError || err instanceof ModelError ? `\n${err.message}\n` : err;
+  const explained = [EmbeddedStartError, SchemaTableError, ModelError, WorkerStartError];
+  return explained.some((kind) => err instanceof kind) ? `\n${(err as Error).message}\n` : err;
 }
 
 /** Ctrl-C and SIGTERM stop the servers and PostgreSQL cleanly. */
@@ -38,21 +42,33 @@ export function stopOnSignals(stop: () => Promise<void>, also: () => void = () =
   }
 }
 
-export function printBanner(running: Running, consoleUrl = running.urls.console) {
+export interface BannerInfo {
+  urls: ServerUrls;
+  databaseLabel: string;
+  /** The mailer's describe(). */
+  mail: string;
+  seed: SeedResult;
+  /** Under `npm start`: which process is which. */
+  processes?: string;
+}
+
+export function printBanner(info: BannerInfo) {
+  const { urls, seed } = info;
   const lines = [
     '',
     '  Fieldbase is running',
     '',
-    consoleUrl ? `  Console      ${consoleUrl}` : undefined,
-    `  Auth server  ${running.urls.auth}   (API docs: ${running.urls.auth}/docs)`,
-    `  Api server   ${running.urls.api}   (API docs: ${running.urls.api}/docs)`,
-    `  Database     ${running.databaseLabel}`,
-    `  Mail         ${running.ctx.mailer.describe()}`,
+    urls.console ? `  Console      ${urls.console}` : undefined,
+    `  Auth server  ${urls.auth}   (API docs: ${urls.auth}/docs)`,
+    `  Api server   ${urls.api}   (API docs: ${urls.api}/docs)`,
+    `  Database     ${info.databaseLabel}`,
+    `  Mail         ${info.mail}`,
+    info.processes ? `  Processes    ${info.processes}` : undefined,
     '',
-    `  Admin e-mail     ${running.seed.adminEmail}`,
-    running.seed.generatedPassword
-      ? `  Admin password   ${running.seed.generatedPassword}   <- generated now and shown only this once: note it down`
-      : running.seed.seeded
+    `  Admin e-mail     ${seed.adminEmail}`,
+    seed.generatedPassword
+      ? `  Admin password   ${seed.generatedPassword}   <- generated now and shown only this once: note it down`
+      : seed.seeded
         ? '  Admin password   the one in ADMIN_PASSWORD'
         : '  Admin password   as set on first start (ADMIN_PASSWORD, or the one printed then; "Forgot password?" mails a reset link)',
     '',
