@@ -241,7 +241,8 @@ class Load {
         const res = await request();
         if (res instanceof Response) await res.arrayBuffer();
       } catch (err) {
-        failure = (err as Error).message;
+        const cause = (err as Error & { cause?: Error & { code?: string } }).cause;
+        failure = `${(err as Error).message}${cause ? ` (${cause.code ?? ''} ${cause.message})` : ''} at ${new Date().toISOString()}`;
       }
       this.tally(sentDuring !== 'none' ? sentDuring : this.killing, server, failure);
       await sleep(pauseMs);
@@ -301,6 +302,8 @@ describe('a worker killed under load', () => {
       }
     } finally {
       await load.stop();
+      // What the supervisor said, and all else the app printed, to tell any failure below.
+      console.log(app.output());
     }
 
     // Nothing failed on a server that was not the one killed, during any kill or between them.
@@ -316,13 +319,6 @@ describe('a worker killed under load', () => {
     const answered = kinds.map((k) => `${k} ${kinds.reduce((n, phase) => n + load.of(phase, k).ok, load.of('none', k).ok)}`).join(', ');
     console.log(
       `[workers] ${back.join('; ')}; answers of the others meanwhile all ok (answered in all: ${answered}); ${load.acknowledged.length} writes acknowledged, all found`,
-    );
-    console.log(
-      app
-        .output()
-        .split('\n')
-        .filter((line) => line.startsWith('[supervisor]'))
-        .join('\n'),
     );
 
     const exit = new Promise<number | null>((resolve) => app.child.on('exit', (code) => resolve(code)));
