@@ -53,8 +53,10 @@ async function runImport(task: ImportTask): Promise<WorkerMessage> {
     let rowsRead = 0;
     let told = 0;
     const rows = async function* () {
+      let header = true;
       for await (const cells of readRows(content, task.file.kind, progress)) {
-        rowsRead++;
+        if (header) header = false;
+        else rowsRead++;
         yield cells;
         if (Date.now() - told >= PROGRESS_EVERY_MS) {
           told = Date.now();

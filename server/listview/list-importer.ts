@@ -124,7 +124,7 @@ export class ListImporter {
       await this.turn();
       try {
         state.status = 'reading';
-        state.changed = true;
+        await recordProgress(db, id, { ...state, now: config.clock.now() });
         const outcome = await this.inWorker(id, request, (rowsRead, fraction) =>
           Object.assign(state, { rowsRead, fraction, changed: true }),
         );
