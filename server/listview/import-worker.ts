@@ -10,6 +10,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { readFile } from 'node:fs/promises';
+import os from 'node:os';
 import { createDb } from '../db/database.ts';
 import { Problem } from '../http/errors.ts';
 import { problemFor } from '../http/error-answers.ts';
@@ -37,6 +38,18 @@ export type WorkerMessage =
   | { type: 'fault'; message: string; stack?: string };
 
 const PROGRESS_EVERY_MS = 250;
+const IMPORT_NICE = 10;
+
+// Linux keeps a nice value per thread: this one gives way to the threads that answer requests
+// (the event loop, sign-in's hashing) whenever they need the CPU. Elsewhere it would lower the
+// whole process, so it is left alone there.
+if (process.platform === 'linux') {
+  try {
+    os.setPriority(IMPORT_NICE);
+  } catch {
+    // Not allowed here: the import runs at the process's own priority.
+  }
+}
 
 const port = parentPort!;
 port.on('message', (task: ImportTask) => {

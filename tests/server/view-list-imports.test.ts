@@ -16,16 +16,8 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestSe
 import { multipart } from '../support/multipart.ts';
 import { flags, insertRole, insertUser } from '../support/test-users.ts';
 import { untilSomeoneWaitsOnALock } from '../support/lock-waits.ts';
-import {
-  csvFile,
-  importIdField,
-  nameField,
-  townsCsv,
-  viewLists,
-  xlsxFile,
-  type ImportProgress,
-  type ListviewAnswer,
-} from '../support/view-lists.ts';
+import { csvFile, importIdField, nameField, viewLists, xlsxFile, type ImportProgress, type ListviewAnswer } from '../support/view-lists.ts';
+import { townsCsv } from '../support/towns-csv.ts';
 import { buildZip, sharedCell, sharedStringsOf, sheetRow, sheetXml, textCell, workbookParts } from '../support/zip-files.ts';
 import { LISTVIEW_IMPORTS_AT_ONCE, LISTVIEW_IMPORTS_WAITING } from '../../server/listview/limits.ts';
 
