@@ -54,6 +54,8 @@ export interface Config {
   workerMaxHeapMb: number;
   /** Hours a finished document export's file is kept for download (EXPORT_TTL_HOURS). */
   exportTtlHours: number;
+  /** View-list imports: seconds one may read before it is stopped, and its worker thread's heap cap in MB. */
+  listviewImport: { timeoutSeconds: number; heapMb: number };
   /**
    * Reverse proxies (addresses, CIDRs) whose X-Forwarded-For entries are believed, as Fastify's
    * `trustProxy` takes them; false: none (the client is the connection's address).
@@ -176,6 +178,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'warn',
     workerMaxHeapMb: int(env.WORKER_MAX_HEAP_MB, 1024),
     exportTtlHours: int(env.EXPORT_TTL_HOURS, 72),
+    listviewImport: {
+      timeoutSeconds: int(env.LISTVIEW_IMPORT_TIMEOUT_SECONDS, 120),
+      heapMb: int(env.LISTVIEW_IMPORT_HEAP_MB, 256),
+    },
     trustProxy: trustedProxies(env.TRUST_PROXY),
     clock: systemClock,
     ...overrides,

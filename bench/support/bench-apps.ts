@@ -4,7 +4,7 @@
  * and the auth and api apps built on it (not listening: call `listen` where HTTP is measured).
  */
 import path from 'node:path';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
 import type { AppContext } from '../../server/context.ts';
 import { createDb } from '../../server/db/database.ts';
 import { createJobSystem } from '../../server/jobs/job-system.ts';
@@ -19,14 +19,14 @@ import { createTestDatabase } from '../../tests/support/test-database.ts';
 
 export const BENCH_ADMIN = { email: 'admin@bench.local', password: 'bench-passphrase-for-everyone' };
 
-export async function startBenchApps(dataDir: string, port: number) {
+export async function startBenchApps(dataDir: string, port: number, overrides: Partial<Config> = {}) {
   const embedded = process.env.BENCH_DATABASE_URL
     ? undefined
     : await startEmbeddedPostgres({ dataDir, port: Number(process.env.EMBEDDED_PG_PORT ?? port) });
   const database = await createTestDatabase(process.env.BENCH_DATABASE_URL ?? embedded!.url);
   const config = loadConfig(
     { ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password },
-    { databaseUrl: database.url, dataDir, outboxDir: path.join(dataDir, 'outbox'), logLevel: 'silent' },
+    { databaseUrl: database.url, dataDir, outboxDir: path.join(dataDir, 'outbox'), logLevel: 'silent', ...overrides },
   );
   const db = createDb(config.databaseUrl!);
   const stopDatabase = async () => {

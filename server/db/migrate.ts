@@ -18,6 +18,7 @@ import * as viewLists from './migrations/010-view-lists.ts';
 import * as forms from './migrations/011-forms.ts';
 import * as programs from './migrations/012-programs.ts';
 import * as documents from './migrations/013-documents.ts';
+import * as listviewImports from './migrations/014-listview-imports.ts';
 import { createGenericTables, syncGenericTables } from './generic-tables.ts';
 import { assertModelValid } from '@model/resource-map.ts';
 
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '011-forms': forms,
   '012-programs': programs,
   '013-documents': documents,
+  '014-listview-imports': listviewImports,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -8,6 +8,7 @@
  * the OpenAPI test, so a renamed route cannot leave its entry behind.
  */
 import { EXPORT_ROUTE_ERRORS } from '../exports/export-route-errors.ts';
+import { LISTVIEW_ROUTE_ERRORS } from '../listview/listview-route-errors.ts';
 
 export type ErrorCodes = Partial<Record<number, string[]>>;
 
@@ -71,18 +72,6 @@ export const ROUTE_ERRORS: Record<string, RouteErrors> = {
   'auth PATCH /permission/:id': { codes: { 403: ['PRIVILEGE_ESCALATION', 'ADMIN_ROLE_FIXED'], 409: ['LAST_ROLE_EDITOR'] } },
   'api POST /permission': { codes: PERMISSION_FILE_UPLOAD, notes: PERMISSION_FILE_NOTES },
   'api PATCH /permission/:id': { codes: PERMISSION_FILE_UPLOAD, notes: PERMISSION_FILE_NOTES },
-  'POST /listview': {
-    codes: { 400: ['INVALID_UPLOAD'] },
-    notes: {
-      400: 'Also a file that is not a workbook or CSV, an empty sheet, too many rows or columns (VALIDATION_FAILED naming excel_file)',
-    },
-  },
-  'PATCH /listview/:id': {
-    codes: { 400: ['INVALID_UPLOAD'] },
-    notes: {
-      400: 'Also a file that is not a workbook or CSV, an empty sheet, too many rows or columns (VALIDATION_FAILED naming excel_file)',
-    },
-  },
   'PATCH /form/:id': { codes: { 409: ['STALE_DRAFT'] }, notes: { 409: 'STALE_DRAFT: someone saved the draft since draft_version' } },
   'POST /form/publish': {
     codes: { 404: ['NOT_FOUND'], 409: ['STALE_DRAFT'] },
@@ -191,6 +180,7 @@ export const ROUTE_ERRORS: Record<string, RouteErrors> = {
     notes: { 429: 'Other exports are running (at most 3 at once)' },
   },
   ...EXPORT_ROUTE_ERRORS,
+  ...LISTVIEW_ROUTE_ERRORS,
 };
 
 /** The entry for a route of `server` ('auth' or 'api'), if any (`*` matches one segment). */

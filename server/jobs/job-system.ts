@@ -64,6 +64,8 @@ export interface JobSystem {
    * not hold one of the pool's connections for minutes, and its name shows in pg_stat_activity.
    */
   connect(applicationName: string): Promise<pg.Client>;
+  /** The database's address, for a worker thread that opens its own connection. */
+  readonly databaseUrl: string;
 }
 
 /** pg-boss's database port, over a Kysely connection or transaction. */
@@ -155,6 +157,7 @@ export function createJobSystem(opts: {
   }
 
   const system: JobSystem = {
+    databaseUrl,
     get started() {
       return boss !== undefined;
     },

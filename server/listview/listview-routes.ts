@@ -1,7 +1,10 @@
 /**
  * View lists on the api server: list and show through the CRUD plugin; create, replace and
- * delete here (multipart: `name`, `excel_file`), the original file back, and the rows search
- * that choice fields with a `url` page through.
+ * delete here (multipart: `name`, `excel_file`, optionally `import_id`), the original file back,
+ * the progress of an import, and the rows search that choice fields with a `url` page through.
+ *
+ * An upload is received and stored here; reading it and writing its rows is the importer's
+ * (list-importer.ts), in a worker thread, while the request waits for the outcome.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { trimText } from '@model/trim-text.ts';
@@ -18,21 +21,13 @@ import { Problem, problems } from '../http/errors.ts';
 import { answerList, listQuerySchema, parseListParams, type ListQuery } from '../crud/list-params.ts';
 import type { EntitySchema } from '@model/schema-registry.ts';
 import { fileKind, type FileKind } from './file-kind.ts';
-import { readRows } from './read-rows.ts';
 import { ensurePrivateFolder, writePrivateFile } from '../uploads/private-files.ts';
 import { LISTVIEW_MAX_BYTES } from './limits.ts';
+import { ListImporter, type ImportRequest } from './list-importer.ts';
+import { findImport, sweepImports } from './import-store.ts';
 
 const DEFAULT_PAGE = 20;
-import {
-  createListview,
-  deleteListview,
-  findListview,
-  listviewStore,
-  refreshRowStatistics,
-  searchRows,
-  updateListview,
-  type StoredFile,
-} from './listview-store.ts';
+import { deleteListview, findListview, listviewStore, searchRows, updateListview, type StoredFile } from './listview-store.ts';
 
 const FOLDER = 'listviews';
 const NAME_MAX = 120;
@@ -41,7 +36,11 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 interface Upload {
   name?: string;
   file?: { content: Buffer; filename: string; kind: FileKind };
+  /** The console's own id for the import, to follow its progress with. */
+  importId?: string;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const multipartBody = (fileRequired: boolean) => ({
   type: 'object',
@@ -53,8 +52,31 @@ const multipartBody = (fileRequired: boolean) => ({
       format: 'binary',
       description: `An Excel workbook (.xlsx, first sheet) or a CSV file, told by its content, at most ${LISTVIEW_MAX_BYTES / 1024 / 1024} MB; the first row is the header`,
     },
+    import_id: {
+      type: 'string',
+      format: 'uuid',
+      description: 'A new UUID of your own: GET /listview/import/{import_id} then tells how the file is being read',
+    },
   },
 });
+
+const importSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['import_id', 'status', 'rows_read', 'fraction'],
+  properties: {
+    import_id: { type: 'string' },
+    status: {
+      type: 'string',
+      enum: ['queued', 'reading', 'done', 'failed'],
+      description: 'queued: waiting for other imports to finish; reading; done; failed (see message)',
+    },
+    rows_read: { type: 'integer', description: 'Rows read and written so far' },
+    fraction: { type: 'number', minimum: 0, maximum: 1, description: 'How much of the file has been read' },
+    message: { type: 'string', description: 'Why the file was refused' },
+    listview_id: { type: 'string', description: 'The list made or replaced, once done' },
+  },
+};
 
 const rowSchema = {
   type: 'object',
@@ -98,6 +120,8 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
         }
       } else if (part.fieldname === 'name' && typeof part.value === 'string') {
         upload.name = trimText(part.value);
+      } else if (part.fieldname === 'import_id' && typeof part.value === 'string') {
+        upload.importId = part.value.trim();
       }
     }
   } catch (err) {
@@ -109,6 +133,9 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
       throw problems.validation({
         name: `Name must be at most ${NAME_MAX} characters`,
       });
+  }
+  if (upload.importId !== undefined && !UUID.test(upload.importId)) {
+    throw problems.validation({ import_id: 'A UUID such as 3f2b8c1e-9a4d-4e6f-8b2a-1c5d7e9f0a3b' });
   }
   if (upload.file) upload.file.kind = fileKind(upload.file.content);
   return upload;
@@ -152,6 +179,35 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
   const remove = (relative: string | undefined) =>
     relative?.startsWith(`${FOLDER}/`) ? unlink(path.join(folder, path.basename(relative))).catch(() => undefined) : undefined;
 
+  const importer = new ListImporter(ctx, ctx.config.listviewImport);
+  // Before the server stops answering: running imports end (nothing of theirs is saved).
+  app.addHook('preClose', async () => importer.stop());
+  // The files of imports whose process died mid-way (a crash, a kill -9) are removed by any process.
+  ctx.jobs.every({
+    name: 'listview-import-sweep',
+    everySeconds: 60,
+    run: async () => {
+      for (const file of await sweepImports(ctx.db, now())) await remove(file);
+    },
+  });
+
+  /** Stores the upload and has it read into the list; the stored file goes again if that fails. */
+  const importFile = async (request: FastifyRequest, upload: Upload, action: ImportRequest['action']) => {
+    const file = upload.file!;
+    const stored = await store(file);
+    try {
+      return await importer.run({
+        importId: upload.importId,
+        userId: request.sessionUser!.id,
+        action,
+        file: { absolutePath: path.join(folder, path.basename(stored.path)), kind: file.kind, stored },
+      });
+    } catch (err) {
+      await remove(stored.path);
+      throw err;
+    }
+  };
+
   app.post(
     `/${entry.path}`,
     {
@@ -166,22 +222,18 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const upload = await readUpload(request);
-      const fields: Record<string, string> = {};
-      if (upload.name === undefined) fields.name = 'Name field required';
-      if (!upload.file) fields.excel_file = 'File field required';
-      if (Object.keys(fields).length) throw problems.validation(fields);
-      const file = upload.file!;
-      const stored = await store(file);
+      // A place in line before the upload is read: when every place is taken, the file is not even received.
+      const place = importer.reserve();
       try {
-        const created = await ctx.db
-          .transaction()
-          .execute((trx) => createListview(trx, upload.name!, stored, readRows(file.content, file.kind), now()));
-        await refreshRowStatistics(ctx.db);
-        return reply.status(201).send(created);
-      } catch (err) {
-        await remove(stored.path);
-        throw err;
+        const upload = await readUpload(request);
+        const fields: Record<string, string> = {};
+        if (upload.name === undefined) fields.name = 'Name field required';
+        if (!upload.file) fields.excel_file = 'File field required';
+        if (Object.keys(fields).length) throw problems.validation(fields);
+        const { record } = await importFile(request, upload, { kind: 'create', name: upload.name! });
+        return reply.status(201).send(record);
+      } finally {
+        place.release();
       }
     },
   );
@@ -202,32 +254,41 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const { id } = request.params;
-      const upload = await readUpload(request);
-      if (upload.name === undefined && !upload.file) throw problems.validation({ name: 'Name field required' });
-      await findListview(ctx.db, id);
-      const file = upload.file;
-      const stored = file ? await store(file) : undefined;
+      const place = importer.reserve();
       try {
-        const { record, replacedFile } = await ctx.db.transaction().execute((trx) =>
-          updateListview(
-            trx,
-            id,
-            {
-              name: upload.name,
-              file: stored,
-              rows: file ? readRows(file.content, file.kind) : undefined,
-            },
-            now(),
-          ),
-        );
+        const upload = await readUpload(request);
+        if (upload.name === undefined && !upload.file) throw problems.validation({ name: 'Name field required' });
+        await findListview(ctx.db, id);
+        if (!upload.file) {
+          return (await ctx.db.transaction().execute((trx) => updateListview(trx, id, { name: upload.name }, now()))).record;
+        }
+        const { record, replacedFile } = await importFile(request, upload, { kind: 'update', id, name: upload.name });
         await remove(replacedFile);
-        if (file) await refreshRowStatistics(ctx.db);
         return record;
-      } catch (err) {
-        await remove(stored?.path);
-        throw err;
+      } finally {
+        place.release();
       }
     },
+  );
+
+  app.get<{ Params: { import_id: string } }>(
+    `/${entry.path}/import/:import_id`,
+    {
+      // Whoever may see view lists, for their own imports only (the one flag a route takes; an
+      // import is started under create or edit, and both need the lists' page).
+      config: { permission: needsFlag(mapFlag('listview', 'show')) },
+      schema: {
+        tags,
+        summary: 'How the file sent with this import_id is being read (your own imports only)',
+        params: {
+          type: 'object',
+          required: ['import_id'],
+          properties: { import_id: { type: 'string', maxLength: 64 } },
+        },
+        response: { 200: importSchema },
+      },
+    },
+    async (request) => findImport(ctx.db, request.params.import_id, request.sessionUser!.id),
   );
 
   app.delete<{ Params: { id: string } }>(

@@ -66,6 +66,58 @@ export function fetchWithSession<T = unknown>(url: string, options: HttpOptions 
   });
 }
 
+/**
+ * A form with files sent with the session, reporting how much of it has gone up (fetch cannot
+ * tell): XMLHttpRequest, answered and refused as fetchWithSession is.
+ */
+export function uploadWithSession<T = unknown>(
+  url: string,
+  options: { method: 'POST' | 'PATCH' | 'PUT'; body: FormData; onUploadProgress?: (fraction: number) => void },
+): Promise<HttpAnswer<T>> {
+  return withSession(
+    (token) =>
+      new Promise<HttpAnswer<T>>((resolve, reject) => {
+        const xhr = new XMLHttpRequest();
+        xhr.open(options.method, url);
+        xhr.setRequestHeader('Accept', 'application/json');
+        if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+        xhr.upload.addEventListener('progress', (event) => {
+          if (event.lengthComputable && event.total > 0) options.onUploadProgress?.(event.loaded / event.total);
+        });
+        xhr.addEventListener('load', () => {
+          let json: unknown;
+          try {
+            json = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+          } catch {
+            json = xhr.responseText;
+          }
+          if (xhr.status >= 200 && xhr.status < 300) {
+            resolve({ status: xhr.status, headers: responseHeaders(xhr), body: xhr.responseText, json: json as T });
+          } else {
+            reject(new HttpError(errorMessage(json, xhr.statusText || `Request failed (${xhr.status})`), xhr.status, json));
+          }
+        });
+        xhr.addEventListener('error', () => reject(new TypeError('Failed to fetch')));
+        xhr.addEventListener('abort', () => reject(new DOMException('The upload was cancelled', 'AbortError')));
+        xhr.send(options.body);
+      }),
+  ).catch((error: unknown) => {
+    throw withFieldErrors(error);
+  });
+}
+
+function responseHeaders(xhr: XMLHttpRequest): Headers {
+  const headers = new Headers();
+  for (const line of xhr
+    .getAllResponseHeaders()
+    .trim()
+    .split(/[\r\n]+/)) {
+    const at = line.indexOf(':');
+    if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+  }
+  return headers;
+}
+
 /** A call made signed out (sign-in, forgot and reset password): no token, no renewal. */
 export function fetchAnonymous<T = unknown>(url: string, options: HttpOptions = {}): Promise<HttpAnswer<T>> {
   return fetchUtils.fetchJson(url, options).catch((error: unknown) => {

@@ -1,13 +1,14 @@
 /**
  * The view-list calls react-admin's CRUD does not cover (spec 2 §7): add and replace are
- * multipart (a name and the workbook), the original file comes back as bytes, and a choice
- * field pages through a list's rows with a search text. Listing and deleting go through
- * react-admin's getList / delete on the `listview` resource.
+ * multipart (a name and the workbook, with an import id of our own to follow the import by),
+ * the original file comes back as bytes, and a choice field pages through a list's rows with a
+ * search text. Listing and deleting go through react-admin's getList / delete on the `listview`
+ * resource.
  */
 import type { RaRecord } from 'react-admin';
 import type { ListView } from '@model/generated';
 import { serverUrl } from '../config/runtime-config';
-import { downloadWithSession, fetchWithSession } from './http-client';
+import { downloadWithSession, fetchWithSession, uploadWithSession } from './http-client';
 import { withId, type WireRecord } from './wire-records';
 
 export type ListViewRecord = ListView & WireRecord & RaRecord;
@@ -33,11 +34,31 @@ export interface ListViewRowsQuery {
   signal?: AbortSignal;
 }
 
+/** How the server is reading an uploaded file (GET /listview/import/{import_id}). */
+export interface ListViewImport {
+  import_id: string;
+  /** queued: waiting for other imports to finish. */
+  status: 'queued' | 'reading' | 'done' | 'failed';
+  rows_read: number;
+  /** How much of the file has been read, 0 to 1. */
+  fraction: number;
+  message?: string;
+  listview_id?: string;
+}
+
+/** Following an upload: the id the import is known by, and how much of the file has gone up. */
+export interface UploadWatch {
+  importId: string;
+  onUploadProgress?: (fraction: number) => void;
+}
+
 export interface ListViewCalls {
-  /** POST /listview (multipart name, excel_file): answers the new list with its row count. */
-  createListView(name: string, file: File): Promise<ListViewRecord>;
-  /** PATCH /listview/{id} (multipart name, and excel_file only when the file is replaced). */
-  updateListView(id: string, name: string, file?: File): Promise<ListViewRecord>;
+  /** POST /listview (multipart name, excel_file, import_id): answers the new list with its row count once it is read. */
+  createListView(name: string, file: File, watch?: UploadWatch): Promise<ListViewRecord>;
+  /** PATCH /listview/{id} (multipart name, and excel_file and import_id only when the file is replaced). */
+  updateListView(id: string, name: string, file?: File, watch?: UploadWatch): Promise<ListViewRecord>;
+  /** GET /listview/import/{import_id}: how far the server is in reading one's own upload. */
+  getListViewImport(importId: string): Promise<ListViewImport>;
   /** GET /listview/{id}/file: the workbook or CSV as uploaded. */
   downloadListViewFile(id: string): Promise<Blob>;
   /** GET /listview/{id}/rows?q=&range=: one page of the rows containing q. */
@@ -47,11 +68,21 @@ export interface ListViewCalls {
 const api = (path: string) => `${serverUrl('api')}/${path}`;
 const id = (value: string) => encodeURIComponent(value);
 
-function uploadBody(name: string, file: File | undefined): FormData {
+function uploadBody(name: string, file: File | undefined, importId?: string): FormData {
   const body = new FormData();
   body.append('name', name);
+  if (file && importId) body.append('import_id', importId);
   if (file) body.append('excel_file', file, file.name);
   return body;
+}
+
+/** A fresh import id: a version 4 UUID (crypto.randomUUID is missing on pages served over plain HTTP). */
+export function newImportId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** "listview 0-24/100000" → 100000; without the header, what this page holds. */
@@ -61,17 +92,30 @@ function totalOf(contentRange: string | null, fallback: number): number {
 }
 
 export const listViewCalls: ListViewCalls = {
-  async createListView(name, file) {
-    const answer = await fetchWithSession<ListView & WireRecord>(api('listview'), { method: 'POST', body: uploadBody(name, file) });
+  async createListView(name, file, watch) {
+    const answer = await uploadWithSession<ListView & WireRecord>(api('listview'), {
+      method: 'POST',
+      body: uploadBody(name, file, watch?.importId),
+      onUploadProgress: watch?.onUploadProgress,
+    });
     return withId(answer.json);
   },
 
-  async updateListView(listId, name, file) {
-    const answer = await fetchWithSession<ListView & WireRecord>(api(`listview/${id(listId)}`), {
-      method: 'PATCH',
-      body: uploadBody(name, file),
-    });
+  async updateListView(listId, name, file, watch) {
+    const url = api(`listview/${id(listId)}`);
+    // A rename alone sends no file: nothing to follow.
+    const answer = file
+      ? await uploadWithSession<ListView & WireRecord>(url, {
+          method: 'PATCH',
+          body: uploadBody(name, file, watch?.importId),
+          onUploadProgress: watch?.onUploadProgress,
+        })
+      : await fetchWithSession<ListView & WireRecord>(url, { method: 'PATCH', body: uploadBody(name, undefined) });
     return withId(answer.json);
+  },
+
+  async getListViewImport(importId) {
+    return (await fetchWithSession<ListViewImport>(api(`listview/import/${id(importId)}`))).json;
   },
 
   downloadListViewFile: (listId) =>

@@ -1,7 +1,9 @@
 /**
  * /custom-form/view-list: the lists with their files, the add and update dialog (its messages,
- * the multipart it sends, the server's refusal shown), delete behind a confirmation, and the
- * buttons following the role's listview flags. The api is faked with MSW.
+ * the multipart it sends, its progress while the file goes up and is read, the server's refusal
+ * shown), delete behind a confirmation, and the buttons following the role's listview flags. The
+ * api is faked with MSW; a file goes up through XMLHttpRequest (for its upload progress), faked
+ * here by FakeUpload, which the tests answer when they choose.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -29,6 +31,74 @@ const seed = () => [
 let lists = seed();
 let refusal: { status: number; body: JsonBodyType } | undefined;
 const writes: Array<{ method: string; path: string }> = [];
+/** What GET /listview/import/{id} answers (404 while undefined), and the ids it was asked for. */
+let importState: Record<string, unknown> | undefined;
+const polled: string[] = [];
+
+const created = () => ({
+  _id: 'l3',
+  name: 'Wards',
+  excel_file: 'listviews/c.xlsx',
+  file_name: 'wards.xlsx',
+  columns: ['Ward'],
+  row_count: 1450,
+  ...stamp,
+});
+
+/**
+ * XMLHttpRequest as the console uploads a file with it: each request is kept, answered by
+ * `answerUploads` (as the api would) unless a test holds it to answer it itself.
+ */
+class FakeUpload {
+  static sent: FakeUpload[] = [];
+  static hold = false;
+  method = '';
+  url = '';
+  body?: FormData;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  readonly upload = new EventTarget();
+  private readonly events = new EventTarget();
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader() {}
+  addEventListener(type: string, listener: EventListener) {
+    this.events.addEventListener(type, listener);
+  }
+  getAllResponseHeaders() {
+    return 'content-type: application/json\r\n';
+  }
+  send(body: FormData) {
+    this.body = body;
+    FakeUpload.sent.push(this);
+    if (!FakeUpload.hold) queueMicrotask(() => answerUpload(this));
+  }
+  progress(fraction: number) {
+    this.upload.dispatchEvent(new ProgressEvent('progress', { lengthComputable: true, loaded: fraction * 1000, total: 1000 }));
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.events.dispatchEvent(new Event('load'));
+  }
+}
+
+/** The api's answer to an upload: the refusal set, a new list, or the renamed one. */
+function answerUpload(xhr: FakeUpload) {
+  const path = new URL(xhr.url).pathname;
+  writes.push({ method: xhr.method, path });
+  if (refusal) return xhr.answer(refusal.status, refusal.body);
+  if (xhr.method === 'POST') {
+    lists.push(created());
+    return xhr.answer(201, created());
+  }
+  const list = lists.find((l) => path.endsWith(`/${l._id}`))!;
+  list.name = String(xhr.body?.get('name'));
+  xhr.answer(200, list);
+}
 
 const server = setupServer(
   http.get(`${API}/listview`, ({ request }) => {
@@ -45,23 +115,20 @@ const server = setupServer(
   http.post(`${API}/listview`, () => {
     writes.push({ method: 'POST', path: '/listview' });
     if (refusal) return HttpResponse.json(refusal.body, { status: refusal.status });
-    const created = {
-      _id: 'l3',
-      name: 'Wards',
-      excel_file: 'listviews/c.xlsx',
-      file_name: 'wards.xlsx',
-      columns: ['Ward'],
-      row_count: 1450,
-      ...stamp,
-    };
-    lists.push(created);
-    return HttpResponse.json(created, { status: 201 });
+    lists.push(created());
+    return HttpResponse.json(created(), { status: 201 });
   }),
   http.patch(`${API}/listview/:id`, ({ params }) => {
     writes.push({ method: 'PATCH', path: `/listview/${params.id}` });
     const list = lists.find((l) => l._id === params.id)!;
     list.name = 'Crops 2025';
     return HttpResponse.json(list);
+  }),
+  http.get(`${API}/listview/import/:importId`, ({ params }) => {
+    polled.push(String(params.importId));
+    return importState
+      ? HttpResponse.json({ import_id: params.importId, ...importState })
+      : HttpResponse.json({ message: 'Import not found', code: 'NOT_FOUND' }, { status: 404 });
   }),
   http.delete(`${API}/listview/:id`, ({ params }) => {
     writes.push({ method: 'DELETE', path: `/listview/${params.id}` });
@@ -80,12 +147,18 @@ beforeEach(() => {
   lists = seed();
   refusal = undefined;
   writes.length = 0;
+  importState = undefined;
+  polled.length = 0;
+  FakeUpload.sent = [];
+  FakeUpload.hold = false;
+  vi.stubGlobal('XMLHttpRequest', FakeUpload);
   localStorage.clear();
   screenWidth(false);
   fetchSpy = vi.spyOn(globalThis, 'fetch');
 });
 afterEach(() => {
   fetchSpy.mockRestore();
+  vi.unstubAllGlobals();
   cleanup();
 });
 afterAll(() => server.close());
@@ -170,10 +243,14 @@ describe('the add dialog', () => {
     expect(within(dialog).getByText('wards.xlsx')).toBeTruthy();
     fireEvent.click(within(dialog).getByText('Save'));
     expect(await screen.findByText('List view added')).toBeTruthy();
-    const body = sentBody('POST')!;
+    const [upload] = FakeUpload.sent;
+    expect(upload!.method).toBe('POST');
+    expect(upload!.url).toBe(`${API}/listview`);
+    const body = upload!.body!;
     expect(body).toBeInstanceOf(FormData);
     expect(body.get('name')).toBe('Wards');
     expect((body.get('excel_file') as File).name).toBe('wards.xlsx');
+    expect(body.get('import_id')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText('Wards')).toBeTruthy();
   });
@@ -198,6 +275,59 @@ describe('the add dialog', () => {
     expect(within(dialog).getByText('The sheet is empty: it needs a header row and at least one row under it')).toBeTruthy();
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect(screen.queryByText('List view added')).toBeNull();
+  });
+
+  it('shows the upload, then the rows the server has read, then the outcome', async () => {
+    FakeUpload.hold = true;
+    const dialog = await openAddDialog();
+    fireEvent.change(within(dialog).getByLabelText(/Name/), { target: { value: 'Wards' } });
+    fireEvent.change(within(dialog).getByLabelText('Excel file'), { target: { files: [workbook()] } });
+    fireEvent.click(within(dialog).getByText('Save'));
+    await waitFor(() => expect(FakeUpload.sent).toHaveLength(1));
+    const upload = FakeUpload.sent[0]!;
+    const importId = String(upload.body!.get('import_id'));
+
+    upload.progress(0.45);
+    expect(await within(dialog).findByText('Uploading wards.xlsx… 45%')).toBeTruthy();
+    // Not asked before the whole file is up: the server cannot know the import yet.
+    expect(polled).toEqual([]);
+    expect(within(dialog).getByRole('progressbar', { name: 'Upload' }).getAttribute('aria-valuenow')).toBe('45');
+    expect((within(dialog).getByText('Save').closest('button') as HTMLButtonElement).disabled).toBe(true);
+
+    upload.progress(1);
+    expect(await within(dialog).findByText('Uploaded; reading the file…')).toBeTruthy();
+    importState = { status: 'queued', rows_read: 0, fraction: 0 };
+    expect(await within(dialog).findByText('Waiting for other imports to finish…')).toBeTruthy();
+    importState = { status: 'reading', rows_read: 45_000, fraction: 0.4 };
+    expect(await within(dialog).findByText('Reading rows… 45,000 rows read')).toBeTruthy();
+    expect(within(dialog).getByRole('progressbar', { name: 'Rows read' }).getAttribute('aria-valuenow')).toBe('40');
+    // Followed by the id it was sent with, and by nothing else.
+    expect(new Set(polled)).toEqual(new Set([importId]));
+
+    answerUpload(upload);
+    expect(await screen.findByText('List view added')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Done: no more polling.
+    const asked = polled.length;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(polled.length).toBe(asked);
+  });
+
+  it('shows a refusal that comes after the rows were being read, and keeps the dialog open', async () => {
+    FakeUpload.hold = true;
+    const dialog = await openAddDialog();
+    fireEvent.change(within(dialog).getByLabelText(/Name/), { target: { value: 'Slow' } });
+    fireEvent.change(within(dialog).getByLabelText('Excel file'), { target: { files: [workbook('slow.xlsx')] } });
+    fireEvent.click(within(dialog).getByText('Save'));
+    await waitFor(() => expect(FakeUpload.sent).toHaveLength(1));
+    importState = { status: 'reading', rows_read: 120_000, fraction: 0.6 };
+    FakeUpload.sent[0]!.progress(1);
+    expect(await within(dialog).findByText('Reading rows… 120,000 rows read')).toBeTruthy();
+    const message = 'The file took too long to read (over 120 seconds): split it into smaller lists';
+    FakeUpload.sent[0]!.answer(400, { message, code: 'VALIDATION_FAILED', fields: { excel_file: message } });
+    await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
+    expect(within(dialog).queryByRole('progressbar')).toBeNull();
+    expect(screen.getByRole('dialog')).toBeTruthy();
   });
 });
 
@@ -224,6 +354,28 @@ describe('the update dialog', () => {
     expect(body.get('name')).toBe('Crops 2025');
     expect(body.has('excel_file')).toBe(false);
     expect(await screen.findByText('Crops 2025')).toBeTruthy();
+  });
+
+  it('replaces the file with its progress shown, and says the list was updated', async () => {
+    FakeUpload.hold = true;
+    await openPage();
+    const edit = within(rowOf('Districts')).getByLabelText('Edit Districts') as HTMLButtonElement;
+    await waitFor(() => expect(edit.disabled).toBe(false));
+    fireEvent.click(edit);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Excel file'), { target: { files: [workbook('districts-2025.xlsx')] } });
+    fireEvent.click(within(dialog).getByText('Update'));
+    await waitFor(() => expect(FakeUpload.sent).toHaveLength(1));
+    const upload = FakeUpload.sent[0]!;
+    expect(upload.method).toBe('PATCH');
+    expect(upload.url).toBe(`${API}/listview/l1`);
+    expect(upload.body!.get('import_id')).toBeTruthy();
+    importState = { status: 'reading', rows_read: 1, fraction: 0.01 };
+    upload.progress(1);
+    expect(await within(dialog).findByText('Reading rows… 1 row read')).toBeTruthy();
+    answerUpload(upload);
+    expect(await screen.findByText('List view updated')).toBeTruthy();
+    expect(writes).toEqual([{ method: 'PATCH', path: '/listview/l1' }]);
   });
 });
 

@@ -2,7 +2,8 @@
  * Add or replace a view list (spec 2 §2, §5): a name and a workbook, both needed to add; on
  * update the file is optional (the rows stay as they are without one). The server reads the
  * whole file before answering, and refuses, naming why, a file that is not a workbook or CSV,
- * an empty sheet or one too large: its message shows under the file and as a toast.
+ * an empty sheet or one too large: its message shows under the file and as a toast. Meanwhile
+ * the dialog shows the upload's progress, then the rows the server has read (ImportProgress).
  */
 import { useId, useState, type FormEvent } from 'react';
 import {
@@ -22,8 +23,9 @@ import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { FieldbaseDataProvider } from '../../../providers/data-provider';
 import { errorFields } from '../../../providers/http-client';
-import type { ListViewRecord } from '../../../providers/listview-calls';
+import { newImportId, type ListViewRecord } from '../../../providers/listview-calls';
 import { isBlankText, trimText } from '@model/trim-text';
+import { ImportProgress, useImportProgress } from './ImportProgress';
 
 export type ListViewDialogState = { mode: 'create' } | { mode: 'edit'; record: ListViewRecord } | null;
 
@@ -57,6 +59,11 @@ function ListViewForm({ state, allowed, onClose, onSaved }: ListViewDialogProps 
   const [file, setFile] = useState<File | undefined>();
   const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState(false);
+  /** While a file is sent: the id its import is followed by, and how much of it has gone up. */
+  const [importId, setImportId] = useState<string>();
+  const [uploaded, setUploaded] = useState(0);
+  // The server knows the import once the whole file is there: asked from then on.
+  const server = useImportProgress(uploaded >= 1 ? importId : undefined);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -66,9 +73,12 @@ function ListViewForm({ state, allowed, onClose, onSaved }: ListViewDialogProps 
     setProblems(found);
     if (found.name || found.excel_file) return;
     setBusy(true);
+    const watch = file ? { importId: newImportId(), onUploadProgress: setUploaded } : undefined;
+    setUploaded(0);
+    setImportId(watch?.importId);
     try {
-      if (editing) await dataProvider.updateListView(String(editing.id), trimText(name), file);
-      else await dataProvider.createListView(trimText(name), file!);
+      if (editing) await dataProvider.updateListView(String(editing.id), trimText(name), file, watch);
+      else await dataProvider.createListView(trimText(name), file!, watch);
       notify(editing ? 'List view updated' : 'List view added', { type: 'success' });
       onSaved();
       onClose();
@@ -78,6 +88,7 @@ function ListViewForm({ state, allowed, onClose, onSaved }: ListViewDialogProps 
       notify((error as Error).message || 'The list view could not be saved', { type: 'error' });
     } finally {
       setBusy(false);
+      setImportId(undefined);
     }
   };
 
@@ -132,11 +143,12 @@ function ListViewForm({ state, allowed, onClose, onSaved }: ListViewDialogProps 
               {problems.excel_file ?? 'An Excel workbook (.xlsx) or a CSV file; its first row is the header.'}
             </FormHelperText>
           </Box>
-          {busy && (
+          {busy && file && <ImportProgress fileName={file.name} uploaded={uploaded} server={server} />}
+          {busy && !file && (
             <Box role="status">
               <LinearProgress />
               <Typography variant="caption" color="text.secondary">
-                {file ? 'Uploading and reading the rows…' : 'Saving…'}
+                Saving…
               </Typography>
             </Box>
           )}

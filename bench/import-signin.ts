@@ -1,0 +1,129 @@
+/**
+ * Sign-in while a view list imports: the p95 of POST /login (the right password) with nothing
+ * else going on, beside the p95 of the same sign-ins made while a 199,000-row CSV is being read
+ * into a list, and their ratio. Goal: at most 2×.
+ *
+ *   npx tsx bench/import-signin.ts            (or: npm run bench:import-signin)
+ *
+ * The auth and api servers run in this one process, listening on HTTP as `npm start` runs them
+ * (the harder case: an import that held the event loop would hold sign-in too), on a throw-away
+ * database: an embedded PostgreSQL in data/bench-import on port EMBEDDED_PG_PORT (default 54729),
+ * or BENCH_DATABASE_URL when set. The sign-ins are made one after another by this process; the
+ * import is a PATCH of a list with the CSV, and the measured sign-ins start as it is sent, so they
+ * cover the file's receipt and then the reading of its rows (all of them before its answer, or
+ * the goal is missed). The idle sign-ins are made just before and just after the import
+ * (half each), so a machine getting busier or quieter meanwhile weighs on both sides alike. A
+ * first, smaller import beforehand starts the import worker, so the figures are those of a
+ * server that has imported before.
+ * Knobs: BENCH_SIGNINS (default 40), BENCH_ROWS (default 199000).
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { projectRoot } from '../server/config.ts';
+import { BENCH_ADMIN, startBenchApps } from './support/bench-apps.ts';
+import { multipart } from '../tests/support/multipart.ts';
+import { townsCsv } from '../tests/support/towns-csv.ts';
+
+const SIGNINS = Number(process.env.BENCH_SIGNINS ?? 40);
+const ROWS = Number(process.env.BENCH_ROWS ?? 199_000);
+const dataDir = path.join(projectRoot, 'data', 'bench-import');
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
+};
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+async function main() {
+  console.log(
+    `load average before: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ')} on ${os.cpus().length} cores`,
+  );
+  // Sign-in's own rate limit would stop a benchmark of sign-ins; lockouts need wrong passwords.
+  const apps = await startBenchApps(dataDir, 54729, { loginRateLimit: { max: 100_000, windowMs: 60_000 } });
+  try {
+    const authBase = await apps.auth.listen({ host: '127.0.0.1', port: 0 });
+    const apiBase = await apps.api.listen({ host: '127.0.0.1', port: 0 });
+
+    const signIn = async () => {
+      const start = performance.now();
+      const res = await fetch(`${authBase}/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: BENCH_ADMIN.email, password: BENCH_ADMIN.password }),
+      });
+      const body = (await res.json()) as { token?: string };
+      if (res.status !== 200 || !body.token) throw new Error(`POST /login answered ${res.status}: ${JSON.stringify(body)}`);
+      return { ms: performance.now() - start, token: body.token };
+    };
+    const { token } = await signIn();
+    const authorization = `Bearer ${token}`;
+    const upload = (method: 'POST' | 'PATCH', url: string, fields: Array<{ name: string; value: string }>, csv: string) => {
+      const body = multipart([
+        ...fields,
+        { name: 'excel_file', filename: 'towns.csv', contentType: 'text/csv', content: Buffer.from(csv) },
+      ]);
+      return fetch(`${apiBase}${url}`, { method, headers: { ...body.headers, authorization }, body: new Uint8Array(body.payload) });
+    };
+    const progress = async (importId: string) => {
+      const res = await fetch(`${apiBase}/listview/import/${importId}`, { headers: { authorization } });
+      return res.status === 200 ? ((await res.json()) as { status: string; rows_read: number }) : undefined;
+    };
+
+    // Warm-up: sign-in's own first calls, and a first import (its worker thread starts).
+    for (let i = 0; i < 10; i++) await signIn();
+    const warm = await upload('POST', '/listview', [{ name: 'name', value: 'Towns' }], townsCsv(1000));
+    if (warm.status !== 201) throw new Error(`POST /listview answered ${warm.status}: ${await warm.text()}`);
+    const list = (await warm.json()) as { _id: string };
+
+    const idle: number[] = [];
+    for (let i = 0; i < SIGNINS / 2; i++) idle.push((await signIn()).ms);
+
+    const csv = townsCsv(ROWS);
+    const importId = randomUUID();
+    const started = performance.now();
+    let finishedAt: number | undefined;
+    const importing = upload('PATCH', `/listview/${list._id}`, [{ name: 'import_id', value: importId }], csv).then(async (res) => {
+      finishedAt = performance.now();
+      if (res.status !== 200) throw new Error(`PATCH /listview answered ${res.status}: ${await res.text()}`);
+      return (await res.json()) as { row_count: number };
+    });
+    // Sign-ins from the moment the file is sent: its receipt, then the reading of its rows.
+    let readingAt: number | undefined;
+    const watching = (async () => {
+      while (!finishedAt && !readingAt) {
+        const state = await progress(importId);
+        if (state?.status === 'reading') readingAt = performance.now();
+        else await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const during: number[] = [];
+    for (let i = 0; i < SIGNINS && !finishedAt; i++) during.push((await signIn()).ms);
+    const signedInAt = performance.now();
+    await watching;
+    const imported = await importing;
+    for (let i = 0; i < SIGNINS / 2; i++) idle.push((await signIn()).ms);
+
+    const idleP95 = percentile(idle, 0.95);
+    const duringP95 = percentile(during, 0.95);
+    const ratio = duringP95 / idleP95;
+    console.log(
+      `import: ${imported.row_count} rows (${(Buffer.byteLength(csv) / 1024 / 1024).toFixed(1)} MB CSV) in ${((finishedAt! - started) / 1000).toFixed(1)} s; ` +
+        `${during.length} of ${SIGNINS} sign-ins made meanwhile, in ${((signedInAt - started) / 1000).toFixed(1)} s from sending the file ` +
+        `(its rows read from ${readingAt ? ((readingAt - started) / 1000).toFixed(1) : '?'} s)`,
+    );
+    console.log(`sign-in idle:   p50 ${ms(percentile(idle, 0.5))}, p95 ${ms(idleP95)}, max ${ms(Math.max(...idle))}`);
+    console.log(`sign-in during: p50 ${ms(percentile(during, 0.5))}, p95 ${ms(duringP95)}, max ${ms(Math.max(...during))}`);
+    console.log(`p95 during / idle: ${ratio.toFixed(2)}× (goal ≤ 2×: ${ratio <= 2 && during.length === SIGNINS ? 'met' : 'MISSED'})`);
+  } finally {
+    await apps.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,107 @@
+/**
+ * The import worker thread: reads an uploaded view list and writes its rows to PostgreSQL over a
+ * connection of its own, so no row is parsed or serialised on the event loop that answers
+ * requests. One import at a time; the thread is reused for the next one.
+ *
+ * The whole import is one transaction (listview-store.ts): the rows under a fresh generation and
+ * the switch of the list to them commit together, so a refused file, a killed thread (time
+ * budget, heap cap) or a dead process leaves nothing behind — PostgreSQL rolls the transaction
+ * back when the connection goes — and readers see the old rows until the commit.
+ */
+import { parentPort } from 'node:worker_threads';
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import { createDb } from '../db/database.ts';
+import { Problem } from '../http/errors.ts';
+import { problemFor } from '../http/error-answers.ts';
+import type { Row } from '../crud/crud-store.ts';
+import { readRows, type ReadProgress } from './read-rows.ts';
+import { createListview, updateListview, type StoredFile } from './listview-store.ts';
+import type { FileKind } from './file-kind.ts';
+
+export interface ImportTask {
+  databaseUrl: string;
+  /** The connection's application_name, by which the main thread can end it. */
+  connectionName: string;
+  action: { kind: 'create'; name: string } | { kind: 'update'; id: string; name?: string };
+  /** The stored upload: where to read it, and what the list records of it. */
+  file: { absolutePath: string; kind: FileKind; stored: StoredFile };
+  now: string;
+}
+
+export type WorkerMessage =
+  | { type: 'progress'; rowsRead: number; fraction: number }
+  /** Every row is written: only the commit is left, which no time budget should interrupt. */
+  | { type: 'committing' }
+  | { type: 'done'; record: Row; replacedFile?: string; rowsRead: number }
+  | { type: 'refused'; status: number; code: string; message: string; fields?: Record<string, string>; extra?: Record<string, unknown> }
+  | { type: 'fault'; message: string; stack?: string };
+
+const PROGRESS_EVERY_MS = 250;
+const IMPORT_NICE = 10;
+
+// Linux keeps a nice value per thread: this one gives way to the threads that answer requests
+// (the event loop, sign-in's hashing) whenever they need the CPU. Elsewhere it would lower the
+// whole process, so it is left alone there.
+if (process.platform === 'linux') {
+  try {
+    os.setPriority(IMPORT_NICE);
+  } catch {
+    // Not allowed here: the import runs at the process's own priority.
+  }
+}
+
+const port = parentPort!;
+port.on('message', (task: ImportTask) => {
+  void runImport(task).then((message) => port.postMessage(message));
+});
+
+async function runImport(task: ImportTask): Promise<WorkerMessage> {
+  const url = new URL(task.databaseUrl);
+  url.searchParams.set('application_name', task.connectionName);
+  const db = createDb(url.toString());
+  try {
+    const content = await readFile(task.file.absolutePath);
+    const progress: ReadProgress = { fraction: 0 };
+    let rowsRead = 0;
+    let told = 0;
+    const rows = async function* () {
+      let header = true;
+      for await (const cells of readRows(content, task.file.kind, progress)) {
+        if (header) header = false;
+        else rowsRead++;
+        yield cells;
+        if (Date.now() - told >= PROGRESS_EVERY_MS) {
+          told = Date.now();
+          port.postMessage({ type: 'progress', rowsRead, fraction: progress.fraction } satisfies WorkerMessage);
+        }
+      }
+    };
+    const now = new Date(task.now);
+    const { action } = task;
+    const outcome = await db.transaction().execute(async (trx) => {
+      const result =
+        action.kind === 'create'
+          ? { record: await createListview(trx, action.name, task.file.stored, rows(), now) }
+          : await updateListview(trx, action.id, { name: action.name, file: task.file.stored, rows: rows() }, now);
+      port.postMessage({ type: 'committing' } satisfies WorkerMessage);
+      return result;
+    });
+    return { type: 'done', record: outcome.record, replacedFile: 'replacedFile' in outcome ? outcome.replacedFile : undefined, rowsRead };
+  } catch (error) {
+    const problem = error instanceof Problem ? error : problemFor(error);
+    if (problem) {
+      return {
+        type: 'refused',
+        status: problem.status,
+        code: problem.code,
+        message: problem.message,
+        fields: problem.fields,
+        extra: problem.extra,
+      };
+    }
+    return { type: 'fault', message: (error as Error)?.message ?? String(error), stack: (error as Error)?.stack };
+  } finally {
+    await db.destroy().catch(() => undefined);
+  }
+}
