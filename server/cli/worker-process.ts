@@ -59,7 +59,8 @@ export function superviseWorker(
   let restartTimer: NodeJS.Timeout | undefined;
   let stopping = false;
   let served = false;
-  let diedAt: number | undefined;
+  /** When the worker that is being started again ended, and how ("died", "stopped"). */
+  let down: { at: number; how: string } | undefined;
   let resolveReady!: () => void;
   let rejectReady!: (err: Error) => void;
   const ready = new Promise<void>((resolve, reject) => {
@@ -70,13 +71,13 @@ export function superviseWorker(
   ready.catch(() => undefined);
 
   /** The worker has ended, or could not be started: the start fails, or it is started again after the pause. */
-  function ended(what: string, reason: string, startedAt: number) {
+  function ended(what: string, reason: string, startedAt: number, how = 'died') {
     if (stopping) return;
     if (!served) {
       rejectReady(new WorkerStartError(`The ${spec.name} did not start: ${reason}.`));
       return;
     }
-    diedAt ??= Date.now();
+    down ??= { at: Date.now(), how };
     const delay = backoff.next(Date.now() - startedAt);
     log.warn(`[supervisor] ${spec.name} ${what}: ${reason}; starting it again in ${seconds(delay)}`);
     restartTimer = setTimeout(start, delay);
@@ -116,10 +117,12 @@ export function superviseWorker(
       if (!served) {
         served = true;
         resolveReady();
-      } else if (diedAt !== undefined) {
-        log.info(`[supervisor] ${spec.name} is back (pid ${child.pid}), serving again ${seconds(Date.now() - diedAt)} after it died`);
+      } else if (down) {
+        log.info(
+          `[supervisor] ${spec.name} is back (pid ${child.pid}), serving again ${seconds(Date.now() - down.at)} after it ${down.how}`,
+        );
       }
-      diedAt = undefined;
+      down = undefined;
     });
     // A failed kill or message: its end, if it comes, is told by 'close'.
     child.on('error', (err) => log.warn(`[supervisor] ${spec.name} (pid ${child.pid}): ${err.message}`));
@@ -127,7 +130,9 @@ export function superviseWorker(
     child.once('close', (code, signal) => {
       if (current?.process === child) current = undefined;
       const reason = describeExit({ code, signal, fatalLine: watch.fatalLine, heapLimitMb: spec.heapLimitMb });
-      ended(`(pid ${child.pid}) died`, reason, startedAt);
+      // Exit code 0 is a worker stopping cleanly, as it does on a SIGTERM from someone else.
+      const how = code === 0 ? 'stopped' : 'died';
+      ended(`(pid ${child.pid}) ${how}`, reason, startedAt, how);
     });
   }
 

@@ -41,9 +41,9 @@ async function standIn(
      writeFileSync(${JSON.stringify(counter)}, String(n + 1));
      const behaviour = ${JSON.stringify(behaviour)};
      const what = behaviour[Math.min(n, behaviour.length - 1)];
+     process.on('SIGTERM', () => process.exit(0));
      if (what === 'fail') process.exit(1);
      process.send(${JSON.stringify(READY_MESSAGE)});
-     process.on('SIGTERM', () => process.exit(0));
      if (what === 'crash') setTimeout(() => process.exit(3), 10);
      if (what === 'oom') { const kept = []; setTimeout(() => { for (;;) kept.push(new Array(1000).fill(kept.length)); }, 10); }
      setInterval(() => undefined, 1000);`,
@@ -134,6 +134,20 @@ describe('a supervised worker', () => {
     expect(lines[0]).toMatch(/^\[supervisor\] test worker \(pid \d+\) died: killed by signal SIGKILL .*; starting it again in 0\.1 s$/);
     expect(lines[1]).toMatch(/^\[supervisor\] test worker could not be started: spawn .* ENOENT; starting it again in 0\.2 s$/);
     expect(lines.at(-1)).toMatch(/^\[supervisor\] test worker is back \(pid \d+\)/);
+    await stopped(worker);
+  }, 120_000);
+
+  it('that someone else stops with SIGTERM is named as stopped, not dead, and started again', async () => {
+    const script = await standIn('terminated', ['serve']);
+    const { worker, lines } = supervise('test worker', script.module);
+    await worker.ready;
+    const first = worker.pid!;
+    process.kill(first, 'SIGTERM');
+    await poll('the worker to be back', () => linesMatching(lines, /is back/).length === 1);
+    expect(lines[0]).toBe(`[supervisor] test worker (pid ${first}) stopped: exited with code 0; starting it again in 0.1 s`);
+    expect(lines[1]).toMatch(
+      new RegExp(`^\\[supervisor\\] test worker is back \\(pid ${worker.pid}\\), serving again \\d+\\.\\d s after it stopped$`),
+    );
     await stopped(worker);
   }, 120_000);
 
