@@ -20,7 +20,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { processStatus } from '../../server/db/process-table.ts';
 import type { ServerKind } from '../../server/one-server.ts';
 import { gone, killHard } from '../support/processes.ts';
-import { poll, postmasterPid, startApp, type App } from '../support/npm-start.ts';
+import { killLeftovers, poll, postmasterPid, startApp, type App, type Started } from '../support/npm-start.ts';
 
 const offset = Number(process.env.TEST_PORT_OFFSET ?? 0);
 const ports = { console: 18083 + offset, auth: 18084 + offset, api: 18085 + offset, pg: 54379 + offset };
@@ -29,7 +29,7 @@ const ADMIN = { email: 'admin@fieldbase.local', password: 'Restart-admin-pass-1'
 
 let dataDir: string;
 let loadDataDir: string;
-const started: number[] = [];
+const started: Started[] = [];
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'fieldbase-restart-'));
@@ -38,7 +38,7 @@ beforeAll(async () => {
   await chmod(loadDataDir, 0o755);
 });
 afterAll(async () => {
-  killHard(...started);
+  killLeftovers(started);
   await rm(dataDir, { recursive: true, force: true });
   await rm(loadDataDir, { recursive: true, force: true });
 });

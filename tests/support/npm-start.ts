@@ -8,15 +8,34 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { projectRoot } from '../../server/config.ts';
 import { embeddedDataDir } from '../../server/db/embedded.ts';
-import { commandLine } from '../../server/db/process-table.ts';
+import { commandLine, processStatus } from '../../server/db/process-table.ts';
 import type { ServerKind } from '../../server/one-server.ts';
-import { childrenOf, spawnUnderNonReapingSubreaper } from './processes.ts';
+import { childrenOf, killHard, spawnUnderNonReapingSubreaper } from './processes.ts';
 
 export interface StartPorts {
   console: number;
   auth: number;
   api: number;
   pg: number;
+}
+
+export interface Started {
+  child: ChildProcess;
+  /** The supervisor: the child itself, or the wrapper's child. */
+  pid: number;
+}
+
+/**
+ * Kills what a failed test left running: each app's process and, under a wrapper, its
+ * supervisor, but only while it is still the wrapper's child (a pid can be reused once free).
+ * Workers end with their supervisor.
+ */
+export function killLeftovers(started: Started[]): void {
+  for (const { child, pid } of started) {
+    const running = child.exitCode === null && child.signalCode === null;
+    if (pid !== child.pid && running && processStatus(pid)?.ppid === child.pid) killHard(pid);
+    child.kill('SIGKILL');
+  }
 }
 
 export interface App {
@@ -52,8 +71,8 @@ export async function startApp(opts: {
   dataDir: string;
   env?: NodeJS.ProcessEnv;
   under?: 'non-reaping subreaper';
-  /** Collects the pids of every app started (the supervisor, and its wrapper), to kill what a failed test left behind. */
-  started: number[];
+  /** Collects every app started, for killLeftovers. */
+  started: Started[];
 }): Promise<App> {
   const command = npmStartCommand();
   const env: NodeJS.ProcessEnv = {
@@ -70,7 +89,6 @@ export async function startApp(opts: {
   };
   const options = { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'] };
   const child = opts.under ? spawnUnderNonReapingSubreaper(command, options) : spawn(command[0], command.slice(1), options);
-  opts.started.push(child.pid!);
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
@@ -86,7 +104,7 @@ export async function startApp(opts: {
     3_000,
   );
   const pid = opts.under ? childPidOf(child.pid!) : child.pid!;
-  opts.started.push(pid);
+  opts.started.push({ child, pid });
   const workers = () =>
     Object.fromEntries(childrenOf(pid, 'server/cli/worker.ts').map((worker) => [commandLine(worker).at(-1), worker])) as Partial<
       Record<ServerKind, number>
