@@ -1,7 +1,8 @@
 /**
  * The import worker thread: reads an uploaded view list and writes its rows to PostgreSQL over a
  * connection of its own, so no row is parsed or serialised on the event loop that answers
- * requests. One import at a time; the thread is reused for the next one.
+ * requests. One import at a time; the thread is reused for the next one. The thread and its
+ * backend run at a lower priority than requests (import-priority.ts).
  *
  * The whole import is one transaction (listview-store.ts): the rows under a fresh generation and
  * the switch of the list to them commit together, so a refused file, a killed thread (time
@@ -10,7 +11,6 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { readFile } from 'node:fs/promises';
-import os from 'node:os';
 import { createDb } from '../db/database.ts';
 import { Problem } from '../http/errors.ts';
 import { problemFor } from '../http/error-answers.ts';
@@ -18,6 +18,7 @@ import type { Row } from '../crud/crud-store.ts';
 import { readRows, type ReadProgress } from './read-rows.ts';
 import { createListview, updateListview, type StoredFile } from './listview-store.ts';
 import type { FileKind } from './file-kind.ts';
+import { lowerBackend, lowerThisThread } from './import-priority.ts';
 
 export interface ImportTask {
   databaseUrl: string;
@@ -38,18 +39,8 @@ export type WorkerMessage =
   | { type: 'fault'; message: string; stack?: string };
 
 const PROGRESS_EVERY_MS = 250;
-const IMPORT_NICE = 10;
 
-// Linux keeps a nice value per thread: this one gives way to the threads that answer requests
-// (the event loop, sign-in's hashing) whenever they need the CPU. Elsewhere it would lower the
-// whole process, so it is left alone there.
-if (process.platform === 'linux') {
-  try {
-    os.setPriority(IMPORT_NICE);
-  } catch {
-    // Not allowed here: the import runs at the process's own priority.
-  }
-}
+lowerThisThread();
 
 const port = parentPort!;
 port.on('message', (task: ImportTask) => {
@@ -80,6 +71,7 @@ async function runImport(task: ImportTask): Promise<WorkerMessage> {
     const now = new Date(task.now);
     const { action } = task;
     const outcome = await db.transaction().execute(async (trx) => {
+      await lowerBackend(trx);
       const result =
         action.kind === 'create'
           ? { record: await createListview(trx, action.name, task.file.stored, rows(), now) }

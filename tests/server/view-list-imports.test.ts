@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
@@ -66,6 +66,12 @@ async function progressUntil(importId: string, until: (p: ImportProgress) => boo
   throw new Error(`import ${importId} never got there; last answer ${String(last)}`);
 }
 
+/** A Linux process's or thread's nice value, from /proc. */
+async function niceOf(statPath: string): Promise<number> {
+  const stat = await readFile(statPath, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+}
+
 /** Rows of the list under any generation but the one it serves. */
 async function rowsBesidesServed(listviewId: string): Promise<number> {
   const { rows } = await sql<{ n: string }>`select count(*) as n from listview_rows r join listviews l on l.id = r.listview_id
@@ -90,6 +96,14 @@ describe('a 199,000-row file', () => {
         body: new Uint8Array(body.payload),
       });
       await progressUntil(importId, (p) => p.status === 'reading' && p.rows_read > 0);
+      // The import gives way: its thread and its PostgreSQL backend run at nice 10, this process's other threads at 0.
+      const { rows: backends } = await sql<{ pid: number }>`select pid from pg_stat_activity
+        where application_name = ${`fieldbase-listview-import:${importId}`}`.execute(t.ctx.db);
+      expect(backends).toHaveLength(1);
+      expect(await niceOf(`/proc/${backends[0]!.pid}/stat`)).toBe(10);
+      const threads = await Promise.all((await readdir('/proc/self/task')).map((tid) => niceOf(`/proc/self/task/${tid}/stat`)));
+      expect(threads.filter((nice) => nice === 10).length).toBeGreaterThanOrEqual(1);
+      expect(await niceOf('/proc/self/stat')).toBe(0);
       for (let i = 0; i < 20; i++) {
         const health = await fetch(`${base}/health`);
         expect(health.status).toBe(200);
