@@ -19,8 +19,10 @@ import { readRows, type ReadProgress } from './read-rows.ts';
 import { createListview, updateListview, type StoredFile } from './listview-store.ts';
 import type { FileKind } from './file-kind.ts';
 import { lowerBackend, lowerThisThread } from './import-priority.ts';
+import { importLost, stillLive } from './import-store.ts';
 
 export interface ImportTask {
+  importId: string;
   databaseUrl: string;
   /** The connection's application_name, by which the main thread can end it. */
   connectionName: string;
@@ -76,6 +78,8 @@ async function runImport(task: ImportTask): Promise<WorkerMessage> {
         action.kind === 'create'
           ? { record: await createListview(trx, action.name, task.file.stored, rows(), now) }
           : await updateListview(trx, action.id, { name: action.name, file: task.file.stored, rows: rows() }, now);
+      // Given up for dead meanwhile (its heartbeat went stale, its file was removed): nothing is kept.
+      if (!(await stillLive(trx, task.importId))) throw importLost();
       port.postMessage({ type: 'committing' } satisfies WorkerMessage);
       return result;
     });

@@ -200,6 +200,7 @@ export class ListImporter {
     const worker = this.worker();
     const connectionName = `fieldbase-listview-import:${id}`;
     const task: ImportTask = {
+      importId: id,
       databaseUrl: this.ctx.jobs.databaseUrl,
       connectionName,
       action: request.action,

@@ -247,6 +247,27 @@ describe('a process that died mid-import', () => {
     expect(files).not.toContain(path.basename(imports.dead.file));
     expect(files).toContain(path.basename(imports.live.file));
   });
+
+  it('keeps nothing of an import that was given up for dead before it could commit', async () => {
+    const list = await lists.create('Given up', csvFile('Town\nKisumu\n'));
+    const importId = randomUUID();
+    const release = holdLists([list._id]);
+    let res;
+    try {
+      const replacing = lists.send('PATCH', `/listview/${list._id}`, [importIdField(importId), csvFile('Town\nNakuru\nEldoret\n')]);
+      // Its rows are written; it waits to switch the list over when a sweep (elsewhere) gives it up.
+      await untilSomeoneWaitsOnALock(t.ctx.db, 'the import');
+      await sql`update listview_imports set status = 'failed' where id = ${importId}`.execute(t.ctx.db);
+      await release();
+      res = await replacing;
+    } finally {
+      await release();
+    }
+    expect(res.statusCode, res.body).toBe(503);
+    expect(res.json()).toMatchObject({ code: 'IMPORT_STOPPED' });
+    expect(await lists.labels(list._id)).toEqual(['Kisumu']);
+    expect(await rowsBesidesServed(list._id)).toBe(0);
+  });
 });
 
 describe('text is read as written', () => {
