@@ -41,6 +41,9 @@ export const importIdTaken = () =>
     import_id: 'Send a new import_id',
   });
 
+export const importLost = () =>
+  new Problem(503, 'IMPORT_STOPPED', 'The server lost track of this import: nothing was saved, please send the file again');
+
 export async function recordImport(
   db: Db,
   entry: { id: string; userId: string; listviewId?: string; filePath: string; now: Date },
@@ -72,6 +75,16 @@ export async function recordOutcome(
     await sql`update listview_imports set status = 'failed', message = ${outcome.message}, file_path = null,
       heartbeat_at = ${outcome.now}, finished_at = ${outcome.now} where id = ${id}`.execute(db);
   }
+}
+
+/**
+ * In the import's own transaction, just before it commits: whether the import is still live (a
+ * sweep that found its heartbeat stale has marked it failed and removed its file). The row stays
+ * locked until the commit, so a sweep meanwhile passes it by.
+ */
+export async function stillLive(trx: Db, id: string): Promise<boolean> {
+  const { rows } = await sql`select id from listview_imports where id = ${id} and status in ('queued', 'reading') for update`.execute(trx);
+  return rows.length > 0;
 }
 
 /** The caller's own import; anyone else's answers 404, as one that does not exist. */

@@ -1,7 +1,8 @@
 /**
  * The import worker thread: reads an uploaded view list and writes its rows to PostgreSQL over a
  * connection of its own, so no row is parsed or serialised on the event loop that answers
- * requests. One import at a time; the thread is reused for the next one.
+ * requests. One import at a time; the thread is reused for the next one. The thread and its
+ * backend run at a lower priority than requests (import-priority.ts).
  *
  * The whole import is one transaction (listview-store.ts): the rows under a fresh generation and
  * the switch of the list to them commit together, so a refused file, a killed thread (time
@@ -10,7 +11,6 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { readFile } from 'node:fs/promises';
-import os from 'node:os';
 import { createDb } from '../db/database.ts';
 import { Problem } from '../http/errors.ts';
 import { problemFor } from '../http/error-answers.ts';
@@ -18,8 +18,11 @@ import type { Row } from '../crud/crud-store.ts';
 import { readRows, type ReadProgress } from './read-rows.ts';
 import { createListview, updateListview, type StoredFile } from './listview-store.ts';
 import type { FileKind } from './file-kind.ts';
+import { lowerBackend, lowerThisThread } from './import-priority.ts';
+import { importLost, stillLive } from './import-store.ts';
 
 export interface ImportTask {
+  importId: string;
   databaseUrl: string;
   /** The connection's application_name, by which the main thread can end it. */
   connectionName: string;
@@ -38,18 +41,8 @@ export type WorkerMessage =
   | { type: 'fault'; message: string; stack?: string };
 
 const PROGRESS_EVERY_MS = 250;
-const IMPORT_NICE = 10;
 
-// Linux keeps a nice value per thread: this one gives way to the threads that answer requests
-// (the event loop, sign-in's hashing) whenever they need the CPU. Elsewhere it would lower the
-// whole process, so it is left alone there.
-if (process.platform === 'linux') {
-  try {
-    os.setPriority(IMPORT_NICE);
-  } catch {
-    // Not allowed here: the import runs at the process's own priority.
-  }
-}
+lowerThisThread();
 
 const port = parentPort!;
 port.on('message', (task: ImportTask) => {
@@ -80,10 +73,13 @@ async function runImport(task: ImportTask): Promise<WorkerMessage> {
     const now = new Date(task.now);
     const { action } = task;
     const outcome = await db.transaction().execute(async (trx) => {
+      await lowerBackend(trx);
       const result =
         action.kind === 'create'
           ? { record: await createListview(trx, action.name, task.file.stored, rows(), now) }
           : await updateListview(trx, action.id, { name: action.name, file: task.file.stored, rows: rows() }, now);
+      // Given up for dead meanwhile (its heartbeat went stale, its file was removed): nothing is kept.
+      if (!(await stillLive(trx, task.importId))) throw importLost();
       port.postMessage({ type: 'committing' } satisfies WorkerMessage);
       return result;
     });

@@ -129,14 +129,15 @@ export class ListImporter {
           Object.assign(state, { rowsRead, fraction, changed: true }),
         );
         clearInterval(beat);
+        // The list is saved: what follows only tells about it, and cannot undo it.
         await recordOutcome(db, id, {
           status: 'done',
           listviewId: String(outcome.record._id),
           rowsRead: state.rowsRead,
           now: config.clock.now(),
-        });
+        }).catch(() => undefined);
         // Fresh planner statistics, so a search right after a large import uses the trigram index.
-        await refreshRowStatistics(db);
+        await refreshRowStatistics(db).catch(() => undefined);
         return outcome;
       } finally {
         this.reading--;
@@ -200,6 +201,7 @@ export class ListImporter {
     const worker = this.worker();
     const connectionName = `fieldbase-listview-import:${id}`;
     const task: ImportTask = {
+      importId: id,
       databaseUrl: this.ctx.jobs.databaseUrl,
       connectionName,
       action: request.action,

@@ -195,6 +195,8 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
   const importFile = async (request: FastifyRequest, upload: Upload, action: ImportRequest['action']) => {
     const file = upload.file!;
     const stored = await store(file);
+    // The worker reads the stored file: the request need not hold up to 20 MB while it waits.
+    file.content = Buffer.alloc(0);
     try {
       return await importer.run({
         importId: upload.importId,

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
@@ -66,6 +66,12 @@ async function progressUntil(importId: string, until: (p: ImportProgress) => boo
   throw new Error(`import ${importId} never got there; last answer ${String(last)}`);
 }
 
+/** A Linux process's or thread's nice value, from /proc. */
+async function niceOf(statPath: string): Promise<number> {
+  const stat = await readFile(statPath, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+}
+
 /** Rows of the list under any generation but the one it serves. */
 async function rowsBesidesServed(listviewId: string): Promise<number> {
   const { rows } = await sql<{ n: string }>`select count(*) as n from listview_rows r join listviews l on l.id = r.listview_id
@@ -90,6 +96,14 @@ describe('a 199,000-row file', () => {
         body: new Uint8Array(body.payload),
       });
       await progressUntil(importId, (p) => p.status === 'reading' && p.rows_read > 0);
+      // The import gives way: its thread and its PostgreSQL backend run at nice 10, this process's other threads at 0.
+      const { rows: backends } = await sql<{ pid: number }>`select pid from pg_stat_activity
+        where application_name = ${`fieldbase-listview-import:${importId}`}`.execute(t.ctx.db);
+      expect(backends).toHaveLength(1);
+      expect(await niceOf(`/proc/${backends[0]!.pid}/stat`)).toBe(10);
+      const threads = await Promise.all((await readdir('/proc/self/task')).map((tid) => niceOf(`/proc/self/task/${tid}/stat`)));
+      expect(threads.filter((nice) => nice === 10).length).toBeGreaterThanOrEqual(1);
+      expect(await niceOf('/proc/self/stat')).toBe(0);
       for (let i = 0; i < 20; i++) {
         const health = await fetch(`${base}/health`);
         expect(health.status).toBe(200);
@@ -232,6 +246,27 @@ describe('a process that died mid-import', () => {
     const files = await lists.filesOnDisk();
     expect(files).not.toContain(path.basename(imports.dead.file));
     expect(files).toContain(path.basename(imports.live.file));
+  });
+
+  it('keeps nothing of an import that was given up for dead before it could commit', async () => {
+    const list = await lists.create('Given up', csvFile('Town\nKisumu\n'));
+    const importId = randomUUID();
+    const release = holdLists([list._id]);
+    let res;
+    try {
+      const replacing = lists.send('PATCH', `/listview/${list._id}`, [importIdField(importId), csvFile('Town\nNakuru\nEldoret\n')]);
+      // Its rows are written; it waits to switch the list over when a sweep (elsewhere) gives it up.
+      await untilSomeoneWaitsOnALock(t.ctx.db, 'the import');
+      await sql`update listview_imports set status = 'failed' where id = ${importId}`.execute(t.ctx.db);
+      await release();
+      res = await replacing;
+    } finally {
+      await release();
+    }
+    expect(res.statusCode, res.body).toBe(503);
+    expect(res.json()).toMatchObject({ code: 'IMPORT_STOPPED' });
+    expect(await lists.labels(list._id)).toEqual(['Kisumu']);
+    expect(await rowsBesidesServed(list._id)).toBe(0);
   });
 });
 

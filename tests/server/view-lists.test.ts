@@ -4,17 +4,15 @@
  * empty one, one too large or too wide or too long is refused with nothing stored.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readdir } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
-import { caller } from '../support/http.ts';
-import { multipart, type FieldPart, type FilePart } from '../support/multipart.ts';
+import type { FieldPart, FilePart } from '../support/multipart.ts';
 import { flags, insertRole, insertUser } from '../support/test-users.ts';
 import { tinyPng } from '../support/images.ts';
 import { untilSomeoneWaitsOnALock } from '../support/lock-waits.ts';
+import { csvFile, nameField, viewLists, xlsxFile } from '../support/view-lists.ts';
 import { LISTVIEW_MAX_BYTES, LISTVIEW_MAX_COLUMNS, LISTVIEW_MAX_ROWS } from '../../server/listview/limits.ts';
 
 let t: TestServer;
@@ -25,7 +23,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const call = caller(() => t.api.app);
+const { call, send, create, rowsOf, labels, filesOnDisk, storedRows, storedLists } = viewLists(
+  () => t,
+  () => admin,
+);
 
 async function workbook(rows: unknown[][], sheet = 'Towns'): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -33,56 +34,6 @@ async function workbook(rows: unknown[][], sheet = 'Towns'): Promise<Buffer> {
   for (const row of rows) ws.addRow(row);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
-
-const csvFile = (text: string, filename = 'towns.csv'): FilePart => ({
-  name: 'excel_file',
-  filename,
-  contentType: 'text/csv',
-  content: Buffer.from(text),
-});
-const xlsxFile = (content: Buffer, filename = 'towns.xlsx'): FilePart => ({
-  name: 'excel_file',
-  filename,
-  contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  content,
-});
-const nameField = (value: string): FieldPart => ({ name: 'name', value });
-
-function send(method: 'POST' | 'PATCH', url: string, parts: Array<FilePart | FieldPart>, token: string = admin.token) {
-  const body = multipart(parts);
-  return call(method, url, {
-    token,
-    payload: body.payload,
-    headers: body.headers,
-  });
-}
-
-async function create(name: string, file: FilePart) {
-  const res = await send('POST', '/listview', [nameField(name), file]);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as {
-    _id: string;
-    name: string;
-    excel_file: string;
-    row_count: number;
-    columns: string[];
-  };
-}
-
-const rowsOf = (id: string, query: Record<string, string> = {}) => call('GET', `/listview/${id}/rows`, { token: admin.token, query });
-const labels = async (id: string, query: Record<string, string> = {}) => {
-  const res = await rowsOf(id, query);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as Array<{ label: string }>).map((r) => r.label);
-};
-
-async function filesOnDisk(): Promise<string[]> {
-  const root = path.join(t.ctx.config.uploadsDir, 'listviews');
-  if (!existsSync(root)) return [];
-  return (await readdir(root)).sort();
-}
-const storedRows = async () => Number((await sql<{ n: string }>`select count(*) as n from listview_rows`.execute(t.ctx.db)).rows[0]!.n);
-const storedLists = async () => Number((await sql<{ n: string }>`select count(*) as n from listviews`.execute(t.ctx.db)).rows[0]!.n);
 
 describe('a workbook becomes a searchable list', () => {
   let id: string;
