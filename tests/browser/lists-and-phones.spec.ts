@@ -11,13 +11,10 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { E2E } from './e2e-settings.ts';
 import { row, signIn, toast } from './helpers.ts';
+import { tinyPng } from '../support/images.ts';
 
 const PHONE = { width: 390, height: 844 };
 const USERS = 2 + E2E.fieldStaffCount; // the admin, the viewer and the field staff
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0d9b1e30000000049454e44ae426082',
-  'hex',
-);
 
 /** The list request of a resource on the auth server (GET /<path>?...), not its records or export. */
 const isListCall = (path: string) => (url: URL) => url.port === String(E2E.authPort) && url.pathname === `/${path}`;
@@ -210,7 +207,7 @@ test('the header avatar shows a new photo of one’s own at once', async ({ page
   await avatar.click();
   await page.getByRole('menuitem', { name: 'Profile' }).click();
   await expect(page).toHaveURL(/\/user\/edit\//);
-  await page.locator('input[type=file][name=photo]').setInputFiles({ name: 'vera.png', mimeType: 'image/png', buffer: PNG });
+  await page.locator('input[type=file][name=photo]').setInputFiles({ name: 'vera.png', mimeType: 'image/png', buffer: tinyPng() });
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(toast(page, 'User updated')).toBeVisible();
   await expect(avatar.locator('img')).toHaveAttribute('src', /\/uploads\/users\/.+\.png$/);

@@ -5,6 +5,7 @@
  * role loses can_get_user.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { tinyPng } from '../support/images.ts';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { E2E } from './e2e-settings.ts';
@@ -12,11 +13,6 @@ import { row, signIn, toast } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-// A 1×1 PNG.
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0d9b1e30000000049454e44ae426082',
-  'hex',
-);
 const PERMISSION_SCHEMA = JSON.parse(readFileSync(new URL('../../model/schemas/permission.schema.json', import.meta.url), 'utf8')) as {
   'x-groups': string[];
   properties: Record<string, { 'x-group': string }>;
@@ -147,7 +143,7 @@ test('an admin adds a role, ticks its flags, and adds a user with a photo in it'
   await expect(toast(page, 'Error in Adding User')).toBeVisible();
   await expect(page.getByText('This email is already taken')).toBeVisible();
   await page.getByLabel('Email').fill(AUDITOR.email);
-  await page.locator('input[type=file][name=photo]').setInputFiles({ name: 'audrey.png', mimeType: 'image/png', buffer: PNG });
+  await page.locator('input[type=file][name=photo]').setInputFiles({ name: 'audrey.png', mimeType: 'image/png', buffer: tinyPng() });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Added User Successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/user$/);
