@@ -32,16 +32,20 @@ const advance = (ms: number) => {
   for (let t = 0; t < ms; t += 50) act(() => vi.advanceTimersByTime(50));
 };
 
+/** The toasts of the app, with react-admin's notify handed to the test. */
+const renderToasts = () =>
+  render(
+    <AdminContext>
+      <GrabNotify />
+      <AppNotification />
+    </AdminContext>,
+  );
+
 describe('AppNotification', () => {
   it('shows a success at once, closing the error toast that was showing', () => {
     vi.useFakeTimers();
     try {
-      render(
-        <AdminContext>
-          <GrabNotify />
-          <AppNotification />
-        </AdminContext>,
-      );
+      renderToasts();
       act(() => notify('Something went wrong on the server', { type: 'error' }));
       advance(100);
       expect(screen.getByText('Something went wrong on the server')).toBeTruthy();
@@ -58,12 +62,7 @@ describe('AppNotification', () => {
   it('shows a success at once even with an older toast queued before it, which it drops as stale', () => {
     vi.useFakeTimers();
     try {
-      render(
-        <AdminContext>
-          <GrabNotify />
-          <AppNotification />
-        </AdminContext>,
-      );
+      renderToasts();
       act(() => notify('Error in Adding User', { type: 'error' }));
       advance(100);
       expect(screen.getByText('Error in Adding User')).toBeTruthy();
@@ -81,12 +80,7 @@ describe('AppNotification', () => {
   });
 
   it('lets any other toast wait its turn, so a form warning does not wipe out the server’s error', async () => {
-    render(
-      <AdminContext>
-        <GrabNotify />
-        <AppNotification />
-      </AdminContext>,
-    );
+    renderToasts();
     act(() => notify('A designation with this name already exists', { type: 'error' }));
     expect(await screen.findByText('A designation with this name already exists')).toBeTruthy();
     act(() => notify('The form is not valid. Please check for errors', { type: 'warning' }));
