@@ -32,9 +32,14 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
           globalSetup: ['tests/support/server-global-setup.ts'],
+          setupFiles: ['tests/support/server-setup.ts'],
           // Files run in parallel, each on its own database; two workers suit a 2-core machine
           // (argon2 hashing is the CPU cost).
           fileParallelism: true,
+          // A worker imports the server once for all its files instead of once per file (about
+          // 90 s of a 300 s stage). Files share no state but the model (server-setup.ts says how)
+          // and each starts its own servers on its own database.
+          isolate: false,
           maxWorkers: 2,
           // Hang guards, not speed checks: they hold at several times a busy machine's load (work is bounded by count).
           testTimeout: 180_000,

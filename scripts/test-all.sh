@@ -29,9 +29,25 @@ browser_tests() {
   [ "$installed" -eq 0 ] && npx playwright test -c tests/browser/playwright.config.ts
 }
 
+# The type check runs beside the lint (each keeps about one core busy); its output follows the lint's.
+stage_in_background() {
+  local name="$1"; shift
+  ( stage "$name" "$@"; printf '%s\n' "${failed_stages[@]}" > "test-results/$name.failed"
+    printf '%s\n' "${stage_times[@]: -1}" > "test-results/$name.time" ) > "test-results/$name.log" 2>&1 &
+  background_stage=$!
+}
+join_background_stage() {
+  local name="$1"
+  wait "$background_stage"
+  cat "test-results/$name.log"
+  grep -qxF "$name" "test-results/$name.failed" && failed_stages+=("$name")
+  stage_times+=("$(cat "test-results/$name.time")")
+}
+
 stage "codegen check" npx tsx codegen/generate.ts --check
-stage "typecheck" npx tsc --noEmit -p tsconfig.json
+stage_in_background "typecheck" npx tsc --noEmit -p tsconfig.json
 stage "lint" bash scripts/lint.sh
+join_background_stage "typecheck"
 stage "unit tests" npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=test-results/unit.json
 stage "server tests" npx vitest run --project server --reporter=default --reporter=json --outputFile.json=test-results/server.json
 stage "browser tests" browser_tests

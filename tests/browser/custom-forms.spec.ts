@@ -132,7 +132,6 @@ test('a lookup list is uploaded on the view-list page', async ({ page }, testInf
 test('a form of twenty fields is built, reordered, previewed with its logic, its phone check and its lookup, and saved', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   const violations = await watchViolations(page);
   await signIn(page, E2E.admin);
   await openCustomForms(page);
@@ -266,7 +265,6 @@ const formRow = (page: Page, name: string) => page.getByRole('row').filter({ has
 test('two publishes make revisions 1 and 2; their changes are listed field by field; revision 1 is restored; the form is copied', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   expect(formId, 'the form saved by the test before').not.toBe('');
   await signIn(page, E2E.admin);
   await openForm(page, FORM);

@@ -138,8 +138,6 @@ test.afterAll(async () => {
 });
 
 test('an admin queries, pages, searches and exports documents to a CSV file', async ({ page }) => {
-  // A whole journey, an export job among it, on a shared 2-core machine.
-  test.setTimeout(90_000);
   await signIn(page, E2E.admin);
   await page.getByRole('menuitem', { name: 'Data Explorer' }).click();
   await expect(page).toHaveURL(/\/data-explorer$/);

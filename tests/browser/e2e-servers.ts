@@ -1,6 +1,7 @@
 /**
  * What the browser tests run against: the real `npm start` stack (embedded PostgreSQL, both
- * servers, the built console) on its own ports and a fresh data folder, plus one fixture user.
+ * servers, the built console) on its own ports and a fresh data folder, plus fixture users.
+ * E2E_STACK says which worker's stack this is (e2e-settings.ts).
  */
 import { rm } from 'node:fs/promises';
 import { loadConfig } from '../../server/config.ts';
@@ -8,6 +9,7 @@ import { startServers } from '../../server/servers.ts';
 import { embeddedDataDir } from '../../server/db/embedded.ts';
 import { buildConsoleIfStale } from '../../server/cli/console-build.ts';
 import { stopOnSignals } from '../../server/cli/lifecycle.ts';
+import { createTestDatabase } from '../support/test-database.ts';
 import { flags, insertRole, insertUser, roleIdBySlug } from '../support/test-users.ts';
 import { E2E, consoleUrl } from './e2e-settings.ts';
 
@@ -15,9 +17,11 @@ async function main() {
   await rm(E2E.dataDir, { recursive: true, force: true });
   await rm(embeddedDataDir(E2E.dataDir), { recursive: true, force: true });
   buildConsoleIfStale(console.log);
+  // On a server of one's own (TEST_DATABASE_URL) each stack gets a fresh database, dropped when it stops.
+  const database = process.env.TEST_DATABASE_URL ? await createTestDatabase(process.env.TEST_DATABASE_URL) : undefined;
   const config = loadConfig({
     ...process.env,
-    DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
+    DATABASE_URL: database?.url ?? '',
     DATA_DIR: E2E.dataDir,
     CONSOLE_PORT: String(E2E.consolePort),
     AUTH_PORT: String(E2E.authPort),
@@ -30,7 +34,10 @@ async function main() {
     LOG_LEVEL: 'warn',
   });
   const running = await startServers(config, { serveConsole: true });
-  stopOnSignals(running.stop);
+  stopOnSignals(async () => {
+    await running.stop();
+    await database?.drop();
+  });
   const viewerRole = await insertRole(running.ctx.db, {
     role: 'Viewer',
     permission: flags(false, { can_access_dashboard: true, can_get_designation: true }),

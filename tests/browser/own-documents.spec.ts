@@ -231,7 +231,6 @@ async function attachmentStatus(page: Page, doc: Submitted): Promise<number> {
 }
 
 test('a supervisor without can_see_all_docs sees only their own documents everywhere in the console', async ({ page }) => {
-  test.setTimeout(60_000);
   await signIn(page, SUPERVISOR);
   await expect(savedCount(page, MINE)).toBeVisible();
 

@@ -556,7 +556,6 @@ test('the Surveys module is deactivated; opening its tab asks to activate it, an
 });
 
 test('screenshots of the detail page at 1440 and 390 px wide', async ({ page }) => {
-  test.setTimeout(120_000);
   await signIn(page, E2E.admin);
   await mkdir(shotCopies, { recursive: true });
   const shoot = async (name: string) => {

@@ -4,9 +4,10 @@
  * included) before a table is built, with the message naming the entry and the key. The model
  * with the tests' fixture entities added at run time starts as usual.
  */
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { sql } from 'kysely';
 import { loadConfig } from '../../server/config.ts';
@@ -18,15 +19,6 @@ import { resourceMap } from '@model/schema-registry.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { installFixtureModel } from '../support/fixture-model.ts';
-import { startEmbeddedPostgres } from '../../server/db/embedded.ts';
-
-// The test servers use the suite's PostgreSQL; only `npm start` would start one of its own.
-vi.mock('../../server/db/embedded.ts', async (original) => ({
-  ...(await original<typeof import('../../server/db/embedded.ts')>()),
-  startEmbeddedPostgres: vi.fn(async () => {
-    throw new Error('the embedded PostgreSQL was started');
-  }),
-}));
 
 const TYPO =
   'model/schemas/resources.json: designation.permissions.list: "can_get_designaton" is not a flag of model/schemas/permission.schema.json';
@@ -52,7 +44,9 @@ afterAll(async () => {
 
 describe('a broken map', () => {
   it('stops `npm start` before the embedded PostgreSQL is started', async () => {
-    const config = loadConfig({}, { databaseUrl: undefined, dataDir: path.join(os.tmpdir(), 'fieldbase-never-created') });
+    // An embedded PostgreSQL started first would have made its data folder.
+    const dataDir = path.join(os.tmpdir(), `fieldbase-never-created-${process.pid}`);
+    const config = loadConfig({}, { databaseUrl: undefined, dataDir });
     const failure = await withFlagTypo(() =>
       openDatabase(config, () => undefined).then(
         () => undefined,
@@ -61,7 +55,7 @@ describe('a broken map', () => {
     );
     expect(failure).toBeInstanceOf(ModelError);
     expect((failure as Error).message).toBe(TYPO);
-    expect(startEmbeddedPostgres).not.toHaveBeenCalled();
+    expect(existsSync(dataDir)).toBe(false);
   });
 
   it('stops the migration before any table is built', async () => {

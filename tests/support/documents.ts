@@ -62,6 +62,8 @@ export interface SubmitOptions {
 export interface DocumentWorld {
   program: { id: string; name: string; name_slug: string };
   types: { beneficiary: string; survey: string };
+  /** The names given to the world's records (numbered, as each world in a run gets its own). */
+  names: { beneficiary: string; member: string };
   forms: { household: string; survey: string };
   revisions: { household: [string, string]; survey: [string] };
   admin: Session;
@@ -176,6 +178,7 @@ export async function makeDocumentWorld(t: TestServer): Promise<DocumentWorld> {
   return {
     program,
     types: { beneficiary, survey: surveyType },
+    names: { beneficiary: `Household ${n}`, member: `Member ${n}` },
     forms: { household: household.id, survey: survey.id },
     revisions,
     admin,
