@@ -1,0 +1,35 @@
+/**
+ * Accessibility check of what a page shows now, with axe-core evaluated in the page
+ * (`@axe-core/playwright` needs Node 22; evaluation, unlike a script tag, is not refused by the
+ * console's Content-Security-Policy). Fails listing every serious or critical hit: its rule, what
+ * it means, and the elements it found.
+ */
+import { expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: unknown[] }>;
+}
+
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The page as it is now has no serious or critical accessibility problem. */
+export async function expectNoSeriousAxe(page: Page, where = page.url()): Promise<void> {
+  expect(await seriousAxeViolations(page), `axe on ${where}`).toEqual([]);
+}
