@@ -63,8 +63,11 @@ async function uploadAttachment(content: Buffer, filename = 'photo.png', content
 
 const storedAttachment = (name: string) => readFile(path.join(t.ctx.config.uploadsDir, 'documents', name));
 
-/** Submits a document naming the files and answers each one as GET /document/{id}/attachment/{name} serves it. */
-async function served(photo: string, papers: string[] = []): Promise<LightMyRequestResponse> {
+/**
+ * Submits a document naming the files and answers one of them (the photo unless told) as
+ * GET /document/{id}/attachment/{name} serves it.
+ */
+async function served(photo: string, papers: string[] = [], fetched = photo): Promise<LightMyRequestResponse> {
   const submitted = await t.api.app.inject({
     method: 'POST',
     url: '/document',
@@ -80,7 +83,7 @@ async function served(photo: string, papers: string[] = []): Promise<LightMyRequ
   });
   expect(submitted.statusCode, submitted.body).toBe(201);
   const id = submitted.json()._id as string;
-  return t.api.app.inject({ method: 'GET', url: `/document/${id}/attachment/${photo}`, headers: world.member.headers });
+  return t.api.app.inject({ method: 'GET', url: `/document/${id}/attachment/${fetched}`, headers: world.member.headers });
 }
 
 async function attachmentRows(): Promise<number> {
@@ -202,25 +205,7 @@ describe('document files', () => {
     const photo = (await uploadAttachment(twoColourPng(2, 2))).json().name as string;
     const pdf = await uploadAttachment(PDF_WITH_SCRIPT, 'form.pdf', 'application/pdf');
     expect(pdf.statusCode, pdf.body).toBe(201);
-    const submitted = await t.api.app.inject({
-      method: 'POST',
-      url: '/document',
-      headers: world.member.headers,
-      payload: {
-        local_id: `reencode-${++serial}`,
-        program_id: world.program.id,
-        module: 'beneficiaries',
-        type_id: kind.typeId,
-        form_revision_id: kind.revisionId,
-        form_data: { photo, papers: [pdf.json().name] },
-      },
-    });
-    expect(submitted.statusCode, submitted.body).toBe(201);
-    const answer = await t.api.app.inject({
-      method: 'GET',
-      url: `/document/${submitted.json()._id}/attachment/${pdf.json().name}`,
-      headers: world.member.headers,
-    });
+    const answer = await served(photo, [pdf.json().name], pdf.json().name);
     expect(answer.statusCode).toBe(200);
     expect(answer.headers).toMatchObject({
       'content-type': 'application/pdf',
