@@ -11,8 +11,13 @@
  * Baseline, same page and same browser: typing into a bare <input> with no React behind it (what
  * the machine needs for a key and a frame at all). Prints p50/p95 of each and the ratio to the
  * baseline. Goal: p95 ≤ 50 ms for both.
+ * 3. Open: from asking for the builder inside the running console (from the forms list) to the
+ *    first field shown in both the field list and the preview. Baseline: the same for a
+ *    form of BENCH_SMALL_FIELDS (5) fields, the two taking turns in shuffled order. Prints the
+ *    medians and the ratio. Goal: ≤ 1 s for the large form.
  *
- * Knobs: BENCH_FIELDS (500), BENCH_RULES (100), BENCH_KEYS (60 per measurement).
+ * Knobs: BENCH_FIELDS (500), BENCH_RULES (100), BENCH_KEYS (60 per measurement), BENCH_OPENS (7
+ * of each form), BENCH_PORT_OFFSET (0: ports 28180–28182 and PostgreSQL 54789).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -28,12 +33,16 @@ import { largeForm } from './support/large-form.ts';
 const FIELDS = Number(process.env.BENCH_FIELDS ?? 500);
 const RULES = Number(process.env.BENCH_RULES ?? 100);
 const KEYS = Number(process.env.BENCH_KEYS ?? 60);
+const OPENS = Number(process.env.BENCH_OPENS ?? 7);
+const SMALL_FIELDS = Number(process.env.BENCH_SMALL_FIELDS ?? 5);
 const ADMIN = { email: 'admin@bench.local', password: 'Bench-admin-pass-1' };
 const dataDir = path.join(projectRoot, 'data', 'bench-builder');
-const ports = { console: 28180, auth: 28181, api: 28182, pg: 54789 };
+const portOffset = Number(process.env.BENCH_PORT_OFFSET ?? 0);
+const ports = { console: 28180 + portOffset, auth: 28181 + portOffset, api: 28182 + portOffset, pg: 54789 + portOffset };
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'];
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
 const summary = (samples: number[]) => {
   const sorted = [...samples].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
@@ -127,6 +136,33 @@ function printTrace(buffer: Buffer) {
   for (const [name, ms] of [...total].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`${ms.toFixed(1).padStart(8)}  ${name}`);
 }
 
+/**
+ * Milliseconds from asking for the form's builder, inside the running console (as a click in the
+ * forms list does), until its first field shows in the list and in the preview.
+ */
+async function openTime(page: Page, consoleUrl: string, formId: string): Promise<number> {
+  await page.goto(`${consoleUrl}/custom-form`);
+  await page.getByRole('heading').first().waitFor();
+  const started = Date.now();
+  await page.evaluate((address) => {
+    history.pushState({}, '', address);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, `/custom-form/edit/${formId}`);
+  await page.getByRole('region', { name: 'Form fields' }).getByText('Name 1', { exact: true }).first().waitFor({ timeout: 120_000 });
+  await page.getByRole('region', { name: 'Form preview' }).getByLabel('Name 1', { exact: false }).first().waitFor({ timeout: 120_000 });
+  return Date.now() - started;
+}
+
+/** Opens each form OPENS times, the forms taking turns in a shuffled order; answers ms per open, by form. */
+async function openTimes(page: Page, consoleUrl: string, forms: Record<string, string>): Promise<Record<string, number[]>> {
+  const times: Record<string, number[]> = Object.fromEntries(Object.keys(forms).map((name) => [name, []]));
+  for (let round = 0; round < OPENS; round++) {
+    const order = Object.keys(forms).sort(() => Math.random() - 0.5);
+    for (const name of order) times[name]!.push(await openTime(page, consoleUrl, forms[name]!));
+  }
+  return times;
+}
+
 async function main() {
   await rm(dataDir, { recursive: true, force: true });
   await rm(embeddedDataDir(dataDir), { recursive: true, force: true });
@@ -154,13 +190,17 @@ async function main() {
       body: JSON.stringify(ADMIN),
     });
     const { token } = (await login.json()) as { token: string };
-    const created = await fetch(`${running.urls.api}/form`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ name: `Bench ${FIELDS} fields`, structures: largeForm(FIELDS, RULES) }),
-    });
-    if (created.status !== 201) throw new Error(`POST /form answered ${created.status}: ${await created.text()}`);
-    const form = (await created.json()) as { _id: string };
+    const createForm = async (fields: number, rules: number) => {
+      const created = await fetch(`${running.urls.api}/form`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ name: `Bench ${fields} fields`, structures: largeForm(fields, rules) }),
+      });
+      if (created.status !== 201) throw new Error(`POST /form answered ${created.status}: ${await created.text()}`);
+      return (await created.json()) as { _id: string };
+    };
+    const form = await createForm(FIELDS, RULES);
+    const small = await createForm(SMALL_FIELDS, 0);
 
     // The console's CSP forbids eval, which Playwright's string predicates use.
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
@@ -169,6 +209,7 @@ async function main() {
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(/\/dashboard$/);
+    const opens = await openTimes(page, `${running.urls.console}`, { large: form._id, small: small._id });
     await page.goto(`${running.urls.console}/custom-form/edit/${form._id}`);
     const preview = page.getByRole('region', { name: 'Form preview' });
     await preview.getByLabel('Name 1', { exact: false }).first().waitFor({ timeout: 60_000 });
@@ -216,6 +257,12 @@ async function main() {
     console.log(line('bare input (baseline)', bare));
     console.log(line('preview keystroke', keystroke));
     console.log(line('label edit → preview', labelEdit));
+    const [large, base5] = [median(opens.large!), median(opens.small!)];
+    console.log(`\nopening the builder, median of ${OPENS} each in shuffled turns (goal: ≤ 1000 ms with ${FIELDS} fields)`);
+    console.log(`${`${SMALL_FIELDS} fields (baseline)`.padEnd(24)} ${String(base5).padStart(6)} ms`);
+    console.log(
+      `${`${FIELDS} fields`.padEnd(24)} ${String(large).padStart(6)} ms  (${(large / base5).toFixed(2)}× the ${SMALL_FIELDS}-field form)`,
+    );
   } finally {
     await browser.close();
     await running.stop();
