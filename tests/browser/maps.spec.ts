@@ -233,6 +233,11 @@ test('the Map view shows the query’s documents with a location as clusters; a 
   await drawer.getByRole('button', { name: 'Close' }).click();
   await expect(drawer).toHaveCount(0);
 
+  // 'Query Data' again reads the query anew: the map fits all its documents again, not the zoomed-in box.
+  await page.getByRole('button', { name: 'Query Data' }).click();
+  await expect(page.getByText('Documents with a location in view: 7')).toBeVisible();
+  await expect(map.getByRole('button', { name: '6 documents: zoom in' })).toBeVisible();
+
   // At 390 px the map keeps its place under the filters, the clusters on it.
   await page.setViewportSize({ width: 390, height: 844 });
   await query(page);
