@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { consolePolicy, safeHostname } from './server/http/content-security-policy.ts';
+import { mapTilesFromEnv } from './model/map-tiles.ts';
 
 const vitePort = Number(process.env.VITE_PORT ?? 5173);
 // Dev server only (a fixed value is no secret, and a build never carries it): lets Vite's
@@ -20,7 +21,8 @@ const devConfigJson = (): Plugin => ({
       apiUrl: env.API_URL || undefined,
       authPort: Number(env.AUTH_PORT ?? 8081),
       apiPort: Number(env.API_PORT ?? 8082),
-      googleMapsApiKey: env.GOOGLE_MAPS_API_KEY?.trim() || undefined,
+      mapTiles: mapTilesFromEnv(env),
+      googleMapsApiKey: (mapTilesFromEnv(env) && env.GOOGLE_MAPS_API_KEY?.trim()) || undefined,
     };
     server.middlewares.use((req, res, next) => {
       const hostname = safeHostname((req.headers.host ?? 'localhost').replace(/:\d+$/, ''));

@@ -2,6 +2,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mapTilesFromEnv, type MapTiles } from '@model/map-tiles.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -22,6 +23,8 @@ export interface Config {
   apiUrl?: string;
   /** Google Maps JavaScript API key for the document drawer's map; none: no map, nothing loaded from Google. */
   googleMapsApiKey?: string;
+  /** Tiles every map draws (MAP_TILES_URL, MAP_TILES_ATTRIBUTION); null: MAP_TILES_URL=none, no map anywhere. */
+  mapTiles: MapTiles | null;
   /** Where the console is reached; reset links in e-mails point here. */
   consoleUrl: string;
   dataDir: string;
@@ -150,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authUrl: env.AUTH_URL || undefined,
     apiUrl: env.API_URL || undefined,
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY?.trim() || undefined,
+    mapTiles: mapTilesFromEnv(env),
     consoleUrl,
     dataDir,
     uploadsDir: path.resolve(dataDir, env.UPLOADS_DIR ?? 'uploads'),

@@ -1,6 +1,7 @@
 /**
  * Serves the built console (dist/console) and /config.json, which tells the browser where the
- * auth and api servers are (and the Google Maps key, when one is set): one build, any pair of servers.
+ * auth and api servers are and where maps come from (tiles, and the Google Maps key when one is
+ * set): one build, any pair of servers.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -9,6 +10,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot, type Config } from './config.ts';
 import { consolePolicy } from './http/content-security-policy.ts';
+import type { MapTiles } from '@model/map-tiles.ts';
 
 export const consoleDist = path.join(projectRoot, 'dist', 'console');
 
@@ -17,8 +19,10 @@ export interface ConsoleConfig {
   apiUrl?: string;
   authPort: number;
   apiPort: number;
-  /** Only when one is configured: the page then draws geo-locations on a Google map. */
+  /** Only when one is configured: the document drawer then draws geo-locations on a Google map. */
   googleMapsApiKey?: string;
+  /** The tiles every other map draws; null: maps are off (MAP_TILES_URL=none). */
+  mapTiles?: MapTiles | null;
 }
 
 export function consoleConfig(config: Config): ConsoleConfig {
@@ -27,7 +31,9 @@ export function consoleConfig(config: Config): ConsoleConfig {
     apiUrl: config.apiUrl,
     authPort: config.authPort,
     apiPort: config.apiPort,
-    ...(config.googleMapsApiKey ? { googleMapsApiKey: config.googleMapsApiKey } : {}),
+    // MAP_TILES_URL=none turns every map off, Google's included.
+    ...(config.googleMapsApiKey && config.mapTiles ? { googleMapsApiKey: config.googleMapsApiKey } : {}),
+    mapTiles: config.mapTiles,
   };
 }
 

@@ -12,6 +12,7 @@ import { goalRoutes } from '../goals/goal-routes.ts';
 import { notificationRoutes } from '../notifications/notification-routes.ts';
 import { documentRoutes } from '../documents/document-routes.ts';
 import { dashboardRoutes } from '../dashboard/dashboard-routes.ts';
+import { mapRoutes } from '../dashboard/map-routes.ts';
 import { documentExportRoutes } from '../exports/export-routes.ts';
 
 export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
@@ -27,6 +28,7 @@ export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   notificationRoutes(server.app, ctx);
   await documentRoutes(server.app, ctx);
   dashboardRoutes(server.app, ctx);
+  mapRoutes(server.app, ctx);
   documentExportRoutes(server.app, ctx);
   return server;
 }

@@ -43,8 +43,8 @@ export interface DocumentPage {
   pageNo: number;
 }
 
-/** The filter's conditions on the table under `alias`, in the order of the matching index. */
-function conditions(filter: PageFilter, ownerId: string | undefined, alias: string): RawBuilder<boolean>[] {
+/** The filter's conditions on the table under `alias`, in the order of the matching index (the Map view's too). */
+export function conditions(filter: PageFilter, ownerId: string | undefined, alias: string): RawBuilder<boolean>[] {
   const column = (name: string) => sql.ref(`${alias}.${name}`);
   return [
     ...(ownerId === undefined ? [] : [sql<boolean>`${column('created_by')} = ${ownerId}`]),

@@ -169,6 +169,9 @@ export interface DocumentTable {
   updated_at: Generated<Timestamp>;
   processed_at: Timestamp | null;
   processed_by: string | null;
+  /** The first geo-location answer's place, set by a trigger (migration 015); null without one. */
+  geo_lat: Generated<number | null>;
+  geo_lng: Generated<number | null>;
 }
 
 export interface DocumentAttachmentTable {

@@ -5,6 +5,7 @@
  */
 // Relative, not @model: Vite loads its config (which imports this file) without our alias.
 import { resolveConfig } from '../../model/server-addresses.ts';
+import { tileOrigin } from '../../model/map-tiles.ts';
 import type { ConsoleConfig } from '../console-server.ts';
 
 const HOSTNAME = /^(?:[a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/i;
@@ -46,6 +47,8 @@ export function consolePolicy(
   const auth = new URL(authUrl).origin;
   const api = new URL(apiUrl).origin;
   const maps = served.googleMapsApiKey ? GOOGLE_MAPS : undefined;
+  // Map tiles are images from the tile server, allowed only while maps are on.
+  const tiles = served.mapTiles ? [tileOrigin(served.mapTiles.url)] : [];
   return policy({
     'default-src': ["'self'"],
     'script-src': ["'self'", ...(dev ? [`'nonce-${dev.scriptNonce}'`] : []), ...(maps?.script ?? [])],
@@ -53,7 +56,7 @@ export function consolePolicy(
     'style-src': ["'self'", "'unsafe-inline'", ...(maps?.style ?? [])],
     // User photos come from the auth server, program images from the api server; a picked photo
     // is previewed, and a document's attachment shown, from a blob: URL.
-    'img-src': ["'self'", 'data:', 'blob:', ...new Set([auth, api]), ...(maps?.img ?? [])],
+    'img-src': ["'self'", 'data:', 'blob:', ...new Set([auth, api]), ...tiles, ...(maps?.img ?? [])],
     'font-src': ["'self'", 'data:', ...(maps?.font ?? [])],
     'connect-src': ["'self'", ...new Set([auth, api]), ...(dev ? [dev.socket] : []), ...(maps?.connect ?? [])],
     ...(maps ? { 'worker-src': ["'self'", ...maps.worker] } : {}),

@@ -133,6 +133,10 @@ export const ROUTE_ERRORS: Record<string, RouteErrors> = {
     codes: { 404: ['NOT_FOUND'] },
     notes: { 404: 'No program with this slug among those the caller may explore' },
   },
+  'GET /dashboard/module/map': {
+    codes: { 404: ['NOT_FOUND'] },
+    notes: { 404: 'No program with this slug among those the caller may explore' },
+  },
   // Documents (server/documents/): the submission rules, the document rules, the files.
   'POST /document/attachment': {
     codes: { 400: ['INVALID_UPLOAD'], 413: ['TOO_LARGE'], 415: ['UNSUPPORTED_FILE'], 429: ['UPLOADS_BUSY', 'UPLOAD_QUOTA_FULL'] },

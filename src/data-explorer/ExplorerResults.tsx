@@ -3,8 +3,8 @@
  * documents and (for a query) the pager; a spinner while loading, 'No document found' when
  * nothing matched. A row opens the document drawer.
  */
-import { useState, type Dispatch, type ReactNode } from 'react';
-import { Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
+import { lazy, Suspense, useState, type Dispatch, type ReactNode } from 'react';
+import { Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/FileDownload';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import type { Document } from '@model/generated';
@@ -17,6 +17,9 @@ import { DocumentsPager } from './DocumentsPager';
 import { DocumentDrawer } from '../documents/DocumentDrawer';
 import { documentExport, queryExport } from './export-request';
 import { useStartExport } from './use-exports';
+import { ResultsViewSwitch, type ResultsView } from './ResultsViewSwitch';
+
+const DocumentsMap = lazy(() => import('./DocumentsMap'));
 
 const statusOf = (error: unknown) => (error as { status?: number } | null)?.status;
 
@@ -128,10 +131,29 @@ const SearchResult = ({ id, run }: { id: string; run: number }) => {
   );
 };
 
+/** A query's documents as a list (paged) or on a map (clustered); the choice stays while queries change. */
+const QueryView = (props: QueryResultsProps) => {
+  const [view, setView] = useState<ResultsView>('list');
+  return (
+    <Stack spacing={1.5}>
+      <Box>
+        <ResultsViewSwitch view={view} onChange={setView} />
+      </Box>
+      {view === 'map' ? (
+        <Suspense fallback={<Loading />}>
+          <DocumentsMap query={props.query} run={props.run} />
+        </Suspense>
+      ) : (
+        <QueryResults {...props} />
+      )}
+    </Stack>
+  );
+};
+
 export const ExplorerResults = ({ results, dispatch }: { results: Results; dispatch: Dispatch<ExplorerAction> }) => {
   if (!results) return null;
   return results.kind === 'query' ? (
-    <QueryResults query={results.query} place={results.place} run={results.run} dispatch={dispatch} />
+    <QueryView query={results.query} place={results.place} run={results.run} dispatch={dispatch} />
   ) : (
     <SearchResult id={results.id} run={results.run} />
   );

@@ -11,7 +11,7 @@ import { buildConsoleIfStale } from '../../server/cli/console-build.ts';
 import { stopOnSignals } from '../../server/cli/lifecycle.ts';
 import { createTestDatabase } from '../support/test-database.ts';
 import { flags, insertRole, insertUser, roleIdBySlug } from '../support/test-users.ts';
-import { E2E, consoleUrl } from './e2e-settings.ts';
+import { E2E, E2E_MAP_TILES_URL, consoleUrl } from './e2e-settings.ts';
 
 async function main() {
   await rm(E2E.dataDir, { recursive: true, force: true });
@@ -31,6 +31,9 @@ async function main() {
     ADMIN_EMAIL: E2E.admin.email,
     ADMIN_PASSWORD: E2E.admin.password,
     SMTP_URL: '',
+    // A host that does not exist: a test that opens a map routes its tiles (page.route), and one
+    // that forgot to fails instead of reaching the internet.
+    MAP_TILES_URL: E2E_MAP_TILES_URL,
     LOG_LEVEL: 'warn',
   });
   const running = await startServers(config, { serveConsole: true });

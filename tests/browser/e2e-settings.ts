@@ -37,3 +37,6 @@ export const E2E = e2eStack(Number(process.env.E2E_STACK ?? process.env.TEST_PAR
 export const consoleUrl = `http://localhost:${E2E.consolePort}`;
 export const authUrl = `http://localhost:${E2E.authPort}`;
 export const outboxDir = path.join(E2E.dataDir, 'outbox');
+
+/** The tile server the browser tests' console draws maps from: no such host; tests route its tiles. */
+export const E2E_MAP_TILES_URL = 'https://tiles.e2e.invalid/{z}/{x}/{y}.png';

@@ -52,8 +52,15 @@ describe('the console page', () => {
       expect(csp['default-src']).toEqual(["'self'"]);
       expect(csp['script-src']).toEqual(["'self'"]);
       expect(csp['connect-src']).toEqual(["'self'", 'http://localhost:9081', 'http://localhost:9082']);
-      // User photos from the auth server, program images from the api server.
-      expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', 'http://localhost:9081', 'http://localhost:9082']);
+      // User photos from the auth server, program images from the api server, map tiles from OpenStreetMap's tile server.
+      expect(csp['img-src']).toEqual([
+        "'self'",
+        'data:',
+        'blob:',
+        'http://localhost:9081',
+        'http://localhost:9082',
+        'https://tile.openstreetmap.org',
+      ]);
       expect(csp['frame-ancestors']).toEqual(["'none'"]);
       expect(csp['object-src']).toEqual(["'none'"]);
       expect(csp['base-uri']).toEqual(["'self'"]);
@@ -91,6 +98,56 @@ describe('the console page', () => {
     expect(csp['img-src']).toEqual(expect.arrayContaining(['blob:', 'https://*.gstatic.com']));
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect((await withKey.inject({ method: 'GET', url: '/config.json' })).json()).toMatchObject({ googleMapsApiKey: 'maps-key-1' });
+  });
+
+  it("lets in map tiles from MAP_TILES_URL's host, images only, and none at all when it is none", async () => {
+    const custom = await consoleServer({
+      MAP_TILES_URL: 'https://{s}.tiles.example.org:8443/osm/{z}/{x}/{y}.png',
+      MAP_TILES_ATTRIBUTION: '© Example',
+    });
+    const csp = directives((await custom.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+    expect(csp['img-src']).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'http://localhost:9081',
+      'http://localhost:9082',
+      'https://*.tiles.example.org:8443',
+    ]);
+    for (const directive of ['script-src', 'connect-src', 'style-src', 'font-src'])
+      expect(csp[directive]!.join(' ')).not.toContain('example.org');
+    expect(String((await custom.inject({ method: 'GET', url: '/' })).headers['content-security-policy'])).not.toContain('openstreetmap');
+    expect((await custom.inject({ method: 'GET', url: '/config.json' })).json()).toMatchObject({
+      mapTiles: {
+        url: 'https://{s}.tiles.example.org:8443/osm/{z}/{x}/{y}.png',
+        attribution: '© Example',
+      },
+    });
+
+    // none: no tile host, no Google either (even with a key), and the page is told maps are off.
+    const off = await consoleServer({
+      MAP_TILES_URL: 'none',
+      GOOGLE_MAPS_API_KEY: 'maps-key-1',
+    });
+    const header = String((await off.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+    expect(directives(header)['img-src']).toEqual(["'self'", 'data:', 'blob:', 'http://localhost:9081', 'http://localhost:9082']);
+    expect(header).not.toMatch(/openstreetmap|google|gstatic/);
+    const config = (await off.inject({ method: 'GET', url: '/config.json' })).json();
+    expect(config.mapTiles).toBeNull();
+    expect(config).not.toHaveProperty('googleMapsApiKey');
+  });
+
+  it('refuses to start on a MAP_TILES_URL that is no tile address, saying what it must be', () => {
+    for (const url of [
+      'tile.example.org/{z}/{x}/{y}.png',
+      'https://tiles.example.org/{z}/{x}.png',
+      'javascript:{z}{x}{y}',
+      'https://exa mple/{z}/{x}/{y}',
+    ]) {
+      expect(() => loadConfig({ MAP_TILES_URL: url }), url).toThrow(
+        /MAP_TILES_URL must be an http\(s\) tile address with \{z\}, \{x\} and \{y\}/,
+      );
+    }
   });
 
   it('never writes a forged Host header into the policy', async () => {

@@ -126,14 +126,30 @@ describe('the document drawer', () => {
     expect(await within(members).findByText('local-ben-2')).toBeTruthy();
   });
 
-  it('without a Google Maps key, shows the coordinates and an OpenStreetMap link, and loads nothing from outside', async () => {
+  it("without a Google Maps key, toggles the tile map between 'View on map' and 'Hide Map', beside an OpenStreetMap link", async () => {
     openDrawer({ documentId: 'doc-1' });
     const where = await answer('Location');
     expect(within(where).getByText('-0.091700, 34.768000')).toBeTruthy();
     const link = within(where).getByRole('link', { name: 'Open in OpenStreetMap' });
     expect(link.getAttribute('href')).toBe('https://www.openstreetmap.org/?mlat=-0.0917&mlon=34.768#map=14/-0.0917/34.768');
-    expect(within(where).queryByRole('button', { name: 'View on map' })).toBeNull();
+    expect(within(where).queryByRole('region', { name: 'Map of -0.091700, 34.768000' })).toBeNull();
+    fireEvent.click(within(where).getByRole('button', { name: 'View on map' }));
+    const map = await within(where).findByRole('region', { name: 'Map of -0.091700, 34.768000' });
+    expect(map.querySelector('.leaflet-container')).toBeTruthy();
+    expect(map.textContent).toContain('© OpenStreetMap contributors');
+    fireEvent.click(within(where).getByRole('button', { name: 'Hide Map' }));
+    expect(within(where).queryByRole('region', { name: 'Map of -0.091700, 34.768000' })).toBeNull();
     expect(document.querySelector('script[src*="googleapis"]')).toBeNull();
+  });
+
+  it('with maps turned off (MAP_TILES_URL=none), shows the coordinates and says maps are off, offering no map', async () => {
+    openDrawer({ documentId: 'doc-1' });
+    setRuntimeConfig({ authUrl: AUTH, apiUrl: API, mapTiles: null });
+    const where = await answer('Location');
+    expect(within(where).getByText('-0.091700, 34.768000')).toBeTruthy();
+    expect(within(where).getByText('Maps are turned off on this installation.')).toBeTruthy();
+    expect(within(where).queryByRole('button', { name: 'View on map' })).toBeNull();
+    expect(within(where).queryByRole('link', { name: 'Open in OpenStreetMap' })).toBeNull();
   });
 
   it('shows an answer no display knows as JSON, and leaves out a field the logic hides', async () => {

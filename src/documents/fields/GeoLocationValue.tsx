@@ -1,42 +1,60 @@
 /**
- * A geo-location answer: its coordinates, and with a Google Maps key a map toggled by
- * 'View on map' / 'Hide Map'. Without a key nothing is loaded from outside: the coordinates and
- * a plain link to open them on OpenStreetMap.
+ * A geo-location answer: its coordinates, and a map toggled by 'View on map' / 'Hide Map'
+ * (spec 1 §2) — a Google map when the installation has a Google Maps key, else the
+ * installation's tile map (OpenStreetMap's tile server unless MAP_TILES_URL says otherwise).
+ * Without Google, a link opens the place on openstreetmap.org too (a larger map, in a new tab).
+ * With maps turned off (MAP_TILES_URL=none) nothing is loaded from outside and a sentence says so.
  */
 import { lazy, Suspense, useState } from 'react';
 import { Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import MapIcon from '@mui/icons-material/Map';
-import { googleMapsApiKey } from '../../config/runtime-config';
-import { coordinates, geoPoint, openStreetMapUrl } from './geo-point';
+import { googleMapsApiKey, mapTiles } from '../../config/runtime-config';
+import { MAP_TEXT } from '../../maps/map-texts';
+import { coordinates, geoPoint, openStreetMapUrl, type GeoPoint } from './geo-point';
 import { JsonValue } from './JsonValue';
 
 const GoogleMapView = lazy(() => import('./GoogleMapView'));
+const PointMap = lazy(() => import('./PointMap'));
+
+function ShownMap({ point }: { point: GeoPoint }) {
+  const apiKey = googleMapsApiKey();
+  const tiles = mapTiles();
+  if (apiKey) return <GoogleMapView apiKey={apiKey} point={point} />;
+  return tiles ? <PointMap tiles={tiles} point={point} /> : null;
+}
 
 export function GeoLocationValue({ value }: { value: unknown }) {
   const [shown, setShown] = useState(false);
   const point = geoPoint(value);
   if (!point) return <JsonValue value={value} />;
-  const apiKey = googleMapsApiKey();
+  const mapsOn = mapTiles() !== null;
   return (
     <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
       <Typography>{coordinates(point)}</Typography>
-      {apiKey ? (
+      {mapsOn ? (
         <>
-          <Button size="small" variant="outlined" startIcon={<MapIcon />} className="no-print" onClick={() => setShown((s) => !s)}>
-            {shown ? 'Hide Map' : 'View on map'}
-          </Button>
+          <Stack direction="row" spacing={2} className="no-print" sx={{ alignItems: 'center' }}>
+            <Button size="small" variant="outlined" startIcon={<MapIcon />} onClick={() => setShown((s) => !s)}>
+              {shown ? 'Hide Map' : 'View on map'}
+            </Button>
+            {!googleMapsApiKey() && (
+              <Link href={openStreetMapUrl(point)} target="_blank" rel="noopener noreferrer">
+                Open in OpenStreetMap
+              </Link>
+            )}
+          </Stack>
           {shown && (
             <Box sx={{ width: '100%', border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
-              <Suspense fallback={<CircularProgress size={24} aria-label="Loading map" />}>
-                <GoogleMapView apiKey={apiKey} point={point} />
+              <Suspense fallback={<CircularProgress size={24} aria-label={MAP_TEXT.loading} />}>
+                <ShownMap point={point} />
               </Suspense>
             </Box>
           )}
         </>
       ) : (
-        <Link href={openStreetMapUrl(point)} target="_blank" rel="noopener noreferrer" className="no-print">
-          Open in OpenStreetMap
-        </Link>
+        <Typography variant="body2" color="text.secondary" className="no-print">
+          {MAP_TEXT.off}
+        </Typography>
       )}
     </Stack>
   );

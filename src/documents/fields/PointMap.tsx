@@ -1,0 +1,14 @@
+/** One geo-location answer on the installation's tile map, at zoom 14 (spec 1 §9). Its own chunk, with Leaflet. */
+import { Marker } from 'react-leaflet';
+import type { MapTiles } from '@model/map-tiles';
+import TileMap from '../../maps/TileMap';
+import { pointIcon } from '../../maps/map-icons';
+import { coordinates, MAP_ZOOM, type GeoPoint } from './geo-point';
+
+export default function PointMap({ tiles, point }: { tiles: MapTiles; point: GeoPoint }) {
+  return (
+    <TileMap tiles={tiles} label={`Map of ${coordinates(point)}`} height={260} center={point} zoom={MAP_ZOOM}>
+      <Marker position={point} icon={pointIcon} interactive={false} keyboard={false} />
+    </TileMap>
+  );
+}
