@@ -41,10 +41,12 @@ interface FoundProps {
   refreshing?: boolean;
   /** Said above the rows (a page past the end). */
   notice?: ReactNode;
+  /** What the export holds when it is not exactly what is shown. */
+  exportNote?: string;
   pager?: ReactNode;
 }
 
-const Found = ({ total, rows, exporting, onExport, refreshing = false, notice, pager }: FoundProps) => {
+const Found = ({ total, rows, exporting, onExport, refreshing = false, notice, exportNote, pager }: FoundProps) => {
   const [open, setOpen] = useState<string | null>(null);
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
@@ -54,6 +56,11 @@ const Found = ({ total, rows, exporting, onExport, refreshing = false, notice, p
           {EXPLORER_TEXT.export}
         </Button>
       </Box>
+      {exportNote && (
+        <Typography variant="body2" color="text.secondary" sx={{ px: 2, mt: -1, mb: 1 }}>
+          {exportNote}
+        </Typography>
+      )}
       {notice}
       <Box sx={{ position: 'relative' }} aria-busy={refreshing}>
         <Box sx={refreshing ? { opacity: 0.4, pointerEvents: 'none' } : undefined}>
@@ -107,6 +114,8 @@ const QueryResults = ({ query, place, run, dispatch }: QueryResultsProps) => {
       rows={data}
       exporting={exporter.isPending}
       onExport={() => exporter.mutate(queryExport(query))}
+      // The export job takes the program, module and type only: say so rather than surprise.
+      exportNote={query.from || query.to || query.submitted_by || query.processed ? EXPLORER_TEXT.exportIgnoresFilters : undefined}
       refreshing={page.isPlaceholderData}
       notice={
         data.length === 0 && (

@@ -30,6 +30,8 @@ export const EXPLORER_TEXT = {
   columns: 'Columns',
   markProcessed: 'Mark as processed',
   lastPage: 'Go to last page',
+  exportIgnoresFilters:
+    'Export Documents exports every document of the program, module and type: the date, submitter and processed filters do not apply to it.',
 } as const;
 
 const thousands = new Intl.NumberFormat('en-US');

@@ -130,6 +130,7 @@ test('a reviewer pages past the end, filters, chooses columns and marks document
   // Filters: processed state, submitter, dates.
   await choose(page, 'Processed', 'Not processed only');
   await expect(page.getByText(`Total number of Documents: ${DOCUMENTS - PROCESSED_BEFORE}`, { exact: true })).toBeVisible();
+  await expect(page.getByText(/the date, submitter and processed filters do not apply to it/)).toBeVisible();
   await choose(page, 'Processed', 'Processed only');
   await expect(page.getByText(`Total number of Documents: ${PROCESSED_BEFORE}`, { exact: true })).toBeVisible();
   await choose(page, 'Processed', 'Processed or not');
