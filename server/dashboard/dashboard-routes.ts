@@ -14,11 +14,13 @@ import {
   documentByIdOrLocalId,
   isTypeOfModule,
   moduleTypes,
+  programSubmitters,
   programsToExplore,
   programToExplore,
   toExplorerProgram,
 } from './explorer-read.ts';
 import { documentPage, type PagePosition } from './document-pages.ts';
+import { readFacets, type FacetQuery } from './document-facets.ts';
 import {
   countsAnswer,
   dailyAnswer,
@@ -38,11 +40,12 @@ import {
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
   programIdParams,
+  submittersAnswer,
 } from './dashboard-schemas.ts';
 
 export const EXPLORE_FLAG = 'can_explore_data';
 
-interface DocsQuery {
+interface DocsQuery extends FacetQuery {
   program_slug: string;
   module_name: DocumentModule;
   doc_id?: string;
@@ -190,6 +193,23 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
+  app.get<{ Params: { programId: string } }>(
+    '/dashboard/program/:programId/submitters',
+    {
+      config: { permission: explore },
+      schema: {
+        tags: explorer,
+        summary: "Who submitted the program's documents that the caller may read, by name (the explorer's submitter filter)",
+        params: programIdParams,
+        response: { 200: submittersAnswer },
+      },
+    },
+    async (request) => {
+      const program = await programToExplore(ctx.db, request.sessionUser!, { id: request.params.programId });
+      return programSubmitters(ctx.db, request.sessionUser!, program._id);
+    },
+  );
+
   app.get<{ Querystring: DocsQuery }>(
     '/dashboard/module/docs',
     {
@@ -211,11 +231,19 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
       const position = positionOf(query, pageNo);
       const module = query.module_name;
       if (!isDocumentModule(module)) throw problems.validation({ module_name: 'Module is not valid' });
+      const facets = await readFacets(ctx.db, query);
       const program = await programToExplore(ctx.db, caller, { slug: query.program_slug });
       const typeId = query.doc_id ? query.doc_id : undefined;
       // A type of another kind than the module holds no document of it.
       if (typeId !== undefined && !(await isTypeOfModule(ctx.db, module, typeId))) return { data: [], total: 0, pageNo };
-      return documentPage(ctx.db, caller, { program, module, ...(typeId === undefined ? {} : { typeId }) }, position, pageSize, pageNo);
+      return documentPage(
+        ctx.db,
+        caller,
+        { program, module, facets, ...(typeId === undefined ? {} : { typeId }) },
+        position,
+        pageSize,
+        pageNo,
+      );
     },
   );
 }

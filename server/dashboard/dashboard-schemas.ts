@@ -97,6 +97,8 @@ export const moduleTypesAnswer = {
   properties: Object.fromEntries(DOCUMENT_MODULES.map((m) => [MODULE_KINDS[m].typeList, typeChoices])),
 };
 
+export const submittersAnswer = typeChoices;
+
 export const docsQuery = {
   type: 'object',
   additionalProperties: false,
@@ -122,6 +124,25 @@ export const docsQuery = {
       'Zero-based page to jump to (0 when not given); with after/before: the page number that cursor leads to, echoed',
     ),
     pageSize: wholeNumber('Documents per page', 3, `1 to ${PAGE_SIZE_MAX}; ${PAGE_SIZE_DEFAULT} when not given`),
+    from: {
+      type: 'string',
+      title: 'Submitted from',
+      pattern: '^$|^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
+      description: 'Submitted on or after this UTC day (YYYY-MM-DD)',
+    },
+    to: {
+      type: 'string',
+      title: 'Submitted to',
+      pattern: '^$|^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
+      description: 'Submitted on or before this UTC day (YYYY-MM-DD)',
+    },
+    submitted_by: { type: 'string', title: 'Submitter', maxLength: 64, description: "The submitter's user id" },
+    processed: {
+      type: 'string',
+      title: 'Processed',
+      enum: ['', 'true', 'false'],
+      description: 'true: processed only; false: not processed only; empty or absent: both',
+    },
     after: cursor('After', 'The next page: the documents after (older than) the row with this `cursor`'),
     before: cursor('Before', 'The previous page: the documents before (newer than) the row with this `cursor`'),
   },

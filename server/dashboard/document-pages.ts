@@ -23,8 +23,9 @@ import type { Document } from '@model/generated/index.ts';
 import type { DocumentModule } from '@model/documents/modules.ts';
 import type { Db } from '../db/database.ts';
 import type { SessionUser } from '../auth/session-user.ts';
-import { sightOf, visibleDocumentCount, visibleDocumentCountSql, type ProgramAudience } from '../documents/document-scope.ts';
+import { sightOf, visibleDocumentCountSql, type ProgramAudience } from '../documents/document-scope.ts';
 import { documentSelect, toWireDocument, type DocumentRow } from '../documents/document-wire.ts';
+import { facetConditions, needsRowCount, type DocumentFacets } from './document-facets.ts';
 
 type Caller = Pick<SessionUser, 'id' | 'permission'>;
 
@@ -33,6 +34,8 @@ export interface PageFilter {
   module: DocumentModule;
   /** A type record of the module's kind. */
   typeId?: string;
+  /** Narrower filters (date range, submitter, processed); a page then reads past the rows they leave out. */
+  facets?: DocumentFacets;
 }
 
 export type PagePosition = { after: number } | { before: number } | { pageNo: number };
@@ -52,6 +55,7 @@ export function conditions(filter: PageFilter, ownerId: string | undefined, alia
     filter.typeId === undefined
       ? sql<boolean>`${column('module')} = ${filter.module}`
       : sql<boolean>`${column('type_id')} = ${filter.typeId}`,
+    ...facetConditions(filter.facets ?? {}, alias),
   ];
 }
 
@@ -81,7 +85,18 @@ const countFilter = (filter: PageFilter) => ({
   programId: filter.program._id,
   module: filter.module,
   ...(filter.typeId === undefined ? {} : { typeId: filter.typeId }),
+  ...(filter.facets?.submittedBy === undefined ? {} : { createdBy: filter.facets.submittedBy }),
 });
+
+/**
+ * SQL: the exact total of the filter the caller may read. The counters serve a program, module,
+ * type and submitter; a date range or a processed state is counted over the matching rows (the
+ * program's index range, then each row's date and state), which grows with the program's size.
+ */
+function totalSql(caller: Caller, filter: PageFilter, ownerId: string | undefined): RawBuilder<number> {
+  if (!filter.facets || !needsRowCount(filter.facets)) return visibleDocumentCountSql(caller, countFilter(filter));
+  return sql<number>`(select count(*) from documents c where ${all(conditions(filter, ownerId, 'c'))})`;
+}
 
 export async function documentPage(
   db: Db,
@@ -92,7 +107,7 @@ export async function documentPage(
   pageNo = 0,
 ): Promise<DocumentPage> {
   const ownerId = ownerFilter(caller, filter.program);
-  const total = visibleDocumentCountSql(caller, countFilter(filter));
+  const total = totalSql(caller, filter, ownerId);
   let page = await pageRows(db, filter, ownerId, position, pageSize, total);
   let answered = 'pageNo' in position ? position.pageNo : pageNo;
   // Fewer than a page before the cursor (rows were deleted meanwhile): the first page, full.
@@ -101,8 +116,13 @@ export async function documentPage(
     answered = 0;
   }
   // An empty page carries no total: read it on its own.
-  const count = page[0] ? Number(page[0].total) : await visibleDocumentCount(db, caller, countFilter(filter));
+  const count = page[0] ? Number(page[0].total) : await countOf(db, total);
   return { data: page.map((row) => toWireDocument(row, { full: false })), total: count, pageNo: answered };
+}
+
+async function countOf(db: Db, total: RawBuilder<number>): Promise<number> {
+  const { rows } = await sql<{ n: string | number | null }>`select ${total} as n`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }
 
 /**

@@ -112,3 +112,18 @@ export async function documentByIdOrLocalId(db: Db, caller: Caller, id: string):
   if (!row) throw problems.documentNotFound();
   return toWireDocument(row, { full: true });
 }
+
+export interface Submitter {
+  _id: string;
+  name: string;
+}
+
+/** Who submitted documents of the program that the caller may read, by name (from the counters: no document is read). */
+export async function programSubmitters(db: Db, caller: Caller, programId: string): Promise<Submitter[]> {
+  const { rows } = await sql<Submitter>`
+    select u.id as "_id", trim(u.first_name || ' ' || u.last_name) as name
+    from users u
+    where exists (select 1 from document_counts c where c.program_id = ${programId} and c.created_by = u.id and c.n > 0 and ${visibleTo(caller, 'c')})
+    order by lower(u.first_name), lower(u.last_name), u.id`.execute(db);
+  return rows;
+}

@@ -5,18 +5,15 @@
  * caller read it; otherwise 404, so nobody learns that it exists.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import multipart from '@fastify/multipart';
 import type { DocumentModule } from '@model/documents/modules.ts';
 import type { AppContext } from '../context.ts';
-import type { SessionUser } from '../auth/session-user.ts';
 import type { Db } from '../db/database.ts';
 import { problems } from '../http/errors.ts';
 import { needsFlag, needsFlagMobile, signedInMobile } from '../http/permissions.ts';
 import { readMultipartForm } from '../uploads/multipart-form.ts';
 import { readStoredFile } from '../uploads/stored-files.ts';
 import { sendStoredFile } from '../uploads/stored-file-reply.ts';
-import { visibleTo } from './document-scope.ts';
 import { loadDocument, readVisibleDocument } from './document-read.ts';
 import {
   assertProgramTakesChanges,
@@ -40,19 +37,14 @@ import {
   storeAttachment,
 } from './document-attachments.ts';
 import { assertEditWindowOpen, assertMayDelete, assertMayEdit } from './document-rules.ts';
-import {
-  deleteDocument,
-  documentByLocalId,
-  insertDocument,
-  lockDocument,
-  markProcessed,
-  updateDocument,
-  type NewDocument,
-} from './document-store.ts';
+import { deleteDocument, documentByLocalId, insertDocument, updateDocument, type NewDocument } from './document-store.ts';
+import { lockVisible, markManyProcessed, markOneProcessed } from './mark-processed.ts';
 import {
   attachmentAnswer,
   attachmentParams,
   attachmentUpload,
+  bulkProcessedAnswer,
+  bulkProcessedBody,
   changeBody,
   documentParams,
   oneDocument,
@@ -175,14 +167,6 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => readVisibleDocument(db, request.sessionUser!, request.params.id),
   );
 
-  /** The document locked for a change, when the caller may read it (404 otherwise). */
-  async function lockVisible(trx: Db, caller: SessionUser, id: string) {
-    const { rows } = await sql<{ id: string }>`select d.id from documents d where d.id = ${id} and ${visibleTo(caller, 'd')}`.execute(trx);
-    const doc = rows[0] ? await lockDocument(trx, id) : undefined;
-    if (!doc) throw problems.documentNotFound();
-    return doc;
-  }
-
   app.patch<{ Params: { id: string }; Body: { form_data: Record<string, unknown>; form_revision_id?: string } }>(
     '/document/:id',
     {
@@ -257,15 +241,25 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const caller = request.sessionUser!;
-      await inTransaction(async (trx) => {
-        const doc = await lockVisible(trx, caller, request.params.id);
-        const program = (await programForDocument(trx, doc.program_id, doc.module))!;
-        if (program.lock_program === 1) throw problems.programLocked();
-        await markProcessed(trx, doc.id, caller.id, now());
-      });
+      await inTransaction((trx) => markOneProcessed(trx, request.sessionUser!, request.params.id, now()));
       return loadDocument(db, request.params.id);
     },
+  );
+
+  app.post<{ Body: { ids: string[] } }>(
+    '/document/processed',
+    {
+      config: { permission: needsFlag('can_edit_document') },
+      schema: {
+        tags: TAGS,
+        summary:
+          'Mark several documents processed in one transaction, each checked and recorded as POST /document/{id}/processed does; ' +
+          'those not marked (not found or not visible, locked program, already processed) are listed with the reason',
+        body: bulkProcessedBody,
+        response: { 200: bulkProcessedAnswer },
+      },
+    },
+    async (request) => inTransaction((trx) => markManyProcessed(trx, request.sessionUser!, request.body.ids, now())),
   );
 
   app.get<{ Params: { id: string; name: string } }>(

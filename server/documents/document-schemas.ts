@@ -94,3 +94,43 @@ export const attachmentUpload = (maxBytes: number) => ({
 });
 
 export const oneDocument = { $ref: 'document' };
+
+/** At most a page of the Data Explorer's largest size at once. */
+export const BULK_PROCESSED_MAX = 100;
+
+export const bulkProcessedBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['ids'],
+  properties: {
+    ids: {
+      type: 'array',
+      title: 'Documents',
+      minItems: 1,
+      maxItems: BULK_PROCESSED_MAX,
+      uniqueItems: true,
+      items: { type: 'string', minLength: 1, maxLength: 100 },
+      description: `The documents' _id, 1 to ${BULK_PROCESSED_MAX}`,
+    },
+  },
+};
+
+export const bulkProcessedAnswer = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['processed', 'not_processed'],
+  properties: {
+    processed: { type: 'array', items: { type: 'string' }, description: 'The documents marked processed now, in the order asked' },
+    not_processed: {
+      type: 'array',
+      description:
+        'The documents left as they were, each with the reason: DOCUMENT_NOT_FOUND (unknown or not visible), PROGRAM_LOCKED, ALREADY_PROCESSED',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['_id', 'code', 'message'],
+        properties: { _id: { type: 'string' }, code: { type: 'string' }, message: { type: 'string' } },
+      },
+    },
+  },
+};

@@ -37,6 +37,7 @@ import { fullAnswer, goalsAnswer, listsBody, lockAnswer, moduleAnswer, moduleBod
 import { routeKit } from '../http/route-kit.ts';
 import { assertNotHeld, referrersOf } from '../crud/references.ts';
 import { memberRoutes } from './program-member-routes.ts';
+import { programReportRoutes } from './program-report-routes.ts';
 
 /** Program images: `UPLOADS_DIR/programs/<random>.<ext>`, served publicly at /uploads/programs/…. */
 const PHOTO_FOLDER = 'programs';
@@ -52,6 +53,7 @@ export async function programRoutes(app: FastifyInstance, ctx: AppContext): Prom
     await serveUploads(scope, ctx.config.uploadsDir, PHOTO_FOLDER);
     routes(scope, ctx);
     memberRoutes(scope, ctx);
+    programReportRoutes(scope, ctx);
   });
 }
 

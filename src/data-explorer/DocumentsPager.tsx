@@ -13,6 +13,7 @@ import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import type { Document } from '@model/generated';
 import { DOCUMENTS_PAGE_SIZE, type PagePlace } from '../providers/explorer-calls';
 import { EXPLORER_TEXT, formatCount } from './explorer-texts';
+import { PastLastPage } from './PastLastPage';
 
 interface PagerProps {
   pageNo: number;
@@ -22,10 +23,10 @@ interface PagerProps {
   onPage(place: PagePlace): void;
 }
 
-/** The page a person typed, as a 0-based page number, or null when it is no page of these. */
-function typedPage(text: string, pageCount: number): number | null {
+/** The page a person typed, as a 0-based page number, or null when it is no page number at all. */
+function typedPage(text: string): number | null {
   const n = Number(text);
-  return Number.isInteger(n) && n >= 1 && n <= pageCount ? n - 1 : null;
+  return text !== '' && Number.isInteger(n) && n >= 1 ? n - 1 : null;
 }
 
 const PageJump = ({
@@ -41,8 +42,9 @@ const PageJump = ({
 }) => {
   const [text, setText] = useState<string | null>(null);
   const jump = () => {
-    const target = text === null ? null : typedPage(text, pageCount);
+    const target = text === null ? null : typedPage(text);
     setText(null);
+    // A page past the last is passed on too: the pager says so rather than ignoring it.
     if (target !== null && target !== pageNo) onJump(target);
   };
   return (
@@ -68,6 +70,12 @@ const PageJump = ({
 
 export const DocumentsPager = ({ pageNo, total, rows, disabled, onPage }: PagerProps) => {
   const pageCount = Math.max(1, Math.ceil(total / DOCUMENTS_PAGE_SIZE));
+  const [pastEnd, setPastEnd] = useState<number | null>(null);
+  const go = (place: PagePlace) => {
+    setPastEnd(null);
+    onPage(place);
+  };
+  const jumpTo = (n: number) => (n >= pageCount ? setPastEnd(n) : go({ pageNo: n }));
   const first = pageNo * DOCUMENTS_PAGE_SIZE + 1;
   const last = pageNo * DOCUMENTS_PAGE_SIZE + rows.length;
   const atStart = pageNo === 0;
@@ -75,33 +83,36 @@ export const DocumentsPager = ({ pageNo, total, rows, disabled, onPage }: PagerP
   const button = (label: string, icon: ReactNode, off: boolean, place: () => PagePlace) => (
     <Tooltip title={label}>
       <span>
-        <IconButton aria-label={label} disabled={disabled || off} onClick={() => onPage(place())}>
+        <IconButton aria-label={label} disabled={disabled || off} onClick={() => go(place())}>
           {icon}
         </IconButton>
       </span>
     </Tooltip>
   );
   return (
-    <Box
-      component="nav"
-      aria-label="Pages"
-      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', columnGap: 3, rowGap: 1, px: 2, py: 1 }}
-    >
-      <Typography variant="body2">{`${EXPLORER_TEXT.perPage}: ${DOCUMENTS_PAGE_SIZE}`}</Typography>
-      <Typography variant="body2">{rows.length ? `${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}` : ''}</Typography>
-      <PageJump pageNo={pageNo} pageCount={pageCount} disabled={disabled} onJump={(n) => onPage({ pageNo: n })} />
-      <Box sx={{ display: 'flex' }}>
-        {button('Go to first page', <FirstPageIcon />, atStart, () => ({ pageNo: 0 }))}
-        {button('Go to previous page', <NavigateBeforeIcon />, atStart || !rows.length, () => ({
-          pageNo: pageNo - 1,
-          before: rows[0]!.cursor,
-        }))}
-        {button('Go to next page', <NavigateNextIcon />, atEnd || !rows.length, () => ({
-          pageNo: pageNo + 1,
-          after: rows[rows.length - 1]!.cursor,
-        }))}
-        {button('Go to last page', <LastPageIcon />, atEnd, () => ({ pageNo: pageCount - 1 }))}
+    <>
+      {pastEnd !== null && <PastLastPage asked={pastEnd + 1} pageCount={pageCount} onLast={() => go({ pageNo: pageCount - 1 })} />}
+      <Box
+        component="nav"
+        aria-label="Pages"
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', columnGap: 3, rowGap: 1, px: 2, py: 1 }}
+      >
+        <Typography variant="body2">{`${EXPLORER_TEXT.perPage}: ${DOCUMENTS_PAGE_SIZE}`}</Typography>
+        <Typography variant="body2">{rows.length ? `${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}` : ''}</Typography>
+        <PageJump pageNo={pageNo} pageCount={pageCount} disabled={disabled} onJump={jumpTo} />
+        <Box sx={{ display: 'flex' }}>
+          {button('Go to first page', <FirstPageIcon />, atStart, () => ({ pageNo: 0 }))}
+          {button('Go to previous page', <NavigateBeforeIcon />, atStart || !rows.length, () => ({
+            pageNo: pageNo - 1,
+            before: rows[0]!.cursor,
+          }))}
+          {button('Go to next page', <NavigateNextIcon />, atEnd || !rows.length, () => ({
+            pageNo: pageNo + 1,
+            after: rows[rows.length - 1]!.cursor,
+          }))}
+          {button('Go to last page', <LastPageIcon />, atEnd, () => ({ pageNo: pageCount - 1 }))}
+        </Box>
       </Box>
-    </Box>
+    </>
   );
 };

@@ -1,10 +1,13 @@
 /**
  * The documents found: Document ID, Local ID, Document Type, Created By, Dated (DD-MM-YYYY) and
- * Processed; on a phone each document is a row of its own with the same facts. A row opens the
- * document.
+ * Processed, those the column chooser shows; on a phone each document is a row of its own with
+ * the same facts. A row opens the document. With a selection, each row has a tick box (and the
+ * header one for the whole page), for the bulk actions.
  */
+import type { ReactNode } from 'react';
 import {
   Box,
+  Checkbox,
   Chip,
   List,
   ListItemButton,
@@ -23,7 +26,15 @@ import { formatDate, submitterName } from '../documents/document-format';
 
 export type DocumentRow = Pick<Document, '_id' | 'local_id' | 'type_name' | 'user_object' | 'createdAt' | 'processed' | 'processedAt'>;
 
-const COLUMNS = ['Document ID', 'Local ID', 'Document Type', 'Created By', 'Dated', 'Processed'] as const;
+export const DOCUMENT_COLUMNS = ['Document ID', 'Local ID', 'Document Type', 'Created By', 'Dated', 'Processed'] as const;
+export type DocumentColumn = (typeof DOCUMENT_COLUMNS)[number];
+
+/** The rows ticked on this page, and how to tick one or all. */
+export interface RowSelection {
+  selected: ReadonlySet<string>;
+  onToggle(id: string): void;
+  onToggleAll(): void;
+}
 
 const Processed = ({ row }: { row: DocumentRow }) =>
   row.processed ? (
@@ -34,33 +45,78 @@ const Processed = ({ row }: { row: DocumentRow }) =>
 
 const mono = { fontFamily: 'monospace', fontSize: '0.8125rem', wordBreak: 'break-all' } as const;
 
-const PhoneRows = ({ rows, onOpen }: { rows: DocumentRow[]; onOpen(id: string): void }) => (
+const CELLS: Record<DocumentColumn, { cell(row: DocumentRow): ReactNode; sx?: object }> = {
+  'Document ID': { cell: (row) => row._id, sx: mono },
+  'Local ID': { cell: (row) => row.local_id, sx: mono },
+  'Document Type': { cell: (row) => row.type_name },
+  'Created By': { cell: (row) => submitterName(row) },
+  Dated: { cell: (row) => formatDate(row.createdAt), sx: { whiteSpace: 'nowrap' } },
+  Processed: { cell: (row) => <Processed row={row} /> },
+};
+
+const tickLabel = (row: DocumentRow) => `Select document ${row.local_id}`;
+
+const PhoneRows = ({ rows, onOpen, selection }: { rows: DocumentRow[]; onOpen(id: string): void; selection?: RowSelection }) => (
   <List disablePadding aria-label="Documents">
     {rows.map((row) => (
-      <ListItemButton key={row._id} divider onClick={() => onOpen(row._id)} sx={{ display: 'block', py: 1.25 }}>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'center' }}>
-          <Typography sx={{ fontWeight: 600, minWidth: 0 }} noWrap>
-            {row.type_name}
-          </Typography>
-          <Processed row={row} />
-        </Box>
-        <Typography variant="body2" color="text.secondary">{`${submitterName(row)} · ${formatDate(row.createdAt)}`}</Typography>
-        <Typography variant="body2" sx={mono}>{`ID ${row._id}`}</Typography>
-        <Typography variant="body2" color="text.secondary" sx={mono}>{`Local ID ${row.local_id}`}</Typography>
-      </ListItemButton>
+      <Box
+        component="li"
+        key={row._id}
+        sx={{ display: 'flex', alignItems: 'flex-start', listStyle: 'none', borderBottom: 1, borderColor: 'divider' }}
+      >
+        {selection && (
+          <Checkbox
+            checked={selection.selected.has(row._id)}
+            onChange={() => selection.onToggle(row._id)}
+            slotProps={{ input: { 'aria-label': tickLabel(row) } }}
+            sx={{ mt: 1 }}
+          />
+        )}
+        <ListItemButton component="div" onClick={() => onOpen(row._id)} sx={{ display: 'block', py: 1.25, flex: 1, minWidth: 0 }}>
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'center' }}>
+            <Typography sx={{ fontWeight: 600, minWidth: 0 }} noWrap>
+              {row.type_name}
+            </Typography>
+            <Processed row={row} />
+          </Box>
+          <Typography variant="body2" color="text.secondary">{`${submitterName(row)} · ${formatDate(row.createdAt)}`}</Typography>
+          <Typography variant="body2" sx={mono}>{`ID ${row._id}`}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={mono}>{`Local ID ${row.local_id}`}</Typography>
+        </ListItemButton>
+      </Box>
     ))}
   </List>
 );
 
-export const DocumentsTable = ({ rows, onOpen }: { rows: DocumentRow[]; onOpen(id: string): void }) => {
+interface TableProps {
+  rows: DocumentRow[];
+  onOpen(id: string): void;
+  /** The columns shown, in the table's order (all by default). */
+  shown?: readonly DocumentColumn[];
+  selection?: RowSelection;
+}
+
+export const DocumentsTable = ({ rows, onOpen, shown = DOCUMENT_COLUMNS, selection }: TableProps) => {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
-  if (phone) return <PhoneRows rows={rows} onOpen={onOpen} />;
+  if (phone) return <PhoneRows rows={rows} onOpen={onOpen} selection={selection} />;
+  const columns = DOCUMENT_COLUMNS.filter((c) => shown.includes(c));
+  const ticked = selection ? rows.filter((r) => selection.selected.has(r._id)).length : 0;
   return (
     <TableContainer>
       <Table size="small" aria-label="Documents">
         <TableHead>
           <TableRow>
-            {COLUMNS.map((c) => (
+            {selection && (
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={rows.length > 0 && ticked === rows.length}
+                  indeterminate={ticked > 0 && ticked < rows.length}
+                  onChange={selection.onToggleAll}
+                  slotProps={{ input: { 'aria-label': 'Select all documents on this page' } }}
+                />
+              </TableCell>
+            )}
+            {columns.map((c) => (
               <TableCell key={c} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
                 {c}
               </TableCell>
@@ -73,8 +129,10 @@ export const DocumentsTable = ({ rows, onOpen }: { rows: DocumentRow[]; onOpen(i
               key={row._id}
               hover
               tabIndex={0}
+              selected={selection?.selected.has(row._id) ?? false}
               onClick={() => onOpen(row._id)}
               onKeyDown={(event) => {
+                if (event.target !== event.currentTarget) return;
                 if (event.key === 'Enter' || event.key === ' ') {
                   event.preventDefault();
                   onOpen(row._id);
@@ -82,14 +140,20 @@ export const DocumentsTable = ({ rows, onOpen }: { rows: DocumentRow[]; onOpen(i
               }}
               sx={{ cursor: 'pointer' }}
             >
-              <TableCell sx={mono}>{row._id}</TableCell>
-              <TableCell sx={mono}>{row.local_id}</TableCell>
-              <TableCell>{row.type_name}</TableCell>
-              <TableCell>{submitterName(row)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.createdAt)}</TableCell>
-              <TableCell>
-                <Processed row={row} />
-              </TableCell>
+              {selection && (
+                <TableCell padding="checkbox" onClick={(event) => event.stopPropagation()}>
+                  <Checkbox
+                    checked={selection.selected.has(row._id)}
+                    onChange={() => selection.onToggle(row._id)}
+                    slotProps={{ input: { 'aria-label': tickLabel(row) } }}
+                  />
+                </TableCell>
+              )}
+              {columns.map((c) => (
+                <TableCell key={c} sx={CELLS[c].sx}>
+                  {CELLS[c].cell(row)}
+                </TableCell>
+              ))}
             </TableRow>
           ))}
         </TableBody>

@@ -10,7 +10,8 @@ import SearchIcon from '@mui/icons-material/ManageSearch';
 import { useQuery } from '@tanstack/react-query';
 import { DOCUMENT_MODULES, MODULE_KINDS, isDocumentModule } from '@model/documents/modules';
 import { explorerCalls } from '../providers/explorer-calls';
-import type { ExplorerAction, ExplorerState } from './explorer-state';
+import { facetsReady, type ExplorerAction, type ExplorerState } from './explorer-state';
+import { ExplorerFacets } from './ExplorerFacets';
 import { EXPLORER_TEXT } from './explorer-texts';
 
 const NONE = '';
@@ -82,13 +83,14 @@ export const ExplorerFilters = ({ state, dispatch }: { state: ExplorerState; dis
           variant="contained"
           size="large"
           startIcon={<SearchIcon />}
-          disabled={!programId || !module}
+          disabled={!programId || !module || !facetsReady(state.facets)}
           onClick={() => dispatch({ kind: 'query' })}
           sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
         >
           {EXPLORER_TEXT.query}
         </Button>
       </Stack>
+      <ExplorerFacets programId={programId} facets={state.facets} dispatch={dispatch} />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
         {EXPLORER_TEXT.help}
       </Typography>

@@ -8,12 +8,13 @@ import { Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/ma
 import DownloadIcon from '@mui/icons-material/FileDownload';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import type { Document } from '@model/generated';
-import { explorerCalls, type DocumentsPage, type DocumentsQuery, type PagePlace } from '../providers/explorer-calls';
+import { DOCUMENTS_PAGE_SIZE, explorerCalls, type DocumentsPage, type DocumentsQuery, type PagePlace } from '../providers/explorer-calls';
 import { ListError } from '../resources/generic/ListStates';
 import type { ExplorerAction, Results } from './explorer-state';
 import { EXPLORER_TEXT, formatCount } from './explorer-texts';
-import { DocumentsTable } from './DocumentsTable';
+import { ResultsTable } from './ResultsTable';
 import { DocumentsPager } from './DocumentsPager';
+import { PastLastPage } from './PastLastPage';
 import { DocumentDrawer } from '../documents/DocumentDrawer';
 import { documentExport, queryExport } from './export-request';
 import { useStartExport } from './use-exports';
@@ -41,10 +42,14 @@ interface FoundProps {
   exporting: boolean;
   onExport(): void;
   refreshing?: boolean;
+  /** Said above the rows (a page past the end). */
+  notice?: ReactNode;
+  /** What the export holds when it is not exactly what is shown. */
+  exportNote?: string;
   pager?: ReactNode;
 }
 
-const Found = ({ total, rows, exporting, onExport, refreshing = false, pager }: FoundProps) => {
+const Found = ({ total, rows, exporting, onExport, refreshing = false, notice, exportNote, pager }: FoundProps) => {
   const [open, setOpen] = useState<string | null>(null);
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
@@ -54,9 +59,15 @@ const Found = ({ total, rows, exporting, onExport, refreshing = false, pager }: 
           {EXPLORER_TEXT.export}
         </Button>
       </Box>
+      {exportNote && (
+        <Typography variant="body2" color="text.secondary" sx={{ px: 2, mt: -1, mb: 1 }}>
+          {exportNote}
+        </Typography>
+      )}
+      {notice}
       <Box sx={{ position: 'relative' }} aria-busy={refreshing}>
         <Box sx={refreshing ? { opacity: 0.4, pointerEvents: 'none' } : undefined}>
-          <DocumentsTable rows={rows} onOpen={setOpen} />
+          <ResultsTable rows={rows} onOpen={setOpen} />
         </Box>
         {refreshing && (
           <Box sx={{ position: 'absolute', inset: 0, display: 'flex', justifyContent: 'center', alignItems: 'center' }}>
@@ -106,7 +117,18 @@ const QueryResults = ({ query, place, run, dispatch }: QueryResultsProps) => {
       rows={data}
       exporting={exporter.isPending}
       onExport={() => exporter.mutate(queryExport(query))}
+      // The export job takes the program, module and type only: say so rather than surprise.
+      exportNote={query.from || query.to || query.submitted_by || query.processed ? EXPLORER_TEXT.exportIgnoresFilters : undefined}
       refreshing={page.isPlaceholderData}
+      notice={
+        data.length === 0 && (
+          <PastLastPage
+            asked={shownPlace.pageNo + 1}
+            pageCount={Math.ceil(total / DOCUMENTS_PAGE_SIZE)}
+            onLast={() => dispatch({ kind: 'page', place: { pageNo: Math.ceil(total / DOCUMENTS_PAGE_SIZE) - 1 } })}
+          />
+        )
+      }
       pager={
         <DocumentsPager
           pageNo={shownPlace.pageNo}

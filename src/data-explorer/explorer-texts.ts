@@ -17,6 +17,21 @@ export const EXPLORER_TEXT = {
   exportReceived: 'We have received your request, you will receive an email shortly to download the report.',
   noPermission: "You don't have permission to explore data",
   downloads: 'Downloads',
+  from: 'Submitted from',
+  to: 'Submitted to',
+  badDay: 'Enter a day as DD-MM-YYYY',
+  backwardsRange: 'Submitted to must not be before Submitted from',
+  submitter: 'Submitted by',
+  anyone: 'Anyone',
+  processedState: 'Processed',
+  processedAny: 'Processed or not',
+  processedOnly: 'Processed only',
+  notProcessedOnly: 'Not processed only',
+  columns: 'Columns',
+  markProcessed: 'Mark as processed',
+  lastPage: 'Go to last page',
+  exportIgnoresFilters:
+    'Export Documents exports every document of the program, module and type: the date, submitter and processed filters do not apply to it.',
 } as const;
 
 const thousands = new Intl.NumberFormat('en-US');

@@ -13,6 +13,7 @@ const WORDS: Record<string, string> = {
   show: 'Details',
   'form-revisions': 'Revisions',
   'view-list': 'View Lists',
+  report: 'Reports',
   // The program lists by status (spec 2 §2: /program/active, /program/deactive).
   active: 'Active',
   deactive: 'Deactivated',

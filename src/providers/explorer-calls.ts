@@ -29,7 +29,25 @@ export interface DocumentsQuery {
   /** The document type's id and name, only when a type is chosen. */
   doc_id?: string;
   doc_name?: string;
+  /** Narrower filters, each only when set: submitted from / to (UTC days, YYYY-MM-DD), by whom, processed or not. */
+  from?: string;
+  to?: string;
+  submitted_by?: string;
+  processed?: 'true' | 'false';
 }
+
+export interface Submitter {
+  _id: string;
+  name: string;
+}
+
+/** POST /document/processed: those marked, and those left as they were with the reason. */
+export interface BulkProcessedAnswer {
+  processed: string[];
+  not_processed: Array<{ _id: string; code: string; message: string }>;
+}
+
+const FACETS = ['from', 'to', 'submitted_by', 'processed'] as const;
 
 /** Which page: a jump to `pageNo` (0-based), or the page after / before a row's cursor. */
 export interface PagePlace {
@@ -63,6 +81,7 @@ function docsSearch(query: DocumentsQuery, place: PagePlace): string {
   const params = new URLSearchParams({ program_slug: query.program_slug, module_name: query.module_name });
   if (query.doc_id) params.set('doc_id', query.doc_id);
   if (query.doc_name) params.set('doc_name', query.doc_name);
+  for (const facet of FACETS) if (query[facet]) params.set(facet, query[facet]);
   params.set('pageNo', String(place.pageNo));
   params.set('pageSize', String(DOCUMENTS_PAGE_SIZE));
   if (place.after) params.set('after', place.after);
@@ -80,6 +99,10 @@ export const explorerCalls = {
     const answer = await read<Record<string, DocumentTypeOption[] | undefined>>(`dashboard/program/${enc(programId)}/module/${module}`);
     return answer[MODULE_KINDS[module].typeList] ?? [];
   },
+  /** GET dashboard/program/{id}/submitters: who submitted the program's documents I may read, by name. */
+  getSubmitters: (programId: string) => read<Submitter[]>(`dashboard/program/${enc(programId)}/submitters`),
+  /** POST document/processed: marks the documents processed, each checked on the server; answers which were and why not. */
+  markProcessed: (ids: string[]) => read<BulkProcessedAnswer>('document/processed', post({ ids })),
   /** GET dashboard/module/docs: one page of the query's documents, newest first, with the exact total. */
   getDocuments: (query: DocumentsQuery, place: PagePlace, signal?: AbortSignal) =>
     read<DocumentsPage>(`dashboard/module/docs?${docsSearch(query, place)}`, { signal }),

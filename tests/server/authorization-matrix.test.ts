@@ -63,6 +63,7 @@ const EXTRA_BODIES: Record<string, unknown> = {
     };
   },
   'PATCH /document/:id': { form_data: { name: 'Changed by the matrix' } },
+  'POST /document/processed': { ids: ['matrix-unknown-document'] },
   'PATCH /permission/:id': { [permissionFlags[0]!.name]: true },
   // Read when the call is made: the form is made in beforeAll.
   get 'POST /form/publish'() {

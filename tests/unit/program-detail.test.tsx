@@ -160,7 +160,7 @@ describe('program detail: Overview', () => {
     expect(view.location()?.search).toBe('?tab=10');
   });
 
-  it('shows name, heads and description (dashes when empty), the edit links and Program Details', async () => {
+  it('shows name, heads and description (dashes when empty), the edit links, Program Details and Access Program Reports', async () => {
     api.state.program.description = '';
     const view = renderProgramDetail('/program/p1');
     const overview = await screen.findByRole('region', { name: 'Program Overview' });
@@ -168,7 +168,7 @@ describe('program detail: Overview', () => {
     expect(within(overview).getByText('---')).toBeTruthy();
     expect(within(overview).getByRole('link', { name: 'Edit program' }).getAttribute('href')).toBe('/program/edit/p1');
     expect(within(overview).getByRole('link', { name: 'Edit program heads' }).getAttribute('href')).toBe('/program/edit/p1');
-    expect(screen.queryByText('Access Program Reports')).toBeNull();
+    expect(within(overview).getByRole('link', { name: 'Access Program Reports' }).getAttribute('href')).toBe('/program/p1/report');
     expect(screen.queryByText(/Database Sync/i)).toBeNull();
     fireEvent.click(within(overview).getByRole('link', { name: 'Program Details' }));
     await waitFor(() => expect(view.location()?.pathname).toBe('/program/edit/p1'));

@@ -14,6 +14,7 @@ const DeactivatedPrograms = lazy(() => lists().then((m) => ({ default: m.Deactiv
 const ProgramAdd = lazy(() => import('./form/ProgramAdd'));
 const ProgramEdit = lazy(() => import('./form/ProgramEdit'));
 const ProgramDetail = lazy(() => import('./detail/ProgramDetail'));
+const ProgramReport = lazy(() => import('./report/ProgramReportPage'));
 
 const program: ResourceScreens = {
   list: ProgramList,
@@ -26,6 +27,7 @@ const program: ResourceScreens = {
     { path: 'add', page: ProgramAdd },
     { path: 'edit/:id', page: ProgramEdit },
     { path: ':id', page: ProgramDetail },
+    { path: ':id/report', page: ProgramReport },
   ],
 };
 

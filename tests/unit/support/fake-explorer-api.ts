@@ -149,6 +149,10 @@ export function createExplorerApi() {
       const program = PROGRAMS.find((p) => p._id === params.id);
       return program ? HttpResponse.json(program) : notFound('Program not found', 'NOT_FOUND');
     }),
+    http.get(`${API}/dashboard/program/:id/submitters`, async ({ request }) => {
+      await record(request);
+      return HttpResponse.json([{ _id: 'user-ana', name: 'Ana Field' }]);
+    }),
     http.get(`${API}/dashboard/program/:id/module/:module`, async ({ request, params }) => {
       await record(request);
       const module = String(params.module);

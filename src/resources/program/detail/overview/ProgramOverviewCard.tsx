@@ -2,12 +2,13 @@
  * Program Overview: name, heads and description (dashes when empty). Its edit links lead to
  * /program/edit/{id}: the first only for a role with can_edit_document (spec 2 §6), both only
  * with can_edit_program and while a change would be accepted. 'Program Details' opens the same
- * page, where Update follows the editing window.
+ * page, where Update follows the editing window; 'Access Program Reports' the program's report.
  */
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
+import AssessmentIcon from '@mui/icons-material/Assessment';
 import type { FullProgram } from '../../../../providers/program-calls';
 import { useProgramAccess } from '../../program-access';
 import { fullName } from '../parts/avatars';
@@ -46,9 +47,20 @@ export const ProgramOverviewCard = ({ program }: { program: FullProgram }) => {
     <OverviewCard
       title="Program Overview"
       action={
-        <Button component={RouterLink} to={editPath} size="small" variant="outlined" startIcon={<InfoIcon />}>
-          Program Details
-        </Button>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end' }}>
+          <Button component={RouterLink} to={editPath} size="small" variant="outlined" startIcon={<InfoIcon />}>
+            Program Details
+          </Button>
+          <Button
+            component={RouterLink}
+            to={`/program/${encodeURIComponent(program._id)}/report`}
+            size="small"
+            variant="outlined"
+            startIcon={<AssessmentIcon />}
+          >
+            Access Program Reports
+          </Button>
+        </Box>
       }
     >
       <Entry label="Name" action={mayEdit && access.can('can_edit_document') && <EditLink to={editPath} label="Edit program" />}>

@@ -1,0 +1,98 @@
+/**
+ * The narrower filters under the cascade: submitted from / to (days typed DD-MM-YYYY, as the
+ * console shows dates), the submitter (who submitted documents of the program I may read) and
+ * the processed state. They apply at the next 'Query Data'; the server checks them again.
+ */
+import type { Dispatch } from 'react';
+import { MenuItem, Stack, TextField } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { explorerCalls } from '../providers/explorer-calls';
+import { isoDay } from './day-text';
+import { rangeBackwards, type ExplorerAction, type Facets } from './explorer-state';
+import { EXPLORER_TEXT } from './explorer-texts';
+
+const ANY = '';
+/** 'Anyone' and 'Processed or not' are choices too: shown, not an empty box. */
+const showEmpty = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
+
+const DayField = ({
+  label,
+  value,
+  onChange,
+  problem,
+}: {
+  label: string;
+  value: string;
+  onChange(text: string): void;
+  problem?: string;
+}) => {
+  const bad = isoDay(value) === null;
+  return (
+    <TextField
+      label={label}
+      placeholder="DD-MM-YYYY"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={bad || problem !== undefined}
+      helperText={bad ? EXPLORER_TEXT.badDay : problem}
+      sx={{ flex: 1, minWidth: 0 }}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
+    />
+  );
+};
+
+export const ExplorerFacets = ({
+  programId,
+  facets,
+  dispatch,
+}: {
+  programId: string | undefined;
+  facets: Facets;
+  dispatch: Dispatch<ExplorerAction>;
+}) => {
+  const submitters = useQuery({
+    queryKey: ['explorer', 'submitters', programId],
+    queryFn: () => explorerCalls.getSubmitters(programId!),
+    enabled: programId !== undefined,
+  });
+  const set = (change: Partial<Facets>) => dispatch({ kind: 'facets', facets: change });
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mt: 2, alignItems: { md: 'flex-start' } }}>
+      <DayField label={EXPLORER_TEXT.from} value={facets.from} onChange={(from) => set({ from })} />
+      <DayField
+        label={EXPLORER_TEXT.to}
+        value={facets.to}
+        onChange={(to) => set({ to })}
+        problem={rangeBackwards(facets) ? EXPLORER_TEXT.backwardsRange : undefined}
+      />
+      <TextField
+        select
+        label={EXPLORER_TEXT.submitter}
+        value={facets.submittedBy}
+        disabled={!programId}
+        onChange={(event) => set({ submittedBy: event.target.value })}
+        sx={{ flex: 1, minWidth: 0 }}
+        slotProps={showEmpty}
+      >
+        <MenuItem value={ANY}>{EXPLORER_TEXT.anyone}</MenuItem>
+        {(submitters.data ?? []).map((s) => (
+          <MenuItem key={s._id} value={s._id}>
+            {s.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label={EXPLORER_TEXT.processedState}
+        value={facets.processed}
+        onChange={(event) => set({ processed: event.target.value as Facets['processed'] })}
+        sx={{ flex: 1, minWidth: 0 }}
+        slotProps={showEmpty}
+      >
+        <MenuItem value={ANY}>{EXPLORER_TEXT.processedAny}</MenuItem>
+        <MenuItem value="true">{EXPLORER_TEXT.processedOnly}</MenuItem>
+        <MenuItem value="false">{EXPLORER_TEXT.notProcessedOnly}</MenuItem>
+      </TextField>
+    </Stack>
+  );
+};
