@@ -1,6 +1,6 @@
 /**
  * GET /dashboard/module/map: the Data Explorer's Map view — the same query as
- * /dashboard/module/docs (program, module, optional type), under the same flag and the same
+ * /dashboard/module/docs (program, module, optional type, the narrower filters), under the same flag and the same
  * sight of documents, answered as grid clusters over a bounding box at a zoom (map-clusters.ts).
  */
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +11,8 @@ import { problems } from '../http/errors.ts';
 import { EXPLORE_FLAG } from './dashboard-routes.ts';
 import { isTypeOfModule, programToExplore } from './explorer-read.ts';
 import { mapClusters, MAX_CLUSTERS, type BoundingBox } from './map-clusters.ts';
+import { facetQueryProperties } from './dashboard-schemas.ts';
+import { readFacets, type FacetQuery } from './document-facets.ts';
 
 export const MAX_ZOOM = 22;
 
@@ -56,6 +58,7 @@ const mapQuery = {
       maxLength: 200,
       description: 'Not read (the console sends it)',
     },
+    ...facetQueryProperties,
     south: degrees('South', 'Southern edge of the box, latitude -90 to 90'),
     west: degrees('West', 'Western edge of the box, longitude -180 to 180'),
     north: degrees('North', 'Northern edge of the box, latitude -90 to 90, at least south'),
@@ -110,7 +113,7 @@ const mapAnswer = {
   },
 };
 
-interface MapQuery {
+interface MapQuery extends FacetQuery {
   program_slug: string;
   module_name: DocumentModule;
   doc_id?: string;
@@ -163,6 +166,7 @@ export function mapRoutes(app: FastifyInstance, ctx: AppContext): void {
       const box = boxOf(query);
       const module = query.module_name;
       if (!isDocumentModule(module)) throw problems.validation({ module_name: 'Module is not valid' });
+      const facets = await readFacets(ctx.db, query);
       const program = await programToExplore(ctx.db, request.sessionUser!, {
         slug: query.program_slug,
       });
@@ -170,7 +174,7 @@ export function mapRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (typeId !== undefined && !(await isTypeOfModule(ctx.db, module, typeId))) {
         return { clusters: [], total: 0, truncated: false, bounds: null };
       }
-      return mapClusters(ctx.db, request.sessionUser!, { program, module, ...(typeId === undefined ? {} : { typeId }) }, box, zoom);
+      return mapClusters(ctx.db, request.sessionUser!, { program, module, facets, ...(typeId === undefined ? {} : { typeId }) }, box, zoom);
     },
   );
 }

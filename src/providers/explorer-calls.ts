@@ -47,7 +47,8 @@ export interface BulkProcessedAnswer {
   not_processed: Array<{ _id: string; code: string; message: string }>;
 }
 
-const FACETS = ['from', 'to', 'submitted_by', 'processed'] as const;
+/** The narrower filters, sent as they are by the list and the Map view alike. */
+export const FACETS = ['from', 'to', 'submitted_by', 'processed'] as const;
 
 /** Which page: a jump to `pageNo` (0-based), or the page after / before a row's cursor. */
 export interface PagePlace {

@@ -3,7 +3,7 @@
  * place inside a box, as grid clusters sized by the zoom (same flag, filter and sight as the list).
  */
 import { serverUrl } from '../config/runtime-config';
-import type { DocumentsQuery } from './explorer-calls';
+import { FACETS, type DocumentsQuery } from './explorer-calls';
 import { fetchWithSession } from './http-client';
 
 export interface MapBox {
@@ -44,6 +44,7 @@ const degrees = (n: number, limit: number) => clamp(n, limit).toFixed(6);
 function mapSearch(query: DocumentsQuery, { box, zoom }: MapView): string {
   const params = new URLSearchParams({ program_slug: query.program_slug, module_name: query.module_name });
   if (query.doc_id) params.set('doc_id', query.doc_id);
+  for (const facet of FACETS) if (query[facet]) params.set(facet, query[facet]);
   params.set('south', degrees(box.south, 90));
   params.set('west', degrees(box.west, 180));
   params.set('north', degrees(box.north, 90));

@@ -142,14 +142,15 @@ const query = (program: { name_slug: string }, extra: Record<string, string> = {
   ...extra,
 });
 
-/** Every document the explorer's list shows the caller, with its answers. */
-async function listed(who: { token: string }, program: { name_slug: string }): Promise<Document[]> {
+/** Every document the explorer's list shows the caller (with the narrower filters given), with its answers. */
+async function listed(who: { token: string }, program: { name_slug: string }, filters: Record<string, string> = {}): Promise<Document[]> {
   const res = await call('GET', '/dashboard/module/docs', {
     token: who.token,
     query: {
       program_slug: program.name_slug,
       module_name: 'beneficiaries',
       pageSize: '100',
+      ...filters,
     },
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -159,8 +160,12 @@ async function listed(who: { token: string }, program: { name_slug: string }): P
 }
 
 /** The documents of the list that have a place: those whose household is not "… nowhere". */
-async function placedInList(who: { token: string }, program: { name_slug: string }): Promise<string[]> {
-  const ids = (await listed(who, program)).map((d) => d._id);
+async function placedInList(
+  who: { token: string },
+  program: { name_slug: string },
+  filters: Record<string, string> = {},
+): Promise<string[]> {
+  const ids = (await listed(who, program, filters)).map((d) => d._id);
   const { rows } = await sql<{
     id: string;
   }>`select id from documents where id = any(${ids}::text[])
@@ -194,6 +199,24 @@ describe('GET /dashboard/module/map', () => {
       expect(pointIds(answer), label).toEqual(expectedIds);
       expect(answer.total, label).toBe(expected);
     }
+  });
+
+  it("narrows to the list's filters: a submitter, processed or not, a range of days", async () => {
+    await sql`update documents set processed_at = now() where created_by = ${ana.id}`.execute(t.ctx.db);
+    const today = new Date().toISOString().slice(0, 10);
+    const cases: Array<[string, Record<string, string>, number]> = [
+      ['submitted by Ben', { submitted_by: ben.id }, 4],
+      ['processed', { processed: 'true' }, 4],
+      ['not processed', { processed: 'false' }, 8],
+      ['submitted today', { from: today, to: today }, 12],
+      ['submitted before 2000', { to: '1999-12-31' }, 0],
+    ];
+    for (const [label, filters, expected] of cases) {
+      const expectedIds = await placedInList(admin, open, filters);
+      expect(expectedIds, label).toHaveLength(expected);
+      expect(pointIds(await map(admin, query(open, filters))), label).toEqual(expectedIds);
+    }
+    await sql`update documents set processed_at = null where created_by = ${ana.id}`.execute(t.ctx.db);
   });
 
   it("places a document at its first answered geo-location, in the form's order, and follows a change of the answers", async () => {
