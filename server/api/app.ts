@@ -13,6 +13,7 @@ import { notificationRoutes } from '../notifications/notification-routes.ts';
 import { documentRoutes } from '../documents/document-routes.ts';
 import { dashboardRoutes } from '../dashboard/dashboard-routes.ts';
 import { documentExportRoutes } from '../exports/export-routes.ts';
+import { supportRoutes } from '../support/support-routes.ts';
 
 export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   const server = await createBaseApp(ctx, 'api');
@@ -28,5 +29,6 @@ export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   await documentRoutes(server.app, ctx);
   dashboardRoutes(server.app, ctx);
   documentExportRoutes(server.app, ctx);
+  supportRoutes(server.app, ctx);
   return server;
 }

@@ -19,6 +19,7 @@ import * as forms from './migrations/011-forms.ts';
 import * as programs from './migrations/012-programs.ts';
 import * as documents from './migrations/013-documents.ts';
 import * as listviewImports from './migrations/014-listview-imports.ts';
+import * as organisationSettings from './migrations/015-organisation-settings.ts';
 import { createGenericTables, syncGenericTables } from './generic-tables.ts';
 import { assertModelValid } from '@model/resource-map.ts';
 
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '012-programs': programs,
   '013-documents': documents,
   '014-listview-imports': listviewImports,
+  '015-organisation-settings': organisationSettings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
