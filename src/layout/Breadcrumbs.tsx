@@ -9,6 +9,8 @@ const WORDS: Record<string, string> = {
   permission: 'Permissions',
   dashboard: 'Dashboard',
   'data-explorer': 'Data Explorer',
+  settings: 'Settings',
+  support: 'Support',
   create: 'Add',
   show: 'Details',
   'form-revisions': 'Revisions',

@@ -14,7 +14,7 @@ interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: Array<{ target: unknown[] }>;
+  nodes: Array<{ target: unknown[]; html: string }>;
 }
 
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
@@ -22,11 +22,16 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, html: n.html })),
+    }));
   });
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`);
 }
 
 /** The page as it is now has no serious or critical accessibility problem. */
