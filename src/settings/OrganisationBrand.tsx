@@ -20,7 +20,11 @@ export const OrganisationBrand = ({ size }: { size: 'header' | 'login' }) => {
       name
     );
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: large ? 1.5 : 1, minWidth: 0 }} data-testid="organisation-brand">
+    // A phone's header keeps its room for the breadcrumb: the brand shows from 600 px up.
+    <Box
+      sx={{ display: large ? 'flex' : { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: large ? 1.5 : 1, minWidth: 0 }}
+      data-testid="organisation-brand"
+    >
       {logo && (
         <Box
           component="img"

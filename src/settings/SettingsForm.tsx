@@ -40,7 +40,11 @@ export const SettingsForm = ({ settings }: { settings: Settings }) => {
   const notify = useNotify();
   const client = useQueryClient();
   const refreshOrganisation = useRefreshOrganisation();
-  const set = (field: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
+  // A field's refusal stands until the field is changed.
+  const set = (field: keyof Draft) => (value: string) => {
+    setDraft((d) => ({ ...d, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
   const change = changeOf(draft, saved);
   const unchanged = Object.keys(change).length === 0;
 

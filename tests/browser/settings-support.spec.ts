@@ -13,7 +13,7 @@ import path from 'node:path';
 import { E2E, authUrl } from './e2e-settings.ts';
 import { apiToken, callWith, signIn, toast } from './helpers.ts';
 import { expectNoSeriousAxe } from './axe.ts';
-import { tinyPng } from '../support/images.ts';
+import { twoColourPng } from '../support/images.ts';
 import { projectRoot } from '../../server/config.ts';
 
 const apiUrl = `http://localhost:${E2E.apiPort}`;
@@ -48,7 +48,7 @@ test('the admin names the organisation and gives it a logo, shown in the header 
   await expect(page.getByTestId('organisation-brand')).toContainText(ORGANISATION);
 
   // A logo: chosen, previewed, saved, then shown in the header.
-  await page.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: tinyPng([0, 120, 60]) });
+  await page.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: twoColourPng(160, 80) });
   await expect(page.getByRole('img', { name: 'Chosen logo' })).toBeVisible();
   await page.getByRole('button', { name: 'Save logo' }).click();
   await expect(toast(page, 'Logo saved')).toBeVisible();
@@ -61,9 +61,11 @@ test('the admin names the organisation and gives it a logo, shown in the header 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Enter none, or an http(s) address with {z}, {x} and {y} in it').first()).toBeVisible();
   await page.getByLabel('Map tiles URL').fill('');
+  await expect(page.getByText('Enter none, or an http(s) address with {z}, {x} and {y} in it')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Send test e-mail' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Sent to admin@fieldbase.local through outbox folder' })).toBeVisible();
+  await expect(page.locator('.MuiSnackbar-root')).toHaveCount(0);
 
   await expectNoSeriousAxe(page);
   await shot(page, 'settings-1440');
