@@ -5,6 +5,7 @@ import { resourceMap } from '@model/schema-registry';
 
 const WORDS: Record<string, string> = {
   add: 'Add',
+  'add-new': 'Add',
   edit: 'Edit',
   permission: 'Permissions',
   dashboard: 'Dashboard',
