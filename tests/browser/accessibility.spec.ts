@@ -11,7 +11,7 @@ import { apiToken, callWith, forgetSession, signIn } from './helpers.ts';
 import { expectNoSeriousAxe } from './axe.ts';
 
 const apiUrl = `http://localhost:${E2E.apiPort}`;
-const made = { formId: '', programId: '', roleId: '', userId: '' };
+const made = { formId: '', programId: '', typeId: '', documentId: '', roleId: '', userId: '' };
 // A worker that starts again after a failure seeds again: its names must not clash with the first seeding's.
 const run = Date.now().toString(36);
 const PROGRAM = `Accessible Water Points ${run}`;
@@ -47,6 +47,7 @@ test.beforeAll(async () => {
   program.append('no_of_days_for_edit_program', '30');
   program.append('program_head', '[]');
   program.append('documentVisible', 'ALL');
+  made.typeId = type._id!;
   made.programId = (await ok('POST', `${apiUrl}/program`, program))._id!;
   await ok('POST', `${apiUrl}/program/${made.programId}/types/beneficiary_types`, { type_id: type._id });
   const doc = await ok('POST', `${apiUrl}/document`, {
@@ -57,11 +58,21 @@ test.beforeAll(async () => {
     form_revision_id: revisions[0]!._id,
     form_data: { head: 'Amina', members: 4 },
   });
+  made.documentId = doc._id!;
   await ok('POST', `${apiUrl}/document/${doc._id}/processed`, {});
   const roles = (await callWith(token, 'GET', `${authUrl}/role`)).body as unknown as Array<{ _id: string; role_slug: string }>;
   made.roleId = roles.find((r) => r.role_slug === 'program-manager')!._id;
   const session = (await callWith(token, 'POST', `${authUrl}/user/verify`, { token })).body as { user?: { _id: string } };
   made.userId = session.user?._id ?? '';
+});
+
+test.afterAll(async () => {
+  // The specs after this one count programs and forms (programs.spec.ts starts from 'No program found'): take away what this one added.
+  const token = await apiToken(authUrl, E2E.admin);
+  if (made.documentId) await callWith(token, 'DELETE', `${apiUrl}/document/${made.documentId}`);
+  if (made.programId) await callWith(token, 'DELETE', `${apiUrl}/program/${made.programId}`);
+  if (made.typeId) await callWith(token, 'DELETE', `${apiUrl}/beneficiarytype/${made.typeId}`);
+  if (made.formId) await callWith(token, 'DELETE', `${apiUrl}/form/${made.formId}`);
 });
 
 /** The screen at `path`, once `ready` shows: its title, then axe. */

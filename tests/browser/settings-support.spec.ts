@@ -29,7 +29,7 @@ test.describe.configure({ mode: 'serial' });
 // Other files of this stack expect the product's own name and no logo: put them back.
 test.afterAll(async () => {
   const token = await apiToken(authUrl, E2E.admin);
-  await callWith(token, 'PATCH', `${authUrl}/settings`, { organisation_name: 'Fieldbase', map_tiles_url: null });
+  await callWith(token, 'PATCH', `${authUrl}/settings`, { organisation_name: 'Fieldbase', time_zone: 'UTC', map_tiles_url: null });
   await callWith(token, 'DELETE', `${authUrl}/settings/logo`);
 });
 
