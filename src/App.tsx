@@ -9,6 +9,7 @@ import { i18nProvider } from './providers/i18n-provider';
 import { theme } from './theme';
 import { AppLayout } from './layout/AppLayout';
 import { AppNotification } from './layout/AppNotification';
+import { DocumentTitle } from './layout/DocumentTitle';
 import { LoginPage } from './auth/LoginPage';
 import { Dashboard } from './dashboard/Dashboard';
 import { resourceDefinitions } from './resources/registry';
@@ -20,6 +21,9 @@ const OtpPage = lazy(() => import('./auth/OtpPage').then((m) => ({ default: m.Ot
 const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
 // The Data Explorer is for a few roles: its code loads when it is opened (inside the layout's Suspense).
 const DataExplorerPage = lazy(() => import('./data-explorer/DataExplorerPage'));
+// Settings and Support are visited once in a while, by a few roles.
+const SettingsPage = lazy(() => import('./settings/SettingsPage'));
+const SupportPage = lazy(() => import('./settings/SupportPage'));
 
 /** Pages outside the layout wait for their code here (the layout has a Suspense of its own). */
 const Loaded = ({ children }: { children: ReactNode }) => <Suspense fallback={<Loading />}>{children}</Suspense>;
@@ -35,6 +39,7 @@ const queryClient = createQueryClient();
 // Real paths (/login, /designation) as the spec names them, not react-admin's default #/ hashes.
 export const App = () => (
   <BrowserRouter>
+    <DocumentTitle />
     <Admin
       title="Fieldbase"
       disableTelemetry
@@ -73,6 +78,22 @@ export const App = () => (
           element={
             <RequireSession>
               <DataExplorerPage />
+            </RequireSession>
+          }
+        />
+        <Route
+          path="/settings"
+          element={
+            <RequireSession>
+              <SettingsPage />
+            </RequireSession>
+          }
+        />
+        <Route
+          path="/support"
+          element={
+            <RequireSession>
+              <SupportPage />
             </RequireSession>
           }
         />

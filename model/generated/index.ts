@@ -22,6 +22,7 @@ export type * from './permission_file';
 export type * from './program';
 export type * from './resources';
 export type * from './role';
+export type * from './settings';
 export type * from './survey_type';
 export type * from './user';
 export type * from './resource-names';

@@ -53,4 +53,6 @@ export interface Permission {
   edit_document_after_no_of_days?: boolean;
   can_see_all_docs?: boolean;
   can_explore_data?: boolean;
+  can_manage_settings?: boolean;
+  can_see_support?: boolean;
 }

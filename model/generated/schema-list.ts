@@ -22,8 +22,9 @@ import PermissionFileSchema from '../schemas/permission_file.schema.json';
 import ProgramSchema from '../schemas/program.schema.json';
 import ResourcesSchema from '../schemas/resources.schema.json';
 import RoleSchema from '../schemas/role.schema.json';
+import SettingsSchema from '../schemas/settings.schema.json';
 import SurveyTypeSchema from '../schemas/survey_type.schema.json';
 import UserSchema from '../schemas/user.schema.json';
 
 /** Every schema in schemas/, in file-name order. */
-export const schemaList: unknown[] = [AuthSchema, BeneficiaryTypeSchema, CaseTypeSchema, DesignationSchema, DocumentSchema, EventTypeSchema, ExportJobSchema, FormFieldSchema, FormSchema, GoalSchema, ListviewSchema, LocationTypeSchema, NotificationSchema, PermissionSchema, PermissionFileSchema, ProgramSchema, ResourcesSchema, RoleSchema, SurveyTypeSchema, UserSchema];
+export const schemaList: unknown[] = [AuthSchema, BeneficiaryTypeSchema, CaseTypeSchema, DesignationSchema, DocumentSchema, EventTypeSchema, ExportJobSchema, FormFieldSchema, FormSchema, GoalSchema, ListviewSchema, LocationTypeSchema, NotificationSchema, PermissionSchema, PermissionFileSchema, ProgramSchema, ResourcesSchema, RoleSchema, SettingsSchema, SurveyTypeSchema, UserSchema];

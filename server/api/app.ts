@@ -14,6 +14,7 @@ import { documentRoutes } from '../documents/document-routes.ts';
 import { dashboardRoutes } from '../dashboard/dashboard-routes.ts';
 import { mapRoutes } from '../dashboard/map-routes.ts';
 import { documentExportRoutes } from '../exports/export-routes.ts';
+import { supportRoutes } from '../support/support-routes.ts';
 
 export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   const server = await createBaseApp(ctx, 'api');
@@ -30,5 +31,6 @@ export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   dashboardRoutes(server.app, ctx);
   mapRoutes(server.app, ctx);
   documentExportRoutes(server.app, ctx);
+  supportRoutes(server.app, ctx);
   return server;
 }

@@ -11,6 +11,7 @@ import { roleRoutes } from './routes/role-routes.ts';
 import { uploadsRoutes } from './routes/uploads-routes.ts';
 import { exportRoutes } from '../crud/export-routes.ts';
 import { listUsers } from './user-store.ts';
+import { settingsRoutes } from '../settings/settings-routes.ts';
 
 export async function createAuthServer(ctx: AppContext): Promise<ServerApp> {
   const server = await createBaseApp(ctx, 'auth');
@@ -21,6 +22,7 @@ export async function createAuthServer(ctx: AppContext): Promise<ServerApp> {
   await uploadsRoutes(server.app, ctx);
   userRoutes(server.app, ctx);
   roleRoutes(server.app, ctx);
+  settingsRoutes(server.app, ctx);
   genericCrudRoutes(server.app, 'auth');
   exportRoutes(server.app, ctx, 'auth', { user: listUsers });
   return server;

@@ -224,6 +224,21 @@ export interface ExportTable {
   expires_at: Timestamp | null;
 }
 
+/** The one row of what an organisation sets once (migration 015). */
+export interface OrganisationSettingsTable {
+  id: Generated<boolean>;
+  organisation_name: Generated<string>;
+  default_language: Generated<string>;
+  time_zone: Generated<string>;
+  map_tiles_url: string | null;
+  logo: Buffer | null;
+  logo_type: string | null;
+  /** Raised at each new logo, so its address changes and no cache shows the old one. */
+  logo_version: Generated<number>;
+  updated_by: string | null;
+  updated_at: Timestamp | null;
+}
+
 export interface Database {
   roles: RoleTable;
   users: UserTable;
@@ -242,6 +257,7 @@ export interface Database {
   document_counts: DocumentCountTable;
   document_days: DocumentDayTable;
   exports: ExportTable;
+  organisation_settings: OrganisationSettingsTable;
 }
 
 export type Db = Kysely<Database>;

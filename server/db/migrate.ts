@@ -20,6 +20,7 @@ import * as programs from './migrations/012-programs.ts';
 import * as documents from './migrations/013-documents.ts';
 import * as listviewImports from './migrations/014-listview-imports.ts';
 import * as documentGeo from './migrations/015-document-geo.ts';
+import * as organisationSettings from './migrations/016-organisation-settings.ts';
 import { createGenericTables, syncGenericTables } from './generic-tables.ts';
 import { assertModelValid } from '@model/resource-map.ts';
 
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '013-documents': documents,
   '014-listview-imports': listviewImports,
   '015-document-geo': documentGeo,
+  '016-organisation-settings': organisationSettings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

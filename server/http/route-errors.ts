@@ -183,6 +183,16 @@ export const ROUTE_ERRORS: Record<string, RouteErrors> = {
     codes: { 400: ['BAD_REQUEST'], 429: ['EXPORTS_BUSY'] },
     notes: { 429: 'Other exports are running (at most 3 at once)' },
   },
+  // The organisation's settings (server/settings/).
+  'GET /settings/logo': { codes: { 404: ['NOT_FOUND'] }, notes: { 404: 'No logo is set' } },
+  'HEAD /settings/logo': { codes: { 404: ['NOT_FOUND'] }, notes: { 404: 'No logo is set' } },
+  'PUT /settings/logo': {
+    codes: { 400: ['INVALID_UPLOAD'], 413: ['FILE_TOO_LARGE'], 415: ['UNSUPPORTED_FILE'] },
+    notes: {
+      400: 'Also no file, or an image that does not decode or has more than 50 million pixels (VALIDATION_FAILED naming logo)',
+      415: 'The file is not a PNG, GIF or JPEG (told by its first bytes)',
+    },
+  },
   ...EXPORT_ROUTE_ERRORS,
   ...LISTVIEW_ROUTE_ERRORS,
 };

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Card, CardContent, Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
+import { OrganisationBrand } from '../settings/OrganisationBrand';
 
 export const FOOTER_LINE = 'Fieldbase: a connected field-data platform, delivered by a digital agency';
 
@@ -17,12 +18,9 @@ export const AuthFrame = ({ title, subtitle, children }: { title: string; subtit
       px: 2,
     }}
   >
-    <Typography variant="h4" sx={{ mb: 3, letterSpacing: '-0.02em', fontWeight: 800 }}>
-      Field
-      <Box component="span" sx={{ color: 'secondary.main' }}>
-        base
-      </Box>
-    </Typography>
+    <Box sx={{ mb: 3 }}>
+      <OrganisationBrand size="login" />
+    </Box>
     <Card sx={{ width: '100%', maxWidth: 400 }} elevation={2}>
       <CardContent sx={{ p: 4 }}>
         <Typography variant="h5" gutterBottom sx={{ fontWeight: 700 }}>

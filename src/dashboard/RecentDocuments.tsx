@@ -10,6 +10,7 @@ import {
   CardContent,
   CircularProgress,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Table,
@@ -49,18 +50,21 @@ function RecentList({ docs, onOpen }: { docs: DocumentSummary[]; onOpen(doc: Doc
   return (
     <List aria-labelledby="recent-documents-title" disablePadding>
       {docs.map((doc) => (
-        <ListItemButton key={doc._id} divider onClick={() => onOpen(doc)} sx={{ display: 'block' }}>
-          <ListItemText
-            primary={`${doc.type_name} · ${moduleLabel(doc.module)}`}
-            secondary={
-              <>
-                <span>{`${doc.program_name} · ${submitterName(doc)} · ${formatDate(doc.createdAt)}`}</span>
-                <br />
-                <span style={{ wordBreak: 'break-all' }}>{doc._id}</span>
-              </>
-            }
-          />
-        </ListItemButton>
+        // Each entry an <li>, the button inside it: a list holds list items only.
+        <ListItem key={doc._id} disablePadding divider>
+          <ListItemButton onClick={() => onOpen(doc)} sx={{ display: 'block' }}>
+            <ListItemText
+              primary={`${doc.type_name} · ${moduleLabel(doc.module)}`}
+              secondary={
+                <>
+                  <span>{`${doc.program_name} · ${submitterName(doc)} · ${formatDate(doc.createdAt)}`}</span>
+                  <br />
+                  <span style={{ wordBreak: 'break-all' }}>{doc._id}</span>
+                </>
+              }
+            />
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );

@@ -1,5 +1,6 @@
 import { AppBar, LoadingIndicator } from 'react-admin';
 import { Breadcrumbs } from './Breadcrumbs';
+import { OrganisationBrand } from '../settings/OrganisationBrand';
 import { NotificationsButton } from './NotificationsButton';
 import { ProfileMenu } from './ProfileMenu';
 
@@ -16,6 +17,7 @@ export const AppHeader = () => (
       </>
     }
   >
+    <OrganisationBrand size="header" />
     <Breadcrumbs />
   </AppBar>
 );

@@ -5,10 +5,13 @@ import { resourceMap } from '@model/schema-registry';
 
 const WORDS: Record<string, string> = {
   add: 'Add',
+  'add-new': 'Add',
   edit: 'Edit',
   permission: 'Permissions',
   dashboard: 'Dashboard',
   'data-explorer': 'Data Explorer',
+  settings: 'Settings',
+  support: 'Support',
   create: 'Add',
   show: 'Details',
   'form-revisions': 'Revisions',

@@ -6,12 +6,15 @@ import { useState } from 'react';
 import { Badge, IconButton, Popover, Typography } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/NotificationsNone';
 
+const COUNT = 0;
+
 export const NotificationsButton = () => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <IconButton aria-label="Notifications" onClick={(e) => setAnchor(e.currentTarget)}>
-        <Badge badgeContent={0} showZero color="secondary">
+      {/* The badge's number is part of the name: what is seen is what a voice command says. */}
+      <IconButton aria-label={`Notifications: ${COUNT}`} onClick={(e) => setAnchor(e.currentTarget)}>
+        <Badge badgeContent={COUNT} showZero color="secondary">
           <NotificationsIcon />
         </Badge>
       </IconButton>

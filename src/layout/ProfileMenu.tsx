@@ -5,7 +5,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
 import { useNavigate } from 'react-router-dom';
 import { useIdentity } from '../session/identity';
-import { UserAvatar } from './UserAvatar';
+import { initials, UserAvatar } from './UserAvatar';
 import { LogoutConfirm } from './LogoutConfirm';
 
 export const ProfileMenu = () => {
@@ -13,9 +13,11 @@ export const ProfileMenu = () => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
   const navigate = useNavigate();
+  // The initials the avatar shows are part of the button's name, so a voice command saying them reaches it.
+  const shown = identity?.avatar ? '' : initials(identity?.fullName);
   return (
     <>
-      <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label="Profile menu" sx={{ ml: 1 }}>
+      <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label={shown ? `Profile menu, ${shown}` : 'Profile menu'} sx={{ ml: 1 }}>
         <UserAvatar />
       </IconButton>
       <Menu

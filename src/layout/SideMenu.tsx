@@ -2,10 +2,13 @@
  * The side menu: the dashboard, then every resource the map gives a menu entry, in its order,
  * then the Data Explorer. react-admin's resource items ask the auth provider's canAccess (the
  * list flag of the map entry) and show only what the signed-in role may open; the Data Explorer
- * shows for roles with can_explore_data. The server refuses the rest anyway.
+ * shows for roles with can_explore_data, Settings and Support for roles with their flags. The
+ * server refuses the rest anyway.
  */
 import { Menu } from 'react-admin';
 import QueryStats from '@mui/icons-material/QueryStats';
+import SettingsIcon from '@mui/icons-material/Settings';
+import SupportIcon from '@mui/icons-material/SupportAgent';
 import { resourceEntries, type ResourceName } from '@model/schema-registry';
 import type { ResourceEntry } from '@model/generated';
 import { roleMayAccess } from '../providers/auth-provider';
@@ -24,10 +27,11 @@ export const menuResources = () =>
 export const visibleMenuResources = (permission: Record<string, boolean>) =>
   menuResources().filter(([name]) => roleMayAccess(permission, name, 'list'));
 
-const DataExplorerItem = () => {
+/** A menu entry for roles holding `flag`. */
+const FlagItem = ({ flag, to, text, icon }: { flag: string; to: string; text: string; icon: React.ReactElement }) => {
   const { user } = useSession();
-  if (user?.role?.permission?.can_explore_data !== true) return null;
-  return <Menu.Item to="/data-explorer" primaryText="Data Explorer" leftIcon={<QueryStats />} />;
+  if (user?.role?.permission?.[flag] !== true) return null;
+  return <Menu.Item to={to} primaryText={text} leftIcon={icon} />;
 };
 
 export const SideMenu = () => (
@@ -36,6 +40,8 @@ export const SideMenu = () => (
     {menuResources().map(([name]) => (
       <Menu.ResourceItem key={name} name={name} />
     ))}
-    <DataExplorerItem />
+    <FlagItem flag="can_explore_data" to="/data-explorer" text="Data Explorer" icon={<QueryStats />} />
+    <FlagItem flag="can_manage_settings" to="/settings" text="Settings" icon={<SettingsIcon />} />
+    <FlagItem flag="can_see_support" to="/support" text="Support" icon={<SupportIcon />} />
   </Menu>
 );

@@ -14,22 +14,30 @@ interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: Array<{ target: unknown[] }>;
+  nodes: Array<{ target: unknown[]; html: string }>;
 }
 
-export async function seriousAxeViolations(page: Page): Promise<string[]> {
+export async function seriousAxeViolations(page: Page, exceptRules: readonly string[] = []): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, html: n.html })),
+    }));
   });
   return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .filter((v) => (v.impact === 'serious' || v.impact === 'critical') && !exceptRules.includes(v.id))
+    .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`);
 }
 
-/** The page as it is now has no serious or critical accessibility problem. */
-export async function expectNoSeriousAxe(page: Page, where = page.url()): Promise<void> {
-  expect(await seriousAxeViolations(page), `axe on ${where}`).toEqual([]);
+/**
+ * The page as it is now has no serious or critical accessibility problem; `exceptRules` names a
+ * rule known to fail there and not fixed yet (say where and why beside the call).
+ */
+export async function expectNoSeriousAxe(page: Page, where = page.url(), exceptRules: readonly string[] = []): Promise<void> {
+  expect(await seriousAxeViolations(page, exceptRules), `axe on ${where}`).toEqual([]);
 }

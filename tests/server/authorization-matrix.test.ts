@@ -73,6 +73,7 @@ const EXTRA_BODIES: Record<string, unknown> = {
     return { title: 'Matrix notice', body: 'Sent by the matrix', program: referenced.program };
   },
   'PATCH /notification/update/:id': { title: 'Changed by the matrix' },
+  'PATCH /settings': { organisation_name: 'Changed by the matrix' },
   get 'POST /goal/target'() {
     return { program_slug: referencedProgramSlug, type: 'BENEFICIARY', beneficiary_type_id: referenced.beneficiary_type };
   },
@@ -141,6 +142,7 @@ const UPLOAD_BODIES: Record<string, UploadBody> = {
 const ROUTE_UPLOADS: Record<string, UploadBody> = {
   'api POST /permission': permissionFileUpload,
   'api PATCH /permission/:id': permissionFileUpload,
+  'auth PUT /settings/logo': () => multipart([{ name: 'logo', filename: 'logo.png', contentType: 'image/png', content: tinyPng() }]),
 };
 
 const appOf = (server: string) => (server === 'auth' ? t.auth.app : t.api.app);

@@ -51,14 +51,19 @@ const EXPECTED_OPEN: Record<'auth' | 'api', string[]> = {
   auth: [
     'GET /health',
     'GET /logout',
+    // The login page shows the organisation's name and logo before anyone signs in.
+    'GET /settings/logo',
+    'GET /settings/public',
     'HEAD /health',
     'HEAD /logout',
+    'HEAD /settings/logo',
+    'HEAD /settings/public',
     'POST /login',
     'POST /user/change_password',
     'POST /user/reset_password',
     'POST /user/verify',
   ],
-  api: ['GET /health', 'HEAD /health'],
+  api: ['GET /health', 'GET /readme', 'HEAD /health', 'HEAD /readme'],
 };
 
 /** Plugin routes outside /docs and CORS preflight: the auth server serves stored photos, read-only. */

@@ -74,8 +74,8 @@ describe('the side menu follows the role', () => {
       .filter(([name]) => name !== 'user' && name !== 'designation')
       .map(([, entry]) => entry.label.many);
     expect(others).toContain('Roles');
-    // The Data Explorer (can_explore_data, on here) comes last.
-    expect(await menuEntries(2 + others.length)).toEqual(['Dashboard', ...others, 'Data Explorer']);
+    // Then the Data Explorer, Settings and Support (can_explore_data, can_manage_settings, can_see_support, on here).
+    expect(await menuEntries(4 + others.length)).toEqual(['Dashboard', ...others, 'Data Explorer', 'Settings', 'Support']);
   });
 
   it('follows a change of the role’s flags without a reload', async () => {

@@ -20,7 +20,7 @@ const Revisions = ({ record }: { record: RaRecord }) => {
       </Typography>
     );
   return (
-    <Link component={RouterLink} to={revisionsPath(String(record.id))} underline="hover" color="secondary.dark">
+    <Link component={RouterLink} to={revisionsPath(String(record.id))} underline="always" color="secondary.dark">
       {plural(version, 'revision')}
     </Link>
   );

@@ -9,6 +9,9 @@ import type { ProgramAccess, ProgramAccessInput } from '../program-access';
 export const NO_EDIT_PERMISSION = "You don't have permission to edit programs";
 export const LOCKED_MESSAGE = 'This program is locked. Unlock it to make changes.';
 
+/** Why a button is not offered, naming the flag the role lacks (the words of the settings and list pages). */
+export const missingFlag = (doing: string, flag: string) => `You don't have permission to ${doing} (${flag})`;
+
 export function editBlockedReason(access: ProgramAccess, program: ProgramAccessInput): string | null {
   if (!access.can('can_edit_program')) return NO_EDIT_PERMISSION;
   if (access.locked) return LOCKED_MESSAGE;

@@ -1,5 +1,5 @@
 /** The six modules, each Active or Inactive, each opening its tab. */
-import { Chip, List, ListItemButton, ListItemText } from '@mui/material';
+import { Chip, List, ListItem, ListItemButton, ListItemText } from '@mui/material';
 import type { FullProgram } from '../../../../providers/program-calls';
 import { MODULES } from '../program-tabs';
 import { moduleActive } from '../module-status/module-state';
@@ -11,15 +11,18 @@ export const ModulesCard = ({ program, goTo }: { program: FullProgram; goTo(tab:
       {MODULES.map((info) => {
         const active = moduleActive(program, info.module);
         return (
-          <ListItemButton key={info.module} onClick={() => goTo(info.tab)} sx={{ borderRadius: 1, px: 1 }}>
-            <ListItemText primary={info.label} />
-            <Chip
-              size="small"
-              label={active ? 'Active' : 'Inactive'}
-              color={active ? 'success' : 'default'}
-              variant={active ? 'filled' : 'outlined'}
-            />
-          </ListItemButton>
+          // A list holds list items: each button sits in its <li>.
+          <ListItem key={info.module} disablePadding>
+            <ListItemButton onClick={() => goTo(info.tab)} sx={{ borderRadius: 1, px: 1 }}>
+              <ListItemText primary={info.label} />
+              <Chip
+                size="small"
+                label={active ? 'Active' : 'Inactive'}
+                color={active ? 'success' : 'default'}
+                variant={active ? 'filled' : 'outlined'}
+              />
+            </ListItemButton>
+          </ListItem>
         );
       })}
     </List>

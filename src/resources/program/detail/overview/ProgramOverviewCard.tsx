@@ -3,6 +3,7 @@
  * /program/edit/{id}: the first only for a role with can_edit_document (spec 2 §6), both only
  * with can_edit_program and while a change would be accepted. 'Program Details' opens the same
  * page, where Update follows the editing window; 'Access Program Reports' the program's report.
+ * A role lacking a flag is told which one.
  */
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
@@ -13,6 +14,7 @@ import type { FullProgram } from '../../../../providers/program-calls';
 import { useProgramAccess } from '../../program-access';
 import { fullName } from '../parts/avatars';
 import { OverviewCard } from './OverviewCard';
+import { missingFlag } from '../../shared/edit-blocked';
 
 const EMPTY = '---';
 
@@ -43,6 +45,12 @@ export const ProgramOverviewCard = ({ program }: { program: FullProgram }) => {
   const editPath = `/program/edit/${encodeURIComponent(program._id)}`;
   const mayEdit = access.can('can_edit_program') && access.mayChange;
   const heads = program.program_head.map(fullName).join(', ');
+  // The lock and the editing window are explained above the tabs (AccessNotes); here, the flags.
+  const lacking = !access.can('can_edit_program')
+    ? missingFlag('edit programs', 'can_edit_program')
+    : !access.can('can_edit_document')
+      ? missingFlag("edit the program's name", 'can_edit_document')
+      : null;
   return (
     <OverviewCard
       title="Program Overview"
@@ -70,6 +78,11 @@ export const ProgramOverviewCard = ({ program }: { program: FullProgram }) => {
         {heads || EMPTY}
       </Entry>
       <Entry label="Description">{program.description?.trim() || EMPTY}</Entry>
+      {lacking && (
+        <Typography variant="body2" color="text.secondary" sx={{ pt: 1, fontStyle: 'italic' }}>
+          {lacking}
+        </Typography>
+      )}
     </OverviewCard>
   );
 };

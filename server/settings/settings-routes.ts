@@ -1,0 +1,164 @@
+/**
+ * The organisation's settings on the auth server: read and change them (can_manage_settings),
+ * set or remove the logo (re-encoded like every uploaded image), send a test e-mail through the
+ * configured mailer, and, for anyone, the name, logo and language the login page shows.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { problems } from '../http/errors.ts';
+import { isPublic, needsFlag } from '../http/permissions.ts';
+import { trimTextFields } from '../http/text-fields.ts';
+import { assertTrimmedText } from '../http/text-fields.ts';
+import { PHOTO_MAX_BYTES } from '@model/rules';
+import { isTimeZone } from '@model/time-zones.ts';
+import { fileKindOf, IMAGE_KINDS } from '../uploads/file-kinds.ts';
+import { reencodeImage } from '../uploads/image-reencode.ts';
+import { readMultipartForm } from '../uploads/multipart-form.ts';
+import { sendStoredFile } from '../uploads/stored-file-reply.ts';
+import { readLogo, readPublicSettings, readSettings, replaceLogo, updateSettings, type SettingsChange } from './settings-store.ts';
+import { changeBody, logoQuery, logoUpload, publicAnswer, settingsAnswer, settingsSchema, testMailAnswer } from './settings-schemas.ts';
+import { sendTestMail } from './test-mail.ts';
+
+export const SETTINGS_FLAG = 'can_manage_settings';
+const tags = ['Settings'];
+const logoTooLarge = () => problems.fileTooLarge('logo', PHOTO_MAX_BYTES);
+
+export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const now = () => ctx.config.clock.now();
+  const manage = { permission: needsFlag(SETTINGS_FLAG) };
+
+  app.get(
+    '/settings/public',
+    {
+      config: {
+        permission: isPublic('the login page shows the organisation name and logo before anyone signs in'),
+      },
+      schema: {
+        tags,
+        summary: "The organisation's name, logo address and default language",
+        response: { 200: publicAnswer },
+      },
+    },
+    async () => readPublicSettings(ctx.db),
+  );
+
+  app.get(
+    '/settings/logo',
+    {
+      config: {
+        permission: isPublic('the logo is shown on the login page, loaded by <img>, which sends no token'),
+      },
+      schema: {
+        tags,
+        summary: "The organisation's logo (404 when none is set)",
+        querystring: logoQuery,
+        produces: IMAGE_KINDS.map((kind) => kind.contentType),
+      },
+    },
+    async (_request, reply) => {
+      const logo = await readLogo(ctx.db);
+      if (!logo) throw problems.notFound('Logo');
+      const ext = IMAGE_KINDS.find((k) => k.contentType === logo.contentType)?.ext ?? 'png';
+      return sendStoredFile(reply, logo.content, {
+        contentType: logo.contentType,
+        disposition: 'inline',
+        fileName: `logo.${ext}`,
+      });
+    },
+  );
+
+  app.get(
+    '/settings',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: "The organisation's settings",
+        response: { 200: settingsAnswer },
+      },
+    },
+    async () => readSettings(ctx.db),
+  );
+
+  app.patch<{ Body: SettingsChange }>(
+    '/settings',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Change the settings sent (name, default language, time zone, map tiles URL)',
+        body: changeBody,
+        response: { 200: settingsAnswer },
+      },
+      // Trimmed before validation, so a blank name is as missing as none.
+      preValidation: async (request) => {
+        request.body = trimTextFields(request.body, settingsSchema);
+      },
+    },
+    async (request) => {
+      const change = request.body;
+      assertTrimmedText(change, settingsSchema);
+      if (change.time_zone !== undefined && !isTimeZone(change.time_zone))
+        throw problems.validation({
+          time_zone: `Unknown time zone "${change.time_zone}": choose one from the list, e.g. Africa/Nairobi or UTC`,
+        });
+      return updateSettings(ctx.db, change, request.sessionUser!.id, now());
+    },
+  );
+
+  app.put(
+    '/settings/logo',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: `Set the logo: multipart field "logo", PNG, GIF or JPEG, at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB (re-encoded, metadata dropped)`,
+        consumes: ['multipart/form-data'],
+        multipartBody: logoUpload,
+        response: { 200: settingsAnswer },
+      },
+    },
+    async (request) => {
+      const upload = await readMultipartForm(request, {
+        fileField: 'logo',
+        fields: [],
+        fileTooLarge: logoTooLarge,
+      });
+      if (!upload.file) throw problems.validation({ logo: 'Choose a logo (PNG, GIF or JPEG)' });
+      const kind = fileKindOf(upload.file.content, IMAGE_KINDS);
+      if (!kind) throw problems.unsupportedFile('logo', 'PNG, GIF or JPEG');
+      const content = await reencodeImage(upload.file.content, kind, {
+        field: 'logo',
+        maxBytes: PHOTO_MAX_BYTES,
+        tooLarge: logoTooLarge,
+      });
+      return replaceLogo(ctx.db, { content, contentType: kind.contentType }, request.sessionUser!.id, now());
+    },
+  );
+
+  app.delete(
+    '/settings/logo',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Remove the logo',
+        response: { 200: settingsAnswer },
+      },
+    },
+    async (request) => replaceLogo(ctx.db, null, request.sessionUser!.id, now()),
+  );
+
+  app.post(
+    '/settings/test-email',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: "Send a test e-mail to one's own address through the configured mailer; answers where it went or why not",
+        response: { 200: testMailAnswer },
+      },
+    },
+    async (request) => sendTestMail(ctx, request.sessionUser!.email),
+  );
+}

@@ -1,0 +1,166 @@
+/**
+ * Every screen of the menu and their main sub-screens — the login page, the dashboard and its
+ * document drawer, users, roles and a role's checklist, designations, custom forms with a
+ * form's builder and revisions, view lists, programs with each of a program's 11 tabs, the type
+ * record pages, the Data Explorer, Settings and Support — at 1440 and at 390 px: each has a tab
+ * title of its own ("Users · Fieldbase") and axe finds nothing serious or critical on it.
+ */
+import { test, expect, type Page } from '@playwright/test';
+import { E2E, authUrl } from './e2e-settings.ts';
+import { apiToken, callWith, forgetSession, signIn } from './helpers.ts';
+import { expectNoSeriousAxe } from './axe.ts';
+
+const apiUrl = `http://localhost:${E2E.apiPort}`;
+const made = { formId: '', programId: '', typeId: '', documentId: '', roleId: '', userId: '' };
+// A worker that starts again after a failure seeds again: its names must not clash with the first seeding's.
+const run = Date.now().toString(36);
+const PROGRAM = `Accessible Water Points ${run}`;
+const FORM = `Accessible household form ${run}`;
+
+/** A published form, a program using it for a beneficiary type, and one processed document, so every screen has something to show. */
+test.beforeAll(async () => {
+  const token = await apiToken(authUrl, E2E.admin);
+  const ok = async (method: string, url: string, body?: unknown) => {
+    const res = await callWith(token, method, url, body);
+    expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+    return res.body;
+  };
+  const form = await ok('POST', `${apiUrl}/form`, {
+    name: FORM,
+    structures: [
+      { field_label: 'Head of household', field_name: 'head', field_type: 'text', validation: { required: true } },
+      { field_label: 'Members', field_name: 'members', field_type: 'number' },
+    ],
+  });
+  made.formId = form._id!;
+  await ok('POST', `${apiUrl}/form/publish`, { _id: form._id });
+  const revisions = (await callWith(token, 'GET', `${apiUrl}/form/rev/${form._id}`)).body as unknown as Array<{ _id: string }>;
+  const type = await ok('POST', `${apiUrl}/beneficiarytype`, {
+    name: `Accessible Household ${run}`,
+    plural_name: 'Accessible Households',
+    description: 'Households on the accessible program',
+    form: form._id,
+  });
+  const program = new FormData();
+  program.append('name', PROGRAM);
+  program.append('description', 'Every screen checked with axe');
+  program.append('no_of_days_for_edit_program', '30');
+  program.append('program_head', '[]');
+  program.append('documentVisible', 'ALL');
+  made.typeId = type._id!;
+  made.programId = (await ok('POST', `${apiUrl}/program`, program))._id!;
+  await ok('POST', `${apiUrl}/program/${made.programId}/types/beneficiary_types`, { type_id: type._id });
+  const doc = await ok('POST', `${apiUrl}/document`, {
+    local_id: `accessibility-e2e-${run}`,
+    program_id: made.programId,
+    module: 'beneficiaries',
+    type_id: type._id,
+    form_revision_id: revisions[0]!._id,
+    form_data: { head: 'Amina', members: 4 },
+  });
+  made.documentId = doc._id!;
+  await ok('POST', `${apiUrl}/document/${doc._id}/processed`, {});
+  const roles = (await callWith(token, 'GET', `${authUrl}/role`)).body as unknown as Array<{ _id: string; role_slug: string }>;
+  made.roleId = roles.find((r) => r.role_slug === 'program-manager')!._id;
+  const session = (await callWith(token, 'POST', `${authUrl}/user/verify`, { token })).body as { user?: { _id: string } };
+  made.userId = session.user?._id ?? '';
+});
+
+test.afterAll(async () => {
+  // The specs after this one count programs and forms (programs.spec.ts starts from 'No program found'): take away what this one added.
+  const token = await apiToken(authUrl, E2E.admin);
+  if (made.documentId) await callWith(token, 'DELETE', `${apiUrl}/document/${made.documentId}`);
+  if (made.programId) await callWith(token, 'DELETE', `${apiUrl}/program/${made.programId}`);
+  if (made.typeId) await callWith(token, 'DELETE', `${apiUrl}/beneficiarytype/${made.typeId}`);
+  if (made.formId) await callWith(token, 'DELETE', `${apiUrl}/form/${made.formId}`);
+});
+
+/** The screen at `path`, once `ready` shows: its title, then axe. */
+async function check(page: Page, path: string, title: string, ready: (page: Page) => Promise<void>, exceptRules: string[] = []) {
+  await page.goto(path);
+  await ready(page);
+  await expect(page, `title of ${path}`).toHaveTitle(title);
+  await expectNoSeriousAxe(page, `${path} at ${page.viewportSize()!.width} px`, exceptRules);
+}
+
+/**
+ * Known and not fixed yet: the builder's field rows are buttons named "Open <label>" that also
+ * show the order, the type and chips, so their visible text is not inside their name. Moving
+ * those out of the button changes what tests/browser/custom-forms.spec.ts reads of a row, and
+ * the builder's rows are being rewritten (virtualised) meanwhile: fix it with that rewrite.
+ */
+const BUILDER_ROWS_OPEN = ['label-content-name-mismatch'];
+
+const heading = (name: string | RegExp) => async (page: Page) => {
+  await expect(page.getByRole('heading', { name }).first()).toBeVisible();
+};
+
+for (const width of [1440, 390]) {
+  test.describe(`at ${width} px`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+    });
+
+    test('the signed-out screens', async ({ page }) => {
+      await forgetSession(page);
+      await check(page, '/login', 'Sign in · Fieldbase', heading('Sign in'));
+      await check(page, '/otp', 'Forgot password · Fieldbase', async (p) => expect(p.getByRole('button').first()).toBeVisible());
+    });
+
+    test('the menu screens, users, roles and designations', async ({ page }) => {
+      await signIn(page, E2E.admin);
+      await check(page, '/dashboard', 'Dashboard · Fieldbase', async (p) =>
+        expect(p.getByText('Recently Processed Documents')).toBeVisible(),
+      );
+      // The document drawer, opened from the recently processed documents.
+      // A table row at 1440 px, a list entry (a button) on a phone.
+      await page.getByRole('row').or(page.getByRole('button')).filter({ hasText: PROGRAM }).first().click();
+      await expect(page.getByRole('dialog').or(page.getByRole('presentation')).getByText('Amina').first()).toBeVisible();
+      await expectNoSeriousAxe(page, `the document drawer at ${width} px`);
+      await page.keyboard.press('Escape');
+      await check(page, '/user', 'Users · Fieldbase', heading(/Users/));
+      await check(page, '/user/add', 'Add · Users · Fieldbase', async (p) => expect(p.getByLabel('First Name').first()).toBeVisible());
+      if (made.userId) await check(page, `/user/${made.userId}`, 'Profile · Users · Fieldbase', heading(/Admin|User/));
+      await check(page, '/role', 'Roles · Fieldbase', heading('Roles'));
+      await check(page, `/role/permission/${made.roleId}`, 'Permissions · Roles · Fieldbase', async (p) =>
+        expect(p.getByRole('checkbox').first()).toBeVisible(),
+      );
+      await check(page, '/designation', 'Designations · Fieldbase', heading('Designations'));
+      await check(page, '/data-explorer', 'Data Explorer · Fieldbase', heading(/Explore data/));
+      await check(page, '/settings', 'Settings · Fieldbase', heading('Settings'));
+      await check(page, '/support', 'Support · Fieldbase', heading('Support'));
+      await check(page, '/beneficiaries', 'Beneficiary Types · Fieldbase', async (p) => expect(p.getByRole('main')).toBeVisible());
+      await check(page, '/events', 'Event Types · Fieldbase', async (p) => expect(p.getByRole('main')).toBeVisible());
+    });
+
+    test('custom forms: the list, view lists, the builder and the revisions', async ({ page }) => {
+      await signIn(page, E2E.admin);
+      await check(page, '/custom-form', 'Custom Forms · Fieldbase', async (p) => expect(p.getByText(FORM).first()).toBeVisible());
+      await check(page, '/custom-form/view-list', 'View Lists · Custom Forms · Fieldbase', heading(/View List/));
+      await check(page, '/custom-form/add-new', 'Add · Custom Forms · Fieldbase', heading(/Add New Form/), BUILDER_ROWS_OPEN);
+      await check(page, `/custom-form/edit/${made.formId}`, 'Edit · Custom Forms · Fieldbase', heading(/Edit Form/), BUILDER_ROWS_OPEN);
+      await check(page, `/custom-form/form-revisions/${made.formId}`, 'Revisions · Custom Forms · Fieldbase', async (p) => {
+        await expect(p.getByText('Latest').first()).toBeVisible();
+        // The revision's form drawn, its spinner gone: axe judges colours as they settle, not mid-fade.
+        await expect(p.getByText('Head of household').first()).toBeVisible();
+        await expect(p.getByRole('progressbar')).toHaveCount(0);
+      });
+    });
+
+    test("programs: the lists, add, edit and each of a program's tabs", async ({ page }) => {
+      await signIn(page, E2E.admin);
+      await check(page, '/program', 'Programs · Fieldbase', async (p) => expect(p.getByText(PROGRAM).first()).toBeVisible());
+      await check(page, '/program/active', 'Active · Programs · Fieldbase', async (p) =>
+        expect(p.getByText(PROGRAM).first()).toBeVisible(),
+      );
+      await check(page, '/program/deactive', 'Deactivated · Programs · Fieldbase', async (p) => expect(p.getByRole('main')).toBeVisible());
+      await check(page, '/program/add', 'Add · Programs · Fieldbase', heading('Add Program'));
+      await check(page, `/program/edit/${made.programId}`, 'Edit · Programs · Fieldbase', heading('Edit Program'));
+      for (let tab = 0; tab <= 10; tab++) {
+        await check(page, `/program/${made.programId}?tab=${tab}`, 'Details · Programs · Fieldbase', async (p) =>
+          expect(p.getByRole('tab', { selected: true })).toBeVisible(),
+        );
+      }
+    });
+  });
+}
