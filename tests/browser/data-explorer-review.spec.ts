@@ -10,7 +10,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { E2E, authUrl } from './e2e-settings.ts';
 import { apiToken, callWith, signIn, watchForErrors } from './helpers.ts';
-import { expectNoSeriousAxeInContent as expectNoSeriousAxe } from './axe-content.ts';
+import { expectNoSeriousAxe } from './axe.ts';
 
 const apiUrl = `http://localhost:${E2E.apiPort}`;
 const shots = '/work/brief/shots';
