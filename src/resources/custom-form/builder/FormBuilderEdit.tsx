@@ -4,7 +4,7 @@
  * draft was loaded (or last saved) at, so a save over someone else's newer draft is refused (409)
  * instead of overwriting it.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
@@ -26,6 +26,7 @@ import { useFormRecord } from './use-form-record';
 import { trimText } from '@model/trim-text';
 
 const HEADING = 'Edit Form Group';
+const ADD_HEADING = 'Add New Form Group';
 
 function EditLoaded({ record, reloading, onReload }: { record: FormRecord; reloading: boolean; onReload: () => void }) {
   const formId = String(record._id ?? record.id);
@@ -38,6 +39,16 @@ function EditLoaded({ record, reloading, onReload }: { record: FormRecord; reloa
   const [version, setVersion] = useState(record.version ?? 0);
   const [stale, setStale] = useState<string | null>(null);
   const [busy, setBusy] = useState<'save' | 'publish' | null>(null);
+  // Once Copy Form is pressed this page is done: the address is already the add page's, and
+  // until the add page's code has arrived (a route change waits for it, keeping this page on
+  // screen) nothing typed or saved here may land on the original form.
+  const [copying, setCopying] = useState(false);
+  const left = useRef(false);
+
+  // The add page's code is fetched ahead, so that Copy Form's wait is as short as it can be.
+  useEffect(() => {
+    void import('./FormBuilderAdd');
+  }, []);
 
   /** The draft on screen, or null (with the problems shown) when it cannot be sent. */
   const draftToSend = () => {
@@ -60,6 +71,7 @@ function EditLoaded({ record, reloading, onReload }: { record: FormRecord; reloa
   };
 
   const save = async () => {
+    if (left.current) return;
     const draft = draftToSend();
     if (!draft) return;
     setBusy('save');
@@ -76,6 +88,7 @@ function EditLoaded({ record, reloading, onReload }: { record: FormRecord; reloa
   };
 
   const publish = async () => {
+    if (left.current) return;
     const draft = draftToSend();
     if (!draft) return;
     setBusy('publish');
@@ -90,8 +103,13 @@ function EditLoaded({ record, reloading, onReload }: { record: FormRecord; reloa
     }
   };
 
-  const copy = () =>
+  const copy = () => {
+    left.current = true;
+    setCopying(true);
     navigate('/custom-form/add-new', { state: copyState({ name: model.title, structures: model.structures, parentId: formId }) });
+  };
+
+  if (copying) return <LoadState heading={ADD_HEADING} waitingFor="Opening the copy" />;
 
   return (
     <FormBuilder
