@@ -130,11 +130,23 @@ describe('saving a draft', () => {
   });
 });
 
+/** PUBLISH FORM, and the question it asks. */
+async function askToPublish() {
+  click(/PUBLISH FORM/);
+  return screen.findByRole('dialog');
+}
+
 describe('publishing', () => {
-  it('publishes the draft on screen with its draft_version, then goes to the form list', async () => {
+  it('publishes the draft on screen with its draft_version once confirmed, then goes to the form list', async () => {
     const { location } = await openEditPage({ _id: 'f1', name: 'Visit', structures: [attended], draft_version: 5, version: 1 });
+    api.revisions.set('f1', [{ version: 1, name: 'Visit', structures: [attended] }]);
     fireEvent.change(title(), { target: { value: 'Visit v2' } });
-    click(/PUBLISH FORM/);
+    const dialog = await askToPublish();
+    expect(within(dialog).getByRole('heading', { name: 'Publish revision 2?' })).toBeTruthy();
+    expect(await within(dialog).findByText('From revision 1 to this draft: 1 change')).toBeTruthy();
+    expect(dialog.textContent).toContain('Form title: “Visit”');
+    expect(await api.writes('POST', '/form/publish')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(location()).toBe('/custom-form'));
     const [publish] = await api.writes('POST', '/form/publish');
     expect(publish!.body).toEqual({ _id: 'f1', draft_version: 5, name: 'Visit v2', structures: [attended] });
@@ -148,11 +160,39 @@ describe('publishing', () => {
       code: 'VALIDATION_FAILED',
       fields: { attended: "A condition refers to 'gone', which is not a field of this form" },
     });
-    click(/PUBLISH FORM/);
+    fireEvent.click(within(await askToPublish()).getByRole('button', { name: 'Publish' }));
     // On the field's row, and as the notification.
     await waitFor(() => expect(screen.getAllByText("A condition refers to 'gone', which is not a field of this form")).toHaveLength(2));
     expect(within(rows()[0]!).getByText("A condition refers to 'gone', which is not a field of this form")).toBeTruthy();
     expect(location()).toBe('/custom-form/edit/f1');
+  });
+
+  it('lists what the new revision changes (a field added, one deleted) and Cancel publishes nothing', async () => {
+    const { location } = await openEditPage({ _id: 'f1', name: 'Visit', structures: [attended, reason], draft_version: 2, version: 1 });
+    api.revisions.set('f1', [{ version: 1, name: 'Visit', structures: [attended, reason] }]);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Reason' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(rows()).toHaveLength(1);
+    await addField('Household size', 'Number');
+    const dialog = await askToPublish();
+    const changes = within(await within(dialog).findByRole('list', { name: 'Changes' })).getAllByRole('listitem');
+    expect(changes.map((c) => c.textContent)).toEqual([
+      expect.stringMatching(/^Added“Household size”/),
+      expect.stringMatching(/^Removed“Reason”/),
+    ]);
+    expect(within(dialog).getByText('From revision 1 to this draft: 2 changes')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await api.writes('POST', '/form/publish')).toHaveLength(0);
+    expect(location()).toBe('/custom-form/edit/f1');
+  });
+
+  it("says a never-published form's first revision and its field count", async () => {
+    await openEditPage({ _id: 'f1', name: 'Visit', structures: [attended, reason] });
+    const dialog = await askToPublish();
+    expect(within(dialog).getByRole('heading', { name: 'Publish revision 1?' })).toBeTruthy();
+    expect(within(dialog).getByText("This is the form's first revision: 2 fields.")).toBeTruthy();
   });
 
   it('is not offered to a role without can_publish_form', async () => {

@@ -36,6 +36,8 @@ export function createFormApi() {
   const seen: SeenFormRequest[] = [];
   const pending: Promise<void>[] = [];
   const refusals = new Map<string, { status: number; body: JsonBodyType }>();
+  /** Each form's published revisions, oldest first. */
+  const revisions = new Map<string, Array<{ version: number; name: string; structures: FormField[] }>>();
   let next = 1;
 
   const problem = (status: number, message: string, code: string) => HttpResponse.json({ message, code }, { status });
@@ -47,6 +49,16 @@ export function createFormApi() {
   };
 
   const server = setupServer(
+    http.get(`${API}/form/rev/:id`, ({ params }) => {
+      const id = String(params.id);
+      const list = (revisions.get(id) ?? []).map((r) => ({
+        _id: `${id}-r${r.version}`,
+        form_id: id,
+        field_count: r.structures.length,
+        ...r,
+      }));
+      return HttpResponse.json(list.reverse());
+    }),
     http.get(`${API}/form/:id`, ({ params }) => {
       const form = forms.get(String(params.id));
       return form ? HttpResponse.json(form) : problem(404, 'Form not found', 'NOT_FOUND');
@@ -64,6 +76,10 @@ export function createFormApi() {
         version: form.version + 1,
         draft_version: form.draft_version + 1,
       });
+      revisions.set(form._id, [
+        ...(revisions.get(form._id) ?? []),
+        { version: form.version, name: form.name, structures: form.structures },
+      ]);
       return HttpResponse.json(form);
     }),
     http.post(`${API}/form`, async ({ request }) => {
@@ -119,6 +135,7 @@ export function createFormApi() {
   return {
     server,
     forms,
+    revisions,
     /** Puts a form in the store, as if saved earlier. */
     seed(form: Partial<FakeForm> & Pick<FakeForm, '_id' | 'name' | 'structures'>) {
       forms.set(form._id, { version: 0, draft_version: 0, status: true, ...form });
@@ -134,6 +151,7 @@ export function createFormApi() {
     },
     reset() {
       forms.clear();
+      revisions.clear();
       seen.length = 0;
       pending.length = 0;
       refusals.clear();

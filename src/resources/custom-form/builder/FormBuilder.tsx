@@ -9,6 +9,7 @@ import { Title } from 'react-admin';
 import { AddFieldForm } from './AddFieldForm';
 import { BuilderPreview } from './BuilderPreview';
 import { FieldList } from './FieldList';
+import { UndoRedoButtons } from './UndoRedo';
 import type { FormBuilderModel } from './use-form-builder';
 
 interface FormBuilderProps {
@@ -22,7 +23,7 @@ interface FormBuilderProps {
 }
 
 export function FormBuilder({ heading, model, actions, banner, footer }: FormBuilderProps) {
-  const { state, dispatch, title, changeTitle, titleProblem, structures, targets } = model;
+  const { state, dispatch, title, changeTitle, titleProblem, structures, targets, undo, redo, canUndo, canRedo } = model;
   const addField = useCallback((field: FormField) => dispatch({ type: 'add', field }), [dispatch]);
   return (
     <Box sx={{ py: 2 }}>
@@ -46,7 +47,10 @@ export function FormBuilder({ heading, model, actions, banner, footer }: FormBui
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
           {heading}
         </Typography>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <UndoRedoButtons undo={undo} redo={redo} canUndo={canUndo} canRedo={canRedo} />
+          {actions}
+        </Box>
         {banner && <Box sx={{ flexBasis: '100%' }}>{banner}</Box>}
       </Box>
       <Box

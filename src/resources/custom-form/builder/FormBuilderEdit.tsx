@@ -15,6 +15,7 @@ import type { FieldbaseDataProvider } from '../../../providers/data-provider';
 import type { FormRecord } from '../../../providers/form-calls';
 import { FormBuilder } from './FormBuilder';
 import { LoadState } from './LoadState';
+import { PublishDialog, type DraftToPublish } from './PublishDialog';
 import { RevisionsNote } from './RevisionsNote';
 import { StaleDraftAlert } from './StaleDraftAlert';
 import { checkFormDefinition } from '@model/forms/definition-check';
@@ -87,10 +88,13 @@ function EditLoaded({ record, reloading, onReload }: { record: FormRecord; reloa
     }
   };
 
+  // Publishing asks first, showing what the new revision changes (PublishDialog).
+  const [toPublish, setToPublish] = useState<DraftToPublish | null>(null);
+  const askPublish = () => setToPublish(draftToSend());
+
   const publish = async () => {
-    if (left.current) return;
-    const draft = draftToSend();
-    if (!draft) return;
+    const draft = toPublish;
+    if (left.current || !draft) return;
     setBusy('publish');
     try {
       const published = await dataProvider.publishForm(formId, draftVersion, draft);
@@ -100,6 +104,7 @@ function EditLoaded({ record, reloading, onReload }: { record: FormRecord; reloa
       // The spec only logs a failed publish; the person is told why, in the server's words.
       refused(error, (serverMessage) => serverMessage ?? 'The form could not be published');
       setBusy(null);
+      setToPublish(null);
     }
   };
 
@@ -124,12 +129,30 @@ function EditLoaded({ record, reloading, onReload }: { record: FormRecord; reloa
           <Button variant="contained" startIcon={<SaveIcon />} onClick={save} disabled={busy !== null || !mayEdit}>
             Save Draft
           </Button>
-          <Button variant="contained" color="success" startIcon={<PublishIcon />} onClick={publish} disabled={busy !== null || !mayPublish}>
+          <Button
+            variant="contained"
+            color="success"
+            startIcon={<PublishIcon />}
+            onClick={askPublish}
+            disabled={busy !== null || !mayPublish}
+          >
             PUBLISH FORM
           </Button>
         </>
       }
-      footer={<RevisionsNote formId={formId} version={version} />}
+      footer={
+        <>
+          <RevisionsNote formId={formId} version={version} />
+          <PublishDialog
+            formId={formId}
+            version={version}
+            draft={toPublish}
+            busy={busy === 'publish'}
+            onConfirm={publish}
+            onClose={() => setToPublish(null)}
+          />
+        </>
+      }
     />
   );
 }

@@ -2,6 +2,7 @@
 import { useCallback, useMemo, useReducer, useState } from 'react';
 import type { FormField } from '@model/forms/field-definition';
 import { builderReducer, loadedState, structuresOf } from './builder-state';
+import { startHistory, withHistory } from './builder-history';
 import { ruleTargetsOf } from './rule-targets';
 
 export interface BuilderStart {
@@ -9,8 +10,11 @@ export interface BuilderStart {
   structures: FormField[];
 }
 
+const historyReducer = withHistory(builderReducer);
+
 export function useFormBuilder(start: BuilderStart) {
-  const [state, dispatch] = useReducer(builderReducer, start.structures, loadedState);
+  const [history, dispatch] = useReducer(historyReducer, start.structures, (fields: FormField[]) => startHistory(loadedState(fields)));
+  const state = history.present;
   const [title, setTitle] = useState(start.name);
   const [titleProblem, setTitleProblem] = useState<string | null>(null);
   const { keys, fields } = state;
@@ -28,7 +32,12 @@ export function useFormBuilder(start: BuilderStart) {
     dispatch({ type: 'problems', fields: problems });
   }, []);
 
-  return { state, dispatch, title, changeTitle, titleProblem, structures, targets, showProblems };
+  const undo = useCallback(() => dispatch({ type: 'undo' }), []);
+  const redo = useCallback(() => dispatch({ type: 'redo' }), []);
+  const canUndo = history.past.length > 0;
+  const canRedo = history.future.length > 0;
+
+  return { state, dispatch, title, changeTitle, titleProblem, structures, targets, showProblems, undo, redo, canUndo, canRedo };
 }
 
 export type FormBuilderModel = ReturnType<typeof useFormBuilder>;
