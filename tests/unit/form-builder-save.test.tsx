@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FormField } from '@model/forms/field-definition';
+import { withTypeDefaults } from '@model/forms/type-defaults';
 import { flagsExcept, renderConsole } from './support/render-console';
 import { addField, input, rows, withFormApi } from './support/form-builder-page';
 import { STALE_MESSAGE } from './support/fake-form-api';
@@ -29,6 +30,9 @@ async function openEditPage(seed: Parameters<typeof api.seed>[0], flags = flagsE
   await screen.findByRole('button', { name: `Open ${seed.structures[0]?.field_label}` });
   return view;
 }
+
+/** A field as the builder sends it back after loading it: with its type's defaults (spec 2 §3). */
+const asLoaded = (...fields: FormField[]) => fields.map(withTypeDefaults);
 
 const title = () => input(/^Title/);
 const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
@@ -100,7 +104,7 @@ describe('saving a draft', () => {
     click(/Save Draft/);
     await waitFor(async () => expect(await api.writes('PATCH', '/form/f1')).toHaveLength(2));
     const [first, second] = await api.writes('PATCH', '/form/f1');
-    expect(first!.body).toEqual({ name: 'Home visit', structures: [attended, reason], draft_version: 3 });
+    expect(first!.body).toEqual({ name: 'Home visit', structures: asLoaded(attended, reason), draft_version: 3 });
     expect(second!.body!.draft_version).toBe(4);
   });
 
@@ -149,7 +153,7 @@ describe('publishing', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(location()).toBe('/custom-form'));
     const [publish] = await api.writes('POST', '/form/publish');
-    expect(publish!.body).toEqual({ _id: 'f1', draft_version: 5, name: 'Visit v2', structures: [attended] });
+    expect(publish!.body).toEqual({ _id: 'f1', draft_version: 5, name: 'Visit v2', structures: asLoaded(attended) });
     expect(api.forms.get('f1')!.version).toBe(2);
   });
 
@@ -221,6 +225,6 @@ describe('Copy Form', () => {
     click(/Save Draft/);
     expect(await screen.findByText('Successfully added form')).toBeTruthy();
     const [post] = await api.writes('POST', '/form');
-    expect(post!.body).toEqual({ name: 'Copy of Visit', structures: [attended, reason], parent_id: 'f1' });
+    expect(post!.body).toEqual({ name: 'Copy of Visit', structures: asLoaded(attended, reason), parent_id: 'f1' });
   });
 });

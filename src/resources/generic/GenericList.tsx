@@ -108,8 +108,19 @@ export const GenericList = ({
   const columns = listColumns(resource);
   const names = nameColumns ?? columns.filter((c) => c !== statusField).slice(0, 1);
   const empty = <EmptyList text={emptyText ?? `No ${entry.label.one.toLowerCase()} found`} />;
+  // The chooser keeps the columns it was first given in the browser's store; a key of its own
+  // (not react-admin's '<resource>.datagrid') drops the 'Unlabeled column' an older build stored.
+  const columnsKey = `${resource}.columns`;
   const rowActions = (variant?: 'menu') => (
-    <RowActions onEdit={edit} extras={rowExtras} variant={variant} toggleStatus={toggleStatus} deleteWarning={deleteWarning} />
+    // Labelled, so that the column chooser names it ('Actions', as spec 2 §2 heads it) rather than 'Unlabeled column'.
+    <RowActions
+      label="Actions"
+      onEdit={edit}
+      extras={rowExtras}
+      variant={variant}
+      toggleStatus={toggleStatus}
+      deleteWarning={deleteWarning}
+    />
   );
   const actions = (
     <TopToolbar sx={{ alignItems: 'center', flexWrap: { xs: 'wrap', md: 'nowrap' }, justifyContent: 'flex-end', gap: 1 }}>
@@ -118,7 +129,7 @@ export const GenericList = ({
           {activeOnly ? `Show All ${many}` : `Hide Inactive ${many}`}
         </Button>
       )}
-      {!phone && <SelectColumnsButton />}
+      {!phone && <SelectColumnsButton preferenceKey={columnsKey} />}
       {entry.list?.export && <ExportButton />}
       {toolbarExtras}
       <Button variant="contained" startIcon={<AddIcon />} disabled={!canCreate} onClick={add}>
@@ -161,7 +172,13 @@ export const GenericList = ({
               {rowActions('menu')}
             </PhoneList>
           ) : (
-            <DatagridConfigurable bulkActionButtons={false} rowClick={false} sx={{ overflowX: 'auto' }} empty={empty}>
+            <DatagridConfigurable
+              preferenceKey={columnsKey}
+              bulkActionButtons={false}
+              rowClick={false}
+              sx={{ overflowX: 'auto' }}
+              empty={empty}
+            >
               {columns.map((c) =>
                 nameLink && names.includes(c)
                   ? schemaLinkColumn(schema, c, nameLink)

@@ -6,6 +6,7 @@
 import { arrayMove } from '@dnd-kit/sortable';
 import type { FieldType, FormField } from '@model/forms/field-definition';
 import { fieldNameFromLabel } from '@model/forms/field-name';
+import { withTypeDefaults } from '@model/forms/type-defaults';
 import { withType } from './new-field';
 
 export interface BuilderField {
@@ -42,10 +43,22 @@ const byOrder = (fields: FormField[]) =>
     .sort((a, b) => (a.field.order ?? Infinity) - (b.field.order ?? Infinity) || a.i - b.i)
     .map((entry) => entry.field);
 
+/**
+ * A field as the builder loads it (spec 2 §3 "Type defaults on load"): what its type leaves blank
+ * takes the type's default — a text field's limits show 0 and 10000, the ones that apply anyway.
+ */
+function loadedField(field: FormField): FormField {
+  const loaded = withTypeDefaults(field);
+  const subFields = loaded.extra_details?.fields;
+  return Array.isArray(subFields)
+    ? { ...loaded, extra_details: { ...loaded.extra_details, fields: subFields.map(withTypeDefaults) } }
+    : loaded;
+}
+
 /** A definition as loaded: shown in the order the form shows it (by `order`, then as listed). */
 export function loadedState(fields: FormField[]): BuilderState {
   const keys = fields.map((_, i) => `f${i + 1}`);
-  const ordered = byOrder(fields);
+  const ordered = byOrder(fields).map(loadedField);
   return renumbered({
     keys,
     fields: Object.fromEntries(keys.map((key, i) => [key, { field: ordered[i]!, followsLabel: false }])),
