@@ -57,6 +57,7 @@ describe('a new form', () => {
           validation: { required: false },
         },
       ],
+      program_ids: [],
     });
     await waitFor(() => expect(location()).toBe('/custom-form/edit/form-1'));
     expect(await screen.findByRole('heading', { name: 'Edit Form Group' })).toBeTruthy();
@@ -104,7 +105,7 @@ describe('saving a draft', () => {
     click(/Save Draft/);
     await waitFor(async () => expect(await api.writes('PATCH', '/form/f1')).toHaveLength(2));
     const [first, second] = await api.writes('PATCH', '/form/f1');
-    expect(first!.body).toEqual({ name: 'Home visit', structures: asLoaded(attended, reason), draft_version: 3 });
+    expect(first!.body).toEqual({ name: 'Home visit', structures: asLoaded(attended, reason), program_ids: [], draft_version: 3 });
     expect(second!.body!.draft_version).toBe(4);
   });
 
@@ -153,7 +154,7 @@ describe('publishing', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(location()).toBe('/custom-form'));
     const [publish] = await api.writes('POST', '/form/publish');
-    expect(publish!.body).toEqual({ _id: 'f1', draft_version: 5, name: 'Visit v2', structures: asLoaded(attended) });
+    expect(publish!.body).toEqual({ _id: 'f1', draft_version: 5, name: 'Visit v2', structures: asLoaded(attended), program_ids: [] });
     expect(api.forms.get('f1')!.version).toBe(2);
   });
 
@@ -206,6 +207,25 @@ describe('publishing', () => {
   });
 });
 
+describe('the programs', () => {
+  it("shows the form's programs by name, and saves the ones picked", async () => {
+    await openEditPage({ _id: 'f1', name: 'Visit', structures: [attended], program_ids: ['p2'], draft_version: 1 });
+    const select = screen.getByRole('combobox', { name: 'Programs' });
+    const field = select.closest('.MuiAutocomplete-root') as HTMLElement;
+    expect(await within(field).findByText('School Meals')).toBeTruthy();
+    fireEvent.change(select, { target: { value: 'Clean' } });
+    // The list is asked again once typing pauses; the option is picked from the list as it then is.
+    await waitFor(() => {
+      fireEvent.click(screen.getByRole('option', { name: 'Clean Water' }));
+      expect(field.textContent).toContain('Clean Water');
+    });
+    click(/Save Draft/);
+    expect(await screen.findByText('Successfully Updated')).toBeTruthy();
+    const [patch] = await api.writes('PATCH', '/form/f1');
+    expect(patch!.body!.program_ids).toEqual(['p2', 'p1']);
+  });
+});
+
 describe('the revisions line', () => {
   it('counts the revisions and links to them', async () => {
     await openEditPage({ _id: 'f1', name: 'Visit', structures: [attended], version: 3 });
@@ -216,7 +236,7 @@ describe('the revisions line', () => {
 
 describe('Copy Form', () => {
   it('opens the add page with the structure on screen, and the copy names its parent', async () => {
-    const { location } = await openEditPage({ _id: 'f1', name: 'Visit', structures: [attended, reason] });
+    const { location } = await openEditPage({ _id: 'f1', name: 'Visit', structures: [attended, reason], program_ids: ['p2'] });
     click(/Copy Form/);
     expect(await screen.findByRole('heading', { name: 'Add New Form Group' })).toBeTruthy();
     expect(location()).toBe('/custom-form/add-new');
@@ -225,6 +245,6 @@ describe('Copy Form', () => {
     click(/Save Draft/);
     expect(await screen.findByText('Successfully added form')).toBeTruthy();
     const [post] = await api.writes('POST', '/form');
-    expect(post!.body).toEqual({ name: 'Copy of Visit', structures: asLoaded(attended, reason), parent_id: 'f1' });
+    expect(post!.body).toEqual({ name: 'Copy of Visit', structures: asLoaded(attended, reason), program_ids: ['p2'], parent_id: 'f1' });
   });
 });

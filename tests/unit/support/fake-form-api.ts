@@ -16,6 +16,7 @@ export interface FakeForm {
   draft_version: number;
   status: boolean;
   parent_id?: string | null;
+  program_ids?: string[];
 }
 
 export interface SeenFormRequest {
@@ -25,6 +26,12 @@ export interface SeenFormRequest {
 }
 
 export const STALE_MESSAGE = 'Someone else saved this form since you opened it. Reload it to see their changes.';
+
+/** Programs the builder's program select offers. */
+export const PROGRAMS = [
+  { _id: 'p1', name: 'Clean Water' },
+  { _id: 'p2', name: 'School Meals' },
+];
 
 export const LIST_VIEWS = [
   { _id: 'lv1', name: 'Counties' },
@@ -107,6 +114,13 @@ export function createFormApi() {
       if (body.draft_version !== form.draft_version) return problem(409, STALE_MESSAGE, 'STALE_DRAFT');
       Object.assign(form, { name: body.name, structures: body.structures, draft_version: form.draft_version + 1 });
       return HttpResponse.json(form);
+    }),
+    http.get(`${API}/program/programList`, ({ request }) => {
+      const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { q?: string; id?: string[] };
+      const rows = PROGRAMS.filter(
+        (p) => (!filter.q || p.name.toLowerCase().includes(filter.q.toLowerCase())) && (!filter.id || filter.id.includes(p._id)),
+      );
+      return HttpResponse.json(rows, { headers: { 'Content-Range': `program 0-${Math.max(rows.length - 1, 0)}/${rows.length}` } });
     }),
     http.get(`${API}/listview`, ({ request }) => {
       const q = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}').q as string | undefined;

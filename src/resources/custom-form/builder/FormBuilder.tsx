@@ -10,6 +10,7 @@ import { AddFieldForm } from './AddFieldForm';
 import { BuilderPreview } from './BuilderPreview';
 import { FieldList } from './FieldList';
 import { UndoRedoButtons } from './UndoRedo';
+import { ProgramSelect } from './ProgramSelect';
 import type { FormBuilderModel } from './use-form-builder';
 
 interface FormBuilderProps {
@@ -23,7 +24,21 @@ interface FormBuilderProps {
 }
 
 export function FormBuilder({ heading, model, actions, banner, footer }: FormBuilderProps) {
-  const { state, dispatch, title, changeTitle, titleProblem, structures, targets, undo, redo, canUndo, canRedo } = model;
+  const {
+    state,
+    dispatch,
+    title,
+    changeTitle,
+    titleProblem,
+    structures,
+    targets,
+    undo,
+    redo,
+    canUndo,
+    canRedo,
+    programIds,
+    setProgramIds,
+  } = model;
   const addField = useCallback((field: FormField) => dispatch({ type: 'add', field }), [dispatch]);
   return (
     <Box sx={{ py: 2 }}>
@@ -73,6 +88,7 @@ export function FormBuilder({ heading, model, actions, banner, footer }: FormBui
                 helperText={titleProblem ?? ' '}
                 fullWidth
               />
+              <ProgramSelect value={programIds} onChange={setProgramIds} />
               <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
                 Fields ({state.keys.length})
               </Typography>

@@ -31,7 +31,7 @@ const ADD_HEADING = 'Add New Form Group';
 
 function EditLoaded({ record, reloading, onReload }: { record: FormRecord; reloading: boolean; onReload: () => void }) {
   const formId = String(record._id ?? record.id);
-  const model = useFormBuilder({ name: record.name ?? '', structures: record.structures ?? [] });
+  const model = useFormBuilder({ name: record.name ?? '', structures: record.structures ?? [], programIds: record.program_ids ?? [] });
   const dataProvider = useDataProvider<FieldbaseDataProvider>();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -53,7 +53,7 @@ function EditLoaded({ record, reloading, onReload }: { record: FormRecord; reloa
 
   /** The draft on screen, or null (with the problems shown) when it cannot be sent. */
   const draftToSend = () => {
-    const draft = { name: trimText(model.title), structures: model.structures };
+    const draft = { name: trimText(model.title), structures: model.structures, program_ids: model.programIds };
     const problems = checkFormDefinition(draft);
     model.showProblems(problems?.fields ?? {});
     if (problems) notify(problems.message, { type: 'error' });
@@ -111,7 +111,9 @@ function EditLoaded({ record, reloading, onReload }: { record: FormRecord; reloa
   const copy = () => {
     left.current = true;
     setCopying(true);
-    navigate('/custom-form/add-new', { state: copyState({ name: model.title, structures: model.structures, parentId: formId }) });
+    navigate('/custom-form/add-new', {
+      state: copyState({ name: model.title, structures: model.structures, parentId: formId, programIds: model.programIds }),
+    });
   };
 
   if (copying) return <LoadState heading={ADD_HEADING} waitingFor="Opening the copy" />;

@@ -8,6 +8,8 @@ import { ruleTargetsOf } from './rule-targets';
 export interface BuilderStart {
   name: string;
   structures: FormField[];
+  /** The programs the form is linked to. */
+  programIds?: string[];
 }
 
 const historyReducer = withHistory(builderReducer);
@@ -17,6 +19,7 @@ export function useFormBuilder(start: BuilderStart) {
   const state = history.present;
   const [title, setTitle] = useState(start.name);
   const [titleProblem, setTitleProblem] = useState<string | null>(null);
+  const [programIds, setProgramIds] = useState<string[]>(start.programIds ?? []);
   const { keys, fields } = state;
   const structures = useMemo(() => structuresOf({ keys, fields }), [keys, fields]);
   const targets = useMemo(() => ruleTargetsOf(structures), [structures]);
@@ -37,7 +40,22 @@ export function useFormBuilder(start: BuilderStart) {
   const canUndo = history.past.length > 0;
   const canRedo = history.future.length > 0;
 
-  return { state, dispatch, title, changeTitle, titleProblem, structures, targets, showProblems, undo, redo, canUndo, canRedo };
+  return {
+    state,
+    dispatch,
+    title,
+    changeTitle,
+    titleProblem,
+    structures,
+    targets,
+    showProblems,
+    undo,
+    redo,
+    canUndo,
+    canRedo,
+    programIds,
+    setProgramIds,
+  };
 }
 
 export type FormBuilderModel = ReturnType<typeof useFormBuilder>;
