@@ -42,10 +42,15 @@ test('fields deleted, moved and relabelled are undone and redone; publishing lis
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expectOrder(page, ['Teacher', 'Remarks']);
   // Move "Remarks" up with the keyboard.
+  // A person waits for the row to move before the next key (a screen reader says each step).
+  const spoken = page.getByRole('region', { name: 'Form fields' }).getByRole('status');
   await fieldList(page).getByRole('button', { name: 'Move Remarks' }).focus();
   await page.keyboard.press('Space');
+  await expect(spoken).toHaveText('Remarks is over position 2.');
   await page.keyboard.press('ArrowUp');
+  await expect(spoken).toHaveText('Remarks is over position 1.');
   await page.keyboard.press('Space');
+  await expect(spoken).toHaveText('Remarks was dropped at position 1.');
   await expectOrder(page, ['Remarks', 'Teacher']);
   // Retype a label.
   await fieldList(page).getByRole('button', { name: 'Open Teacher' }).click();
