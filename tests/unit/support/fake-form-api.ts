@@ -66,6 +66,11 @@ export function createFormApi() {
       }));
       return HttpResponse.json(list.reverse());
     }),
+    http.get(`${API}/form`, ({ request }) => {
+      const q = (JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { q?: string }).q?.toLowerCase();
+      const rows = [...forms.values()].filter((f) => !q || f.name.toLowerCase().includes(q)).map(({ structures: _s, ...row }) => row);
+      return HttpResponse.json(rows, { headers: { 'Content-Range': `form 0-${Math.max(rows.length - 1, 0)}/${rows.length}` } });
+    }),
     http.get(`${API}/form/:id`, ({ params }) => {
       const form = forms.get(String(params.id));
       return form ? HttpResponse.json(form) : problem(404, 'Form not found', 'NOT_FOUND');

@@ -11,6 +11,7 @@ import { BuilderPreview } from './BuilderPreview';
 import { FieldList } from './FieldList';
 import { UndoRedoButtons } from './UndoRedo';
 import { ProgramSelect } from './ProgramSelect';
+import { DuplicateFields } from './DuplicateFields';
 import type { FormBuilderModel } from './use-form-builder';
 
 interface FormBuilderProps {
@@ -40,6 +41,7 @@ export function FormBuilder({ heading, model, actions, banner, footer }: FormBui
     setProgramIds,
   } = model;
   const addField = useCallback((field: FormField) => dispatch({ type: 'add', field }), [dispatch]);
+  const addCopies = useCallback((fields: FormField[]) => dispatch({ type: 'add-copies', fields }), [dispatch]);
   return (
     <Box sx={{ py: 2 }}>
       <Title title={heading} />
@@ -99,6 +101,7 @@ export function FormBuilder({ heading, model, actions, banner, footer }: FormBui
               )}
               <FieldList state={state} dispatch={dispatch} targets={targets} />
               <AddFieldForm onAdd={addField} noGroupReason="change a field's type to make a group" />
+              <DuplicateFields existing={structures} onCopy={addCopies} />
             </Stack>
           </CardContent>
         </Card>

@@ -28,6 +28,8 @@ export interface BuilderState {
 export type BuilderAction =
   | { type: 'load'; fields: FormField[] }
   | { type: 'add'; field: FormField }
+  /** Fields copied from another form, added after the others in one step, their names kept. */
+  | { type: 'add-copies'; fields: FormField[] }
   | { type: 'update'; key: string; field: FormField }
   | { type: 'label'; key: string; label: string }
   | { type: 'name'; key: string; name: string }
@@ -99,6 +101,16 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
         fields: { ...state.fields, [key]: { field: action.field, followsLabel: true } },
         openKey: key,
         nextKey: state.nextKey + 1,
+      });
+    }
+    case 'add-copies': {
+      if (action.fields.length === 0) return state;
+      const keys = action.fields.map((_, i) => `f${state.nextKey + i}`);
+      return renumbered({
+        ...state,
+        keys: [...state.keys, ...keys],
+        fields: { ...state.fields, ...Object.fromEntries(keys.map((key, i) => [key, { field: action.fields[i]!, followsLabel: false }])) },
+        nextKey: state.nextKey + keys.length,
       });
     }
     case 'update':
