@@ -226,6 +226,24 @@ describe('the programs', () => {
   });
 });
 
+describe('the programs, for a role that cannot see programs', () => {
+  it('says which flag is missing, and keeps the links as they are', async () => {
+    await openEditPage(
+      { _id: 'f1', name: 'Visit', structures: [attended], program_ids: ['p2'], draft_version: 1 },
+      flagsExcept('can_get_program'),
+    );
+    expect(
+      screen.getByText("Your role cannot see programs (it lacks can_get_program); the form's program links stay as they are"),
+    ).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: 'Programs' }) as HTMLInputElement).disabled).toBe(true);
+    click(/Save Draft/);
+    expect(await screen.findByText('Successfully Updated')).toBeTruthy();
+    const [patch] = await api.writes('PATCH', '/form/f1');
+    expect(patch!.body!.program_ids).toEqual(['p2']);
+    expect((await api.writes('GET', '/program/programList')).length).toBe(0);
+  });
+});
+
 describe('the revisions line', () => {
   it('counts the revisions and links to them', async () => {
     await openEditPage({ _id: 'f1', name: 'Visit', structures: [attended], version: 3 });

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { Autocomplete, Chip, TextField } from '@mui/material';
 import { useGetList, useGetMany, type RaRecord } from 'react-admin';
 import { useDebouncedValue } from '../../../forms/widgets/use-debounced-value';
+import { useSession } from '../../../session/useSession';
 
 interface ProgramSelectProps {
   value: string[];
@@ -17,14 +18,16 @@ interface ProgramSelectProps {
 const nameOf = (program: RaRecord | undefined, id: string) => String(program?.name ?? id);
 
 export function ProgramSelect({ value, onChange, disabled }: ProgramSelectProps) {
+  // Programs are read under their own flag; without it the links stay as they are, and the field says why.
+  const mayRead = useSession().user?.role?.permission?.can_get_program === true;
   const [typed, setTyped] = useState('');
   const q = useDebouncedValue(typed.trim(), 200);
-  const found = useGetList('program', {
-    pagination: { page: 1, perPage: 25 },
-    sort: { field: 'name', order: 'ASC' },
-    filter: q ? { q } : {},
-  });
-  const chosen = useGetMany('program', { ids: value }, { enabled: value.length > 0 });
+  const found = useGetList(
+    'program',
+    { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: q ? { q } : {} },
+    { enabled: mayRead },
+  );
+  const chosen = useGetMany('program', { ids: value }, { enabled: mayRead && value.length > 0 });
   const names = useMemo(() => {
     const map = new Map<string, string>();
     for (const p of [...(chosen.data ?? []), ...(found.data ?? [])]) if (p) map.set(String(p.id), nameOf(p, String(p.id)));
@@ -34,7 +37,7 @@ export function ProgramSelect({ value, onChange, disabled }: ProgramSelectProps)
   return (
     <Autocomplete
       multiple
-      disabled={disabled}
+      disabled={disabled || !mayRead}
       options={options}
       value={value}
       onChange={(_, ids) => onChange(ids)}
@@ -51,7 +54,15 @@ export function ProgramSelect({ value, onChange, disabled }: ProgramSelectProps)
         })
       }
       renderInput={(params) => (
-        <TextField {...params} label="Programs" helperText="Once published, the form can be picked for these programs' records" />
+        <TextField
+          {...params}
+          label="Programs"
+          helperText={
+            mayRead
+              ? "Once published, the form can be picked for these programs' records"
+              : "Your role cannot see programs (it lacks can_get_program); the form's program links stay as they are"
+          }
+        />
       )}
     />
   );
