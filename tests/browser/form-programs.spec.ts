@@ -12,6 +12,12 @@ const PROGRAM = 'Nutrition Drive';
 const SOURCE = 'Growth check';
 const DRAFT = 'Feeding log draft';
 
+/** The program made here goes again at the end: programs.spec.ts, which may run next on the same stack, starts from none. */
+let madeProgram: { token: string; id: string } | undefined;
+test.afterAll(async () => {
+  if (madeProgram) expect((await callWith(madeProgram.token, 'DELETE', `${apiUrl}/program/${madeProgram.id}`)).status).toBe(200);
+});
+
 test('a form linked to a program, fields duplicated from another form, and a draft named under the type drawer’s form picker', async ({
   page,
 }) => {
@@ -25,6 +31,7 @@ test('a form linked to a program, fields duplicated from another form, and a dra
   const made = await callWith(token, 'POST', `${apiUrl}/program`, program);
   expect(made.status).toBe(201);
   const programId = String(made.body._id);
+  madeProgram = { token, id: programId };
   const source = await callWith(token, 'POST', `${apiUrl}/form`, {
     name: SOURCE,
     structures: [
