@@ -22,6 +22,7 @@ import {
 } from 'react-admin';
 import { listColumns, resourceEntry, resourceNamed, resourceSchema } from '@model/schema-registry';
 import { schemaColumn, schemaLinkColumn } from './schema-fields';
+import { columnsPreferenceKey } from './column-preferences';
 import { RowActions, type RowExtraProps, type StatusToggle } from './RowActions';
 import { RecordDialog, type DialogState } from './RecordDialog';
 import { ExportButton } from './ExportButton';
@@ -108,9 +109,7 @@ export const GenericList = ({
   const columns = listColumns(resource);
   const names = nameColumns ?? columns.filter((c) => c !== statusField).slice(0, 1);
   const empty = <EmptyList text={emptyText ?? `No ${entry.label.one.toLowerCase()} found`} />;
-  // The chooser keeps the columns it was first given in the browser's store; a key of its own
-  // (not react-admin's '<resource>.datagrid') drops the 'Unlabeled column' an older build stored.
-  const columnsKey = `${resource}.columns`;
+  const columnsKey = columnsPreferenceKey(resource);
   const rowActions = (variant?: 'menu') => (
     // Labelled, so that the column chooser names it ('Actions', as spec 2 §2 heads it) rather than 'Unlabeled column'.
     <RowActions
