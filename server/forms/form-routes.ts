@@ -35,6 +35,7 @@ import {
   type LockedForm,
 } from './form-store.ts';
 import { assertValidDefinition } from './form-definition.ts';
+import { assertKnownPrograms } from './form-programs.ts';
 import { keyErrorsByField } from './field-error-keys.ts';
 import { createBody, diffAnswer, diffQuery, programParams, publishBody, restoreBody, revisionSchema, updateBody } from './form-schemas.ts';
 import { routeKit } from '../http/route-kit.ts';
@@ -89,7 +90,10 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       const draft = draftOf(request.body);
       assertValidDefinition(draft);
       const parent = request.body.parent_id?.trim() || null;
-      const created = await inTransaction((trx) => insertForm(trx, { ...draft, parent_id: parent }, userOf(request), now()));
+      const created = await inTransaction(async (trx) => {
+        await assertKnownPrograms(trx, draft.program_ids);
+        return insertForm(trx, { ...draft, parent_id: parent }, userOf(request), now());
+      });
       return reply.status(201).send(created);
     },
   );
@@ -114,6 +118,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
         assertFreshDraft(form, request.body.draft_version);
         const draft = draftOf(request.body, form);
         assertValidDefinition(draft);
+        await assertKnownPrograms(trx, draft.program_ids, form.program_ids);
         await saveDraft(trx, form, draft, now());
         return findForm(trx, id);
       });
@@ -143,6 +148,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
         assertFreshDraft(form, draftVersion);
         const draft = draftOf(request.body, form);
         assertValidDefinition(draft);
+        await assertKnownPrograms(trx, draft.program_ids, form.program_ids);
         await publishDraft(trx, form, draft, userOf(request), now());
         return findForm(trx, id);
       });

@@ -271,6 +271,9 @@ test('two publishes make revisions 1 and 2; their changes are listed field by fi
   await expect(page.getByText('Not Published Form')).toBeVisible();
 
   await page.getByRole('button', { name: 'PUBLISH FORM' }).click();
+  const first = page.getByRole('dialog', { name: 'Publish revision 1?' });
+  await expect(first).toContainText("This is the form's first revision: 20 fields.");
+  await first.getByRole('button', { name: 'Publish' }).click();
   await expect(toast(page, 'Published revision 1')).toBeVisible();
   await expect(page).toHaveURL(/\/custom-form$/);
   await expect(formRow(page, FORM)).toContainText('1 revision');
@@ -285,6 +288,9 @@ test('two publishes make revisions 1 and 2; their changes are listed field by fi
   await email.getByRole('switch', { name: 'Required' }).check();
   await expect(email.getByRole('button', { name: 'Close Email' })).toContainText('Required');
   await page.getByRole('button', { name: 'PUBLISH FORM' }).click();
+  const second = page.getByRole('dialog', { name: 'Publish revision 2?' });
+  await expect(second).toContainText('From revision 1 to this draft: 2 changes');
+  await second.getByRole('button', { name: 'Publish' }).click();
   await expect(toast(page, 'Published revision 2')).toBeVisible();
   await expect(page).toHaveURL(/\/custom-form$/);
 

@@ -17,6 +17,10 @@ let reader: Session;
 beforeAll(async () => {
   t = await startTestServer();
   admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
+  // The programs the forms below are linked to (a link must name a program).
+  await sql`insert into programs (id, name, name_slug) values ('prog-a', 'Program prog-a', 'prog-a'), ('prog-b', 'Program prog-b', 'prog-b'), ('prog-c', 'Program prog-c', 'prog-c'), ('prog-elsewhere', 'Program prog-elsewhere', 'prog-elsewhere')`.execute(
+    t.ctx.db,
+  );
   // May read forms, nothing else of them.
   const role = await insertRole(t.ctx.db, {
     role: 'Form reader',

@@ -19,6 +19,10 @@ const without: Record<string, Session> = {};
 beforeAll(async () => {
   t = await startTestServer();
   admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
+  // The programs the forms below are linked to (a link must name a program).
+  await sql`insert into programs (id, name, name_slug) values ('p1', 'Program p1', 'p1'), ('p2', 'Program p2', 'p2'), ('p9', 'Program p9', 'p9')`.execute(
+    t.ctx.db,
+  );
   for (const flag of ['can_get_form', 'can_create_form', 'can_edit_form', 'can_publish_form', 'can_delete_form']) {
     const role = await insertRole(t.ctx.db, { role: `No ${flag}`, permission: flags(true, { [flag]: false }) });
     const email = `no-${flag.replace(/_/g, '-')}@example.com`;
@@ -94,6 +98,22 @@ describe('POST /form', () => {
       created_by: { _id: admin.user._id, first_name: admin.user.first_name, last_name: admin.user.last_name },
     });
     expect(await read(form._id)).toEqual(form);
+  });
+
+  it('refuses a link to a program that does not exist, naming program_ids; links the form already has are not checked again', async () => {
+    const res = await call('POST', '/form', { token: admin.token, payload: { name: 'Lost', program_ids: ['p1', 'no-such-program'] } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { program_ids: 'No program has the id no-such-program' } });
+    const form = await create({ name: 'Linked', program_ids: ['p2'] });
+    await sql`delete from programs where id = 'p2'`.execute(t.ctx.db);
+    const patch = (program_ids: string[], draft_version: number) =>
+      call('PATCH', `/form/${form._id}`, { token: admin.token, payload: { name: 'Linked again', program_ids, draft_version } });
+    expect((await patch(['p2', 'p1'], 0)).statusCode).toBe(200);
+    const refused = await patch(['p2', 'gone'], 1);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({ program_ids: 'No program has the id gone' });
+    expect(await read(form._id)).toMatchObject({ name: 'Linked again', program_ids: ['p2', 'p1'], draft_version: 1 });
+    await sql`insert into programs (id, name, name_slug) values ('p2', 'Program p2', 'p2')`.execute(t.ctx.db);
   });
 
   it('takes the ids from `programs` when program_ids is not sent, and no fields at all', async () => {

@@ -75,6 +75,26 @@ describe('the field name', () => {
   });
 });
 
+describe('a loaded field', () => {
+  it("shows its type's defaults where the definition leaves them blank, and its own values where it sets them", async () => {
+    api.seed({
+      _id: 'f1',
+      name: 'Visit',
+      structures: [
+        { field_label: 'Village', field_name: 'village', field_type: 'text' },
+        { field_label: 'Code', field_name: 'code', field_type: 'text', validation: { min: 3, max: null } },
+      ],
+    });
+    renderConsole('/custom-form/edit/f1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Open Village' }));
+    expect(input('Min characters', openRow()).value).toBe('0');
+    expect(input('Max characters', openRow()).value).toBe('10000');
+    fireEvent.click(screen.getByRole('button', { name: 'Open Code' }));
+    await waitFor(() => expect(input('Min characters', openRow()).value).toBe('3'));
+    expect(input('Max characters', openRow()).value).toBe('10000');
+  });
+});
+
 describe('changing the type', () => {
   it("rebuilds the field with the new type's defaults, keeping label and name", async () => {
     await openAddPage();

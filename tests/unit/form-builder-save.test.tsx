@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FormField } from '@model/forms/field-definition';
+import { withTypeDefaults } from '@model/forms/type-defaults';
 import { flagsExcept, renderConsole } from './support/render-console';
 import { addField, input, rows, withFormApi } from './support/form-builder-page';
 import { STALE_MESSAGE } from './support/fake-form-api';
@@ -29,6 +30,9 @@ async function openEditPage(seed: Parameters<typeof api.seed>[0], flags = flagsE
   await screen.findByRole('button', { name: `Open ${seed.structures[0]?.field_label}` });
   return view;
 }
+
+/** A field as the builder sends it back after loading it: with its type's defaults (spec 2 §3). */
+const asLoaded = (...fields: FormField[]) => fields.map(withTypeDefaults);
 
 const title = () => input(/^Title/);
 const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
@@ -53,6 +57,7 @@ describe('a new form', () => {
           validation: { required: false },
         },
       ],
+      program_ids: [],
     });
     await waitFor(() => expect(location()).toBe('/custom-form/edit/form-1'));
     expect(await screen.findByRole('heading', { name: 'Edit Form Group' })).toBeTruthy();
@@ -100,7 +105,7 @@ describe('saving a draft', () => {
     click(/Save Draft/);
     await waitFor(async () => expect(await api.writes('PATCH', '/form/f1')).toHaveLength(2));
     const [first, second] = await api.writes('PATCH', '/form/f1');
-    expect(first!.body).toEqual({ name: 'Home visit', structures: [attended, reason], draft_version: 3 });
+    expect(first!.body).toEqual({ name: 'Home visit', structures: asLoaded(attended, reason), program_ids: [], draft_version: 3 });
     expect(second!.body!.draft_version).toBe(4);
   });
 
@@ -130,14 +135,26 @@ describe('saving a draft', () => {
   });
 });
 
+/** PUBLISH FORM, and the question it asks. */
+async function askToPublish() {
+  click(/PUBLISH FORM/);
+  return screen.findByRole('dialog');
+}
+
 describe('publishing', () => {
-  it('publishes the draft on screen with its draft_version, then goes to the form list', async () => {
+  it('publishes the draft on screen with its draft_version once confirmed, then goes to the form list', async () => {
     const { location } = await openEditPage({ _id: 'f1', name: 'Visit', structures: [attended], draft_version: 5, version: 1 });
+    api.revisions.set('f1', [{ version: 1, name: 'Visit', structures: [attended] }]);
     fireEvent.change(title(), { target: { value: 'Visit v2' } });
-    click(/PUBLISH FORM/);
+    const dialog = await askToPublish();
+    expect(within(dialog).getByRole('heading', { name: 'Publish revision 2?' })).toBeTruthy();
+    expect(await within(dialog).findByText('From revision 1 to this draft: 1 change')).toBeTruthy();
+    expect(dialog.textContent).toContain('Form title: “Visit”');
+    expect(await api.writes('POST', '/form/publish')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(location()).toBe('/custom-form'));
     const [publish] = await api.writes('POST', '/form/publish');
-    expect(publish!.body).toEqual({ _id: 'f1', draft_version: 5, name: 'Visit v2', structures: [attended] });
+    expect(publish!.body).toEqual({ _id: 'f1', draft_version: 5, name: 'Visit v2', structures: asLoaded(attended), program_ids: [] });
     expect(api.forms.get('f1')!.version).toBe(2);
   });
 
@@ -148,17 +165,82 @@ describe('publishing', () => {
       code: 'VALIDATION_FAILED',
       fields: { attended: "A condition refers to 'gone', which is not a field of this form" },
     });
-    click(/PUBLISH FORM/);
+    fireEvent.click(within(await askToPublish()).getByRole('button', { name: 'Publish' }));
     // On the field's row, and as the notification.
     await waitFor(() => expect(screen.getAllByText("A condition refers to 'gone', which is not a field of this form")).toHaveLength(2));
     expect(within(rows()[0]!).getByText("A condition refers to 'gone', which is not a field of this form")).toBeTruthy();
     expect(location()).toBe('/custom-form/edit/f1');
   });
 
+  it('lists what the new revision changes (a field added, one deleted) and Cancel publishes nothing', async () => {
+    const { location } = await openEditPage({ _id: 'f1', name: 'Visit', structures: [attended, reason], draft_version: 2, version: 1 });
+    api.revisions.set('f1', [{ version: 1, name: 'Visit', structures: [attended, reason] }]);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Reason' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(rows()).toHaveLength(1);
+    await addField('Household size', 'Number');
+    const dialog = await askToPublish();
+    const changes = within(await within(dialog).findByRole('list', { name: 'Changes' })).getAllByRole('listitem');
+    expect(changes.map((c) => c.textContent)).toEqual([
+      expect.stringMatching(/^Added“Household size”/),
+      expect.stringMatching(/^Removed“Reason”/),
+    ]);
+    expect(within(dialog).getByText('From revision 1 to this draft: 2 changes')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await api.writes('POST', '/form/publish')).toHaveLength(0);
+    expect(location()).toBe('/custom-form/edit/f1');
+  });
+
+  it("says a never-published form's first revision and its field count", async () => {
+    await openEditPage({ _id: 'f1', name: 'Visit', structures: [attended, reason] });
+    const dialog = await askToPublish();
+    expect(within(dialog).getByRole('heading', { name: 'Publish revision 1?' })).toBeTruthy();
+    expect(within(dialog).getByText("This is the form's first revision: 2 fields.")).toBeTruthy();
+  });
+
   it('is not offered to a role without can_publish_form', async () => {
     await openEditPage({ _id: 'f1', name: 'Visit', structures: [attended] }, flagsExcept('can_publish_form'));
     expect((screen.getByRole('button', { name: /PUBLISH FORM/ }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: /Save Draft/ }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('the programs', () => {
+  it("shows the form's programs by name, and saves the ones picked", async () => {
+    await openEditPage({ _id: 'f1', name: 'Visit', structures: [attended], program_ids: ['p2'], draft_version: 1 });
+    const select = screen.getByRole('combobox', { name: 'Programs' });
+    const field = select.closest('.MuiAutocomplete-root') as HTMLElement;
+    expect(await within(field).findByText('School Meals')).toBeTruthy();
+    fireEvent.change(select, { target: { value: 'Clean' } });
+    // The list is asked again once typing pauses; the option is picked from the list as it then is.
+    await waitFor(() => {
+      fireEvent.click(screen.getByRole('option', { name: 'Clean Water' }));
+      expect(field.textContent).toContain('Clean Water');
+    });
+    click(/Save Draft/);
+    expect(await screen.findByText('Successfully Updated')).toBeTruthy();
+    const [patch] = await api.writes('PATCH', '/form/f1');
+    expect(patch!.body!.program_ids).toEqual(['p2', 'p1']);
+  });
+});
+
+describe('the programs, for a role that cannot see programs', () => {
+  it('says which flag is missing, and keeps the links as they are', async () => {
+    await openEditPage(
+      { _id: 'f1', name: 'Visit', structures: [attended], program_ids: ['p2'], draft_version: 1 },
+      flagsExcept('can_get_program'),
+    );
+    expect(
+      screen.getByText("Your role cannot see programs (it lacks can_get_program); the form's program links stay as they are"),
+    ).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: 'Programs' }) as HTMLInputElement).disabled).toBe(true);
+    click(/Save Draft/);
+    expect(await screen.findByText('Successfully Updated')).toBeTruthy();
+    const [patch] = await api.writes('PATCH', '/form/f1');
+    expect(patch!.body!.program_ids).toEqual(['p2']);
+    expect((await api.writes('GET', '/program/programList')).length).toBe(0);
   });
 });
 
@@ -172,7 +254,7 @@ describe('the revisions line', () => {
 
 describe('Copy Form', () => {
   it('opens the add page with the structure on screen, and the copy names its parent', async () => {
-    const { location } = await openEditPage({ _id: 'f1', name: 'Visit', structures: [attended, reason] });
+    const { location } = await openEditPage({ _id: 'f1', name: 'Visit', structures: [attended, reason], program_ids: ['p2'] });
     click(/Copy Form/);
     expect(await screen.findByRole('heading', { name: 'Add New Form Group' })).toBeTruthy();
     expect(location()).toBe('/custom-form/add-new');
@@ -181,6 +263,6 @@ describe('Copy Form', () => {
     click(/Save Draft/);
     expect(await screen.findByText('Successfully added form')).toBeTruthy();
     const [post] = await api.writes('POST', '/form');
-    expect(post!.body).toEqual({ name: 'Copy of Visit', structures: [attended, reason], parent_id: 'f1' });
+    expect(post!.body).toEqual({ name: 'Copy of Visit', structures: asLoaded(attended, reason), program_ids: ['p2'], parent_id: 'f1' });
   });
 });

@@ -112,6 +112,14 @@ describe('the custom forms list', () => {
     expect(within(row('Old intake')).getByText('30/11/2023 23:59')).toBeTruthy();
   });
 
+  it("offers every column by its name in the column chooser, the row actions as 'Actions'", async () => {
+    renderConsole('/custom-form');
+    await screen.findByText('Household survey');
+    fireEvent.click(screen.getByRole('button', { name: /Columns/i }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Name', 'Fields', 'Revisions', 'Status', 'Last updated', 'Actions']);
+  });
+
   it("links a form's name to the builder and its revisions to the revisions page", async () => {
     renderConsole('/custom-form');
     await screen.findByText('Household survey');

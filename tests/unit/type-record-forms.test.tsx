@@ -94,11 +94,24 @@ describe('/events and /events/add', () => {
     fireEvent.click(within(options).getByText('Clinic visit'));
     const asked = await api.requestsTo('/form');
     expect(asked.some((r) => r.filter?.has_published === true && r.filter?.status === true)).toBe(true);
-    expect(asked.every((r) => r.filter?.has_published === true || Array.isArray(r.filter?.id))).toBe(true);
+    // The picker asks for published forms only; drafts are asked for only to name them under it.
+    const forPicker = asked.filter((r) => !(r.filter?.has_published === false));
+    expect(forPicker.every((r) => r.filter?.has_published === true || Array.isArray(r.filter?.id))).toBe(true);
     fireEvent.click(screen.getByText('Save'));
     expect(await screen.findByText('Added Event Type Successfully')).toBeTruthy();
     const [post] = await api.requestsTo('/eventtype', 'POST');
     expect(post!.body).toMatchObject({ pre_event_form_ids: ['f3'], post_event_form_ids: [], has_checklist: 'no', has_attendies: 'no' });
+  });
+
+  it('says under the form pickers that only published forms are listed, naming each draft with a link to open it', async () => {
+    open('/events/add');
+    await fillNames('Training');
+    const notes = await screen.findAllByText(/Only published forms can be picked/);
+    expect(notes.length).toBeGreaterThan(0);
+    const link = await within(notes[0]!).findByRole('link', { name: 'open “Draft intake” to publish it' });
+    expect(link.getAttribute('href')).toBe('/custom-form/edit/f2');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(notes[0]!.textContent).not.toContain('Household survey');
   });
 
   it("shows the checklist only when 'Has checklist' is Yes; items are added with Enter, Tab or a comma", async () => {

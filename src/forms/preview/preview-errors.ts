@@ -25,7 +25,11 @@ function message(error: RJSFValidationError): string | undefined {
         ? 'Enter an e-mail address'
         : params.format === 'uri'
           ? 'Enter a web address'
-          : `Enter a valid ${params.format}`;
+          : params.format === 'date'
+            ? 'Enter a date as DD/MM/YYYY'
+            : params.format === 'date-time'
+              ? 'Enter a date and time as DD/MM/YYYY HH:MM'
+              : `Enter a valid ${params.format}`;
     case 'minItems':
       return `Add at least ${params.limit}`;
     case 'maxItems':

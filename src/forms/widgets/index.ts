@@ -4,7 +4,15 @@ import { NO_OPTIONS_WIDGET } from '@model/forms/field-schema';
 import ListViewAutocomplete from './ListViewAutocomplete';
 import NoOptionsWidget from './NoOptionsWidget';
 import RadioWidget from './RadioWidget';
+import { DateTimeWidget, DateWidget } from './DayInputWidget';
 
-// `RadioWidget` takes the place of the theme's own (the uiSchema's 'radio' resolves to that name).
-export const formWidgets: RegistryWidgetsType = { listview: ListViewAutocomplete, [NO_OPTIONS_WIDGET]: NoOptionsWidget, RadioWidget };
+// `RadioWidget`, `DateWidget` and `DateTimeWidget` take the place of the theme's own (the uiSchema's
+// 'radio', 'date' and 'datetime' resolve to those names).
+export const formWidgets: RegistryWidgetsType = {
+  listview: ListViewAutocomplete,
+  [NO_OPTIONS_WIDGET]: NoOptionsWidget,
+  RadioWidget,
+  DateWidget,
+  DateTimeWidget,
+};
 export const formFields: RegistryFieldsType = {};

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Button, CircularProgress } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useListContext, useNotify, useResourceContext, useStore } from 'react-admin';
+import { columnsPreferenceKey } from './column-preferences';
 import { resourceEntry, resourceNamed } from '@model/schema-registry';
 import { safeFilename } from '@model/csv';
 import { dataProvider } from '../../providers/data-provider';
@@ -19,7 +20,7 @@ interface StoredColumn {
 
 /** The visible columns' sources, in order, from the column chooser's stored preferences. */
 function useVisibleColumns(resource: string): string[] | undefined {
-  const key = `preferences.${resource}.datagrid`;
+  const key = `preferences.${columnsPreferenceKey(resource)}`;
   const [available] = useStore<StoredColumn[]>(`${key}.availableColumns`, []);
   const [omit] = useStore<string[]>(`${key}.omit`, []);
   const [chosen] = useStore<string[] | undefined>(`${key}.columns`, undefined);

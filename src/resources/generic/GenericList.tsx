@@ -22,6 +22,7 @@ import {
 } from 'react-admin';
 import { listColumns, resourceEntry, resourceNamed, resourceSchema } from '@model/schema-registry';
 import { schemaColumn, schemaLinkColumn } from './schema-fields';
+import { columnsPreferenceKey } from './column-preferences';
 import { RowActions, type RowExtraProps, type StatusToggle } from './RowActions';
 import { RecordDialog, type DialogState } from './RecordDialog';
 import { ExportButton } from './ExportButton';
@@ -108,8 +109,17 @@ export const GenericList = ({
   const columns = listColumns(resource);
   const names = nameColumns ?? columns.filter((c) => c !== statusField).slice(0, 1);
   const empty = <EmptyList text={emptyText ?? `No ${entry.label.one.toLowerCase()} found`} />;
+  const columnsKey = columnsPreferenceKey(resource);
   const rowActions = (variant?: 'menu') => (
-    <RowActions onEdit={edit} extras={rowExtras} variant={variant} toggleStatus={toggleStatus} deleteWarning={deleteWarning} />
+    // Labelled, so that the column chooser names it ('Actions', as spec 2 §2 heads it) rather than 'Unlabeled column'.
+    <RowActions
+      label="Actions"
+      onEdit={edit}
+      extras={rowExtras}
+      variant={variant}
+      toggleStatus={toggleStatus}
+      deleteWarning={deleteWarning}
+    />
   );
   const actions = (
     <TopToolbar sx={{ alignItems: 'center', flexWrap: { xs: 'wrap', md: 'nowrap' }, justifyContent: 'flex-end', gap: 1 }}>
@@ -118,7 +128,7 @@ export const GenericList = ({
           {activeOnly ? `Show All ${many}` : `Hide Inactive ${many}`}
         </Button>
       )}
-      {!phone && <SelectColumnsButton />}
+      {!phone && <SelectColumnsButton preferenceKey={columnsKey} />}
       {entry.list?.export && <ExportButton />}
       {toolbarExtras}
       <Button variant="contained" startIcon={<AddIcon />} disabled={!canCreate} onClick={add}>
@@ -161,7 +171,13 @@ export const GenericList = ({
               {rowActions('menu')}
             </PhoneList>
           ) : (
-            <DatagridConfigurable bulkActionButtons={false} rowClick={false} sx={{ overflowX: 'auto' }} empty={empty}>
+            <DatagridConfigurable
+              preferenceKey={columnsKey}
+              bulkActionButtons={false}
+              rowClick={false}
+              sx={{ overflowX: 'auto' }}
+              empty={empty}
+            >
               {columns.map((c) =>
                 nameLink && names.includes(c)
                   ? schemaLinkColumn(schema, c, nameLink)

@@ -41,6 +41,8 @@ interface RowActionsProps {
   variant?: RowActionsVariant;
   toggleStatus?: StatusToggle;
   deleteWarning?: string;
+  /** The column's header, read by the datagrid and its column chooser (not by this component). */
+  label?: string;
 }
 
 export const RowActions = ({ onEdit, extras: Extras, variant = 'buttons', toggleStatus, deleteWarning }: RowActionsProps) => {

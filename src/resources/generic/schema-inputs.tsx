@@ -1,4 +1,5 @@
 /** Form inputs and their validators derived from the entity schema (the server applies the same rules). */
+import type { ReactNode } from 'react';
 import {
   AutocompleteArrayInput,
   AutocompleteInput,
@@ -31,6 +32,7 @@ import {
 import { BooleanGroupInput } from './BooleanGroupInput';
 import { TextListInput } from './TextListInput';
 import { pickableFilter } from './pickable';
+import { UnpublishedFormsNote } from '../custom-form/list/UnpublishedFormsNote';
 import { notBlank } from '../../shared/not-blank';
 import { trimText } from '@model/trim-text';
 
@@ -162,6 +164,14 @@ function emptyValue(property: PropertySchema) {
   return { parse: (value: string) => (value === '' ? empty : value) };
 }
 
+/** A form picker lists published forms only (pickable.ts): it says so, and names the drafts left out. */
+const withDraftsNote = (picker: ReactNode) => (
+  <>
+    {picker}
+    <UnpublishedFormsNote />
+  </>
+);
+
 /** Picks a referenced record by name: active ones only, searched (`q`) and paged by the server. */
 const ReferencePicker = ({
   source,
@@ -175,7 +185,7 @@ const ReferencePicker = ({
   validate: Validator[];
 }) => {
   const name = representationOf(reference);
-  return (
+  const picker = (
     <ReferenceInput
       source={source}
       reference={reference}
@@ -186,6 +196,7 @@ const ReferencePicker = ({
       <AutocompleteInput label={label} validate={validate} fullWidth />
     </ReferenceInput>
   );
+  return reference === 'custom-form' ? withDraftsNote(picker) : picker;
 };
 
 /** Picks several referenced records by name (e.g. an event type's pre-event forms): the same records a single picker offers. */
@@ -203,7 +214,7 @@ const ReferenceListPicker = ({
   defaultValue?: string[];
 }) => {
   const name = representationOf(reference);
-  return (
+  const picker = (
     <ReferenceArrayInput
       source={source}
       reference={reference}
@@ -214,4 +225,5 @@ const ReferenceListPicker = ({
       <AutocompleteArrayInput label={label} validate={validate} fullWidth defaultValue={defaultValue} />
     </ReferenceArrayInput>
   );
+  return reference === 'custom-form' ? withDraftsNote(picker) : picker;
 };

@@ -16,6 +16,7 @@ export interface FakeForm {
   draft_version: number;
   status: boolean;
   parent_id?: string | null;
+  program_ids?: string[];
 }
 
 export interface SeenFormRequest {
@@ -25,6 +26,12 @@ export interface SeenFormRequest {
 }
 
 export const STALE_MESSAGE = 'Someone else saved this form since you opened it. Reload it to see their changes.';
+
+/** Programs the builder's program select offers. */
+export const PROGRAMS = [
+  { _id: 'p1', name: 'Clean Water' },
+  { _id: 'p2', name: 'School Meals' },
+];
 
 export const LIST_VIEWS = [
   { _id: 'lv1', name: 'Counties' },
@@ -36,6 +43,8 @@ export function createFormApi() {
   const seen: SeenFormRequest[] = [];
   const pending: Promise<void>[] = [];
   const refusals = new Map<string, { status: number; body: JsonBodyType }>();
+  /** Each form's published revisions, oldest first. */
+  const revisions = new Map<string, Array<{ version: number; name: string; structures: FormField[] }>>();
   let next = 1;
 
   const problem = (status: number, message: string, code: string) => HttpResponse.json({ message, code }, { status });
@@ -47,6 +56,21 @@ export function createFormApi() {
   };
 
   const server = setupServer(
+    http.get(`${API}/form/rev/:id`, ({ params }) => {
+      const id = String(params.id);
+      const list = (revisions.get(id) ?? []).map((r) => ({
+        _id: `${id}-r${r.version}`,
+        form_id: id,
+        field_count: r.structures.length,
+        ...r,
+      }));
+      return HttpResponse.json(list.reverse());
+    }),
+    http.get(`${API}/form`, ({ request }) => {
+      const q = (JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { q?: string }).q?.toLowerCase();
+      const rows = [...forms.values()].filter((f) => !q || f.name.toLowerCase().includes(q)).map(({ structures: _s, ...row }) => row);
+      return HttpResponse.json(rows, { headers: { 'Content-Range': `form 0-${Math.max(rows.length - 1, 0)}/${rows.length}` } });
+    }),
     http.get(`${API}/form/:id`, ({ params }) => {
       const form = forms.get(String(params.id));
       return form ? HttpResponse.json(form) : problem(404, 'Form not found', 'NOT_FOUND');
@@ -64,6 +88,10 @@ export function createFormApi() {
         version: form.version + 1,
         draft_version: form.draft_version + 1,
       });
+      revisions.set(form._id, [
+        ...(revisions.get(form._id) ?? []),
+        { version: form.version, name: form.name, structures: form.structures },
+      ]);
       return HttpResponse.json(form);
     }),
     http.post(`${API}/form`, async ({ request }) => {
@@ -92,6 +120,13 @@ export function createFormApi() {
       Object.assign(form, { name: body.name, structures: body.structures, draft_version: form.draft_version + 1 });
       return HttpResponse.json(form);
     }),
+    http.get(`${API}/program/programList`, ({ request }) => {
+      const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { q?: string; id?: string[] };
+      const rows = PROGRAMS.filter(
+        (p) => (!filter.q || p.name.toLowerCase().includes(filter.q.toLowerCase())) && (!filter.id || filter.id.includes(p._id)),
+      );
+      return HttpResponse.json(rows, { headers: { 'Content-Range': `program 0-${Math.max(rows.length - 1, 0)}/${rows.length}` } });
+    }),
     http.get(`${API}/listview`, ({ request }) => {
       const q = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}').q as string | undefined;
       const rows = LIST_VIEWS.filter((l) => !q || l.name.toLowerCase().includes(q.toLowerCase()));
@@ -119,6 +154,7 @@ export function createFormApi() {
   return {
     server,
     forms,
+    revisions,
     /** Puts a form in the store, as if saved earlier. */
     seed(form: Partial<FakeForm> & Pick<FakeForm, '_id' | 'name' | 'structures'>) {
       forms.set(form._id, { version: 0, draft_version: 0, status: true, ...form });
@@ -134,6 +170,7 @@ export function createFormApi() {
     },
     reset() {
       forms.clear();
+      revisions.clear();
       seen.length = 0;
       pending.length = 0;
       refusals.clear();

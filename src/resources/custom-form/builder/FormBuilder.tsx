@@ -9,6 +9,9 @@ import { Title } from 'react-admin';
 import { AddFieldForm } from './AddFieldForm';
 import { BuilderPreview } from './BuilderPreview';
 import { FieldList } from './FieldList';
+import { UndoRedoButtons } from './UndoRedo';
+import { ProgramSelect } from './ProgramSelect';
+import { DuplicateFields } from './DuplicateFields';
 import type { FormBuilderModel } from './use-form-builder';
 
 interface FormBuilderProps {
@@ -22,8 +25,23 @@ interface FormBuilderProps {
 }
 
 export function FormBuilder({ heading, model, actions, banner, footer }: FormBuilderProps) {
-  const { state, dispatch, title, changeTitle, titleProblem, structures, targets } = model;
+  const {
+    state,
+    dispatch,
+    title,
+    changeTitle,
+    titleProblem,
+    structures,
+    targets,
+    undo,
+    redo,
+    canUndo,
+    canRedo,
+    programIds,
+    setProgramIds,
+  } = model;
   const addField = useCallback((field: FormField) => dispatch({ type: 'add', field }), [dispatch]);
+  const addCopies = useCallback((fields: FormField[]) => dispatch({ type: 'add-copies', fields }), [dispatch]);
   return (
     <Box sx={{ py: 2 }}>
       <Title title={heading} />
@@ -46,7 +64,10 @@ export function FormBuilder({ heading, model, actions, banner, footer }: FormBui
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
           {heading}
         </Typography>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <UndoRedoButtons undo={undo} redo={redo} canUndo={canUndo} canRedo={canRedo} />
+          {actions}
+        </Box>
         {banner && <Box sx={{ flexBasis: '100%' }}>{banner}</Box>}
       </Box>
       <Box
@@ -69,6 +90,7 @@ export function FormBuilder({ heading, model, actions, banner, footer }: FormBui
                 helperText={titleProblem ?? ' '}
                 fullWidth
               />
+              <ProgramSelect value={programIds} onChange={setProgramIds} />
               <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
                 Fields ({state.keys.length})
               </Typography>
@@ -79,6 +101,7 @@ export function FormBuilder({ heading, model, actions, banner, footer }: FormBui
               )}
               <FieldList state={state} dispatch={dispatch} targets={targets} />
               <AddFieldForm onAdd={addField} noGroupReason="change a field's type to make a group" />
+              <DuplicateFields existing={structures} onCopy={addCopies} />
             </Stack>
           </CardContent>
         </Card>

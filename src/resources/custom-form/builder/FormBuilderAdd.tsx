@@ -18,7 +18,11 @@ import { trimText } from '@model/trim-text';
 export default function FormBuilderAdd() {
   const location = useLocation();
   const [copy] = useState(() => copyFrom(location.state));
-  const model = useFormBuilder({ name: copy ? `Copy of ${copy.name}` : '', structures: copy?.structures ?? [] });
+  const model = useFormBuilder({
+    name: copy ? `Copy of ${copy.name}` : '',
+    structures: copy?.structures ?? [],
+    programIds: copy?.programIds ?? [],
+  });
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -26,7 +30,7 @@ export default function FormBuilderAdd() {
   const [saving, setSaving] = useState(false);
 
   const save = async () => {
-    const form = { name: trimText(model.title), structures: model.structures };
+    const form = { name: trimText(model.title), structures: model.structures, program_ids: model.programIds };
     const problems = checkFormDefinition(form);
     model.showProblems(problems?.fields ?? {});
     if (problems) {

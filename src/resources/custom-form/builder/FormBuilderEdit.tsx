@@ -4,7 +4,7 @@
  * draft was loaded (or last saved) at, so a save over someone else's newer draft is refused (409)
  * instead of overwriting it.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
@@ -15,6 +15,7 @@ import type { FieldbaseDataProvider } from '../../../providers/data-provider';
 import type { FormRecord } from '../../../providers/form-calls';
 import { FormBuilder } from './FormBuilder';
 import { LoadState } from './LoadState';
+import { PublishDialog, type DraftToPublish } from './PublishDialog';
 import { RevisionsNote } from './RevisionsNote';
 import { StaleDraftAlert } from './StaleDraftAlert';
 import { checkFormDefinition } from '@model/forms/definition-check';
@@ -26,10 +27,11 @@ import { useFormRecord } from './use-form-record';
 import { trimText } from '@model/trim-text';
 
 const HEADING = 'Edit Form Group';
+const ADD_HEADING = 'Add New Form Group';
 
 function EditLoaded({ record, reloading, onReload }: { record: FormRecord; reloading: boolean; onReload: () => void }) {
   const formId = String(record._id ?? record.id);
-  const model = useFormBuilder({ name: record.name ?? '', structures: record.structures ?? [] });
+  const model = useFormBuilder({ name: record.name ?? '', structures: record.structures ?? [], programIds: record.program_ids ?? [] });
   const dataProvider = useDataProvider<FieldbaseDataProvider>();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -38,10 +40,20 @@ function EditLoaded({ record, reloading, onReload }: { record: FormRecord; reloa
   const [version, setVersion] = useState(record.version ?? 0);
   const [stale, setStale] = useState<string | null>(null);
   const [busy, setBusy] = useState<'save' | 'publish' | null>(null);
+  // Once Copy Form is pressed this page is done: the address is already the add page's, and
+  // until the add page's code has arrived (a route change waits for it, keeping this page on
+  // screen) nothing typed or saved here may land on the original form.
+  const [copying, setCopying] = useState(false);
+  const left = useRef(false);
+
+  // The add page's code is fetched ahead, so that Copy Form's wait is as short as it can be.
+  useEffect(() => {
+    void import('./FormBuilderAdd');
+  }, []);
 
   /** The draft on screen, or null (with the problems shown) when it cannot be sent. */
   const draftToSend = () => {
-    const draft = { name: trimText(model.title), structures: model.structures };
+    const draft = { name: trimText(model.title), structures: model.structures, program_ids: model.programIds };
     const problems = checkFormDefinition(draft);
     model.showProblems(problems?.fields ?? {});
     if (problems) notify(problems.message, { type: 'error' });
@@ -60,6 +72,7 @@ function EditLoaded({ record, reloading, onReload }: { record: FormRecord; reloa
   };
 
   const save = async () => {
+    if (left.current) return;
     const draft = draftToSend();
     if (!draft) return;
     setBusy('save');
@@ -75,9 +88,13 @@ function EditLoaded({ record, reloading, onReload }: { record: FormRecord; reloa
     }
   };
 
+  // Publishing asks first, showing what the new revision changes (PublishDialog).
+  const [toPublish, setToPublish] = useState<DraftToPublish | null>(null);
+  const askPublish = () => setToPublish(draftToSend());
+
   const publish = async () => {
-    const draft = draftToSend();
-    if (!draft) return;
+    const draft = toPublish;
+    if (left.current || !draft) return;
     setBusy('publish');
     try {
       const published = await dataProvider.publishForm(formId, draftVersion, draft);
@@ -87,11 +104,19 @@ function EditLoaded({ record, reloading, onReload }: { record: FormRecord; reloa
       // The spec only logs a failed publish; the person is told why, in the server's words.
       refused(error, (serverMessage) => serverMessage ?? 'The form could not be published');
       setBusy(null);
+      setToPublish(null);
     }
   };
 
-  const copy = () =>
-    navigate('/custom-form/add-new', { state: copyState({ name: model.title, structures: model.structures, parentId: formId }) });
+  const copy = () => {
+    left.current = true;
+    setCopying(true);
+    navigate('/custom-form/add-new', {
+      state: copyState({ name: model.title, structures: model.structures, parentId: formId, programIds: model.programIds }),
+    });
+  };
+
+  if (copying) return <LoadState heading={ADD_HEADING} waitingFor="Opening the copy" />;
 
   return (
     <FormBuilder
@@ -106,12 +131,30 @@ function EditLoaded({ record, reloading, onReload }: { record: FormRecord; reloa
           <Button variant="contained" startIcon={<SaveIcon />} onClick={save} disabled={busy !== null || !mayEdit}>
             Save Draft
           </Button>
-          <Button variant="contained" color="success" startIcon={<PublishIcon />} onClick={publish} disabled={busy !== null || !mayPublish}>
+          <Button
+            variant="contained"
+            color="success"
+            startIcon={<PublishIcon />}
+            onClick={askPublish}
+            disabled={busy !== null || !mayPublish}
+          >
             PUBLISH FORM
           </Button>
         </>
       }
-      footer={<RevisionsNote formId={formId} version={version} />}
+      footer={
+        <>
+          <RevisionsNote formId={formId} version={version} />
+          <PublishDialog
+            formId={formId}
+            version={version}
+            draft={toPublish}
+            busy={busy === 'publish'}
+            onConfirm={publish}
+            onClose={() => setToPublish(null)}
+          />
+        </>
+      }
     />
   );
 }

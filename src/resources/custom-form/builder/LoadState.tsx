@@ -1,8 +1,20 @@
-/** The edit page until its form arrives: a spinner, then (if the load fails or is too slow) what went wrong and a way to try again. */
+/**
+ * The edit page until its form arrives: a spinner, then (if the load fails or is too slow) what
+ * went wrong and a way to try again. Also what the edit page shows once Copy Form is pressed,
+ * until the add page takes over.
+ */
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { Title } from 'react-admin';
 
-export function LoadState({ heading, error, onRetry }: { heading: string; error?: string; onRetry: () => void }) {
+interface LoadStateProps {
+  heading: string;
+  error?: string;
+  onRetry?: () => void;
+  /** What the spinner says to a screen reader. */
+  waitingFor?: string;
+}
+
+export function LoadState({ heading, error, onRetry, waitingFor = 'Loading the form' }: LoadStateProps) {
   return (
     <Box sx={{ py: 2 }}>
       <Title title={heading} />
@@ -19,7 +31,7 @@ export function LoadState({ heading, error, onRetry }: { heading: string; error?
         </Alert>
       ) : (
         <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
-          <CircularProgress aria-label="Loading the form" />
+          <CircularProgress aria-label={waitingFor} />
         </Box>
       )}
     </Box>

@@ -6,6 +6,7 @@
 import { arrayMove } from '@dnd-kit/sortable';
 import type { FieldType, FormField } from '@model/forms/field-definition';
 import { fieldNameFromLabel } from '@model/forms/field-name';
+import { withTypeDefaults } from '@model/forms/type-defaults';
 import { withType } from './new-field';
 
 export interface BuilderField {
@@ -27,6 +28,8 @@ export interface BuilderState {
 export type BuilderAction =
   | { type: 'load'; fields: FormField[] }
   | { type: 'add'; field: FormField }
+  /** Fields copied from another form, added after the others in one step, their names kept. */
+  | { type: 'add-copies'; fields: FormField[] }
   | { type: 'update'; key: string; field: FormField }
   | { type: 'label'; key: string; label: string }
   | { type: 'name'; key: string; name: string }
@@ -42,10 +45,22 @@ const byOrder = (fields: FormField[]) =>
     .sort((a, b) => (a.field.order ?? Infinity) - (b.field.order ?? Infinity) || a.i - b.i)
     .map((entry) => entry.field);
 
+/**
+ * A field as the builder loads it (spec 2 §3 "Type defaults on load"): what its type leaves blank
+ * takes the type's default — a text field's limits show 0 and 10000, the ones that apply anyway.
+ */
+function loadedField(field: FormField): FormField {
+  const loaded = withTypeDefaults(field);
+  const subFields = loaded.extra_details?.fields;
+  return Array.isArray(subFields)
+    ? { ...loaded, extra_details: { ...loaded.extra_details, fields: subFields.map(withTypeDefaults) } }
+    : loaded;
+}
+
 /** A definition as loaded: shown in the order the form shows it (by `order`, then as listed). */
 export function loadedState(fields: FormField[]): BuilderState {
   const keys = fields.map((_, i) => `f${i + 1}`);
-  const ordered = byOrder(fields);
+  const ordered = byOrder(fields).map(loadedField);
   return renumbered({
     keys,
     fields: Object.fromEntries(keys.map((key, i) => [key, { field: ordered[i]!, followsLabel: false }])),
@@ -86,6 +101,16 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
         fields: { ...state.fields, [key]: { field: action.field, followsLabel: true } },
         openKey: key,
         nextKey: state.nextKey + 1,
+      });
+    }
+    case 'add-copies': {
+      if (action.fields.length === 0) return state;
+      const keys = action.fields.map((_, i) => `f${state.nextKey + i}`);
+      return renumbered({
+        ...state,
+        keys: [...state.keys, ...keys],
+        fields: { ...state.fields, ...Object.fromEntries(keys.map((key, i) => [key, { field: action.fields[i]!, followsLabel: false }])) },
+        nextKey: state.nextKey + keys.length,
       });
     }
     case 'update':

@@ -2,17 +2,24 @@
 import { useCallback, useMemo, useReducer, useState } from 'react';
 import type { FormField } from '@model/forms/field-definition';
 import { builderReducer, loadedState, structuresOf } from './builder-state';
+import { startHistory, withHistory } from './builder-history';
 import { ruleTargetsOf } from './rule-targets';
 
 export interface BuilderStart {
   name: string;
   structures: FormField[];
+  /** The programs the form is linked to. */
+  programIds?: string[];
 }
 
+const historyReducer = withHistory(builderReducer);
+
 export function useFormBuilder(start: BuilderStart) {
-  const [state, dispatch] = useReducer(builderReducer, start.structures, loadedState);
+  const [history, dispatch] = useReducer(historyReducer, start.structures, (fields: FormField[]) => startHistory(loadedState(fields)));
+  const state = history.present;
   const [title, setTitle] = useState(start.name);
   const [titleProblem, setTitleProblem] = useState<string | null>(null);
+  const [programIds, setProgramIds] = useState<string[]>(start.programIds ?? []);
   const { keys, fields } = state;
   const structures = useMemo(() => structuresOf({ keys, fields }), [keys, fields]);
   const targets = useMemo(() => ruleTargetsOf(structures), [structures]);
@@ -28,7 +35,27 @@ export function useFormBuilder(start: BuilderStart) {
     dispatch({ type: 'problems', fields: problems });
   }, []);
 
-  return { state, dispatch, title, changeTitle, titleProblem, structures, targets, showProblems };
+  const undo = useCallback(() => dispatch({ type: 'undo' }), []);
+  const redo = useCallback(() => dispatch({ type: 'redo' }), []);
+  const canUndo = history.past.length > 0;
+  const canRedo = history.future.length > 0;
+
+  return {
+    state,
+    dispatch,
+    title,
+    changeTitle,
+    titleProblem,
+    structures,
+    targets,
+    showProblems,
+    undo,
+    redo,
+    canUndo,
+    canRedo,
+    programIds,
+    setProgramIds,
+  };
 }
 
 export type FormBuilderModel = ReturnType<typeof useFormBuilder>;

@@ -29,7 +29,8 @@ export const ChangeEntry = ({ change }: { change: ChangeWords }) => (
         color={KIND_COLORS[change.kind]}
         size="small"
         variant="outlined"
-        sx={{ minWidth: 76, fontWeight: 600 }}
+        // The border carries the colour; the word stays dark enough to read (orange text on white is not).
+        sx={{ minWidth: 76, fontWeight: 600, color: 'text.primary' }}
       />
       <Typography component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
         {change.field}

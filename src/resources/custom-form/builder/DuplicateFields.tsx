@@ -1,0 +1,98 @@
+/**
+ * 'Duplicate fields from another form' (spec 2 §2): search a form by name, tick the fields to
+ * take, and copy them in after this form's fields (duplicate-fields.ts gives a clashing name the
+ * next free `_2`, `_3`…). The copy is one step of the builder's undo.
+ */
+import { useState } from 'react';
+import { Autocomplete, Box, Button, Checkbox, FormControlLabel, FormGroup, Stack, TextField, Typography } from '@mui/material';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { useGetList, useGetOne, useNotify, type RaRecord } from 'react-admin';
+import type { FormField } from '@model/forms/field-definition';
+import { useDebouncedValue } from '../../../forms/widgets/use-debounced-value';
+import { duplicatedFields } from './duplicate-fields';
+import { FIELD_TYPE_LABELS } from './field-type-labels';
+import { plural } from '../list/form-cells';
+
+interface DuplicateFieldsProps {
+  /** This form's fields, whose names the copies must not take. */
+  existing: FormField[];
+  onCopy: (fields: FormField[]) => void;
+}
+
+export function DuplicateFields({ existing, onCopy }: DuplicateFieldsProps) {
+  const notify = useNotify();
+  const [typed, setTyped] = useState('');
+  const q = useDebouncedValue(typed.trim(), 200);
+  const [source, setSource] = useState<RaRecord | null>(null);
+  const [ticked, setTicked] = useState<Set<number>>(new Set());
+  const found = useGetList('custom-form', {
+    pagination: { page: 1, perPage: 20 },
+    sort: { field: 'name', order: 'ASC' },
+    filter: q ? { q } : {},
+  });
+  const form = useGetOne('custom-form', { id: source?.id ?? '' }, { enabled: source !== null });
+  const fields: FormField[] = source && Array.isArray(form.data?.structures) ? (form.data.structures as FormField[]) : [];
+
+  const toggle = (i: number) =>
+    setTicked((now) => {
+      const next = new Set(now);
+      if (next.has(i)) next.delete(i);
+      else next.add(i);
+      return next;
+    });
+  const copy = () => {
+    const picked = fields.filter((_, i) => ticked.has(i));
+    onCopy(duplicatedFields(existing, picked));
+    notify(`Copied ${plural(picked.length, 'field')} from “${String(source?.name)}”`, { type: 'success' });
+    setTicked(new Set());
+  };
+
+  return (
+    <Stack
+      component="section"
+      aria-label="Duplicate fields from another form"
+      spacing={1.5}
+      sx={{ pt: 1, borderTop: 1, borderColor: 'divider' }}
+    >
+      <Autocomplete
+        options={found.data ?? []}
+        value={source}
+        onChange={(_, form) => {
+          setSource(form);
+          setTicked(new Set());
+        }}
+        inputValue={typed}
+        onInputChange={(_, text) => setTyped(text)}
+        filterOptions={(options) => options}
+        getOptionLabel={(form) => String(form.name ?? '')}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        loading={found.isPending}
+        noOptionsText="No form found with this name"
+        renderInput={(params) => <TextField {...params} size="small" label="Duplicate fields from another form" />}
+      />
+      {source && form.isPending && <Typography variant="body2">Loading its fields…</Typography>}
+      {source && !form.isPending && (
+        <Box>
+          {fields.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              This form has no fields.
+            </Typography>
+          ) : (
+            <FormGroup aria-label={`Fields of ${String(source.name)}`}>
+              {fields.map((field, i) => (
+                <FormControlLabel
+                  key={`${field.field_name}-${i}`}
+                  control={<Checkbox size="small" checked={ticked.has(i)} onChange={() => toggle(i)} />}
+                  label={`${field.field_label || field.field_name} (${FIELD_TYPE_LABELS[field.field_type] ?? field.field_type})`}
+                />
+              ))}
+            </FormGroup>
+          )}
+          <Button variant="outlined" startIcon={<ContentCopyIcon />} disabled={ticked.size === 0} onClick={copy} sx={{ mt: 1 }}>
+            {ticked.size === 0 ? 'Copy fields' : `Copy ${plural(ticked.size, 'field')}`}
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}

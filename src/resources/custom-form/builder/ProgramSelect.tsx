@@ -1,0 +1,69 @@
+/**
+ * The builder's program multi-select (spec 2 §2): the programs a form is linked to (its
+ * `program_ids`). A program's type records can pick the form once it is published and lists the
+ * program (GET /form/program/{id}). Programs are searched by name on the server as typed.
+ */
+import { useMemo, useState } from 'react';
+import { Autocomplete, Chip, TextField } from '@mui/material';
+import { useGetList, useGetMany, type RaRecord } from 'react-admin';
+import { useDebouncedValue } from '../../../forms/widgets/use-debounced-value';
+import { useSession } from '../../../session/useSession';
+
+interface ProgramSelectProps {
+  value: string[];
+  onChange: (ids: string[]) => void;
+  disabled?: boolean;
+}
+
+const nameOf = (program: RaRecord | undefined, id: string) => String(program?.name ?? id);
+
+export function ProgramSelect({ value, onChange, disabled }: ProgramSelectProps) {
+  // Programs are read under their own flag; without it the links stay as they are, and the field says why.
+  const mayRead = useSession().user?.role?.permission?.can_get_program === true;
+  const [typed, setTyped] = useState('');
+  const q = useDebouncedValue(typed.trim(), 200);
+  const found = useGetList(
+    'program',
+    { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: q ? { q } : {} },
+    { enabled: mayRead },
+  );
+  const chosen = useGetMany('program', { ids: value }, { enabled: mayRead && value.length > 0 });
+  const names = useMemo(() => {
+    const map = new Map<string, string>();
+    for (const p of [...(chosen.data ?? []), ...(found.data ?? [])]) if (p) map.set(String(p.id), nameOf(p, String(p.id)));
+    return map;
+  }, [chosen.data, found.data]);
+  const options = useMemo(() => [...new Set([...value, ...(found.data ?? []).map((p) => String(p.id))])], [value, found.data]);
+  return (
+    <Autocomplete
+      multiple
+      disabled={disabled || !mayRead}
+      options={options}
+      value={value}
+      onChange={(_, ids) => onChange(ids)}
+      inputValue={typed}
+      onInputChange={(_, text, reason) => reason !== 'reset' && setTyped(text)}
+      filterOptions={(ids) => ids}
+      getOptionLabel={(id) => names.get(id) ?? (chosen.isPending ? '…' : id)}
+      loading={found.isPending}
+      noOptionsText={q ? `No program found with “${q}”` : 'No program found'}
+      renderValue={(ids, getItemProps) =>
+        ids.map((id, index) => {
+          const { key, ...itemProps } = getItemProps({ index });
+          return <Chip key={key} size="small" label={names.get(id) ?? '…'} {...itemProps} />;
+        })
+      }
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label="Programs"
+          helperText={
+            mayRead
+              ? "Once published, the form can be picked for these programs' records"
+              : "Your role cannot see programs (it lacks can_get_program); the form's program links stay as they are"
+          }
+        />
+      )}
+    />
+  );
+}
