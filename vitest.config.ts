@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
+import { modelAlias } from './tests/support/model-alias.ts';
 
 // The shared model is imported as `@model/...` everywhere (tsconfig `paths` for tsc and tsx).
-const resolve = { alias: { '@model': fileURLToPath(new URL('./model', import.meta.url)) } };
+const resolve = { alias: modelAlias };
 
 // Two projects: `unit` (console code under jsdom) and `server` (Fastify apps against a real
 // PostgreSQL, one fresh database per test file). Run one with `vitest run --project <name>`.

@@ -1,7 +1,7 @@
 /** Forgot password for real: /otp mails a link, /resetpassword sets the new password once. */
 import { expect, test } from '@playwright/test';
-import { E2E } from './e2e-settings.ts';
-import { forgetSession, latestResetLink, signIn, toast } from './helpers.ts';
+import { E2E, authUrl } from './e2e-settings.ts';
+import { callWith, forgetSession, latestResetLink, signIn, toast } from './helpers.ts';
 
 test('forgot password mails a single-use link that sets a new password', async ({ page }) => {
   const newPassword = 'a new and long passphrase';
@@ -40,4 +40,21 @@ test('forgot password mails a single-use link that sets a new password', async (
   await page.getByLabel('Confirm password').fill('yet another long passphrase');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('This reset link is invalid, expired or already used')).toBeVisible();
+
+  // Put the viewer's password back (the viewer changing its own, with the current one): the specs
+  // after this one on the same stack sign in as the viewer.
+  const signedIn = await fetch(`${authUrl}/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: E2E.viewer.email, password: newPassword }),
+  });
+  const { token, user } = (await signedIn.json()) as { token: string; user: { _id: string } };
+  const restored = await callWith(token, 'PATCH', `${authUrl}/user/${user._id}`, {
+    _id: user._id,
+    email: E2E.viewer.email,
+    password: E2E.viewer.password,
+    confirm_password: E2E.viewer.password,
+    current_password: newPassword,
+  });
+  expect(restored.status, JSON.stringify(restored.body)).toBe(200);
 });
