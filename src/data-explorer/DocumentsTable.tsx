@@ -102,7 +102,8 @@ export const DocumentsTable = ({ rows, onOpen, shown = DOCUMENT_COLUMNS, selecti
   const columns = DOCUMENT_COLUMNS.filter((c) => shown.includes(c));
   const ticked = selection ? rows.filter((r) => selection.selected.has(r._id)).length : 0;
   return (
-    <TableContainer>
+    // Reachable by keyboard: with many columns the table scrolls sideways.
+    <TableContainer tabIndex={0} role="region" aria-label="Documents table">
       <Table size="small" aria-label="Documents">
         <TableHead>
           <TableRow>
