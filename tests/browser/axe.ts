@@ -19,6 +19,7 @@ interface AxeViolation {
 
 export async function seriousAxeViolations(page: Page, exceptRules: readonly string[] = []): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  await settleTransitions(page);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
@@ -32,6 +33,21 @@ export async function seriousAxeViolations(page: Page, exceptRules: readonly str
   return violations
     .filter((v) => (v.impact === 'serious' || v.impact === 'critical') && !exceptRules.includes(v.id))
     .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`);
+}
+
+/**
+ * Waits for running CSS transitions to end: a button enabled a moment ago is still fading from
+ * its disabled grey, and axe would measure that colour's contrast. Transitions are finite
+ * (spinners are animations, not transitions); a few rounds catch those started meanwhile.
+ */
+async function settleTransitions(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let round = 0; round < 5; round++) {
+      const running = document.getAnimations().filter((a) => a instanceof CSSTransition && a.playState === 'running');
+      if (running.length === 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
 }
 
 /**
