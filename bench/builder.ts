@@ -5,9 +5,11 @@
  *   npx tsx bench/builder.ts            (or: npm run bench:builder)
  *
  * 1. Preview keystroke: typing into the preview's first text field ("Name 1", which 1 in 5 of
- *    the rules depend on), from the key going down to the frame after the preview settled.
+ *    the rules depend on), from the key going down to the first drawn frame that shows it.
  * 2. Label edit: typing into the builder's label input of that field, from the key going down to
- *    the frame after the preview shows the new label.
+ *    the first drawn frame whose preview shows the new label.
+ * Each key is timed in the page (see installProbe), not through Playwright's round trips, which
+ * added one or two frames to every figure until 2026-11-27.
  * Baseline, same page and same browser: typing into a bare <input> with no React behind it (what
  * the machine needs for a key and a frame at all). Prints p50/p95 of each and the ratio to the
  * baseline. Goal: p95 ≤ 50 ms for both.
@@ -17,7 +19,10 @@
  *    medians and the ratio. Goal: ≤ 1 s for the large form.
  *
  * Knobs: BENCH_FIELDS (500), BENCH_RULES (100), BENCH_KEYS (60 per measurement), BENCH_OPENS (7
- * of each form), BENCH_PORT_OFFSET (0: ports 28180–28182 and PostgreSQL 54789).
+ * of each form), BENCH_PORT_OFFSET (0: ports 28180–28182 and PostgreSQL 54789). To look closer:
+ * BENCH_PROFILE=1 (label edits) or BENCH_PROFILE_OPEN=1 (opens) print self time by source file;
+ * BENCH_TRACE=1 the browser's work by kind; BENCH_OPEN_DEBUG=1 when each open showed the heading,
+ * the list and the preview; BENCH_SHOTS=<folder> takes screenshots.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -28,7 +33,7 @@ import { loadConfig, projectRoot } from '../server/config.ts';
 import { startServers } from '../server/servers.ts';
 import { embeddedDataDir } from '../server/db/embedded.ts';
 import { buildConsoleIfStale } from '../server/cli/console-build.ts';
-import { largeForm } from './support/large-form.ts';
+import { largeForm } from '../tests/support/large-form.ts';
 
 const FIELDS = Number(process.env.BENCH_FIELDS ?? 500);
 const RULES = Number(process.env.BENCH_RULES ?? 100);
@@ -48,24 +53,43 @@ const summary = (samples: number[]) => {
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
 };
 
-/** Records, in the page, each key's time from keydown to the frame after `settled()` holds. */
-async function installProbe(page: Page) {
-  await page.evaluate(() => {
-    const w = window as unknown as { __keyDown: number; __settled: () => Promise<number> };
-    document.addEventListener('keydown', (e) => (w.__keyDown = e.timeStamp), true);
-    w.__settled = () =>
-      new Promise<number>((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - w.__keyDown), 0)));
-  });
+interface Probe {
+  __keyDown: number;
+  __arm: (ready: string) => void;
+  __result: Promise<number>;
 }
 
-/** Types KEYS characters into `input`, waiting after each until `ready(k)` holds in the page; answers ms per key. */
+/**
+ * Times each key in the page itself, from the key going down to the first frame that shows its
+ * effect: armed with the condition before the key, it checks it in every animation frame and
+ * stops once the frame that holds it has been drawn (a task after that frame's callbacks).
+ * Playwright's own round trips are not part of it, for the app or for the baseline.
+ */
+async function installProbe(page: Page) {
+  // A string, not a function: tsx would wrap the inner functions in a helper the page lacks.
+  await page.evaluate(`(() => {
+    document.addEventListener('keydown', (e) => (window.__keyDown = e.timeStamp), true);
+    window.__arm = (ready) => {
+      const holds = new Function('return (' + ready + ');');
+      window.__result = new Promise((resolve) => {
+        const frame = () => {
+          if (holds()) setTimeout(() => resolve(performance.now() - window.__keyDown), 0);
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      });
+    };
+  })()`);
+}
+
+/** Types KEYS characters into `selector`, each timed until `ready(k)` holds in a drawn frame; answers ms per key. */
 async function measureTyping(page: Page, selector: string, ready: (k: number) => string): Promise<number[]> {
   const times: number[] = [];
   await page.locator(selector).first().click();
   for (let k = 1; k <= KEYS; k++) {
+    await page.evaluate((condition) => (window as unknown as Probe).__arm(condition), ready(k));
     await page.keyboard.press(k % 2 ? 'x' : 'y');
-    await page.waitForFunction(ready(k));
-    times.push(await page.evaluate(() => (window as unknown as { __settled: () => Promise<number> }).__settled()));
+    times.push(await page.evaluate(() => (window as unknown as Probe).__result));
   }
   return times;
 }
@@ -83,7 +107,7 @@ async function startProfile(page: Page) {
 function sourceOf(url: string, line: number, column: number): string | undefined {
   const file = url.split('/').pop() ?? '';
   const mapFile = path.join(projectRoot, 'dist', 'console', 'assets', `${file}.map`);
-  if (!existsSync(mapFile)) return undefined;
+  if (line < 0 || !existsSync(mapFile)) return undefined;
   let map = sourceMaps.get(mapFile);
   if (!map) {
     map = new SourceMapConsumer(JSON.parse(readFileSync(mapFile, 'utf8')));
@@ -94,7 +118,7 @@ function sourceOf(url: string, line: number, column: number): string | undefined
 }
 const sourceMaps = new Map<string, SourceMapConsumer>();
 
-async function printProfile(cdp: Awaited<ReturnType<typeof startProfile>>) {
+async function printProfile(cdp: Awaited<ReturnType<typeof startProfile>>, what: string) {
   const { profile } = await cdp.send('Profiler.stop');
   const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
@@ -105,7 +129,7 @@ async function printProfile(cdp: Awaited<ReturnType<typeof startProfile>>) {
     const name = source ?? `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber}`;
     self.set(name, (self.get(name) ?? 0) + (deltas[i] ?? 0) / 1000);
   });
-  console.log('\nlabel edits, self time by source file (ms):');
+  console.log(`\n${what}, self time by source file (ms):`);
   for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${ms.toFixed(1).padStart(8)}  ${name}`);
 }
 
@@ -148,8 +172,12 @@ async function openTime(page: Page, consoleUrl: string, formId: string): Promise
     history.pushState({}, '', address);
     dispatchEvent(new PopStateEvent('popstate'));
   }, `/custom-form/edit/${formId}`);
+  await page.getByRole('heading', { name: /Fields \(/ }).waitFor({ timeout: 120_000 });
+  const heading = Date.now() - started;
   await page.getByRole('region', { name: 'Form fields' }).getByText('Name 1', { exact: true }).first().waitFor({ timeout: 120_000 });
+  const list = Date.now() - started;
   await page.getByRole('region', { name: 'Form preview' }).getByLabel('Name 1', { exact: false }).first().waitFor({ timeout: 120_000 });
+  if (process.env.BENCH_OPEN_DEBUG) console.log(`open: heading ${heading} ms, list ${list} ms, preview ${Date.now() - started} ms`);
   return Date.now() - started;
 }
 
@@ -209,7 +237,9 @@ async function main() {
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(/\/dashboard$/);
+    const openProfiler = process.env.BENCH_PROFILE_OPEN ? await startProfile(page) : undefined;
     const opens = await openTimes(page, `${running.urls.console}`, { large: form._id, small: small._id });
+    if (openProfiler) await printProfile(openProfiler, 'opening the builder');
     await page.goto(`${running.urls.console}/custom-form/edit/${form._id}`);
     const preview = page.getByRole('region', { name: 'Form preview' });
     await preview.getByLabel('Name 1', { exact: false }).first().waitFor({ timeout: 60_000 });
@@ -245,7 +275,7 @@ async function main() {
       return `document.querySelector('[aria-label="Form preview"] label[for=${JSON.stringify(previewId)}]')?.textContent.startsWith(${JSON.stringify(expected)})`;
     });
 
-    if (profiler) await printProfile(profiler);
+    if (profiler) await printProfile(profiler, 'label edits');
     if (process.env.BENCH_SHOTS) await screenshots(page, process.env.BENCH_SHOTS);
     if (process.env.BENCH_TRACE) printTrace(await browser.stopTracing());
     const base = summary(bare);

@@ -5,7 +5,7 @@
  * nothing is saved. Loaded lazily (see ./index.ts): RJSF and ajv stay out of the pages that do
  * not preview a form.
  */
-import { memo, useCallback, useMemo, useState, type CSSProperties, type FormEvent } from 'react';
+import { memo, useCallback, useMemo, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Stack } from '@mui/material';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { formValidator as validator } from './form-validator';
@@ -16,7 +16,7 @@ import { DISPLAY_ONLY_TYPES } from '@model/forms/field-schema';
 import { FormDefinitionError } from '@model/forms/condition';
 import { DisplayOnlyField } from './DisplayOnlyField';
 import { FieldPreview } from './FieldPreview';
-import { VirtualFields } from './VirtualFields';
+import { VirtualList } from '../../shared/VirtualList';
 import { previewErrors } from './preview-errors';
 import { namingProblem, shownFields, shownForm, visibilityKey } from './preview-form';
 
@@ -28,11 +28,7 @@ export interface FormPreviewProps {
 
 type Answers = Record<string, unknown>;
 
-/** Longer forms draw only the fields near the screen (VirtualFields). */
-const VIRTUAL_FROM = 100;
-
-/** Fields out of view skip style, layout and paint (a long form is mostly out of view), sized as last shown. */
-const FIELD_STYLE: CSSProperties = { contentVisibility: 'auto', containIntrinsicSize: 'auto 80px' };
+const fieldName = (field: FormField) => field.field_name;
 
 function PreviewFields({ fields, readOnly }: FormPreviewProps) {
   const [answers, setAnswers] = useState<Answers>({});
@@ -77,17 +73,7 @@ function PreviewFields({ fields, readOnly }: FormPreviewProps) {
   const problems = checked ? Object.keys(checked).length : undefined;
   return (
     <Box component="form" noValidate onSubmit={check}>
-      {shown.length > VIRTUAL_FROM ? (
-        <VirtualFields shown={shown} render={renderField} />
-      ) : (
-        <Stack spacing={0.5}>
-          {shown.map((field) => (
-            <div key={field.field_name} style={FIELD_STYLE}>
-              {renderField(field)}
-            </div>
-          ))}
-        </Stack>
-      )}
+      <VirtualList items={shown} itemKey={fieldName} render={renderField} estimateSize={88} gap={4} />
       {!readOnly && (
         <Box sx={{ mt: 2 }}>
           <Button type="submit" variant="contained">

@@ -1,6 +1,7 @@
 /**
  * One field of the form in the builder: a header (drag handle, label, type, delete) that opens
- * and closes the field's editor. Memoised: a row renders again only when its own field, its
+ * and closes the field's editor. The button's name is its label ("Open Age"); the type, chips
+ * and any problem describe it (aria-describedby), so what it shows and what it says agree. Memoised: a row renders again only when its own field, its
  * open state or its problem changes, so typing in one label leaves the other rows alone.
  */
 import { memo, type Dispatch } from 'react';
@@ -33,6 +34,7 @@ export const FieldRow = memo(function FieldRow({ rowKey, entry, open, problem, t
   const label = field.field_label || '(no label)';
   const ruleCount = activeRules(field).length;
   const editorId = `field-editor-${rowKey}`;
+  const summaryId = `field-summary-${rowKey}`;
   return (
     <Paper
       ref={setNodeRef}
@@ -46,47 +48,61 @@ export const FieldRow = memo(function FieldRow({ rowKey, entry, open, problem, t
         borderColor: problem ? 'error.main' : open ? 'primary.main' : undefined,
       }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', minHeight: 52 }}>
+      {/* The whole header opens the row: the label's button stretches over it (its ::after), under the handle and Delete. */}
+      <Box sx={{ display: 'flex', alignItems: 'center', minHeight: 52, position: 'relative' }}>
         <IconButton
           ref={setActivatorNodeRef}
           {...attributes}
           {...listeners}
           aria-label={`Move ${label}`}
           size="small"
-          sx={{ cursor: isDragging ? 'grabbing' : 'grab', ml: 0.5, touchAction: 'none' }}
+          sx={{ cursor: isDragging ? 'grabbing' : 'grab', ml: 0.5, touchAction: 'none', zIndex: 1 }}
         >
           <DragIndicatorIcon fontSize="small" />
         </IconButton>
-        <ButtonBase
-          onClick={() => dispatch({ type: 'toggle', key: rowKey })}
-          aria-expanded={open}
-          aria-controls={editorId}
-          aria-label={`${open ? 'Close' : 'Open'} ${label}`}
-          sx={{ flex: 1, minWidth: 0, justifyContent: 'flex-start', textAlign: 'left', py: 1, px: 1, gap: 1, flexWrap: 'wrap' }}
-        >
+        <Box sx={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1, py: 1, px: 1 }}>
           <Typography component="span" variant="body2" color="text.secondary" sx={{ minWidth: 24 }}>
             {field.order}.
           </Typography>
-          <Typography
-            component="span"
-            sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' }}
+          <ButtonBase
+            onClick={() => dispatch({ type: 'toggle', key: rowKey })}
+            aria-expanded={open}
+            aria-controls={editorId}
+            aria-label={`${open ? 'Close' : 'Open'} ${label}`}
+            aria-describedby={summaryId}
+            sx={{
+              minWidth: 0,
+              maxWidth: '100%',
+              justifyContent: 'flex-start',
+              textAlign: 'left',
+              typography: 'body1',
+              fontWeight: 600,
+              // Static, so its ::after (and its ripple) cover the whole header.
+              position: 'static',
+              '&::after': { content: '""', position: 'absolute', inset: 0 },
+              '&.Mui-focusVisible::after': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2, borderRadius: 1 },
+            }}
           >
-            {label}
-          </Typography>
-          <Typography component="span" variant="caption" color="text.secondary">
-            {FIELD_TYPE_LABELS[field.field_type] ?? field.field_type}
-          </Typography>
-          {field.validation?.required && <Chip size="small" label="Required" variant="outlined" />}
-          {ruleCount > 0 && (
-            <Chip size="small" color="info" variant="outlined" label={ruleCount === 1 ? '1 condition' : `${ruleCount} conditions`} />
-          )}
-          {problem && (
-            <Typography component="span" variant="caption" color="error" sx={{ flexBasis: '100%', pl: 4 }}>
-              {problem}
+            <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              {label}
+            </Box>
+          </ButtonBase>
+          <Box id={summaryId} component="span" sx={{ display: 'contents' }}>
+            <Typography component="span" variant="caption" color="text.secondary">
+              {FIELD_TYPE_LABELS[field.field_type] ?? field.field_type}
             </Typography>
-          )}
-        </ButtonBase>
-        <IconButton aria-label={`Delete ${label}`} onClick={() => onDelete(rowKey)} size="small">
+            {field.validation?.required && <Chip size="small" label="Required" variant="outlined" />}
+            {ruleCount > 0 && (
+              <Chip size="small" color="info" variant="outlined" label={ruleCount === 1 ? '1 condition' : `${ruleCount} conditions`} />
+            )}
+            {problem && (
+              <Typography component="span" variant="caption" color="error" sx={{ flexBasis: '100%', pl: 4 }}>
+                {problem}
+              </Typography>
+            )}
+          </Box>
+        </Box>
+        <IconButton aria-label={`Delete ${label}`} onClick={() => onDelete(rowKey)} size="small" sx={{ zIndex: 1 }}>
           <DeleteOutlineIcon fontSize="small" />
         </IconButton>
         <ExpandMoreIcon
