@@ -1,25 +1,24 @@
 /**
  * 'Duplicate fields from another form' (spec 2 §2): search a form by name, tick the fields to
  * take, and copy them in after this form's fields (duplicate-fields.ts gives a clashing name the
- * next free `_2`, `_3`…). The copy is one step of the builder's undo.
+ * next free `_2`, `_3`…, in builder-state.ts). The copy is one step of the builder's undo.
  */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Autocomplete, Box, Button, Checkbox, FormControlLabel, FormGroup, Stack, TextField, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useGetList, useGetOne, useNotify, type RaRecord } from 'react-admin';
 import type { FormField } from '@model/forms/field-definition';
 import { useDebouncedValue } from '../../../forms/widgets/use-debounced-value';
-import { duplicatedFields } from './duplicate-fields';
 import { FIELD_TYPE_LABELS } from './field-type-labels';
 import { plural } from '../list/form-cells';
 
 interface DuplicateFieldsProps {
-  /** This form's fields, whose names the copies must not take. */
-  existing: FormField[];
+  /** Takes the ticked fields as they are; the builder renames any that clash (see builder-state.ts). */
   onCopy: (fields: FormField[]) => void;
 }
 
-export function DuplicateFields({ existing, onCopy }: DuplicateFieldsProps) {
+// Memoised: it needs nothing of the form being built, so an edit there leaves it alone.
+export const DuplicateFields = memo(function DuplicateFields({ onCopy }: DuplicateFieldsProps) {
   const notify = useNotify();
   const [typed, setTyped] = useState('');
   const q = useDebouncedValue(typed.trim(), 200);
@@ -42,7 +41,7 @@ export function DuplicateFields({ existing, onCopy }: DuplicateFieldsProps) {
     });
   const copy = () => {
     const picked = fields.filter((_, i) => ticked.has(i));
-    onCopy(duplicatedFields(existing, picked));
+    onCopy(picked);
     notify(`Copied ${plural(picked.length, 'field')} from “${String(source?.name)}”`, { type: 'success' });
     setTicked(new Set());
   };
@@ -95,4 +94,4 @@ export function DuplicateFields({ existing, onCopy }: DuplicateFieldsProps) {
       )}
     </Stack>
   );
-}
+});

@@ -3,6 +3,7 @@
  * label and the name derived from it, type, required, limits, choices, file types, the group's
  * sub-fields, and conditional logic.
  */
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { Box, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
 import type { FieldType, FieldValidation, FormField } from '@model/forms/field-definition';
 import { NO_PLACEHOLDER_TYPES, UNVALIDATED_TYPES } from '@model/forms/type-defaults';
@@ -44,10 +45,17 @@ const NO_PLACEHOLDER: ReadonlySet<FieldType> = new Set([
   'bracket-replace',
 ]);
 
+const NO_VALIDATION: FieldValidation = {};
+
 export function FieldEditor({ field, targets, nested, onChange, onLabel, onName, onType }: FieldEditorProps) {
   const type = field.field_type;
-  const validation = field.validation ?? {};
-  const setValidation = (next: FieldValidation) => onChange({ ...field, validation: next });
+  const validation = field.validation ?? NO_VALIDATION;
+  // Stable across keystrokes (it reads the field as it is now), so the memoised limits and rules stay put.
+  const current = useRef(field);
+  useLayoutEffect(() => {
+    current.current = field;
+  });
+  const setValidation = useCallback((next: FieldValidation) => onChange({ ...current.current, validation: next }), [onChange]);
   const nameWrong = field.field_name !== '' && !NAME_PATTERN.test(field.field_name);
   return (
     <Stack spacing={2.5}>

@@ -4,7 +4,7 @@
  * and any problem describe it (aria-describedby), so what it shows and what it says agree. Memoised: a row renders again only when its own field, its
  * open state or its problem changes, so typing in one label leaves the other rows alone.
  */
-import { memo, type Dispatch } from 'react';
+import { memo, useCallback, type Dispatch } from 'react';
 import { Box, ButtonBase, Chip, Collapse, IconButton, Paper, Typography } from '@mui/material';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
@@ -12,6 +12,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { activeRules } from '@model/forms/condition';
+import type { FieldType, FormField } from '@model/forms/field-definition';
 import type { BuilderAction, BuilderField } from './builder-state';
 import { FieldEditor } from './FieldEditor';
 import { FIELD_TYPE_LABELS } from './field-type-labels';
@@ -35,6 +36,11 @@ export const FieldRow = memo(function FieldRow({ rowKey, entry, open, problem, t
   const ruleCount = activeRules(field).length;
   const editorId = `field-editor-${rowKey}`;
   const summaryId = `field-summary-${rowKey}`;
+  // Stable, so the editor's parts that a keystroke does not touch are left alone (they are memoised).
+  const onChange = useCallback((next: FormField) => dispatch({ type: 'update', key: rowKey, field: next }), [dispatch, rowKey]);
+  const onLabel = useCallback((text: string) => dispatch({ type: 'label', key: rowKey, label: text }), [dispatch, rowKey]);
+  const onName = useCallback((name: string) => dispatch({ type: 'name', key: rowKey, name }), [dispatch, rowKey]);
+  const onType = useCallback((fieldType: FieldType) => dispatch({ type: 'field-type', key: rowKey, fieldType }), [dispatch, rowKey]);
   return (
     <Paper
       ref={setNodeRef}
@@ -113,14 +119,7 @@ export const FieldRow = memo(function FieldRow({ rowKey, entry, open, problem, t
       </Box>
       <Collapse in={open} unmountOnExit>
         <Box id={editorId} sx={{ px: { xs: 1.5, sm: 2 }, pb: 2, pt: 1, borderTop: 1, borderColor: 'divider' }}>
-          <FieldEditor
-            field={field}
-            targets={targets ?? []}
-            onChange={(next) => dispatch({ type: 'update', key: rowKey, field: next })}
-            onLabel={(text) => dispatch({ type: 'label', key: rowKey, label: text })}
-            onName={(name) => dispatch({ type: 'name', key: rowKey, name })}
-            onType={(fieldType) => dispatch({ type: 'field-type', key: rowKey, fieldType })}
-          />
+          <FieldEditor field={field} targets={targets ?? []} onChange={onChange} onLabel={onLabel} onName={onName} onType={onType} />
         </Box>
       </Collapse>
     </Paper>

@@ -2,6 +2,7 @@
  * The field type picker. The add picker and the sub-field editor offer no field group (spec 2
  * §2): a group is made by changing an existing field's type, and groups do not nest.
  */
+import { memo } from 'react';
 import { MenuItem, TextField } from '@mui/material';
 import { OFFERED_FIELD_TYPES, type FieldType } from '@model/forms/field-definition';
 import { FIELD_TYPE_LABELS } from './field-type-labels';
@@ -17,7 +18,14 @@ interface FieldTypeSelectProps {
   id?: string;
 }
 
-export function FieldTypeSelect({ value, onChange, noGroup, noGroupReason, label = 'Field type', id }: FieldTypeSelectProps) {
+export const FieldTypeSelect = memo(function FieldTypeSelect({
+  value,
+  onChange,
+  noGroup,
+  noGroupReason,
+  label = 'Field type',
+  id,
+}: FieldTypeSelectProps) {
   // A stored field may carry a type the picker no longer offers: it stays listed while chosen.
   const types: readonly FieldType[] = (OFFERED_FIELD_TYPES as readonly FieldType[]).includes(value)
     ? OFFERED_FIELD_TYPES
@@ -35,4 +43,4 @@ export function FieldTypeSelect({ value, onChange, noGroup, noGroupReason, label
       })}
     </TextField>
   );
-}
+});

@@ -101,7 +101,7 @@ export function FormBuilder({ heading, model, actions, banner, footer }: FormBui
               )}
               <FieldList state={state} dispatch={dispatch} targets={targets} />
               <AddFieldForm onAdd={addField} noGroupReason="change a field's type to make a group" />
-              <DuplicateFields existing={structures} onCopy={addCopies} />
+              <DuplicateFields onCopy={addCopies} />
             </Stack>
           </CardContent>
         </Card>

@@ -1,4 +1,5 @@
 /** Min and max of a field: characters for the text kinds, the value for a number; blank is no limit (spec 2 §5). */
+import { memo } from 'react';
 import { Box, TextField } from '@mui/material';
 import type { FieldValidation } from '@model/forms/field-definition';
 import { shownNumber, storedNumber } from './number-input';
@@ -9,7 +10,7 @@ interface LimitInputsProps {
   onChange: (validation: FieldValidation) => void;
 }
 
-export function LimitInputs({ validation, kind, onChange }: LimitInputsProps) {
+export const LimitInputs = memo(function LimitInputs({ validation, kind, onChange }: LimitInputsProps) {
   const noun = kind === 'length' ? 'characters' : 'value';
   const min = validation.min as number | null | undefined;
   const max = validation.max as number | null | undefined;
@@ -39,4 +40,4 @@ export function LimitInputs({ validation, kind, onChange }: LimitInputsProps) {
       />
     </Box>
   );
-}
+});

@@ -3,7 +3,7 @@
  * `program_ids`). A program's type records can pick the form once it is published and lists the
  * program (GET /form/program/{id}). Programs are searched by name on the server as typed.
  */
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Autocomplete, Chip, TextField } from '@mui/material';
 import { useGetList, useGetMany, type RaRecord } from 'react-admin';
 import { useDebouncedValue } from '../../../forms/widgets/use-debounced-value';
@@ -17,7 +17,8 @@ interface ProgramSelectProps {
 
 const nameOf = (program: RaRecord | undefined, id: string) => String(program?.name ?? id);
 
-export function ProgramSelect({ value, onChange, disabled }: ProgramSelectProps) {
+// Memoised: the builder renders on every keystroke, the programs only when they change.
+export const ProgramSelect = memo(function ProgramSelect({ value, onChange, disabled }: ProgramSelectProps) {
   // Programs are read under their own flag; without it the links stay as they are, and the field says why.
   const mayRead = useSession().user?.role?.permission?.can_get_program === true;
   const [typed, setTyped] = useState('');
@@ -66,4 +67,4 @@ export function ProgramSelect({ value, onChange, disabled }: ProgramSelectProps)
       )}
     />
   );
-}
+});

@@ -10,7 +10,6 @@ import { memo, type ReactNode } from 'react';
 import {
   DndContext,
   KeyboardSensor,
-  MeasuringStrategy,
   PointerSensor,
   closestCenter,
   useSensor,
@@ -19,9 +18,6 @@ import {
   type DragEndEvent,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-
-// A long list draws only the rows near the screen, so rows appear during a drag: measure them as they come.
-const MEASURING = { droppable: { strategy: MeasuringStrategy.Always } };
 
 interface SortableFieldsProps {
   keys: string[];
@@ -37,13 +33,7 @@ export const SortableFields = memo(function SortableFields({ keys, announcements
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
-      accessibility={{ announcements }}
-      measuring={MEASURING}
-    >
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
       <SortableContext items={keys} strategy={verticalListSortingStrategy}>
         {children}
       </SortableContext>

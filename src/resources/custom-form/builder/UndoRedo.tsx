@@ -4,7 +4,7 @@
  * the browser does (a label half typed is taken back letter by letter there; the builder's Undo
  * takes back whole edits, moves and deletions). Nor in a dialog, which has its own question.
  */
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { Button } from '@mui/material';
 import UndoIcon from '@mui/icons-material/Undo';
 import RedoIcon from '@mui/icons-material/Redo';
@@ -49,7 +49,7 @@ export function useUndoKeys({ undo, redo }: Pick<UndoRedoProps, 'undo' | 'redo'>
   }, [undo, redo]);
 }
 
-export function UndoRedoButtons({ undo, redo, canUndo, canRedo }: UndoRedoProps) {
+export const UndoRedoButtons = memo(function UndoRedoButtons({ undo, redo, canUndo, canRedo }: UndoRedoProps) {
   useUndoKeys({ undo, redo });
   return (
     <>
@@ -67,4 +67,4 @@ export function UndoRedoButtons({ undo, redo, canUndo, canRedo }: UndoRedoProps)
       </Button>
     </>
   );
-}
+});

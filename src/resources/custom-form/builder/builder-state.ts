@@ -8,6 +8,7 @@ import type { FieldType, FormField } from '@model/forms/field-definition';
 import { fieldNameFromLabel } from '@model/forms/field-name';
 import { withTypeDefaults } from '@model/forms/type-defaults';
 import { withType } from './new-field';
+import { duplicatedFields } from './duplicate-fields';
 
 export interface BuilderField {
   field: FormField;
@@ -105,11 +106,16 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
     }
     case 'add-copies': {
       if (action.fields.length === 0) return state;
-      const keys = action.fields.map((_, i) => `f${state.nextKey + i}`);
+      // Renamed against the fields as they are when the copy lands, not as some render saw them.
+      const copies = duplicatedFields(
+        state.keys.map((key) => state.fields[key]!.field),
+        action.fields,
+      );
+      const keys = copies.map((_, i) => `f${state.nextKey + i}`);
       return renumbered({
         ...state,
         keys: [...state.keys, ...keys],
-        fields: { ...state.fields, ...Object.fromEntries(keys.map((key, i) => [key, { field: action.fields[i]!, followsLabel: false }])) },
+        fields: { ...state.fields, ...Object.fromEntries(keys.map((key, i) => [key, { field: copies[i]!, followsLabel: false }])) },
         nextKey: state.nextKey + keys.length,
       });
     }
