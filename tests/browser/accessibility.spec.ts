@@ -9,9 +9,10 @@ import { test, expect, type Page } from '@playwright/test';
 import { E2E, authUrl } from './e2e-settings.ts';
 import { apiToken, callWith, forgetSession, signIn } from './helpers.ts';
 import { expectNoSeriousAxe } from './axe.ts';
+import { seedProgram, type SeededProgram } from './seed-program.ts';
 
-const apiUrl = `http://localhost:${E2E.apiPort}`;
-const made = { formId: '', programId: '', typeId: '', documentId: '', roleId: '', userId: '' };
+const made = { formId: '', programId: '', roleId: '', userId: '' };
+let seeded: SeededProgram | undefined;
 // A worker that starts again after a failure seeds again: its names must not clash with the first seeding's.
 const run = Date.now().toString(36);
 const PROGRAM = `Accessible Water Points ${run}`;
@@ -19,61 +20,29 @@ const FORM = `Accessible household form ${run}`;
 
 /** A published form, a program using it for a beneficiary type, and one processed document, so every screen has something to show. */
 test.beforeAll(async () => {
+  seeded = await seedProgram({
+    form: {
+      name: FORM,
+      fields: [
+        { field_label: 'Head of household', field_name: 'head', field_type: 'text', validation: { required: true } },
+        { field_label: 'Members', field_name: 'members', field_type: 'number' },
+      ],
+    },
+    type: { name: `Accessible Household ${run}`, plural: 'Accessible Households', description: 'Households on the accessible program' },
+    program: { name: PROGRAM, description: 'Every screen checked with axe' },
+  });
+  made.formId = seeded.formId;
+  made.programId = seeded.programId;
+  await seeded.submit(`accessibility-e2e-${run}`, { head: 'Amina', members: 4 }, { processed: true });
   const token = await apiToken(authUrl, E2E.admin);
-  const ok = async (method: string, url: string, body?: unknown) => {
-    const res = await callWith(token, method, url, body);
-    expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-    return res.body;
-  };
-  const form = await ok('POST', `${apiUrl}/form`, {
-    name: FORM,
-    structures: [
-      { field_label: 'Head of household', field_name: 'head', field_type: 'text', validation: { required: true } },
-      { field_label: 'Members', field_name: 'members', field_type: 'number' },
-    ],
-  });
-  made.formId = form._id!;
-  await ok('POST', `${apiUrl}/form/publish`, { _id: form._id });
-  const revisions = (await callWith(token, 'GET', `${apiUrl}/form/rev/${form._id}`)).body as unknown as Array<{ _id: string }>;
-  const type = await ok('POST', `${apiUrl}/beneficiarytype`, {
-    name: `Accessible Household ${run}`,
-    plural_name: 'Accessible Households',
-    description: 'Households on the accessible program',
-    form: form._id,
-  });
-  const program = new FormData();
-  program.append('name', PROGRAM);
-  program.append('description', 'Every screen checked with axe');
-  program.append('no_of_days_for_edit_program', '30');
-  program.append('program_head', '[]');
-  program.append('documentVisible', 'ALL');
-  made.typeId = type._id!;
-  made.programId = (await ok('POST', `${apiUrl}/program`, program))._id!;
-  await ok('POST', `${apiUrl}/program/${made.programId}/types/beneficiary_types`, { type_id: type._id });
-  const doc = await ok('POST', `${apiUrl}/document`, {
-    local_id: `accessibility-e2e-${run}`,
-    program_id: made.programId,
-    module: 'beneficiaries',
-    type_id: type._id,
-    form_revision_id: revisions[0]!._id,
-    form_data: { head: 'Amina', members: 4 },
-  });
-  made.documentId = doc._id!;
-  await ok('POST', `${apiUrl}/document/${doc._id}/processed`, {});
   const roles = (await callWith(token, 'GET', `${authUrl}/role`)).body as unknown as Array<{ _id: string; role_slug: string }>;
   made.roleId = roles.find((r) => r.role_slug === 'program-manager')!._id;
   const session = (await callWith(token, 'POST', `${authUrl}/user/verify`, { token })).body as { user?: { _id: string } };
   made.userId = session.user?._id ?? '';
 });
 
-test.afterAll(async () => {
-  // The specs after this one count programs and forms (programs.spec.ts starts from 'No program found'): take away what this one added.
-  const token = await apiToken(authUrl, E2E.admin);
-  if (made.documentId) await callWith(token, 'DELETE', `${apiUrl}/document/${made.documentId}`);
-  if (made.programId) await callWith(token, 'DELETE', `${apiUrl}/program/${made.programId}`);
-  if (made.typeId) await callWith(token, 'DELETE', `${apiUrl}/beneficiarytype/${made.typeId}`);
-  if (made.formId) await callWith(token, 'DELETE', `${apiUrl}/form/${made.formId}`);
-});
+// The specs after this one count programs and forms (programs.spec.ts starts from 'No program found'): take away what this one added.
+test.afterAll(() => seeded?.cleanUp());
 
 /** The screen at `path`, once `ready` shows: its title, then axe. */
 async function check(page: Page, path: string, title: string, ready: (page: Page) => Promise<void>) {

@@ -9,28 +9,19 @@
  * fails the test on a console error or a Content-Security-Policy violation. Screenshots land in
  * test-results/browser/dashboard-*.png.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { crc32, deflateSync } from 'node:zlib';
 import path from 'node:path';
 import { projectRoot } from '../../server/config.ts';
 import { E2E, authUrl } from './e2e-settings.ts';
-import { apiToken, callWith, signIn, watchForErrors } from './helpers.ts';
+import { apiToken, callWith, signIn, testFailingOnPageErrors } from './helpers.ts';
 
 const apiUrl = `http://localhost:${E2E.apiPort}`;
 const shotDir = path.join(projectRoot, 'test-results', 'browser');
 
 /** Every page of this file fails its test on a console error or a policy violation. */
-const test = base.extend<{ pageProblems: string[] }>({
-  pageProblems: [
-    async ({ page }, use) => {
-      const problems = await watchForErrors(page);
-      await use(problems);
-      expect(problems, 'console errors and Content-Security-Policy violations').toEqual([]);
-    },
-    { auto: true },
-  ],
-});
+const test = testFailingOnPageErrors();
 
 test.describe.configure({ mode: 'serial' });
 

@@ -7,24 +7,17 @@
  * not skipped. Screenshots at 1440 and 390 px in /work/brief/shots/18-explorer-*.png; axe finds no
  * serious or critical problem on the screens shown.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { E2E, authUrl } from './e2e-settings.ts';
-import { apiToken, callWith, signIn, watchForErrors } from './helpers.ts';
+import { apiToken, callWith, signIn, testFailingOnPageErrors } from './helpers.ts';
 import { expectNoSeriousAxe } from './axe.ts';
+import { choose, documentRows, query } from './explorer.ts';
+import { seedProgram, type SeededProgram } from './seed-program.ts';
 
 const apiUrl = `http://localhost:${E2E.apiPort}`;
 const shots = '/work/brief/shots';
 
-const test = base.extend<{ pageProblems: string[] }>({
-  pageProblems: [
-    async ({ page }, use) => {
-      const problems = await watchForErrors(page);
-      await use(problems);
-      expect(problems, 'console errors and Content-Security-Policy violations').toEqual([]);
-    },
-    { auto: true },
-  ],
-});
+const test = testFailingOnPageErrors();
 
 test.describe.configure({ mode: 'serial' });
 
@@ -33,80 +26,22 @@ const TYPE = 'Review Household';
 const DOCUMENTS = 23;
 /** The oldest documents were processed before the reviewer starts. */
 const PROCESSED_BEFORE = 2;
-const made = { ids: [] as string[], localIds: [] as string[], programId: '', typeId: '', formId: '' };
+const made = { ids: [] as string[], localIds: [] as string[] };
+let seeded: SeededProgram | undefined;
 
-async function seed() {
-  const token = await apiToken(authUrl, E2E.admin);
-  const ok = async (method: string, url: string, body?: unknown) => {
-    const res = await callWith(token, method, url, body);
-    expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-    return res.body;
-  };
-  const form = await ok('POST', `${apiUrl}/form`, {
-    name: 'Review household visit',
-    structures: [{ field_label: 'Head of household', field_name: 'head', field_type: 'text' }],
+test.beforeAll(async () => {
+  seeded = await seedProgram({
+    form: { name: 'Review household visit', fields: [{ field_label: 'Head of household', field_name: 'head', field_type: 'text' }] },
+    type: { name: TYPE, plural: `${TYPE}s`, description: 'Visits' },
+    program: { name: PROGRAM, description: 'Documents to review' },
   });
-  made.formId = form._id!;
-  await ok('POST', `${apiUrl}/form/publish`, { _id: form._id });
-  const revisions = (await callWith(token, 'GET', `${apiUrl}/form/rev/${form._id}`)).body as unknown as Array<{ _id: string }>;
-  const type = await ok('POST', `${apiUrl}/beneficiarytype`, {
-    name: TYPE,
-    plural_name: `${TYPE}s`,
-    description: 'Visits',
-    form: form._id,
-  });
-  made.typeId = type._id!;
-  const program = new FormData();
-  program.append('name', PROGRAM);
-  program.append('description', 'Documents to review');
-  program.append('no_of_days_for_edit_program', '30');
-  program.append('program_head', '[]');
-  program.append('documentVisible', 'ALL');
-  made.programId = (await ok('POST', `${apiUrl}/program`, program))._id!;
-  await ok('POST', `${apiUrl}/program/${made.programId}/types/beneficiary_types`, { type_id: type._id });
   for (let i = 0; i < DOCUMENTS; i++) {
     const local_id = `review-e2e-${String(i).padStart(2, '0')}`;
-    const doc = await ok('POST', `${apiUrl}/document`, {
-      local_id,
-      program_id: made.programId,
-      module: 'beneficiaries',
-      type_id: type._id,
-      form_revision_id: revisions[0]!._id,
-      form_data: { head: `Head ${i}` },
-    });
-    made.ids.push(doc._id!);
+    made.ids.push(await seeded.submit(local_id, { head: `Head ${i}` }, { processed: i < PROCESSED_BEFORE }));
     made.localIds.push(local_id);
-    if (i < PROCESSED_BEFORE) await ok('POST', `${apiUrl}/document/${doc._id}/processed`);
   }
-}
-
-test.beforeAll(seed);
-test.afterAll(async () => {
-  const token = await apiToken(authUrl, E2E.admin);
-  for (const id of made.ids) await callWith(token, 'DELETE', `${apiUrl}/document/${id}`);
-  if (made.programId) await callWith(token, 'DELETE', `${apiUrl}/program/${made.programId}`);
-  if (made.typeId) await callWith(token, 'DELETE', `${apiUrl}/beneficiarytype/${made.typeId}`);
-  if (made.formId) await callWith(token, 'DELETE', `${apiUrl}/form/${made.formId}`);
 });
-
-async function choose(page: Page, dropdown: string, option: string) {
-  await page.getByRole('combobox', { name: dropdown }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-const documentRows = (page: Page) =>
-  page
-    .getByRole('table', { name: 'Documents' })
-    .getByRole('row')
-    .filter({ has: page.getByRole('cell') });
-
-async function query(page: Page, total: number) {
-  await choose(page, 'Select Program', PROGRAM);
-  await choose(page, 'Select Module', 'Beneficiaries');
-  await choose(page, 'Select Document Type', TYPE);
-  await page.getByRole('button', { name: 'Query Data' }).click();
-  await expect(page.getByText(`Total number of Documents: ${total}`, { exact: true })).toBeVisible();
-}
+test.afterAll(() => seeded?.cleanUp());
 
 const today = () => new Date().toISOString().slice(0, 10).split('-').reverse().join('-');
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('-');
@@ -115,7 +50,7 @@ test('a reviewer pages past the end, filters, chooses columns and marks document
   await page.setViewportSize({ width: 1440, height: 1000 });
   await signIn(page, E2E.admin);
   await page.goto('/data-explorer');
-  await query(page, DOCUMENTS);
+  await query(page, PROGRAM, TYPE, DOCUMENTS);
 
   // A page number past the end is said so, with the way to the last page.
   const pageBox = page.getByRole('textbox', { name: 'Page number' });
@@ -161,7 +96,7 @@ test('a reviewer pages past the end, filters, chooses columns and marks document
   const headers = page.getByRole('table', { name: 'Documents' }).getByRole('columnheader');
   await expect(headers).toHaveText(['', 'Document ID', 'Document Type', 'Created By', 'Dated', 'Processed']);
   await page.reload();
-  await query(page, DOCUMENTS);
+  await query(page, PROGRAM, TYPE, DOCUMENTS);
   await expect(headers).toHaveText(['', 'Document ID', 'Document Type', 'Created By', 'Dated', 'Processed']);
 
   // Bulk: the last page holds the three oldest documents; two of them were processed before.
@@ -190,7 +125,7 @@ test('a reviewer pages past the end, filters, chooses columns and marks document
   // On a phone.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/data-explorer');
-  await query(page, DOCUMENTS);
+  await query(page, PROGRAM, TYPE, DOCUMENTS);
   await expect(page.getByRole('checkbox', { name: `Select document ${made.localIds[22]}` })).toBeVisible();
   await expectNoSeriousAxe(page, 'the explorer on a phone');
   await page.screenshot({ path: `${shots}/18-explorer-results-390.png`, fullPage: true });

@@ -8,12 +8,14 @@
  * test on a console error or a Content-Security-Policy violation. Screenshots at 1440 and 390 px
  * land in test-results/browser/data-explorer-*.png.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { projectRoot } from '../../server/config.ts';
 import { E2E, authUrl, outboxDir } from './e2e-settings.ts';
-import { apiToken, callWith, signIn, toast, watchForErrors } from './helpers.ts';
+import { apiToken, callWith, signIn, testFailingOnPageErrors, toast } from './helpers.ts';
+import { documentRows, query } from './explorer.ts';
+import { seedProgram, type SeededProgram } from './seed-program.ts';
 
 const apiUrl = `http://localhost:${E2E.apiPort}`;
 
@@ -21,17 +23,7 @@ const apiUrl = `http://localhost:${E2E.apiPort}`;
 const MISSED_SEARCH = /404 \(Not Found\) \(http:\/\/localhost:\d+\/dashboard\/document\/no-such-document\)$/;
 
 /** Every page of this file fails its test on a console error or a policy violation. */
-const test = base.extend<{ pageProblems: string[] }>({
-  pageProblems: [
-    async ({ page }, use) => {
-      const problems = await watchForErrors(page);
-      await use(problems);
-      const unexpected = problems.filter((p) => !MISSED_SEARCH.test(p));
-      expect(unexpected, 'console errors and Content-Security-Policy violations').toEqual([]);
-    },
-    { auto: true },
-  ],
-});
+const test = testFailingOnPageErrors([MISSED_SEARCH]);
 
 test.describe.configure({ mode: 'serial' });
 
@@ -45,68 +37,22 @@ const FIELDS = [
 const RECEIVED = 'We have received your request, you will receive an email shortly to download the report.';
 const shotDir = path.join(projectRoot, 'test-results', 'browser');
 
-const made = { localIds: [] as string[], ids: [] as string[], programId: '', typeId: '', formId: '' };
+const made = { localIds: [] as string[], ids: [] as string[] };
+let seeded: SeededProgram | undefined;
 
 /** A program with a beneficiary type whose published form has two fields, and documents submitted through the api, oldest first. */
 async function seedDocuments() {
-  const token = await apiToken(authUrl, E2E.admin);
-  const ok = async (method: string, url: string, body?: unknown) => {
-    const res = await callWith(token, method, url, body);
-    expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-    return res.body;
-  };
-  const form = await ok('POST', `${apiUrl}/form`, { name: 'Water household intake', structures: FIELDS });
-  made.formId = form._id!;
-  await ok('POST', `${apiUrl}/form/publish`, { _id: form._id });
-  const revisions = (await callWith(token, 'GET', `${apiUrl}/form/rev/${form._id}`)).body as unknown as Array<{ _id: string }>;
-  const type = await ok('POST', `${apiUrl}/beneficiarytype`, {
-    name: TYPE,
-    plural_name: 'Water Households',
-    description: 'Households',
-    form: form._id,
+  seeded = await seedProgram({
+    form: { name: 'Water household intake', fields: FIELDS },
+    type: { name: TYPE, plural: 'Water Households', description: 'Households' },
+    program: { name: PROGRAM, description: 'Wells, filters and follow-up visits' },
   });
-  made.typeId = type._id!;
-  const program = new FormData();
-  program.append('name', PROGRAM);
-  program.append('description', 'Wells, filters and follow-up visits');
-  program.append('no_of_days_for_edit_program', '30');
-  program.append('program_head', '[]');
-  program.append('documentVisible', 'ALL');
-  const { _id: programId } = await ok('POST', `${apiUrl}/program`, program);
-  made.programId = programId!;
-  await ok('POST', `${apiUrl}/program/${programId}/types/beneficiary_types`, { type_id: type._id });
   for (let i = 0; i < DOCUMENTS; i++) {
     const local_id = `explorer-e2e-${String(i).padStart(2, '0')}`;
-    const doc = await ok('POST', `${apiUrl}/document`, {
-      local_id,
-      program_id: programId,
-      module: 'beneficiaries',
-      type_id: type._id,
-      form_revision_id: revisions[0]!._id,
-      form_data: { head: i === 0 ? '=HYPERLINK("http://evil.example")' : `Head ${i}`, members: (i % 6) + 1 },
-    });
+    const head = i === 0 ? '=HYPERLINK("http://evil.example")' : `Head ${i}`;
+    made.ids.push(await seeded.submit(local_id, { head, members: (i % 6) + 1 }));
     made.localIds.push(local_id);
-    made.ids.push(doc._id!);
   }
-}
-
-async function choose(page: Page, dropdown: string, option: string) {
-  await page.getByRole('combobox', { name: dropdown }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-const documentRows = (page: Page) =>
-  page
-    .getByRole('table', { name: 'Documents' })
-    .getByRole('row')
-    .filter({ has: page.getByRole('cell') });
-
-async function query(page: Page) {
-  await choose(page, 'Select Program', PROGRAM);
-  await choose(page, 'Select Module', 'Beneficiaries');
-  await choose(page, 'Select Document Type', TYPE);
-  await page.getByRole('button', { name: 'Query Data' }).click();
-  await expect(page.getByText(`Total number of Documents: ${DOCUMENTS}`)).toBeVisible();
 }
 
 /** The link of the newest mail to this address that names an export. */
@@ -128,14 +74,8 @@ async function exportLink(to: string): Promise<string> {
 
 test.beforeAll(seedDocuments);
 
-test.afterAll(async () => {
-  // The specs after this one count programs and forms (programs.spec.ts starts from 'No program found'): take away what this one added.
-  const token = await apiToken(authUrl, E2E.admin);
-  for (const id of made.ids) await callWith(token, 'DELETE', `${apiUrl}/document/${id}`);
-  if (made.programId) await callWith(token, 'DELETE', `${apiUrl}/program/${made.programId}`);
-  if (made.typeId) await callWith(token, 'DELETE', `${apiUrl}/beneficiarytype/${made.typeId}`);
-  if (made.formId) await callWith(token, 'DELETE', `${apiUrl}/form/${made.formId}`);
-});
+// The specs after this one count programs and forms (programs.spec.ts starts from 'No program found'): take away what this one added.
+test.afterAll(() => seeded?.cleanUp());
 
 test('an admin queries, pages, searches and exports documents to a CSV file', async ({ page }) => {
   await signIn(page, E2E.admin);
@@ -150,7 +90,7 @@ test('an admin queries, pages, searches and exports documents to a CSV file', as
   await expect(page.getByRole('combobox', { name: 'Select Module' })).toHaveAttribute('aria-disabled', 'true');
   await expect(page.getByRole('combobox', { name: 'Select Document Type' })).toHaveAttribute('aria-disabled', 'true');
 
-  await query(page);
+  await query(page, PROGRAM, TYPE, DOCUMENTS);
   await expect(documentRows(page)).toHaveCount(10);
   // Newest first.
   await expect(documentRows(page).first()).toContainText(made.localIds[DOCUMENTS - 1]!);
@@ -181,7 +121,7 @@ test('an admin queries, pages, searches and exports documents to a CSV file', as
   await expect(page.getByText('No document found')).toBeVisible();
 
   // Export the query, and follow it in the downloads list to the file.
-  await query(page);
+  await query(page, PROGRAM, TYPE, DOCUMENTS);
   await page.getByRole('button', { name: 'Export Documents' }).click();
   await expect(toast(page, RECEIVED)).toBeVisible();
   const downloads = page.getByRole('region', { name: 'Downloads' });
@@ -214,7 +154,7 @@ test('an admin queries, pages, searches and exports documents to a CSV file', as
   // On a phone (opened afresh: shrinking a wide page leaves react-admin's side menu open as a modal drawer, hiding the page from assistive tech).
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/data-explorer');
-  await query(page);
+  await query(page, PROGRAM, TYPE, DOCUMENTS);
   await page.screenshot({ path: path.join(shotDir, 'data-explorer-results-390.png'), fullPage: true });
 });
 

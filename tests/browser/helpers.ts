@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { outboxDir } from './e2e-settings.ts';
@@ -59,6 +59,27 @@ export async function watchForErrors(page: Page): Promise<string[]> {
     ),
   );
   return problems;
+}
+
+/**
+ * Playwright's `test` with an automatic `pageProblems` fixture: every page of a spec that uses it
+ * fails its test on what watchForErrors collects, but for the problems an `allowed` pattern
+ * matches (a 404 the spec causes on purpose). Patterns that name ids made in beforeAll can be
+ * given as a function, read when the test ends.
+ */
+export function testFailingOnPageErrors(allowed: RegExp[] | (() => RegExp[]) = []) {
+  return base.extend<{ pageProblems: string[] }>({
+    pageProblems: [
+      async ({ page }, use) => {
+        const problems = await watchForErrors(page);
+        await use(problems);
+        const patterns = typeof allowed === 'function' ? allowed() : allowed;
+        const unexpected = problems.filter((p) => !patterns.some((pattern) => pattern.test(p)));
+        expect(unexpected, 'console errors and Content-Security-Policy violations').toEqual([]);
+      },
+      { auto: true },
+    ],
+  });
 }
 
 /** A session token, signed in through the auth server's api as a script would. */

@@ -12,16 +12,16 @@
  * tile host must be allowed in img-src), and axe finds nothing serious. Screenshots at 1440
  * and 390 px: /work/brief/shots/18-maps-*.png (when that folder exists), else test-results/browser/.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../../server/config.ts';
 import { png } from '../../server/uploads/png-writer.ts';
-import { E2E, E2E_MAP_TILES_URL, authUrl } from './e2e-settings.ts';
-import { apiToken, callWith, signIn, watchForErrors } from './helpers.ts';
+import { E2E, E2E_MAP_TILES_URL } from './e2e-settings.ts';
+import { signIn, testFailingOnPageErrors } from './helpers.ts';
 import { expectNoSeriousAxe } from './axe.ts';
-
-const apiUrl = `http://localhost:${E2E.apiPort}`;
+import { query } from './explorer.ts';
+import { seedProgram, type SeededProgram } from './seed-program.ts';
 const tileHost = new URL(E2E_MAP_TILES_URL.replace(/\{[a-z]\}/g, '0')).origin;
 const SHOTS = existsSync('/work/brief/shots') ? '/work/brief/shots' : path.join(projectRoot, 'test-results', 'browser');
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `18-maps-${name}.png`) });
@@ -29,15 +29,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHO
 /** A 256 px tile, light blue-grey: enough to see the map is drawn, nothing fetched from outside. */
 const TILE = png(256, 256, (x, y) => (((x >> 5) + (y >> 5)) % 2 ? [214, 226, 236] : [226, 234, 242]));
 
-const test = base.extend<{ pageProblems: string[]; tiles: string[] }>({
-  pageProblems: [
-    async ({ page }, use) => {
-      const problems = await watchForErrors(page);
-      await use(problems);
-      expect(problems, 'console errors and Content-Security-Policy violations').toEqual([]);
-    },
-    { auto: true },
-  ],
+const test = testFailingOnPageErrors().extend<{ tiles: string[] }>({
   /** Every tile address the page asked for; each is answered with TILE. */
   tiles: [
     async ({ page }, use) => {
@@ -67,63 +59,29 @@ const NAIROBI = [
 ];
 const KISUMU = { lat: -0.0917, lng: 34.768 };
 const made = { kisumuLocalId: 'maps-e2e-kisumu', kisumuId: '' };
+let seeded: SeededProgram | undefined;
 
 async function seed() {
-  const token = await apiToken(authUrl, E2E.admin);
-  const ok = async (method: string, url: string, body?: unknown) => {
-    const res = await callWith(token, method, url, body);
-    expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-    return res.body;
-  };
-  const form = await ok('POST', `${apiUrl}/form`, {
-    name: 'Borehole household visit',
-    structures: [
-      { field_label: 'Head of household', field_name: 'head', field_type: 'text' },
-      { field_label: 'Home location', field_name: 'home', field_type: 'geo-location' },
-    ],
+  seeded = await seedProgram({
+    form: {
+      name: 'Borehole household visit',
+      fields: [
+        { field_label: 'Head of household', field_name: 'head', field_type: 'text' },
+        { field_label: 'Home location', field_name: 'home', field_type: 'geo-location' },
+      ],
+    },
+    type: { name: TYPE, plural: 'Borehole Households', description: 'Households' },
+    program: { name: PROGRAM, description: 'Boreholes and the households they serve' },
   });
-  await ok('POST', `${apiUrl}/form/publish`, { _id: form._id });
-  const revisions = (await callWith(token, 'GET', `${apiUrl}/form/rev/${form._id}`)).body as unknown as Array<{ _id: string }>;
-  const type = await ok('POST', `${apiUrl}/beneficiarytype`, {
-    name: TYPE,
-    plural_name: 'Borehole Households',
-    description: 'Households',
-    form: form._id,
-  });
-  const program = new FormData();
-  program.append('name', PROGRAM);
-  program.append('description', 'Boreholes and the households they serve');
-  program.append('no_of_days_for_edit_program', '30');
-  program.append('program_head', '[]');
-  program.append('documentVisible', 'ALL');
-  const { _id: programId } = await ok('POST', `${apiUrl}/program`, program);
-  await ok('POST', `${apiUrl}/program/${programId}/types/beneficiary_types`, { type_id: type._id });
-  const submit = (local_id: string, form_data: Record<string, unknown>) =>
-    ok('POST', `${apiUrl}/document`, {
-      local_id,
-      program_id: programId,
-      module: 'beneficiaries',
-      type_id: type._id,
-      form_revision_id: revisions[0]!._id,
-      form_data,
-    });
-  for (const [i, home] of NAIROBI.entries()) await submit(`maps-e2e-nairobi-${i}`, { head: `Nairobi head ${i}`, home });
-  made.kisumuId = (await submit(made.kisumuLocalId, { head: 'Kisumu head', home: KISUMU }))._id!;
-  for (let i = 0; i < 2; i++) await submit(`maps-e2e-nowhere-${i}`, { head: `Nowhere head ${i}` });
+  for (const [i, home] of NAIROBI.entries()) await seeded.submit(`maps-e2e-nairobi-${i}`, { head: `Nairobi head ${i}`, home });
+  made.kisumuId = await seeded.submit(made.kisumuLocalId, { head: 'Kisumu head', home: KISUMU });
+  for (let i = 0; i < 2; i++) await seeded.submit(`maps-e2e-nowhere-${i}`, { head: `Nowhere head ${i}` });
 }
 
-async function choose(page: Page, dropdown: string, option: string) {
-  await page.getByRole('combobox', { name: dropdown }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function query(page: Page) {
+/** The explorer, opened afresh, with the nine documents queried. */
+async function openQuery(page: Page) {
   await page.goto('/data-explorer');
-  await choose(page, 'Select Program', PROGRAM);
-  await choose(page, 'Select Module', 'Beneficiaries');
-  await choose(page, 'Select Document Type', TYPE);
-  await page.getByRole('button', { name: 'Query Data' }).click();
-  await expect(page.getByText('Total number of Documents: 9')).toBeVisible();
+  await query(page, PROGRAM, TYPE, 9);
 }
 
 /** z/x/y of each tile asked for. */
@@ -135,11 +93,13 @@ const tileCoordinates = (asked: string[]) =>
   });
 
 test.beforeAll(seed);
+// The specs after this one count programs and forms: take away what this one added.
+test.afterAll(() => seeded?.cleanUp());
 
 test("the drawer draws a geo-location on the tile map between 'View on map' and 'Hide Map'", async ({ page, tiles }) => {
   await page.setViewportSize({ width: 1440, height: 1000 });
   await signIn(page, E2E.admin);
-  await query(page);
+  await openQuery(page);
   await page.getByRole('row').filter({ hasText: made.kisumuLocalId }).click();
   const drawer = page.getByRole('dialog');
   const location = drawer.locator('.document-field').filter({ has: page.getByText('Home location', { exact: true }) });
@@ -176,7 +136,7 @@ test('the Map view shows the query’s documents with a location as clusters; a 
 }) => {
   await page.setViewportSize({ width: 1440, height: 1000 });
   await signIn(page, E2E.admin);
-  await query(page);
+  await openQuery(page);
   await page.getByRole('button', { name: 'Map', exact: true }).click();
   const map = page.getByRole('region', { name: 'Map of the documents found' });
   await expect(map).toBeVisible();
@@ -213,7 +173,7 @@ test('the Map view shows the query’s documents with a location as clusters; a 
 
   // At 390 px the map keeps its place under the filters, the clusters on it.
   await page.setViewportSize({ width: 390, height: 844 });
-  await query(page);
+  await openQuery(page);
   await page.getByRole('button', { name: 'Map', exact: true }).click();
   await expect(page.getByText('Documents with a location in view: 7')).toBeVisible();
   await map.scrollIntoViewIfNeeded();

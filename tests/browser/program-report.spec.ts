@@ -6,87 +6,50 @@
  * so. Screenshots at 1440 and 390 px in /work/brief/shots/18-explorer-report-*.png; axe finds no
  * serious or critical problem on the report.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { E2E, authUrl } from './e2e-settings.ts';
-import { apiToken, callWith, signIn, watchForErrors } from './helpers.ts';
+import { apiToken, callWith, signIn, testFailingOnPageErrors } from './helpers.ts';
 import { expectNoSeriousAxe } from './axe.ts';
+import { seedProgram, type SeededProgram } from './seed-program.ts';
 
 const apiUrl = `http://localhost:${E2E.apiPort}`;
 const shots = '/work/brief/shots';
 
-const test = base.extend<{ pageProblems: string[] }>({
-  pageProblems: [
-    async ({ page }, use) => {
-      const problems = await watchForErrors(page);
-      await use(problems);
-      expect(problems, 'console errors and Content-Security-Policy violations').toEqual([]);
-    },
-    { auto: true },
-  ],
-});
+const test = testFailingOnPageErrors();
 
 test.describe.configure({ mode: 'serial' });
 
 const PROGRAM = 'Report Journey Program';
 const TYPE = 'Report Household';
 const DOCUMENTS = 7;
-const made = { ids: [] as string[], programId: '', typeId: '', formId: '' };
+const made = { programId: '' };
+let seeded: SeededProgram | undefined;
 
 test.beforeAll(async () => {
-  const token = await apiToken(authUrl, E2E.admin);
-  const ok = async (method: string, url: string, body?: unknown) => {
-    const res = await callWith(token, method, url, body);
-    expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-    return res.body;
-  };
-  const form = await ok('POST', `${apiUrl}/form`, {
-    name: 'Report household visit',
-    structures: [{ field_label: 'Head of household', field_name: 'head', field_type: 'text' }],
+  seeded = await seedProgram({
+    form: { name: 'Report household visit', fields: [{ field_label: 'Head of household', field_name: 'head', field_type: 'text' }] },
+    type: { name: TYPE, plural: `${TYPE}s`, description: 'Visits' },
+    program: { name: PROGRAM, description: 'Reported weekly' },
   });
-  made.formId = form._id!;
-  await ok('POST', `${apiUrl}/form/publish`, { _id: form._id });
-  const revisions = (await callWith(token, 'GET', `${apiUrl}/form/rev/${form._id}`)).body as unknown as Array<{ _id: string }>;
-  const type = await ok('POST', `${apiUrl}/beneficiarytype`, {
-    name: TYPE,
-    plural_name: `${TYPE}s`,
-    description: 'Visits',
-    form: form._id,
-  });
-  made.typeId = type._id!;
-  const program = new FormData();
-  program.append('name', PROGRAM);
-  program.append('description', 'Reported weekly');
-  program.append('no_of_days_for_edit_program', '30');
-  program.append('program_head', '[]');
-  program.append('documentVisible', 'ALL');
-  made.programId = (await ok('POST', `${apiUrl}/program`, program))._id!;
-  await ok('POST', `${apiUrl}/program/${made.programId}/types/beneficiary_types`, { type_id: type._id });
-  const users = (await callWith(token, 'GET', `${authUrl}/user`)).body as unknown as Array<{ _id: string; email: string }>;
+  made.programId = seeded.programId;
+  // A team member who submitted nothing, and a goal of 20 for the type.
+  const users = (await seeded.ok('GET', `${authUrl}/user`)) as unknown as Array<{ _id: string; email: string }>;
   const fieldStaff = users.find((u) => u.email === 'field01@example.org')!;
-  await ok('POST', `${apiUrl}/program/${made.programId}/team`, { user: fieldStaff._id, is_program_head: false });
-  await ok('POST', `${apiUrl}/goal`, { program_id: made.programId, document_type: 'BENEFICIARY', goal_type: type._id, target: 20 });
+  await seeded.ok('POST', `${apiUrl}/program/${made.programId}/team`, { user: fieldStaff._id, is_program_head: false });
+  await seeded.ok('POST', `${apiUrl}/goal`, {
+    program_id: made.programId,
+    document_type: 'BENEFICIARY',
+    goal_type: seeded.typeId,
+    target: 20,
+  });
   for (let i = 0; i < DOCUMENTS; i++) {
-    const doc = await ok('POST', `${apiUrl}/document`, {
-      local_id: `report-e2e-${i}`,
-      program_id: made.programId,
-      module: 'beneficiaries',
-      type_id: type._id,
-      form_revision_id: revisions[0]!._id,
-      form_data: { head: i === 0 ? '=HYPERLINK("http://evil.example")' : `Head ${i}` },
-    });
-    made.ids.push(doc._id!);
-    if (i < 3) await ok('POST', `${apiUrl}/document/${doc._id}/processed`);
+    const head = i === 0 ? '=HYPERLINK("http://evil.example")' : `Head ${i}`;
+    await seeded.submit(`report-e2e-${i}`, { head }, { processed: i < 3 });
   }
 });
 
-test.afterAll(async () => {
-  const token = await apiToken(authUrl, E2E.admin);
-  for (const id of made.ids) await callWith(token, 'DELETE', `${apiUrl}/document/${id}`);
-  if (made.programId) await callWith(token, 'DELETE', `${apiUrl}/program/${made.programId}`);
-  if (made.typeId) await callWith(token, 'DELETE', `${apiUrl}/beneficiarytype/${made.typeId}`);
-  if (made.formId) await callWith(token, 'DELETE', `${apiUrl}/form/${made.formId}`);
-});
+test.afterAll(() => seeded?.cleanUp());
 
 async function csvOf(page: Page, section: string): Promise<string[]> {
   const [download] = await Promise.all([

@@ -10,27 +10,18 @@
  * the test on a console error or a Content-Security-Policy violation. Screenshots of the detail
  * page at 1440 and 390 px land in test-results/browser/programs-*.png.
  */
-import { test as base, expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { projectRoot } from '../../server/config.ts';
 import { tinyPng } from '../support/images.ts';
 import { E2E, authUrl } from './e2e-settings.ts';
-import { apiToken, callWith, row, signIn, toast, watchForErrors } from './helpers.ts';
+import { apiToken, callWith, row, signIn, testFailingOnPageErrors, toast, watchForErrors } from './helpers.ts';
 
 const apiUrl = `http://localhost:${E2E.apiPort}`;
 
 /** Every page of this file fails its test on a console error or a policy violation. */
-const test = base.extend<{ pageProblems: string[] }>({
-  pageProblems: [
-    async ({ page }, use) => {
-      const problems = await watchForErrors(page);
-      await use(problems);
-      expect(problems, 'console errors and Content-Security-Policy violations').toEqual([]);
-    },
-    { auto: true },
-  ],
-});
+const test = testFailingOnPageErrors();
 
 test.describe.configure({ mode: 'serial' });
 
