@@ -55,4 +55,5 @@ export interface Permission {
   can_explore_data?: boolean;
   can_manage_settings?: boolean;
   can_see_support?: boolean;
+  can_get_audit?: boolean;
 }

@@ -15,6 +15,7 @@ import { dashboardRoutes } from '../dashboard/dashboard-routes.ts';
 import { mapRoutes } from '../dashboard/map-routes.ts';
 import { documentExportRoutes } from '../exports/export-routes.ts';
 import { supportRoutes } from '../support/support-routes.ts';
+import { auditRoutes } from '../changes/audit-routes.ts';
 
 export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   const server = await createBaseApp(ctx, 'api');
@@ -32,5 +33,6 @@ export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   mapRoutes(server.app, ctx);
   documentExportRoutes(server.app, ctx);
   supportRoutes(server.app, ctx);
+  auditRoutes(server.app, ctx);
   return server;
 }

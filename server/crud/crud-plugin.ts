@@ -6,8 +6,9 @@
  *
  * GET /{path}, GET /{path}/{id}, POST /{path}, PATCH /{path}/{id}, DELETE /{path}/{id}: the path,
  * the flag of each action and the default sort come from the resource map, bodies are checked
- * against the resource's schema. Each write is one transaction, `beforeWrite` included, so a
- * hook that throws leaves nothing written. `afterRead` shapes every record answered.
+ * against the resource's schema. Each write is one transaction, `beforeWrite` and its change-log
+ * row included, so a hook that throws leaves nothing written and nothing recorded. `afterRead`
+ * shapes every record answered.
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Action } from '@model/generated/index.ts';
@@ -20,6 +21,8 @@ import { assertTrimmedText, trimTextFields } from '../http/text-fields.ts';
 import { GenericStore } from './generic-store.ts';
 import { answerList, listQuerySchema, MAX_FILTER_VALUES, parseListParams, type ListQuery } from './list-params.ts';
 import type { CrudStore, Row } from './crud-store.ts';
+import { inWriteTransaction } from '../changes/change-log.ts';
+import { changeContextOf } from '../changes/change-context.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,6 +80,9 @@ export interface CrudOptions {
 
 const ALL: Action[] = ['list', 'show', 'create', 'edit', 'delete'];
 
+/** The change log's words for the plugin's writes. */
+const CHANGE_ACTION = { create: 'create', edit: 'update', delete: 'delete' } as const;
+
 /** A getMany of MAX_FILTER_VALUES ids (filter={"id":[...]}) needs a longer filter than other lists. */
 const FILTER_MAX_CHARS = 48 * MAX_FILTER_VALUES;
 const listQuery = {
@@ -111,22 +117,23 @@ export const crudPlugin: FastifyPluginAsync<CrudOptions> = async (app, options) 
   const trimBody = async (request: FastifyRequest) => {
     request.body = trimTextFields(request.body, schema);
   };
-  /** The hook and the store's write, in one transaction. */
+  /** The hook, the store's write and its change row, in one transaction. */
   const inTransaction = (
     request: FastifyRequest,
     event: Omit<WriteEvent, 'trx' | 'request'>,
     write: (trx: Db, body: Row) => Promise<Row>,
   ) =>
-    ctx.db
-      .transaction()
-      .execute(async (trx) => {
-        const body = (await hooks.beforeWrite?.({ ...event, trx, request })) ?? event.body ?? {};
-        return write(trx, body);
-      })
-      .then(async (record) => {
-        await hooks.afterCommit?.({ action: event.action, record, request });
-        return record;
-      });
+    inWriteTransaction(ctx.db, changeContextOf(request), async (trx, changes) => {
+      const before = event.id === undefined ? null : await store.get(trx, event.id);
+      const body = (await hooks.beforeWrite?.({ ...event, trx, request })) ?? event.body ?? {};
+      const record = await write(trx, body);
+      const after = event.action === 'delete' ? null : record;
+      changes.record(resource, String(record.id ?? record._id ?? event.id), CHANGE_ACTION[event.action], before, after);
+      return record;
+    }).then(async (record) => {
+      await hooks.afterCommit?.({ action: event.action, record, request });
+      return record;
+    });
 
   if (actions.includes('list')) {
     app.get<{ Querystring: ListQuery }>(

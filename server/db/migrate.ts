@@ -21,6 +21,7 @@ import * as documents from './migrations/013-documents.ts';
 import * as listviewImports from './migrations/014-listview-imports.ts';
 import * as documentGeo from './migrations/015-document-geo.ts';
 import * as organisationSettings from './migrations/016-organisation-settings.ts';
+import * as changes from './migrations/017-changes.ts';
 import { createGenericTables, syncGenericTables } from './generic-tables.ts';
 import { assertModelValid } from '@model/resource-map.ts';
 
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '014-listview-imports': listviewImports,
   '015-document-geo': documentGeo,
   '016-organisation-settings': organisationSettings,
+  '017-changes': changes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,89 @@
+/**
+ * The change log's writer. A write gathers what it changed in a `ChangeSet` and the set is written
+ * at the end of the write's own transaction (`inWriteTransaction`), so a change is recorded
+ * exactly when the write commits, and never when it rolls back.
+ *
+ * Why readers never skip a row: before taking its numbers, the flush takes one
+ * transaction-scoped advisory lock, held until commit. Transactions that record changes
+ * therefore commit in the order of their `seq`, and once a reader sees `seq` N, every row below N
+ * that will ever exist is already visible. The lock is taken last, after the write's own work, so
+ * it is held only for the flush and the commit, and never while waiting on another row lock
+ * (which could deadlock with a writer that holds it).
+ */
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { SessionUser } from '../auth/session-user.ts';
+import { changedFields, type ChangedFields, type Row } from './changed-fields.ts';
+
+// Any fixed number, distinct from the start-up lock's.
+const CHANGE_ORDER_LOCK = 7_301_2027;
+
+/** Who wrote, from where: taken from the request (changeContextOf) or named by a task. */
+export interface ChangeContext {
+  actor?: Pick<SessionUser, 'id' | 'email' | 'roleSlug' | 'sessionId' | 'client'>;
+  address?: string;
+  requestId?: string;
+}
+
+export interface ChangeEntry {
+  /** The resource's name in the resource map (`role`, `program`…), or the event's subject (`session`). */
+  resource: string;
+  recordId?: string;
+  /** What happened: `create`, `update`, `delete`, or a named action (`publish`, `lock`…). */
+  action: string;
+  programId?: string;
+  fields: ChangedFields;
+}
+
+/** The changes one write makes, written together when its transaction ends. */
+export class ChangeSet {
+  readonly entries: ChangeEntry[] = [];
+
+  add(entry: ChangeEntry): void {
+    this.entries.push(entry);
+  }
+
+  /** A record's change from what it was to what it is (null before a create, null after a delete). */
+  record(resource: string, recordId: string, action: string, before: Row | null, after: Row | null, programId?: string): void {
+    this.add({ resource, recordId, action, fields: changedFields(before, after), ...(programId ? { programId } : {}) });
+  }
+
+  async flush(trx: Db, context: ChangeContext): Promise<number[]> {
+    if (this.entries.length === 0) return [];
+    await sql`select pg_advisory_xact_lock(${CHANGE_ORDER_LOCK})`.execute(trx);
+    const seqs: number[] = [];
+    for (const entry of this.entries) seqs.push(await insertChange(trx, entry, context));
+    return seqs;
+  }
+}
+
+async function nextRevision(trx: Db, resource: string, recordId: string): Promise<number> {
+  const { rows } = await sql<{ revision: number }>`
+    insert into change_revisions (resource, record_id, revision) values (${resource}, ${recordId}, 1)
+    on conflict (resource, record_id) do update set revision = change_revisions.revision + 1
+    returning revision`.execute(trx);
+  return rows[0]!.revision;
+}
+
+async function insertChange(trx: Db, entry: ChangeEntry, context: ChangeContext): Promise<number> {
+  const revision = entry.recordId === undefined ? null : await nextRevision(trx, entry.resource, entry.recordId);
+  const actor = context.actor;
+  const { rows } = await sql<{ seq: string }>`
+    insert into changes (resource, record_id, revision, action, actor_id, actor_email, actor_role, session_id, client,
+                         address, request_id, program_id, fields)
+    values (${entry.resource}, ${entry.recordId ?? null}, ${revision}, ${entry.action}, ${actor?.id ?? null},
+            ${actor?.email ?? null}, ${actor?.roleSlug ?? null}, ${actor?.sessionId ?? null}, ${actor?.client ?? null},
+            ${context.address ?? null}, ${context.requestId ?? null}, ${entry.programId ?? null}, ${JSON.stringify(entry.fields)}::jsonb)
+    returning seq`.execute(trx);
+  return Number(rows[0]!.seq);
+}
+
+/** Runs `work` in one transaction and writes the changes it gathered at its end, in that transaction. */
+export async function inWriteTransaction<T>(db: Db, context: ChangeContext, work: (trx: Db, changes: ChangeSet) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const changes = new ChangeSet();
+    const result = await work(trx, changes);
+    await changes.flush(trx, context);
+    return result;
+  });
+}

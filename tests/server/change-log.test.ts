@@ -1,0 +1,166 @@
+/**
+ * The change log: a generic resource's create, edit and delete each leave one row, written in the
+ * write's own transaction, with the actor, the per-record revision and each changed field's before
+ * and after; the log refuses to be changed; a write that fails records nothing; `GET /audit` reads
+ * it newest first, filtered and paged by keyset, under `can_get_audit`; and 50 writes at once from
+ * 10 sessions leave exactly 50 rows that a reader following `seq` sees without skipping one.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
+import { caller } from '../support/http.ts';
+import { flags, insertRole, insertUser } from '../support/test-users.ts';
+
+let t: TestServer;
+let admin: Session;
+let clerk: Session;
+const auth = caller(() => t.auth.app);
+const api = caller(() => t.api.app);
+
+interface Change {
+  seq: string;
+  resource: string;
+  record_id: string;
+  revision: number;
+  action: string;
+  actor_email: string;
+  actor_role: string;
+  client: string;
+  fields: Record<string, [unknown, unknown]>;
+}
+
+const changesOf = async (record: string) => {
+  const res = await api('GET', `/audit?record=${encodeURIComponent(record)}`, { token: admin.token });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { data: Change[] }).data;
+};
+
+beforeAll(async () => {
+  t = await startTestServer();
+  admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
+  const role = await insertRole(t.ctx.db, { permission: flags(true, { can_get_audit: false }) });
+  await insertUser(t.ctx.db, { email: 'clerk@example.com', password: 'clerk passphrase 1', roleId: role.id });
+  clerk = await t.loginAs('clerk@example.com', 'clerk passphrase 1');
+});
+afterAll(() => t?.close());
+
+describe('the change log', () => {
+  it('records a create, an edit and a delete with the actor, the revision and each field before and after', async () => {
+    const made = await auth('POST', '/designation', { token: admin.token, payload: { name: 'Enumerator' } });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = String(made.json()._id);
+    expect((await auth('PATCH', `/designation/${id}`, { token: admin.token, payload: { name: 'Senior enumerator' } })).statusCode).toBe(
+      200,
+    );
+    expect((await auth('DELETE', `/designation/${id}`, { token: admin.token })).statusCode).toBe(200);
+
+    const changes = await changesOf(id);
+    expect(changes.map((c) => [c.action, c.revision])).toEqual([
+      ['delete', 3],
+      ['update', 2],
+      ['create', 1],
+    ]);
+    const [deleted, updated, created] = changes as [Change, Change, Change];
+    expect(created).toMatchObject({ resource: 'designation', actor_email: ADMIN_EMAIL, actor_role: 'admin', client: 'console' });
+    expect(created.fields.name).toEqual([null, 'Enumerator']);
+    expect(updated.fields).toEqual({ name: ['Enumerator', 'Senior enumerator'] });
+    expect(deleted.fields.name).toEqual(['Senior enumerator', null]);
+    expect(Number(deleted.seq)).toBeGreaterThan(Number(updated.seq));
+
+    const one = await api('GET', `/audit/${updated.seq}`, { token: admin.token });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json()).toMatchObject({ seq: updated.seq, fields: { name: ['Enumerator', 'Senior enumerator'] } });
+  });
+
+  it('records nothing for a write that is refused', async () => {
+    await auth('POST', '/designation', { token: admin.token, payload: { name: 'Supervisor' } });
+    const before = await api('GET', '/audit?resource=designation', { token: admin.token });
+    const twin = await auth('POST', '/designation', { token: admin.token, payload: { name: 'Supervisor' } });
+    expect(twin.statusCode).toBe(409);
+    const after = await api('GET', '/audit?resource=designation', { token: admin.token });
+    expect(after.json().data).toEqual(before.json().data);
+  });
+
+  it('cannot be changed or emptied, even by the app’s own connection', async () => {
+    await expect(sql`update changes set action = 'forged'`.execute(t.ctx.db)).rejects.toThrow(/append-only/);
+    await expect(sql`delete from changes`.execute(t.ctx.db)).rejects.toThrow(/append-only/);
+    await expect(sql`truncate changes`.execute(t.ctx.db)).rejects.toThrow(/append-only/);
+  });
+
+  it('is read only with can_get_audit', async () => {
+    expect((await api('GET', '/audit', { token: clerk.token })).statusCode).toBe(403);
+    expect((await api('GET', '/audit/1', { token: clerk.token })).statusCode).toBe(403);
+    expect((await api('GET', '/audit')).statusCode).toBe(401);
+  });
+
+  it('pages newest first by keyset, and filters by actor, action and dates', async () => {
+    for (let i = 0; i < 5; i++) await auth('POST', '/designation', { token: clerk.token, payload: { name: `Clerk title ${i}` } });
+    const clerkId = clerk.user._id;
+    const first = await api('GET', `/audit?actor=${clerkId}&limit=2`, { token: admin.token });
+    expect(first.statusCode, first.body).toBe(200);
+    const page1 = first.json() as { data: Change[]; next: string };
+    expect(page1.data.map((c) => c.fields.name?.[1])).toEqual(['Clerk title 4', 'Clerk title 3']);
+    const second = (await api('GET', `/audit?actor=${clerkId}&limit=2&before=${page1.next}`, { token: admin.token })).json();
+    expect(second.data.map((c: Change) => c.fields.name?.[1])).toEqual(['Clerk title 2', 'Clerk title 1']);
+    const last = (await api('GET', `/audit?actor=${clerkId}&limit=2&before=${second.next}`, { token: admin.token })).json();
+    expect(last).toMatchObject({ next: null });
+    expect(last.data).toHaveLength(1);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const dated = (await api('GET', `/audit?actor=${clerkId}&from=${today}&to=${today}&action=create`, { token: admin.token })).json();
+    expect(dated.data).toHaveLength(5);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    expect((await api('GET', `/audit?actor=${clerkId}&from=${tomorrow}`, { token: admin.token })).json().data).toHaveLength(0);
+    const backwards = await api('GET', `/audit?from=${tomorrow}&to=${today}`, { token: admin.token });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().fields).toEqual({ to: 'to must not be before from' });
+    expect((await api('GET', '/audit?from=yesterday', { token: admin.token })).statusCode).toBe(400);
+    expect((await api('GET', '/audit?q=clerk@example', { token: admin.token })).json().data.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('keeps 50 writes from 10 sessions at once as 50 rows, revisions rising, and a reader following seq skips none', async () => {
+    const sessions = [admin, clerk, ...(await Promise.all(Array.from({ length: 8 }, () => t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD))))];
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      ids.push(String((await auth('POST', '/designation', { token: admin.token, payload: { name: `Shared ${i}` } })).json()._id));
+    }
+    const start = BigInt(
+      (await sql<{ max: string }>`select coalesce(max(seq), 0)::text as max from changes`.execute(t.ctx.db)).rows[0]!.max,
+    );
+
+    // A reader that follows the log as the sync will: everything after the last seq it saw.
+    const seen: bigint[] = [];
+    let following = true;
+    const follow = async () => {
+      let last = start;
+      const poll = async () => {
+        const { rows } = await sql<{
+          seq: string;
+        }>`select seq::text from changes where seq > ${last.toString()}::bigint order by seq`.execute(t.ctx.db);
+        for (const row of rows) seen.push(BigInt(row.seq));
+        if (rows.length) last = BigInt(rows[rows.length - 1]!.seq);
+      };
+      while (following) await poll();
+      await poll();
+    };
+    const reader = follow();
+    const writes = Array.from({ length: 50 }, (_, i) =>
+      auth('PATCH', `/designation/${ids[i % 5]}`, { token: sessions[i % 10]!.token, payload: { name: `Shared ${i % 5} v${i}` } }),
+    );
+    const answers = await Promise.all(writes);
+    following = false;
+    await reader;
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(200));
+
+    const { rows } = await sql<{ seq: string; record_id: string; revision: number }>`
+      select seq::text, record_id, revision from changes where seq > ${start.toString()}::bigint order by seq`.execute(t.ctx.db);
+    expect(rows).toHaveLength(50);
+    expect(seen.map(String)).toEqual(rows.map((r) => r.seq));
+    for (const id of ids) {
+      const revisions = rows.filter((r) => r.record_id === id).map((r) => r.revision);
+      expect(revisions).toEqual([...revisions].sort((a, b) => a - b));
+      expect(new Set(revisions).size).toBe(10);
+      expect(revisions[0]).toBe(2); // the create was 1
+    }
+  });
+});
