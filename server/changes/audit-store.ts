@@ -70,8 +70,9 @@ export async function auditPage(
   limit: number,
   before?: bigint,
 ): Promise<{ data: Change[]; next: string | null }> {
+  // `changes.seq`, not `seq`: ORDER BY would take the text alias and put 9 after 10.
   const { rows } = await sql<StoredChange>`
-    select ${COLUMNS} from changes where ${conditions(filter, before)} order by seq desc limit ${limit + 1}`.execute(db);
+    select ${COLUMNS} from changes where ${conditions(filter, before)} order by changes.seq desc limit ${limit + 1}`.execute(db);
   const page = rows.slice(0, limit).map(wire);
   return { data: page, next: rows.length > limit ? page[page.length - 1]!.seq : null };
 }

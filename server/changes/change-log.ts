@@ -23,14 +23,16 @@ export interface ChangeContext {
   actor?: Pick<SessionUser, 'id' | 'email' | 'roleSlug' | 'sessionId' | 'client'>;
   address?: string;
   requestId?: string;
+  /** The action of the route's declaration: what a change is recorded under unless it names its own. */
+  action?: string;
 }
 
 export interface ChangeEntry {
   /** The resource's name in the resource map (`role`, `program`…), or the event's subject (`session`). */
   resource: string;
   recordId?: string;
-  /** What happened: `create`, `update`, `delete`, or a named action (`publish`, `lock`…). */
-  action: string;
+  /** What happened: `create`, `update`, `delete`, or a named action (`publish`, `lock`…); the route's by default. */
+  action?: string;
   programId?: string;
   fields: ChangedFields;
 }
@@ -44,8 +46,14 @@ export class ChangeSet {
   }
 
   /** A record's change from what it was to what it is (null before a create, null after a delete). */
-  record(resource: string, recordId: string, action: string, before: Row | null, after: Row | null, programId?: string): void {
-    this.add({ resource, recordId, action, fields: changedFields(before, after), ...(programId ? { programId } : {}) });
+  record(
+    resource: string,
+    recordId: string,
+    before: Row | null,
+    after: Row | null,
+    options: { action?: string; programId?: string } = {},
+  ): void {
+    this.add({ resource, recordId, fields: changedFields(before, after), ...options });
   }
 
   async flush(trx: Db, context: ChangeContext): Promise<number[]> {
@@ -66,12 +74,14 @@ async function nextRevision(trx: Db, resource: string, recordId: string): Promis
 }
 
 async function insertChange(trx: Db, entry: ChangeEntry, context: ChangeContext): Promise<number> {
+  const action = entry.action ?? context.action;
+  if (!action) throw new Error(`a change of ${entry.resource} names no action, and its route declares none (config.audit)`);
   const revision = entry.recordId === undefined ? null : await nextRevision(trx, entry.resource, entry.recordId);
   const actor = context.actor;
   const { rows } = await sql<{ seq: string }>`
     insert into changes (resource, record_id, revision, action, actor_id, actor_email, actor_role, session_id, client,
                          address, request_id, program_id, fields)
-    values (${entry.resource}, ${entry.recordId ?? null}, ${revision}, ${entry.action}, ${actor?.id ?? null},
+    values (${entry.resource}, ${entry.recordId ?? null}, ${revision}, ${action}, ${actor?.id ?? null},
             ${actor?.email ?? null}, ${actor?.roleSlug ?? null}, ${actor?.sessionId ?? null}, ${actor?.client ?? null},
             ${context.address ?? null}, ${context.requestId ?? null}, ${entry.programId ?? null}, ${JSON.stringify(entry.fields)}::jsonb)
     returning seq`.execute(trx);

@@ -23,6 +23,7 @@ import { answerList, listQuerySchema, MAX_FILTER_VALUES, parseListParams, type L
 import type { CrudStore, Row } from './crud-store.ts';
 import { inWriteTransaction } from '../changes/change-log.ts';
 import { changeContextOf } from '../changes/change-context.ts';
+import { audited } from '../changes/audit-declaration.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,9 +81,6 @@ export interface CrudOptions {
 
 const ALL: Action[] = ['list', 'show', 'create', 'edit', 'delete'];
 
-/** The change log's words for the plugin's writes. */
-const CHANGE_ACTION = { create: 'create', edit: 'update', delete: 'delete' } as const;
-
 /** A getMany of MAX_FILTER_VALUES ids (filter={"id":[...]}) needs a longer filter than other lists. */
 const FILTER_MAX_CHARS = 48 * MAX_FILTER_VALUES;
 const listQuery = {
@@ -128,7 +126,7 @@ export const crudPlugin: FastifyPluginAsync<CrudOptions> = async (app, options) 
       const body = (await hooks.beforeWrite?.({ ...event, trx, request })) ?? event.body ?? {};
       const record = await write(trx, body);
       const after = event.action === 'delete' ? null : record;
-      changes.record(resource, String(record.id ?? record._id ?? event.id), CHANGE_ACTION[event.action], before, after);
+      changes.record(resource, String(record.id ?? record._id ?? event.id), before, after);
       return record;
     }).then(async (record) => {
       await hooks.afterCommit?.({ action: event.action, record, request });
@@ -176,7 +174,7 @@ export const crudPlugin: FastifyPluginAsync<CrudOptions> = async (app, options) 
     app.post<{ Body: Row }>(
       base,
       {
-        config: { permission: permission('create') },
+        config: { permission: permission('create'), audit: audited('create') },
         schema: { tags, summary: `Add a ${one}`, body: writeSchema(schema, 'create'), response: { 201: { $ref: entry.schema } } },
         preValidation: trimBody,
       },
@@ -194,7 +192,7 @@ export const crudPlugin: FastifyPluginAsync<CrudOptions> = async (app, options) 
     app.patch<{ Params: { id: string }; Body: Row }>(
       `${base}/:id`,
       {
-        config: { permission: permission('edit') },
+        config: { permission: permission('edit'), audit: audited('update') },
         schema: {
           tags,
           summary: `Change a ${one} (only the fields sent)`,
@@ -218,7 +216,7 @@ export const crudPlugin: FastifyPluginAsync<CrudOptions> = async (app, options) 
     app.delete<{ Params: { id: string } }>(
       `${base}/:id`,
       {
-        config: { permission: permission('delete') },
+        config: { permission: permission('delete'), audit: audited('delete') },
         schema: {
           tags,
           summary: `Delete a ${one}; answers the deleted record`,

@@ -1,7 +1,8 @@
 /**
  * The change log: a generic resource's create, edit and delete each leave one row, written in the
  * write's own transaction, with the actor, the per-record revision and each changed field's before
- * and after; the log refuses to be changed; a write that fails records nothing; `GET /audit` reads
+ * and after; the log refuses to be changed; a write that fails records nothing, one refused for
+ * want of a flag is recorded as refused; `GET /audit` reads
  * it newest first, filtered and paged by keyset, under `can_get_audit`; and 50 writes at once from
  * 10 sessions leave exactly 50 rows that a reader following `seq` sees without skipping one.
  */
@@ -14,6 +15,7 @@ import { flags, insertRole, insertUser } from '../support/test-users.ts';
 let t: TestServer;
 let admin: Session;
 let clerk: Session;
+let reader: Session;
 const auth = caller(() => t.auth.app);
 const api = caller(() => t.api.app);
 
@@ -41,6 +43,9 @@ beforeAll(async () => {
   const role = await insertRole(t.ctx.db, { permission: flags(true, { can_get_audit: false }) });
   await insertUser(t.ctx.db, { email: 'clerk@example.com', password: 'clerk passphrase 1', roleId: role.id });
   clerk = await t.loginAs('clerk@example.com', 'clerk passphrase 1');
+  const readOnly = await insertRole(t.ctx.db, { permission: flags(true, { can_get_audit: false, can_edit_designation: false }) });
+  await insertUser(t.ctx.db, { email: 'reader@example.com', password: 'reader passphrase 1', roleId: readOnly.id });
+  reader = await t.loginAs('reader@example.com', 'reader passphrase 1');
 });
 afterAll(() => t?.close());
 
@@ -87,6 +92,19 @@ describe('the change log', () => {
     await expect(sql`truncate changes`.execute(t.ctx.db)).rejects.toThrow(/append-only/);
   });
 
+  it('records a write refused for want of a flag, outside the refused transaction', async () => {
+    const made = await auth('POST', '/designation', { token: admin.token, payload: { name: 'Driver' } });
+    const id = String(made.json()._id);
+    const refused = await auth('PATCH', `/designation/${id}`, { token: reader.token, payload: { name: 'Chauffeur' } });
+    expect(refused.statusCode).toBe(403);
+    const [last] = await changesOf(id);
+    expect(last).toMatchObject({ action: 'refused', actor_email: 'reader@example.com', resource: 'designation' });
+    expect(last!.fields).toEqual({ route: [null, 'PATCH /designation/:id'], status: [null, 403], code: [null, 'FORBIDDEN'] });
+    // A refused read is not worth a row.
+    expect((await api('GET', '/audit', { token: reader.token })).statusCode).toBe(403);
+    expect((await changesOf(id))[0]).toMatchObject({ action: 'refused', seq: last!.seq });
+  });
+
   it('is read only with can_get_audit', async () => {
     expect((await api('GET', '/audit', { token: clerk.token })).statusCode).toBe(403);
     expect((await api('GET', '/audit/1', { token: clerk.token })).statusCode).toBe(403);
@@ -96,13 +114,13 @@ describe('the change log', () => {
   it('pages newest first by keyset, and filters by actor, action and dates', async () => {
     for (let i = 0; i < 5; i++) await auth('POST', '/designation', { token: clerk.token, payload: { name: `Clerk title ${i}` } });
     const clerkId = clerk.user._id;
-    const first = await api('GET', `/audit?actor=${clerkId}&limit=2`, { token: admin.token });
+    const first = await api('GET', `/audit?actor=${clerkId}&action=create&limit=2`, { token: admin.token });
     expect(first.statusCode, first.body).toBe(200);
     const page1 = first.json() as { data: Change[]; next: string };
     expect(page1.data.map((c) => c.fields.name?.[1])).toEqual(['Clerk title 4', 'Clerk title 3']);
-    const second = (await api('GET', `/audit?actor=${clerkId}&limit=2&before=${page1.next}`, { token: admin.token })).json();
+    const second = (await api('GET', `/audit?actor=${clerkId}&action=create&limit=2&before=${page1.next}`, { token: admin.token })).json();
     expect(second.data.map((c: Change) => c.fields.name?.[1])).toEqual(['Clerk title 2', 'Clerk title 1']);
-    const last = (await api('GET', `/audit?actor=${clerkId}&limit=2&before=${second.next}`, { token: admin.token })).json();
+    const last = (await api('GET', `/audit?actor=${clerkId}&action=create&limit=2&before=${second.next}`, { token: admin.token })).json();
     expect(last).toMatchObject({ next: null });
     expect(last.data).toHaveLength(1);
 
