@@ -55,6 +55,8 @@ export interface Config {
   logLevel: string;
   /** Heap limit of each server's worker process under `npm start` (WORKER_MAX_HEAP_MB): a runaway one dies alone and is restarted. */
   workerMaxHeapMb: number;
+  /** Days the change log keeps a month after it ends (AUDIT_RETENTION_DAYS; 0 keeps every month). */
+  auditRetentionDays: number;
   /** Hours a finished document export's file is kept for download (EXPORT_TTL_HOURS). */
   exportTtlHours: number;
   /** View-list imports: seconds one may read before it is stopped, and its worker thread's heap cap in MB. */
@@ -182,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'warn',
     workerMaxHeapMb: int(env.WORKER_MAX_HEAP_MB, 1024),
     exportTtlHours: int(env.EXPORT_TTL_HOURS, 72),
+    auditRetentionDays: int(env.AUDIT_RETENTION_DAYS, 365),
     listviewImport: {
       timeoutSeconds: int(env.LISTVIEW_IMPORT_TIMEOUT_SECONDS, 120),
       heapMb: int(env.LISTVIEW_IMPORT_HEAP_MB, 256),

@@ -9,6 +9,7 @@ import type { AppContext } from '../context.ts';
 import { needsFlag } from '../http/permissions.ts';
 import { problems } from '../http/errors.ts';
 import { auditEntry, auditPage, type AuditFilter } from './audit-store.ts';
+import { dropOldChangeMonths, makeChangeMonths } from './change-months.ts';
 
 export const AUDIT_FLAG = 'can_get_audit';
 const tags = ['Audit log'];
@@ -84,6 +85,16 @@ function filterOf(query: AuditQuery): AuditFilter {
 }
 
 export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // The months ahead are made at every start too; this keeps them coming on a server that runs for months.
+  ctx.jobs.every({
+    name: 'change-months',
+    everySeconds: 6 * 3600,
+    run: async () => {
+      await makeChangeMonths(ctx.db);
+      await dropOldChangeMonths(ctx.db, ctx.config.auditRetentionDays);
+    },
+  });
+
   app.get<{ Querystring: AuditQuery }>(
     '/audit',
     {

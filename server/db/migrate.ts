@@ -24,6 +24,7 @@ import * as organisationSettings from './migrations/016-organisation-settings.ts
 import * as changes from './migrations/017-changes.ts';
 import { createGenericTables, syncGenericTables } from './generic-tables.ts';
 import { assertModelValid } from '@model/resource-map.ts';
+import { makeChangeMonths } from '../changes/change-months.ts';
 
 // Listed here rather than read from a folder, so the bundle/tsx resolution never guesses.
 const migrations: Record<string, Migration> = {
@@ -74,5 +75,7 @@ export async function migrate(db: Db): Promise<void> {
     const failed = results?.find((r) => r.status === 'Error');
     if (error) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error).message ?? error)}`);
     await syncGenericTables(db);
+    // Before any server writes a change: this month's partition, and the next ones.
+    await makeChangeMonths(db);
   });
 }

@@ -4,13 +4,15 @@
  * and after; the log refuses to be changed; a write that fails records nothing, one refused for
  * want of a flag is recorded as refused; `GET /audit` reads
  * it newest first, filtered and paged by keyset, under `can_get_audit`; and 50 writes at once from
- * 10 sessions leave exactly 50 rows that a reader following `seq` sees without skipping one.
+ * 10 sessions leave exactly 50 rows that a reader following `seq` sees without skipping one; a month
+ * is a partition, made ahead, and dropped whole past the retention.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
 import { caller } from '../support/http.ts';
 import { flags, insertRole, insertUser } from '../support/test-users.ts';
+import { dropOldChangeMonths, makeChangeMonths } from '../../server/changes/change-months.ts';
 
 let t: TestServer;
 let admin: Session;
@@ -180,5 +182,43 @@ describe('the change log', () => {
       expect(new Set(revisions).size).toBe(10);
       expect(revisions[0]).toBe(2); // the create was 1
     }
+  });
+
+  it('keeps a partition per month, made ahead, and drops whole months past the retention, saying so in the log', async () => {
+    const months = async () =>
+      (
+        await sql<{ name: string }>`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+          where i.inhparent = 'changes'::regclass order by 1`.execute(t.ctx.db)
+      ).rows.map((r) => r.name);
+    const now = new Date();
+    const month = (offset: number) => {
+      const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
+      return `changes_${d.getUTCFullYear()}_${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+    };
+    expect(await months()).toEqual(expect.arrayContaining([month(0), month(1), month(2), 'changes_default']));
+    // Every row so far went to its month, none to the default partition.
+    const inDefault = await sql<{ n: number }>`select count(*)::int as n from changes_default`.execute(t.ctx.db);
+    expect(inDefault.rows[0]!.n).toBe(0);
+    expect(await makeChangeMonths(t.ctx.db)).toEqual([]);
+
+    // A month of 2020, with two rows in it.
+    await sql`create table changes_2020_01 partition of changes for values from ('2020-01-01T00:00:00Z') to ('2020-02-01T00:00:00Z')`.execute(
+      t.ctx.db,
+    );
+    for (const id of ['old-1', 'old-2']) {
+      await sql`insert into changes (at, resource, record_id, action) values ('2020-01-15T00:00:00Z', 'designation', ${id}, 'create')`.execute(
+        t.ctx.db,
+      );
+    }
+    expect(await dropOldChangeMonths(t.ctx.db, 0)).toEqual([]);
+    expect(await dropOldChangeMonths(t.ctx.db, 365)).toEqual(['changes_2020_01']);
+    expect(await months()).not.toContain('changes_2020_01');
+    expect(await months()).toContain(month(0));
+    const [drop] = (await api('GET', '/audit?action=retention-drop', { token: admin.token })).json().data as Change[];
+    expect(drop).toMatchObject({
+      resource: 'changes',
+      record_id: 'changes_2020_01',
+      fields: { rows: [2, null], retention_days: [null, 365] },
+    });
   });
 });
