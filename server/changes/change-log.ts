@@ -25,6 +25,8 @@ export interface ChangeContext {
   requestId?: string;
   /** The action of the route's declaration: what a change is recorded under unless it names its own. */
   action?: string;
+  /** The program the request is about, for changes that name none. */
+  programId?: string;
 }
 
 export interface ChangeEntry {
@@ -45,7 +47,10 @@ export class ChangeSet {
     this.entries.push(entry);
   }
 
-  /** A record's change from what it was to what it is (null before a create, null after a delete). */
+  /**
+   * A record's change from what it was to what it is (null before a create, null after a delete).
+   * A write that changed no field leaves no row.
+   */
   record(
     resource: string,
     recordId: string,
@@ -53,7 +58,8 @@ export class ChangeSet {
     after: Row | null,
     options: { action?: string; programId?: string } = {},
   ): void {
-    this.add({ resource, recordId, fields: changedFields(before, after), ...options });
+    const fields = changedFields(before, after);
+    if (Object.keys(fields).length > 0) this.add({ resource, recordId, fields, ...options });
   }
 
   async flush(trx: Db, context: ChangeContext): Promise<number[]> {
@@ -83,7 +89,7 @@ async function insertChange(trx: Db, entry: ChangeEntry, context: ChangeContext)
                          address, request_id, program_id, fields)
     values (${entry.resource}, ${entry.recordId ?? null}, ${revision}, ${action}, ${actor?.id ?? null},
             ${actor?.email ?? null}, ${actor?.roleSlug ?? null}, ${actor?.sessionId ?? null}, ${actor?.client ?? null},
-            ${context.address ?? null}, ${context.requestId ?? null}, ${entry.programId ?? null}, ${JSON.stringify(entry.fields)}::jsonb)
+            ${context.address ?? null}, ${context.requestId ?? null}, ${entry.programId ?? context.programId ?? null}, ${JSON.stringify(entry.fields)}::jsonb)
     returning seq`.execute(trx);
   return Number(rows[0]!.seq);
 }

@@ -43,6 +43,9 @@ import {
   updateBody,
 } from './goal-schemas.ts';
 import { routeKit } from '../http/route-kit.ts';
+import { audited, notAudited } from '../changes/audit-declaration.ts';
+import { recordChanged } from '../programs/program-changes.ts';
+import { goalEditAction, goalRecord } from './goal-changes.ts';
 
 /** Progress is read per program: it asks what the program holds, so it needs the program read flag. */
 const READ_PROGRAM_FLAG = mapFlag('program', 'show');
@@ -50,7 +53,7 @@ const READ_PROGRAM_FLAG = mapFlag('program', 'show');
 type TargetBody = { program_slug: string; type: DocumentType } & Record<string, string | undefined>;
 
 export function goalRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { base, tags, now, userOf, inTransaction, trimBody } = routeKit(ctx, 'goal', goalSchema);
+  const { base, tags, now, userOf, write, trimBody } = routeKit(ctx, 'goal', goalSchema);
   /** Two writers who both passed the check: the unique (program_id, goal_type) refused the second. */
   const duplicateAnswer = async (err: unknown, type: DocumentType, typeId: string) => {
     if (!isDuplicateGoal(err)) return err;
@@ -94,7 +97,7 @@ export function goalRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Body: NewGoal }>(
     base,
     {
-      config: { permission: needsFlag(mapFlag('goal', 'create')) },
+      config: { permission: needsFlag(mapFlag('goal', 'create')), audit: audited('create') },
       schema: {
         tags,
         summary:
@@ -108,11 +111,13 @@ export function goalRoutes(app: FastifyInstance, ctx: AppContext): void {
       const goal = request.body;
       assertTrimmedText(goal, goalSchema);
       try {
-        const created = await inTransaction(async (trx) => {
+        const created = await write(request, async (trx, changes) => {
           await guardProgramWrite(trx, request, goal.program_id, { programChange: false });
           const type = await assertAttachedType(trx, goal.program_id, goal.document_type, goal.goal_type);
           await assertNoGoalFor(trx, goal.program_id, type);
-          return insertGoal(trx, goal, userOf(request), now());
+          const inserted = await insertGoal(trx, goal, userOf(request), now());
+          recordChanged(changes, 'goal', inserted._id, null, goalRecord(inserted), { programId: goal.program_id });
+          return inserted;
         });
         return reply.status(201).send(created);
       } catch (err) {
@@ -124,7 +129,7 @@ export function goalRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.patch<{ Params: { id: string }; Body: GoalChange }>(
     `${base}/:id`,
     {
-      config: { permission: needsFlag(mapFlag('goal', 'edit')) },
+      config: { permission: needsFlag(mapFlag('goal', 'edit')), audit: audited('update') },
       schema: {
         tags,
         summary:
@@ -141,7 +146,7 @@ export function goalRoutes(app: FastifyInstance, ctx: AppContext): void {
       assertTrimmedText(change, goalSchema);
       let counted: { type: DocumentType; typeId: string } | undefined;
       try {
-        return await inTransaction(async (trx) => {
+        return await write(request, async (trx, changes) => {
           const programId = await programOfGoal(trx, id);
           await guardProgramWrite(trx, request, programId, { programChange: false });
           const goal = await findGoal(trx, id);
@@ -153,7 +158,9 @@ export function goalRoutes(app: FastifyInstance, ctx: AppContext): void {
             const record = await assertAttachedType(trx, programId, type, typeId);
             await assertNoGoalFor(trx, programId, record, id);
           }
-          return updateGoal(trx, id, change, now());
+          const updated = await updateGoal(trx, id, change, now());
+          recordChanged(changes, 'goal', id, goalRecord(goal), goalRecord(updated), { programId, action: goalEditAction });
+          return updated;
         });
       } catch (err) {
         throw counted ? await duplicateAnswer(err, counted.type, counted.typeId) : err;
@@ -164,7 +171,7 @@ export function goalRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.delete<{ Params: { id: string } }>(
     `${base}/:id`,
     {
-      config: { permission: needsFlag(mapFlag('goal', 'delete')) },
+      config: { permission: needsFlag(mapFlag('goal', 'delete')), audit: audited('delete') },
       schema: {
         tags,
         summary: 'Delete a goal; answers the deleted goal; 423 while the program is locked',
@@ -173,17 +180,22 @@ export function goalRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) =>
-      inTransaction(async (trx) => {
+      write(request, async (trx, changes) => {
         const programId = await programOfGoal(trx, request.params.id);
         await guardProgramWrite(trx, request, programId, { programChange: false });
-        return deleteGoal(trx, request.params.id);
+        const deleted = await deleteGoal(trx, request.params.id);
+        recordChanged(changes, 'goal', deleted._id, goalRecord(deleted), null, { programId });
+        return deleted;
       }),
   );
 
   app.post<{ Body: TargetBody }>(
     `${base}/target`,
     {
-      config: { permission: needsFlag(READ_PROGRAM_FLAG) },
+      config: {
+        permission: needsFlag(READ_PROGRAM_FLAG),
+        audit: notAudited('a count read by POST (the mobile app sends a body); nothing changes'),
+      },
       schema: {
         tags,
         summary:

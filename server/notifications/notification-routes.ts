@@ -13,6 +13,7 @@ import { idParams } from '../http/body-schemas.ts';
 import { assertTrimmedText } from '../http/text-fields.ts';
 import { guardProgramWrite } from '../programs/program-guard.ts';
 import {
+  findNotification,
   deleteNotification,
   insertNotification,
   markRead,
@@ -33,10 +34,12 @@ import {
   updateBody,
 } from './notification-schemas.ts';
 import { routeKit } from '../http/route-kit.ts';
+import { audited, notAudited } from '../changes/audit-declaration.ts';
+import { recordChanged } from '../programs/program-changes.ts';
 
 export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Text is trimmed before validation, so a blank title is as missing as none.
-  const { base, tags, now, userOf, inTransaction, trimBody } = routeKit(ctx, 'notification', notificationSchema);
+  const { base, tags, now, userOf, write, trimBody } = routeKit(ctx, 'notification', notificationSchema);
 
   app.get<{ Params: { programId: string } }>(
     `${base}/all/:programId`,
@@ -55,7 +58,7 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.post<{ Body: NewNotification }>(
     `${base}/add`,
     {
-      config: { permission: needsFlag(mapFlag('notification', 'create')) },
+      config: { permission: needsFlag(mapFlag('notification', 'create')), audit: audited('create') },
       schema: {
         tags,
         summary: "Send a notification to a program's team; 423 while the program is locked",
@@ -67,9 +70,11 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
     async (request, reply) => {
       const note = request.body;
       assertTrimmedText(note, notificationSchema);
-      const sent = await inTransaction(async (trx) => {
+      const sent = await write(request, async (trx, changes) => {
         await guardProgramWrite(trx, request, note.program, { programChange: false });
-        return insertNotification(trx, note, userOf(request), now());
+        const inserted = await insertNotification(trx, note, userOf(request), now());
+        recordChanged(changes, 'notification', inserted._id, null, { ...inserted }, { programId: note.program });
+        return inserted;
       });
       return reply.status(201).send(sent);
     },
@@ -78,7 +83,7 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.patch<{ Params: { id: string }; Body: { title?: string; body?: string } }>(
     `${base}/update/:id`,
     {
-      config: { permission: needsFlag(mapFlag('notification', 'edit')) },
+      config: { permission: needsFlag(mapFlag('notification', 'edit')), audit: audited('update') },
       schema: {
         tags,
         summary: "Change a notification's title or content (the fields sent); 423 while the program is locked",
@@ -91,9 +96,13 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
     async (request) => {
       const { id } = request.params;
       assertTrimmedText(request.body, notificationSchema);
-      return inTransaction(async (trx) => {
-        await guardProgramWrite(trx, request, await programOfNotification(trx, id), { programChange: false });
-        return updateNotification(trx, id, request.body, now());
+      return write(request, async (trx, changes) => {
+        const programId = await programOfNotification(trx, id);
+        await guardProgramWrite(trx, request, programId, { programChange: false });
+        const before = await findNotification(trx, id);
+        const updated = await updateNotification(trx, id, request.body, now());
+        recordChanged(changes, 'notification', id, { ...before }, { ...updated }, { programId });
+        return updated;
       });
     },
   );
@@ -101,7 +110,7 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.delete<{ Params: { id: string } }>(
     `${base}/delete/:id`,
     {
-      config: { permission: needsFlag(mapFlag('notification', 'delete')) },
+      config: { permission: needsFlag(mapFlag('notification', 'delete')), audit: audited('delete') },
       schema: {
         tags,
         summary: 'Remove a notification; answers the removed one; 423 while the program is locked',
@@ -111,9 +120,12 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
     async (request) => {
       const { id } = request.params;
-      return inTransaction(async (trx) => {
-        await guardProgramWrite(trx, request, await programOfNotification(trx, id), { programChange: false });
-        return deleteNotification(trx, id);
+      return write(request, async (trx, changes) => {
+        const programId = await programOfNotification(trx, id);
+        await guardProgramWrite(trx, request, programId, { programChange: false });
+        const deleted = await deleteNotification(trx, id);
+        recordChanged(changes, 'notification', id, { ...deleted }, null, { programId });
+        return deleted;
       });
     },
   );
@@ -140,7 +152,11 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.post<{ Params: { id: string } }>(
     `${base}/:id/read`,
     {
-      config: { permission: signedInMobile },
+      // notification_reads is itself the record of who read what and when; a row per opened message would drown the log.
+      config: {
+        permission: signedInMobile,
+        audit: notAudited("a user's own read mark (housekeeping kept with its time in notification_reads)"),
+      },
       schema: {
         tags,
         summary: 'Mark one of my notifications read (again: no change); 404 for one I do not receive',

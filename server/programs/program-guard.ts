@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { editingWindowClosedMessage, programEditable } from '@model/programs/editing-window.ts';
 import type { Db } from '../db/database.ts';
 import { problems } from '../http/errors.ts';
+import { noteProgram } from '../changes/change-context.ts';
 
 export interface GuardedProgram {
   id: string;
@@ -32,6 +33,7 @@ export async function guardProgramWrite(trx: Db, request: FastifyRequest, progra
     .forUpdate()
     .executeTakeFirst()) as GuardedProgram | undefined;
   if (!program) throw problems.notFound('Program');
+  noteProgram(request, program.id);
   if (program.lock_program === 1) throw problems.programLocked();
   if (opts.programChange) {
     const roleMayAlways = request.sessionUser?.permission.edit_document_after_no_of_days === true;

@@ -36,6 +36,13 @@ import { TYPE_LIST_NAMES, type ProgramModule } from './program-lists.ts';
 import { fullAnswer, goalsAnswer, listsBody, lockAnswer, moduleAnswer, moduleBody, programParams } from './program-schemas.ts';
 import { routeKit } from '../http/route-kit.ts';
 import { assertNotHeld, referrersOf } from '../crud/references.ts';
+import { audited } from '../changes/audit-declaration.ts';
+import type { ChangeSet } from '../changes/change-log.ts';
+import type { Row } from '../changes/changed-fields.ts';
+import { goalsOfProgram } from '../goals/goal-store.ts';
+import { goalRecord } from '../goals/goal-changes.ts';
+import { notificationsOfProgram } from '../notifications/notification-store.ts';
+import { editAction, recordProgram } from './program-changes.ts';
 import { memberRoutes } from './program-member-routes.ts';
 import { programReportRoutes } from './program-report-routes.ts';
 
@@ -63,7 +70,7 @@ interface Stored {
 }
 
 function routes(app: FastifyInstance, ctx: AppContext): void {
-  const { base, tags, one, now, inTransaction } = routeKit(ctx, 'program');
+  const { base, tags, one, now, write } = routeKit(ctx, 'program');
   const flag = (action: 'list' | 'show' | 'create' | 'edit' | 'delete') => needsFlag(mapFlag('program', action));
   /** A change to the program itself: locked → 423, outside the editing window → 403. */
   const programChange = (trx: Db, request: FastifyRequest, id: string) => guardProgramWrite(trx, request, id, { programChange: true });
@@ -133,7 +140,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
   app.post(
     base,
     {
-      config: { permission: flag('create') },
+      config: { permission: flag('create'), audit: audited('create') },
       bodyLimit: UPLOAD_BODY_LIMIT,
       schema: {
         tags,
@@ -147,7 +154,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       const { details, photo } = await readDetails(request, 'create');
       const stored = photo ? await storeImage(ctx.config.uploadsDir, PHOTO_FOLDER, photo.content, photo.ext) : null;
       try {
-        const created = await inTransaction(async (trx) => {
+        const created = await write(request, async (trx, changes) => {
           const heads = details.program_head ?? [];
           await assertPeople(trx, { program_head: heads });
           const id = await insertProgram(
@@ -163,7 +170,9 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
             request.sessionUser!.id,
             now(),
           );
-          return findProgram(trx, id);
+          const program = await findProgram(trx, id);
+          recordProgram(changes, null, program);
+          return program;
         });
         return reply.status(201).send(created);
       } catch (err) {
@@ -176,7 +185,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
   app.patch<{ Params: { id: string }; Body: ListsChange & { _id?: string } }>(
     `${base}/:id`,
     {
-      config: { permission: flag('edit') },
+      config: { permission: flag('edit'), audit: audited('update') },
       bodyLimit: UPLOAD_BODY_LIMIT,
       schema: {
         tags,
@@ -199,15 +208,18 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
         if (!Object.keys(details).length && !photo) throw problems.validation({ name: 'Send at least one field to change' });
         const newPhoto = photo ? await storeImage(ctx.config.uploadsDir, PHOTO_FOLDER, photo.content, photo.ext) : undefined;
         try {
-          const { program, replacedPhoto } = await inTransaction(async (trx) => {
-            const program = await programChange(trx, request, id);
-            assertMayChangeWindow(request, program.no_of_days_for_edit_program, details.no_of_days_for_edit_program);
+          const { program, replacedPhoto } = await write(request, async (trx, changes) => {
+            const guarded = await programChange(trx, request, id);
+            assertMayChangeWindow(request, guarded.no_of_days_for_edit_program, details.no_of_days_for_edit_program);
+            const before = await findProgram(trx, id);
             if (details.program_head) {
               const current = await stored(trx, id);
               await assertPeople(trx, { program_head: details.program_head.filter((u) => !current.program_head.includes(u)) });
             }
             const { replacedPhoto } = await updateDetails(trx, id, { ...details, photo: newPhoto }, now());
-            return { program: await findProgram(trx, id), replacedPhoto };
+            const program = await findProgram(trx, id);
+            recordProgram(changes, before, program);
+            return { program, replacedPhoto };
           });
           await removePhoto(replacedPhoto);
           return program;
@@ -225,8 +237,9 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       const holds = (flag: string) => request.sessionUser!.permission[flag] === true;
       if ((change.teams || change.program_head) && !holds(TEAM_FLAG)) throw problems.forbidden(TEAM_FLAG);
       if (TYPE_LIST_NAMES.some((list) => change[list]) && !holds(TYPES_FLAG)) throw problems.forbidden(TYPES_FLAG);
-      return inTransaction(async (trx) => {
+      return write(request, async (trx, changes) => {
         await programChange(trx, request, id);
+        const before = await findProgram(trx, id);
         const current = await stored(trx, id);
         // Heads already heads passed the check when they became heads; one coming from the team is
         // checked now as a head (active, not the built-in admin), as the team route checks them.
@@ -239,7 +252,9 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
         assertKeepsAHead(current.program_head, headsAfter);
         for (const list of TYPE_LIST_NAMES) if (change[list]) await assertTypesExist(trx, list, change[list]);
         await updateLists(trx, id, change, now());
-        return findProgram(trx, id);
+        const program = await findProgram(trx, id);
+        recordProgram(changes, before, program, { action: editAction });
+        return program;
       });
     },
   );
@@ -247,7 +262,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
   app.delete<{ Params: { id: string } }>(
     `${base}/:id`,
     {
-      config: { permission: flag('delete') },
+      config: { permission: flag('delete'), audit: audited('delete') },
       schema: {
         tags,
         summary: 'Delete a program with its goals and notifications; answers the deleted program (423 while locked)',
@@ -257,11 +272,12 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const { id } = request.params;
-      const deleted = await inTransaction(async (trx) => {
+      const deleted = await write(request, async (trx, changes) => {
         await guardProgramWrite(trx, request, id, { programChange: false });
         const program = await findProgram(trx, id);
         // Its documents keep it (409 "3 Documents use this Program"), counted under the row lock the guard took.
         await assertNotHeld(trx, referrersOf('program'), id, 'Program');
+        await recordDeleted(trx, changes, program);
         await deleteProgram(trx, id);
         return program;
       });
@@ -273,7 +289,8 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
   app.patch<{ Params: { id: string } }>(
     `${base}/change/lock/status/:id`,
     {
-      config: { permission: needsFlag(LOCK_FLAG) },
+      // One toggle: its row says which way it went (`lock`, or `unlock` when it unlocked).
+      config: { permission: needsFlag(LOCK_FLAG), audit: audited('lock') },
       schema: {
         tags,
         summary: 'Lock an unlocked program, unlock a locked one (the only write a locked program takes)',
@@ -281,24 +298,45 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: lockAnswer },
       },
     },
-    async (request) => inTransaction((trx) => toggleLock(trx, request.params.id, now())),
+    async (request) =>
+      write(request, async (trx, changes) => {
+        const { id } = request.params;
+        // Locked first, so the program read is the one toggled (a missing one: 404 Program, as before).
+        await trx.selectFrom('programs').select('id').where('id', '=', id).forUpdate().execute();
+        const before = await findProgram(trx, id);
+        const toggled = await toggleLock(trx, id, now());
+        recordProgram(changes, before, await findProgram(trx, id), { action: toggled.lockProgram ? 'lock' : 'unlock' });
+        return toggled;
+      }),
   );
 
   app.put<{ Params: { id: string }; Body: { module: ProgramModule; status: boolean } }>(
     `${base}/change/status/module/program/:id`,
     {
-      config: { permission: flag('edit') },
+      // One switch: its row says which way it went (`module-on`, or `module-off`).
+      config: { permission: flag('edit'), audit: audited('module-on') },
       schema: { tags, summary: 'Switch one module on or off', params: programParams, body: moduleBody, response: { 200: one } },
     },
     async (request) => {
       const { id } = request.params;
-      return inTransaction(async (trx) => {
+      return write(request, async (trx, changes) => {
         await programChange(trx, request, id);
+        const before = await findProgram(trx, id);
         await setModule(trx, id, request.body.module, request.body.status, now());
-        return findProgram(trx, id);
+        const program = await findProgram(trx, id);
+        recordProgram(changes, before, program, { action: request.body.status ? 'module-on' : 'module-off' });
+        return program;
       });
     },
   );
+}
+
+/** A program deleted takes its goals and notifications with it (by cascade): each is recorded deleted. */
+async function recordDeleted(trx: Db, changes: ChangeSet, program: Row): Promise<void> {
+  const id = String(program._id);
+  recordProgram(changes, program, null);
+  for (const goal of await goalsOfProgram(trx, id)) changes.record('goal', goal._id, goalRecord(goal), null, { programId: id });
+  for (const note of await notificationsOfProgram(trx, id)) changes.record('notification', note._id, { ...note }, null, { programId: id });
 }
 
 /**
