@@ -18,6 +18,7 @@ import { ensurePrivateFolder, writePrivateFile } from '../uploads/private-files.
 import { fileKindOf, GIF, JPEG, PDF, PNG, WEBP, type FileKind } from '../uploads/file-kinds.ts';
 import { removeStoredFile } from '../uploads/stored-files.ts';
 import type { AttachmentAnswer } from './document-answers.ts';
+import type { AttachmentFact } from './document-changes.ts';
 
 export const ATTACHMENTS_FOLDER = 'documents';
 export const ATTACHMENT_KIND_NAMES = 'PNG, JPEG, GIF, WebP or PDF';
@@ -94,17 +95,24 @@ export async function removeAttachmentFiles(uploadsDir: string, names: string[])
   await Promise.all(names.map((name) => removeStoredFile(uploadsDir, ATTACHMENTS_FOLDER, `${ATTACHMENTS_FOLDER}/${name}`)));
 }
 
+/** The files a document names once claimed (`named`), and those of them it held already (`held`). */
+export interface ClaimedFiles {
+  named: AttachmentFact[];
+  held: AttachmentFact[];
+}
+
 /**
  * Claims for the document every file its answers name: each must be an upload of the caller's
  * that no document holds yet, or one this document holds already (a change keeps its files).
  * Locked `for update`, so two submissions naming one upload cannot both take it. 400 naming
- * the field otherwise: "<Label> is not an uploaded file".
+ * the field otherwise: "<Label> is not an uploaded file". A parked upload enters the change log
+ * here, by name and size in its document's change, when it becomes part of the document.
  */
-export async function claimAttachments(trx: Db, callerId: string, documentId: string, named: AttachmentAnswer[]): Promise<void> {
+export async function claimAttachments(trx: Db, callerId: string, documentId: string, named: AttachmentAnswer[]): Promise<ClaimedFiles> {
   const names = [...new Set(named.map((a) => a.name))];
-  if (!names.length) return;
-  const { rows } = await sql<{ name: string; document_id: string | null; uploaded_by: string }>`
-    select name, document_id, uploaded_by from document_attachments where name = any(${names}::text[]) order by name for update`.execute(
+  if (!names.length) return { named: [], held: [] };
+  const { rows } = await sql<{ name: string; size: number; document_id: string | null; uploaded_by: string }>`
+    select name, size, document_id, uploaded_by from document_attachments where name = any(${names}::text[]) order by name for update`.execute(
     trx,
   );
   const found = new Map(rows.map((r) => [r.name, r]));
@@ -117,14 +125,16 @@ export async function claimAttachments(trx: Db, callerId: string, documentId: st
   if (Object.keys(fields).length) throw problems.validation(fields);
   await sql`update document_attachments set document_id = ${documentId}
     where name = any(${names}::text[]) and document_id is null`.execute(trx);
+  const fact = ({ name, size }: AttachmentFact) => ({ name, size });
+  return { named: rows.map(fact), held: rows.filter((r) => r.document_id === documentId).map(fact) };
 }
 
 /** A change's files no longer named by its answers: their rows go now, their files once the change commits. */
-export async function releaseUnnamed(trx: Db, documentId: string, named: AttachmentAnswer[]): Promise<string[]> {
+export async function releaseUnnamed(trx: Db, documentId: string, named: AttachmentAnswer[]): Promise<AttachmentFact[]> {
   const kept = [...new Set(named.map((a) => a.name))];
-  const { rows } = await sql<{ name: string }>`delete from document_attachments
-    where document_id = ${documentId} and not (name = any(${kept}::text[])) returning name`.execute(trx);
-  return rows.map((r) => r.name);
+  const { rows } = await sql<AttachmentFact>`delete from document_attachments
+    where document_id = ${documentId} and not (name = any(${kept}::text[])) returning name, size`.execute(trx);
+  return rows;
 }
 
 /** The document's attachment with this name, if it has it. */

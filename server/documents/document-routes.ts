@@ -4,12 +4,15 @@
  * and changes see a document only when the one visibility rule (document-scope.ts) lets the
  * caller read it; otherwise 404, so nobody learns that it exists.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { DocumentModule } from '@model/documents/modules.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { problems } from '../http/errors.ts';
+import { audited, notAudited } from '../changes/audit-declaration.ts';
+import { inWriteTransaction, type ChangeSet } from '../changes/change-log.ts';
+import { changeContextOf } from '../changes/change-context.ts';
 import { needsFlag, needsFlagMobile, signedInMobile } from '../http/permissions.ts';
 import { readMultipartForm } from '../uploads/multipart-form.ts';
 import { readStoredFile } from '../uploads/stored-files.ts';
@@ -37,6 +40,7 @@ import {
   storeAttachment,
 } from './document-attachments.ts';
 import { assertEditWindowOpen, assertMayDelete, assertMayEdit } from './document-rules.ts';
+import { recordDeleted, recordEdited, recordSubmitted } from './document-changes.ts';
 import { deleteDocument, documentByLocalId, insertDocument, updateDocument, type NewDocument } from './document-store.ts';
 import { lockVisible, markManyProcessed, markOneProcessed } from './mark-processed.ts';
 import {
@@ -74,13 +78,20 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
 function routes(app: FastifyInstance, ctx: AppContext): void {
   const { db, config } = ctx;
   const now = () => config.clock.now();
-  const inTransaction = <T>(work: (trx: Db) => Promise<T>) => db.transaction().execute(work);
+  /** One write: its transaction, and the change rows it gathers written at its end under the route's action. */
+  const write = <T>(request: FastifyRequest, work: (trx: Db, changes: ChangeSet) => Promise<T>) =>
+    inWriteTransaction(db, changeContextOf(request), work);
   const maxBytes = config.documentAttachmentMaxBytes;
 
   app.post(
     '/document/attachment',
     {
-      config: { permission: needsFlagMobile('can_add_document') },
+      config: {
+        permission: needsFlagMobile('can_add_document'),
+        audit: notAudited(
+          'a parked upload is part of no document yet: the submission or change that claims it records it, by name and size',
+        ),
+      },
       // The multipart body carries the whole file and its headers.
       bodyLimit: maxBytes + 64 * 1024,
       schema: {
@@ -108,7 +119,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Body: NewDocument }>(
     '/document',
     {
-      config: { permission: needsFlagMobile('can_add_document') },
+      config: { permission: needsFlagMobile('can_add_document'), audit: audited('submit') },
       schema: {
         tags: TAGS,
         summary:
@@ -134,7 +145,8 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       const earlier = await earlierSubmission();
       if (earlier) return answerReplay(earlier);
       try {
-        const id = await inTransaction(async (trx) => {
+        // A replay (answered above, or the race below) rolls back or never writes: it records nothing.
+        const id = await write(request, async (trx, changes) => {
           const program = await programForDocument(trx, body.program_id, body.module);
           if (!program) throw problems.documentMismatch({ program_id: 'Program does not exist' });
           assertProgramTakesSubmissions(caller, program, body.module);
@@ -143,7 +155,8 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
           assertValidAnswers(revision, body.form_data);
           const inserted = await insertDocument(trx, body, caller.id, now());
           if (!inserted) throw new LocalIdRace();
-          await claimAttachments(trx, caller.id, inserted, attachmentAnswers(revision.structures, body.form_data));
+          const files = await claimAttachments(trx, caller.id, inserted, attachmentAnswers(revision.structures, body.form_data));
+          recordSubmitted(changes, inserted, body, caller.id, files.named);
           return inserted;
         });
         return reply.status(201).send(await loadDocument(db, id));
@@ -170,7 +183,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
   app.patch<{ Params: { id: string }; Body: { form_data: Record<string, unknown>; form_revision_id?: string } }>(
     '/document/:id',
     {
-      config: { permission: signedInMobile },
+      config: { permission: signedInMobile, audit: audited('update') },
       schema: {
         tags: TAGS,
         summary:
@@ -183,8 +196,8 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const caller = request.sessionUser!;
       const { form_data: answers } = request.body;
-      const released = await inTransaction(async (trx) => {
-        const doc = await lockVisible(trx, caller, request.params.id);
+      const released = await write(request, async (trx, changes) => {
+        const doc = await lockVisible(trx, caller, request.params.id, true);
         assertMayEdit(caller, doc);
         const program = (await programForDocument(trx, doc.program_id, doc.module))!;
         assertProgramTakesChanges(program, doc.module);
@@ -193,10 +206,12 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
         const revision = await revisionForType(trx, forms, request.body.form_revision_id ?? doc.form_revision_id);
         assertValidAnswers(revision, answers);
         const named = attachmentAnswers(revision.structures, answers);
-        await claimAttachments(trx, caller.id, doc.id, named);
+        const files = await claimAttachments(trx, caller.id, doc.id, named);
         const gone = await releaseUnnamed(trx, doc.id, named);
-        await updateDocument(trx, doc.id, { form_data: answers, form_revision_id: revision.id }, now());
-        return gone;
+        const change = { form_data: answers, form_revision_id: revision.id };
+        await updateDocument(trx, doc.id, change, now());
+        recordEdited(changes, doc, change, { before: [...files.held, ...gone], after: files.named });
+        return gone.map((file) => file.name);
       });
       await removeAttachmentFiles(config.uploadsDir, released);
       return loadDocument(db, request.params.id);
@@ -206,7 +221,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
   app.delete<{ Params: { id: string } }>(
     '/document/:id',
     {
-      config: { permission: signedInMobile },
+      config: { permission: signedInMobile, audit: audited('delete') },
       schema: {
         tags: TAGS,
         summary:
@@ -217,12 +232,14 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       const caller = request.sessionUser!;
-      const files = await inTransaction(async (trx) => {
-        const doc = await lockVisible(trx, caller, request.params.id);
+      const files = await write(request, async (trx, changes) => {
+        const doc = await lockVisible(trx, caller, request.params.id, true);
         assertMayDelete(caller, doc);
         const program = (await programForDocument(trx, doc.program_id, doc.module))!;
         if (program.lock_program === 1) throw problems.programLocked();
-        return deleteDocument(trx, doc);
+        const removed = await deleteDocument(trx, doc);
+        recordDeleted(changes, doc, removed);
+        return removed.map((file) => file.name);
       });
       await removeAttachmentFiles(config.uploadsDir, files);
       return reply.status(204).send();
@@ -232,7 +249,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Params: { id: string } }>(
     '/document/:id/processed',
     {
-      config: { permission: needsFlag('can_edit_document') },
+      config: { permission: needsFlag('can_edit_document'), audit: audited('process') },
       schema: {
         tags: TAGS,
         summary: 'Mark a document processed (reviewed); marking it again changes nothing; a locked program refuses it',
@@ -241,7 +258,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      await inTransaction((trx) => markOneProcessed(trx, request.sessionUser!, request.params.id, now()));
+      await write(request, (trx, changes) => markOneProcessed(trx, changes, request.sessionUser!, request.params.id, now()));
       return loadDocument(db, request.params.id);
     },
   );
@@ -249,7 +266,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Body: { ids: string[] } }>(
     '/document/processed',
     {
-      config: { permission: needsFlag('can_edit_document') },
+      config: { permission: needsFlag('can_edit_document'), audit: audited('process') },
       schema: {
         tags: TAGS,
         summary:
@@ -259,7 +276,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: bulkProcessedAnswer },
       },
     },
-    async (request) => inTransaction((trx) => markManyProcessed(trx, request.sessionUser!, request.body.ids, now())),
+    async (request) => write(request, (trx, changes) => markManyProcessed(trx, changes, request.sessionUser!, request.body.ids, now())),
   );
 
   app.get<{ Params: { id: string; name: string } }>(

@@ -9,6 +9,7 @@ import type { DocumentModule } from '@model/documents/modules.ts';
 import type { Db } from '../db/database.ts';
 import { problems } from '../http/errors.ts';
 import { bumpCounters } from './document-counters.ts';
+import type { AttachmentFact } from './document-changes.ts';
 
 export interface NewDocument {
   local_id: string;
@@ -32,9 +33,16 @@ export interface StoredDocument {
   processed_at: Date | null;
 }
 
-export async function lockDocument(trx: Db, id: string): Promise<StoredDocument | undefined> {
+/** The same, with its answers: for a change or a delete, whose change-log row shows them. */
+export type AnsweredDocument = StoredDocument & { form_data: Record<string, unknown> };
+
+export async function lockDocument(trx: Db, id: string): Promise<StoredDocument | undefined>;
+export async function lockDocument(trx: Db, id: string, withAnswers: true): Promise<AnsweredDocument | undefined>;
+export async function lockDocument(trx: Db, id: string, withAnswers = false): Promise<StoredDocument | undefined> {
+  // Marking processed never needs the answers: they are read only when asked for.
+  const answers = withAnswers ? sql`, form_data` : sql``;
   const { rows } = await sql<StoredDocument>`select id, local_id, program_id, module, type_id, form_revision_id, created_by,
-    created_at, processed_at from documents where id = ${id} for update`.execute(trx);
+    created_at, processed_at${answers} from documents where id = ${id} for update`.execute(trx);
   return rows[0];
 }
 
@@ -70,13 +78,13 @@ export async function updateDocument(
     updated_at = ${now} where id = ${id}`.execute(trx);
 }
 
-/** Removes the locked document, uncounts it, and answers its attachment names (their rows go by cascade; the files after commit). */
-export async function deleteDocument(trx: Db, doc: StoredDocument): Promise<string[]> {
-  const { rows } = await sql<{ name: string }>`select name from document_attachments where document_id = ${doc.id}`.execute(trx);
+/** Removes the locked document, uncounts it, and answers its attachments (their rows go by cascade; the files after commit). */
+export async function deleteDocument(trx: Db, doc: StoredDocument): Promise<AttachmentFact[]> {
+  const { rows } = await sql<AttachmentFact>`select name, size from document_attachments where document_id = ${doc.id}`.execute(trx);
   const deleted = await sql`delete from documents where id = ${doc.id}`.execute(trx);
   if (!deleted.numAffectedRows) throw problems.documentNotFound();
   await bumpCounters(trx, doc, -1);
-  return rows.map((r) => r.name);
+  return rows;
 }
 
 /** Marks the document processed once; marking it again keeps the first reviewer and time. */
