@@ -2,7 +2,9 @@
  * Turning a request into an export: which documents (a program's type or module, or one
  * document), in the caller's sight (document-scope.ts: all of the program's documents, or only
  * their own), recorded and queued in one transaction. Asking again for an export that is still
- * queued or running answers that one; a caller has at most MAX_PENDING exports pending.
+ * queued or running answers that one; a caller has at most MAX_PENDING exports pending. A new
+ * export's request is recorded in the change log (`export-request`, what was asked for) in the
+ * transaction that records and queues it; an export found pending records nothing.
  */
 import { randomUUID } from 'node:crypto';
 import { MODULE_KINDS, moduleOfDocType, type DocumentModule } from '@model/documents/modules.ts';
@@ -18,6 +20,10 @@ import { exportProblems } from './export-problems.ts';
 import { findMine, insertExport, pendingCount, pendingTwin } from './export-store.ts';
 import { expectedRows, type ExportSpec } from './export-sql.ts';
 import { EXPORT_QUEUE, type ExportJobData } from './export-job.ts';
+import { inWriteTransaction, type ChangeContext } from '../changes/change-log.ts';
+
+/** What the change log calls exports (they are not in the resource map). */
+export const EXPORT_RESOURCE = 'export';
 
 export const MAX_PENDING = 3;
 
@@ -110,7 +116,7 @@ async function resolve(
 }
 
 /** Records and queues the export (or finds the same one pending); answers it. */
-export async function requestExport(ctx: AppContext, caller: Caller, input: ExportRequest): Promise<ExportJob> {
+export async function requestExport(ctx: AppContext, caller: Caller, input: ExportRequest, context: ChangeContext): Promise<ExportJob> {
   const { db } = ctx;
   const { spec, fileName } = await resolve(db, caller, input, ctx.config.clock.now());
   const twin = await pendingTwin(db, spec);
@@ -118,9 +124,13 @@ export async function requestExport(ctx: AppContext, caller: Caller, input: Expo
   const id = twin ?? randomUUID();
   if (twin === undefined) {
     const rowsTotal = await expectedRows(db, caller, { ...spec, id });
-    await db.transaction().execute(async (trx) => {
+    await inWriteTransaction(db, context, async (trx, changes) => {
       await insertExport(trx, { ...spec, id, file_name: fileName, rows_total: rowsTotal, created_at: ctx.config.clock.now() });
       await ctx.jobs.send<ExportJobData>(EXPORT_QUEUE, { exportId: id }, trx);
+      // Named here: the spec's GET aliases ask for exports too, and a GET declares no action.
+      const { program_id, module, type_id, document_id, scope } = spec;
+      const asked = { program_id, module, type_id, document_id, scope, file_name: fileName, rows_total: rowsTotal, status: 'queued' };
+      changes.record(EXPORT_RESOURCE, id, null, asked, { action: 'export-request', programId: program_id });
     });
     ctx.jobs.wake(EXPORT_QUEUE);
   }

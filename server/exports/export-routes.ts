@@ -3,6 +3,10 @@
  * document, follow it, cancel it, download its file; and the spec's GET aliases the console's
  * older calls use (/extra/v2/...). Every export is its requester's alone: another caller is
  * answered 404, as if it did not exist.
+ *
+ * The change log records each export asked for (`export-request`, also by the spec's GET aliases),
+ * cancelled (`export-cancel`) and downloaded (`export-download`: a GET, recorded all the same, in a
+ * small transaction of its own once the file is found and before it is sent).
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -13,8 +17,11 @@ import type { AppContext } from '../context.ts';
 import { needsFlag } from '../http/permissions.ts';
 import { idParams } from '../http/body-schemas.ts';
 import { exportProblems } from './export-problems.ts';
-import { cancelExport, findMine, listMine, type ExportRow } from './export-store.ts';
-import { requestExport, type ExportRequest } from './export-request.ts';
+import { cancelExport, findMine, listMine, lockedStatus, type ExportRow } from './export-store.ts';
+import { EXPORT_RESOURCE, requestExport, type ExportRequest } from './export-request.ts';
+import { audited } from '../changes/audit-declaration.ts';
+import { changeContextOf } from '../changes/change-context.ts';
+import { inWriteTransaction } from '../changes/change-log.ts';
 import { sightOf } from '../documents/document-scope.ts';
 import { programToExplore } from '../dashboard/explorer-read.ts';
 import { defineExportJobs } from './export-job.ts';
@@ -74,9 +81,19 @@ async function sendFile(ctx: AppContext, request: FastifyRequest, reply: Fastify
     () => undefined,
   );
   if (size === undefined) throw exportProblems.expired();
+  const fileName = row.file_name ?? `${row.id}.csv`;
+  await inWriteTransaction(ctx.db, changeContextOf(request), async (_trx, changes) =>
+    changes.add({
+      resource: EXPORT_RESOURCE,
+      recordId: row.id,
+      action: 'export-download',
+      programId: row.program_id,
+      fields: { file_name: [null, fileName], file_size: [null, size] },
+    }),
+  );
   return reply
     .header('Content-Type', 'text/csv; charset=utf-8')
-    .header('Content-Disposition', attachment(row.file_name ?? `${row.id}.csv`))
+    .header('Content-Disposition', attachment(fileName))
     .header('Content-Length', size)
     .header('Cache-Control', 'private, no-store')
     .header('X-Content-Type-Options', 'nosniff')
@@ -86,11 +103,12 @@ async function sendFile(ctx: AppContext, request: FastifyRequest, reply: Fastify
 export function documentExportRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineExportJobs(ctx);
   const permission = needsFlag(FLAG);
+  const asked = (request: FastifyRequest, input: ExportRequest) => requestExport(ctx, caller(request), input, changeContextOf(request));
 
   app.post<{ Body: ExportRequest }>(
     '/export',
     {
-      config: { permission },
+      config: { permission, audit: audited('export-request') },
       schema: {
         tags,
         summary:
@@ -99,7 +117,7 @@ export function documentExportRoutes(app: FastifyInstance, ctx: AppContext): voi
         response: { 202: one },
       },
     },
-    async (request, reply) => reply.status(202).send(await requestExport(ctx, caller(request), request.body)),
+    async (request, reply) => reply.status(202).send(await asked(request, request.body)),
   );
 
   app.get(
@@ -127,7 +145,7 @@ export function documentExportRoutes(app: FastifyInstance, ctx: AppContext): voi
   app.post<{ Params: { id: string } }>(
     '/export/:id/cancel',
     {
-      config: { permission },
+      config: { permission, audit: audited('export-cancel') },
       schema: {
         tags,
         summary: 'Cancel one of your exports that is queued or running (its partial file is removed); a cancelled one is answered as it is',
@@ -139,7 +157,13 @@ export function documentExportRoutes(app: FastifyInstance, ctx: AppContext): voi
       const me = caller(request).id;
       const found = await findMine(ctx.db, request.params.id, me);
       if (!found) throw exportProblems.notFound();
-      if (await cancelExport(ctx.db, found.row.id, me, ctx.config.clock.now())) {
+      const cancelled = await inWriteTransaction(ctx.db, changeContextOf(request), async (trx, changes) => {
+        const was = await lockedStatus(trx, found.row.id);
+        if (!(await cancelExport(trx, found.row.id, me, ctx.config.clock.now()))) return false;
+        changes.record(EXPORT_RESOURCE, found.row.id, { status: was }, { status: 'cancelled' }, { programId: found.row.program_id });
+        return true;
+      });
+      if (cancelled) {
         // Stops the COPY at once, whichever process runs it (its worker would notice within a second anyway).
         await sql`select pg_cancel_backend(pid) from pg_stat_activity
           where application_name = ${exportConnectionName(found.row.id)} and datname = current_database()`.execute(ctx.db);
@@ -182,7 +206,7 @@ export function documentExportRoutes(app: FastifyInstance, ctx: AppContext): voi
         response: { 202: acceptedAnswer },
       },
     },
-    async (request, reply) => reply.status(202).send({ message: RECEIVED, job: await requestExport(ctx, caller(request), request.query) }),
+    async (request, reply) => reply.status(202).send({ message: RECEIVED, job: await asked(request, request.query) }),
   );
 
   app.get<{ Params: { id: string }; Querystring: { doc_type: string } }>(
@@ -201,7 +225,7 @@ export function documentExportRoutes(app: FastifyInstance, ctx: AppContext): voi
     async (request, reply) =>
       reply.status(202).send({
         message: RECEIVED,
-        job: await requestExport(ctx, caller(request), { doc_type: request.query.doc_type, document_id: request.params.id }),
+        job: await asked(request, { doc_type: request.query.doc_type, document_id: request.params.id }),
       }),
   );
 

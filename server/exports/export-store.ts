@@ -177,7 +177,13 @@ export async function requeueExport(db: Db, id: string): Promise<void> {
     .execute();
 }
 
-/** Cancels a queued or running export of the caller; undefined when there is none to cancel. */
+/** The export's status, its row locked for the rest of the transaction (what a cancel changes it from). */
+export async function lockedStatus(trx: Db, id: string): Promise<string | undefined> {
+  const row = await trx.selectFrom('exports').select('status').where('id', '=', id).forUpdate().executeTakeFirst();
+  return row?.status;
+}
+
+/** Cancels a queued or running export of the caller; false when there is none to cancel. */
 export async function cancelExport(db: Db, id: string, userId: string, now: Date): Promise<boolean> {
   const row = await db
     .updateTable('exports')

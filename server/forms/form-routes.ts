@@ -6,6 +6,11 @@
  * Every write to a draft locks the form's row and carries the draft_version it started from: a
  * stale one is refused with 409 STALE_DRAFT and changes nothing, so two people editing one form
  * never overwrite each other unseen.
+ *
+ * Each write records its change in the change log, in its own transaction: the form's stored
+ * fields before and after (a 500-field form's `structures` whole, when they changed), under
+ * `create` (or `copy`, naming the form it came from), `update`, `publish` (version: the new
+ * revision's number), `restore` (which revision), `deactivate`/`activate` and `delete`.
  */
 import type { FastifyInstance } from 'fastify';
 import { trimText } from '@model/trim-text.ts';
@@ -27,6 +32,7 @@ import {
   insertForm,
   listRevisions,
   lockForm,
+  loggedForm,
   publishDraft,
   publishedForProgram,
   saveDraft,
@@ -39,6 +45,11 @@ import { assertKnownPrograms } from './form-programs.ts';
 import { keyErrorsByField } from './field-error-keys.ts';
 import { createBody, diffAnswer, diffQuery, programParams, publishBody, restoreBody, revisionSchema, updateBody } from './form-schemas.ts';
 import { routeKit } from '../http/route-kit.ts';
+import { audited } from '../changes/audit-declaration.ts';
+import { changedFields } from '../changes/changed-fields.ts';
+
+/** The form's name in the resource map, as the change log records it. */
+const RESOURCE = 'custom-form';
 
 /** Publishing is a flag of its own (the map's actions are the five CRUD ones). */
 const PUBLISH_FLAG = 'can_publish_form' satisfies keyof Permission;
@@ -73,12 +84,12 @@ export async function formRoutes(app: FastifyInstance, ctx: AppContext): Promise
 }
 
 function routes(app: FastifyInstance, ctx: AppContext): void {
-  const { base, tags, one, now, userOf, inTransaction } = routeKit(ctx, 'custom-form');
+  const { base, tags, one, now, userOf, write } = routeKit(ctx, RESOURCE);
 
   app.post<{ Body: DraftBody & { parent_id?: string | null } }>(
     base,
     {
-      config: { permission: needsFlag(mapFlag('custom-form', 'create')) },
+      config: { permission: needsFlag(mapFlag('custom-form', 'create')), audit: audited('create') },
       schema: {
         tags,
         summary: 'Add a form (a draft: version 0, draft_version 0); parent_id names the form it is a copy of',
@@ -90,9 +101,12 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       const draft = draftOf(request.body);
       assertValidDefinition(draft);
       const parent = request.body.parent_id?.trim() || null;
-      const created = await inTransaction(async (trx) => {
+      const created = await write(request, async (trx, changes) => {
         await assertKnownPrograms(trx, draft.program_ids);
-        return insertForm(trx, { ...draft, parent_id: parent }, userOf(request), now());
+        const form = await insertForm(trx, { ...draft, parent_id: parent }, userOf(request), now());
+        // A copy is the new form's create, its parent_id naming the form it came from.
+        changes.record(RESOURCE, String(form._id), null, loggedForm(form), parent ? { action: 'copy' } : {});
+        return form;
       });
       return reply.status(201).send(created);
     },
@@ -101,7 +115,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
   app.patch<{ Params: { id: string }; Body: DraftBody & { draft_version: number } }>(
     `${base}/:id`,
     {
-      config: { permission: needsFlag(mapFlag('custom-form', 'edit')) },
+      config: { permission: needsFlag(mapFlag('custom-form', 'edit')), audit: audited('update') },
       schema: {
         tags,
         summary: 'Save the draft (the fields sent); draft_version is the one it started from: 409 STALE_DRAFT when someone saved since',
@@ -113,14 +127,16 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const { id } = request.params;
       if (!changesDraft(request.body)) throw problems.validation({ name: 'Send at least one field to change' });
-      return inTransaction(async (trx) => {
+      return write(request, async (trx, changes) => {
         const form = await lockForm(trx, id);
         assertFreshDraft(form, request.body.draft_version);
         const draft = draftOf(request.body, form);
         assertValidDefinition(draft);
         await assertKnownPrograms(trx, draft.program_ids, form.program_ids);
         await saveDraft(trx, form, draft, now());
-        return findForm(trx, id);
+        const saved = await findForm(trx, id);
+        changes.record(RESOURCE, id, loggedForm(form), loggedForm(saved));
+        return saved;
       });
     },
   );
@@ -128,7 +144,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Body: DraftBody & { _id: string; draft_version?: number } }>(
     `${base}/publish`,
     {
-      config: { permission: needsFlag(PUBLISH_FLAG) },
+      config: { permission: needsFlag(PUBLISH_FLAG), audit: audited('publish') },
       schema: {
         tags,
         summary:
@@ -143,14 +159,17 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       if (changesDraft(request.body) && request.sessionUser!.permission[EDIT_FLAG] !== true) throw problems.forbidden(EDIT_FLAG);
       if (changesDraft(request.body) && draftVersion === undefined)
         throw problems.validation({ draft_version: 'Send the draft_version of the form this change started from' });
-      return inTransaction(async (trx) => {
+      return write(request, async (trx, changes) => {
         const form = await lockForm(trx, id);
         assertFreshDraft(form, draftVersion);
         const draft = draftOf(request.body, form);
         assertValidDefinition(draft);
         await assertKnownPrograms(trx, draft.program_ids, form.program_ids);
         await publishDraft(trx, form, draft, userOf(request), now());
-        return findForm(trx, id);
+        const published = await findForm(trx, id);
+        // `version` goes to the new revision's number; the draft's fields sent with it show too.
+        changes.record(RESOURCE, id, loggedForm(form), loggedForm(published));
+        return published;
       });
     },
   );
@@ -158,19 +177,31 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
   app.delete<{ Params: { id: string } }>(
     `${base}/deactivate/:id`,
     {
-      config: { permission: needsFlag(mapFlag('custom-form', 'edit')) },
+      config: { permission: needsFlag(mapFlag('custom-form', 'edit')), audit: audited('deactivate') },
       schema: { tags, summary: 'Switch a form between active and inactive', params: idParams, response: { 200: one } },
     },
-    async (request) => inTransaction((trx) => toggleStatus(trx, request.params.id, now())),
+    async (request) =>
+      write(request, async (trx, changes) => {
+        const { id } = request.params;
+        const form = await lockForm(trx, id);
+        const toggled = await toggleStatus(trx, id, now());
+        changes.record(RESOURCE, id, loggedForm(form), loggedForm(toggled), { action: toggled.status ? 'activate' : 'deactivate' });
+        return toggled;
+      }),
   );
 
   app.delete<{ Params: { id: string } }>(
     `${base}/:id`,
     {
-      config: { permission: needsFlag(mapFlag('custom-form', 'delete')) },
+      config: { permission: needsFlag(mapFlag('custom-form', 'delete')), audit: audited('delete') },
       schema: { tags, summary: 'Delete a form and all its revisions; answers the deleted form', params: idParams, response: { 200: one } },
     },
-    async (request) => inTransaction((trx) => deleteForm(trx, request.params.id)),
+    async (request) =>
+      write(request, async (trx, changes) => {
+        const deleted = await deleteForm(trx, request.params.id);
+        changes.record(RESOURCE, request.params.id, loggedForm(deleted), null);
+        return deleted;
+      }),
   );
 
   app.get<{ Params: { id: string } }>(
@@ -221,7 +252,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Body: { _id: string; draft_version?: number } }>(
     `${base}/restore`,
     {
-      config: { permission: needsFlag(mapFlag('custom-form', 'edit')) },
+      config: { permission: needsFlag(mapFlag('custom-form', 'edit')), audit: audited('restore') },
       schema: {
         tags,
         summary:
@@ -232,11 +263,20 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const revision = await findRevision(ctx.db, request.body._id);
-      return inTransaction(async (trx) => {
+      return write(request, async (trx, changes) => {
         const form = await lockForm(trx, revision.form_id);
         assertFreshDraft(form, request.body.draft_version);
         await saveDraft(trx, form, { name: revision.name, structures: revision.structures, program_ids: form.program_ids }, now());
-        return findForm(trx, form.id);
+        const restored = await findForm(trx, form.id);
+        changes.add({
+          resource: RESOURCE,
+          recordId: form.id,
+          fields: {
+            ...changedFields(loggedForm(form), loggedForm(restored)),
+            restored_revision: [null, { _id: revision.id, version: revision.version }],
+          },
+        });
+        return restored;
       });
     },
   );

@@ -50,10 +50,12 @@ interface RevisionRow {
 export interface LockedForm {
   id: string;
   name: string;
+  parent_id: string | null;
   structures: FormField[];
   program_ids: string[];
   version: number;
   draft_version: number;
+  status: boolean;
 }
 
 export interface Draft {
@@ -82,6 +84,25 @@ export function formAnswer(r: FormRow): Row {
     has_published: r.version > 0,
     status: r.status,
     draft_version: r.draft_version,
+  };
+}
+
+/**
+ * What the change log keeps of a form, from the row locked for a write or from the form as
+ * answered: its stored fields. Derived ones (name_slug, programs, field_count, has_published)
+ * and who made it when (the change row says) are left out.
+ */
+export function loggedForm(
+  f: Partial<Record<'name' | 'parent_id' | 'structures' | 'program_ids' | 'version' | 'draft_version' | 'status', unknown>>,
+): Row {
+  return {
+    name: f.name,
+    parent_id: f.parent_id,
+    program_ids: f.program_ids,
+    structures: f.structures,
+    version: f.version,
+    draft_version: f.draft_version,
+    status: f.status,
   };
 }
 
@@ -157,7 +178,7 @@ export async function findForm(db: Db, id: string): Promise<Row> {
 
 /** Locks the form's row for the rest of the transaction; writes to one form wait for each other here. */
 export async function lockForm(trx: Db, id: string): Promise<LockedForm> {
-  const { rows } = await sql<LockedForm>`select id, name, structures, program_ids, version, draft_version
+  const { rows } = await sql<LockedForm>`select id, name, parent_id, structures, program_ids, version, draft_version, status
     from forms where id = ${id} for update`.execute(trx);
   if (!rows[0]) throw problems.notFound('Form');
   return rows[0];
@@ -247,8 +268,16 @@ export async function findRevisionByNumber(db: Db, formId: string, version: numb
   return rows[0];
 }
 
-export async function findRevision(db: Db, id: string): Promise<{ form_id: string; name: string; structures: FormField[] }> {
-  const { rows } = await sql<{ form_id: string; name: string; structures: FormField[] }>`select form_id, name, structures
+export interface Revision {
+  id: string;
+  form_id: string;
+  version: number;
+  name: string;
+  structures: FormField[];
+}
+
+export async function findRevision(db: Db, id: string): Promise<Revision> {
+  const { rows } = await sql<Revision>`select id, form_id, version, name, structures
     from form_revisions where id = ${id}`.execute(db);
   if (!rows[0]) throw problems.notFound('Form revision');
   return rows[0];

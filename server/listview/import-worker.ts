@@ -7,7 +7,9 @@
  * The whole import is one transaction (listview-store.ts): the rows under a fresh generation and
  * the switch of the list to them commit together, so a refused file, a killed thread (time
  * budget, heap cap) or a dead process leaves nothing behind — PostgreSQL rolls the transaction
- * back when the connection goes — and readers see the old rows until the commit.
+ * back when the connection goes — and readers see the old rows until the commit. The list's change
+ * is recorded in that same transaction (the change context comes with the task: the thread cannot
+ * see the request), so the log has it exactly when the rows are in.
  */
 import { parentPort } from 'node:worker_threads';
 import { readFile } from 'node:fs/promises';
@@ -16,10 +18,12 @@ import { Problem } from '../http/errors.ts';
 import { problemFor } from '../http/error-answers.ts';
 import type { Row } from '../crud/crud-store.ts';
 import { readRows, type ReadProgress } from './read-rows.ts';
-import { createListview, updateListview, type StoredFile } from './listview-store.ts';
+import { createListview, loggedListview, updateListview, type StoredFile } from './listview-store.ts';
 import type { FileKind } from './file-kind.ts';
 import { lowerBackend, lowerThisThread } from './import-priority.ts';
 import { importLost, stillLive } from './import-store.ts';
+import { inWriteTransaction, type ChangeContext, type ChangeEntry } from '../changes/change-log.ts';
+import { changedFields } from '../changes/changed-fields.ts';
 
 export interface ImportTask {
   importId: string;
@@ -30,6 +34,8 @@ export interface ImportTask {
   /** The stored upload: where to read it, and what the list records of it. */
   file: { absolutePath: string; kind: FileKind; stored: StoredFile };
   now: string;
+  /** Who asked, from where, under which action: what the change log records the import under. */
+  change: ChangeContext;
 }
 
 export type WorkerMessage =
@@ -48,6 +54,29 @@ const port = parentPort!;
 port.on('message', (task: ImportTask) => {
   void runImport(task).then((message) => port.postMessage(message));
 });
+
+/**
+ * An import's change: the list's fields that changed, and always the file's name and the rows it
+ * holds now (a file replaced by one of the same name and length still shows them); never the rows.
+ * A new list is its `create`; a list given a new file, an `import`.
+ */
+function importChange(previous: Row | null, record: Row): ChangeEntry {
+  const resource = 'listview';
+  const recordId = String(record._id);
+  const after = loggedListview(record);
+  if (!previous) return { resource, recordId, fields: changedFields(null, after) };
+  const before = loggedListview(previous);
+  return {
+    resource,
+    recordId,
+    action: 'import',
+    fields: {
+      ...changedFields(before, after),
+      file_name: [before.file_name, after.file_name],
+      row_count: [before.row_count, after.row_count],
+    },
+  };
+}
 
 async function runImport(task: ImportTask): Promise<WorkerMessage> {
   const url = new URL(task.databaseUrl);
@@ -72,14 +101,15 @@ async function runImport(task: ImportTask): Promise<WorkerMessage> {
     };
     const now = new Date(task.now);
     const { action } = task;
-    const outcome = await db.transaction().execute(async (trx) => {
+    const outcome = await inWriteTransaction(db, task.change, async (trx, changes) => {
       await lowerBackend(trx);
       const result =
         action.kind === 'create'
-          ? { record: await createListview(trx, action.name, task.file.stored, rows(), now) }
+          ? { previous: null, record: await createListview(trx, action.name, task.file.stored, rows(), now) }
           : await updateListview(trx, action.id, { name: action.name, file: task.file.stored, rows: rows() }, now);
       // Given up for dead meanwhile (its heartbeat went stale, its file was removed): nothing is kept.
       if (!(await stillLive(trx, task.importId))) throw importLost();
+      changes.add(importChange(result.previous, result.record));
       port.postMessage({ type: 'committing' } satisfies WorkerMessage);
       return result;
     });

@@ -23,6 +23,7 @@ import { listviewFileProblem, type FileKind } from './file-kind.ts';
 import { refreshRowStatistics, type StoredFile } from './listview-store.ts';
 import { recordImport, recordOutcome, recordProgress } from './import-store.ts';
 import type { ImportTask, WorkerMessage } from './import-worker.ts';
+import type { ChangeContext } from '../changes/change-log.ts';
 import { LISTVIEW_IMPORTS_AT_ONCE, LISTVIEW_IMPORTS_WAITING } from './limits.ts';
 
 const WORKER_MODULE = new URL('./import-worker.ts', import.meta.url).href;
@@ -49,6 +50,8 @@ export interface ImportRequest {
   userId: string;
   action: ImportTask['action'];
   file: { absolutePath: string; kind: FileKind; stored: StoredFile };
+  /** What the worker records the change under (it cannot see the request). */
+  change: ChangeContext;
 }
 
 export interface ImportOutcome {
@@ -207,6 +210,7 @@ export class ListImporter {
       action: request.action,
       file: request.file,
       now: config.clock.now().toISOString(),
+      change: request.change,
     };
     const started = config.clock.now().getTime();
     const budgetMs = this.limits.timeoutSeconds * 1000;

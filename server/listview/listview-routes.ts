@@ -5,6 +5,10 @@
  *
  * An upload is received and stored here; reading it and writing its rows is the importer's
  * (list-importer.ts), in a worker thread, while the request waits for the outcome.
+ *
+ * Each write records the list's change (its fields, never its rows): `create` and `import` (a
+ * new file for a list) in the import's own transaction in the worker, `update` (a rename) and
+ * `delete` in the request's.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { trimText } from '@model/trim-text.ts';
@@ -27,8 +31,20 @@ import { ListImporter, type ImportRequest } from './list-importer.ts';
 import { findImport, sweepImports } from './import-store.ts';
 
 const DEFAULT_PAGE = 20;
-import { deleteListview, findListview, listviewStore, searchRows, updateListview, type StoredFile } from './listview-store.ts';
+import {
+  deleteListview,
+  findListview,
+  listviewStore,
+  loggedListview,
+  searchRows,
+  updateListview,
+  type StoredFile,
+} from './listview-store.ts';
+import { audited } from '../changes/audit-declaration.ts';
+import { changeContextOf } from '../changes/change-context.ts';
+import { inWriteTransaction, type ChangeContext } from '../changes/change-log.ts';
 
+const RESOURCE = 'listview';
 const FOLDER = 'listviews';
 const NAME_MAX = 120;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -103,6 +119,14 @@ function uploadProblem(err: unknown): Problem {
   // More files, fields or parts than the form has: one list, one file.
   if (statusCode === 413) return problems.tooLarge();
   return problems.badUpload('excel_file');
+}
+
+/** The request's change context as plain data for the import's worker thread: the actor without their flags. */
+function changeContextForWorker(request: FastifyRequest): ChangeContext {
+  const { actor, ...context } = changeContextOf(request);
+  if (!actor) return context;
+  const { id, email, roleSlug, sessionId, client } = actor;
+  return { ...context, actor: { id, email, roleSlug, sessionId, client } };
 }
 
 async function readUpload(request: FastifyRequest): Promise<Upload> {
@@ -203,6 +227,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
         userId: request.sessionUser!.id,
         action,
         file: { absolutePath: path.join(folder, path.basename(stored.path)), kind: file.kind, stored },
+        change: changeContextForWorker(request),
       });
     } catch (err) {
       await remove(stored.path);
@@ -213,7 +238,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
   app.post(
     `/${entry.path}`,
     {
-      config: { permission: needsFlag(mapFlag('listview', 'create')) },
+      config: { permission: needsFlag(mapFlag('listview', 'create')), audit: audited('create') },
       bodyLimit: LISTVIEW_MAX_BYTES + 64 * 1024,
       schema: {
         tags,
@@ -243,7 +268,8 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
   app.patch<{ Params: { id: string } }>(
     `/${entry.path}/:id`,
     {
-      config: { permission: needsFlag(mapFlag('listview', 'edit')) },
+      // A rename is an `update`; a new file, an `import` (recorded by the worker).
+      config: { permission: needsFlag(mapFlag('listview', 'edit')), audit: audited('update') },
       bodyLimit: LISTVIEW_MAX_BYTES + 64 * 1024,
       schema: {
         tags,
@@ -262,7 +288,11 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
         if (upload.name === undefined && !upload.file) throw problems.validation({ name: 'Name field required' });
         await findListview(ctx.db, id);
         if (!upload.file) {
-          return (await ctx.db.transaction().execute((trx) => updateListview(trx, id, { name: upload.name }, now()))).record;
+          return inWriteTransaction(ctx.db, changeContextOf(request), async (trx, changes) => {
+            const { previous, record } = await updateListview(trx, id, { name: upload.name }, now());
+            changes.record(RESOURCE, id, loggedListview(previous), loggedListview(record));
+            return record;
+          });
         }
         const { record, replacedFile } = await importFile(request, upload, { kind: 'update', id, name: upload.name });
         await remove(replacedFile);
@@ -296,7 +326,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
   app.delete<{ Params: { id: string } }>(
     `/${entry.path}/:id`,
     {
-      config: { permission: needsFlag(mapFlag('listview', 'delete')) },
+      config: { permission: needsFlag(mapFlag('listview', 'delete')), audit: audited('delete') },
       schema: {
         tags,
         summary: 'Delete a list view, its rows and its file; answers the deleted list view',
@@ -305,7 +335,11 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const deleted = await ctx.db.transaction().execute((trx) => deleteListview(trx, request.params.id));
+      const deleted = await inWriteTransaction(ctx.db, changeContextOf(request), async (trx, changes) => {
+        const record = await deleteListview(trx, request.params.id);
+        changes.record(RESOURCE, request.params.id, loggedListview(record), null);
+        return record;
+      });
       await remove(deleted.excel_file as string);
       return deleted;
     },

@@ -139,14 +139,15 @@ export async function createListview(trx: Db, name: string, file: StoredFile, ro
 
 /**
  * Renames a list and, with a file, replaces its rows, in the caller's transaction. Answers the
- * list and the file it no longer serves (to remove once committed).
+ * list as it was (read under its row lock, for the change log) and is, and the file it no longer
+ * serves (to remove once committed).
  */
 export async function updateListview(
   trx: Db,
   id: string,
   change: { name?: string; file?: StoredFile; rows?: AsyncIterable<string[]> },
   now: Date,
-): Promise<{ record: Row; replacedFile?: string }> {
+): Promise<{ previous: Row; record: Row; replacedFile?: string }> {
   await findListview(trx, id);
   const loaded = change.rows ? await loadRows(trx, id, change.rows) : undefined;
   // Locked only now, so a long import does not hold the list; the last replace to commit wins.
@@ -159,6 +160,7 @@ export async function updateListview(
   }
   await sql`update listviews set updated_at = ${now} where id = ${id}`.execute(trx);
   return {
+    previous: listviewAnswer(before),
     record: listviewAnswer(await findListview(trx, id)),
     replacedFile: loaded ? before.file_path : undefined,
   };
@@ -171,6 +173,15 @@ export async function updateListview(
  */
 export async function refreshRowStatistics(db: Db): Promise<void> {
   await sql`analyze listview_rows`.execute(db);
+}
+
+/**
+ * What the change log keeps of a list: its fields, not its rows (`row_count` and `columns` tell
+ * what an import read). When is the change row's own.
+ */
+export function loggedListview(record: Row): Row {
+  const { name, excel_file, file_name, columns, row_count } = record;
+  return { name, excel_file, file_name, columns, row_count };
 }
 
 export async function deleteListview(trx: Db, id: string): Promise<Row> {

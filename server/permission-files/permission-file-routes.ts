@@ -9,13 +9,16 @@
  * pixels are kept), at most 10 MB, and written under
  * UPLOADS_DIR/permission-files/ with a random name before the record is; a write that fails
  * removes it again, and a replaced or deleted record's file is removed once the change commits.
+ *
+ * The change log records an upload (`create`) and a rename or replacement (`update`) here, with the
+ * file's name, type and size, never its bytes; the delete is the CRUD plugin's, recorded there.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { trimText } from '@model/trim-text.ts';
 import path from 'node:path';
 import { resourceEntry, resourceSchema } from '@model/schema-registry.ts';
 import type { AppContext } from '../context.ts';
-import { withGenericTables } from '../db/database.ts';
+import { withGenericTables, type Db } from '../db/database.ts';
 import { mapFlag } from '../crud/crud-plugin.ts';
 import { GenericStore } from '../crud/generic-store.ts';
 import type { ResourceOverride } from '../crud/overrides.ts';
@@ -29,6 +32,9 @@ import { readStoredFile, removeStoredFile, storeFile } from '../uploads/stored-f
 import { reencodeImage } from '../uploads/image-reencode.ts';
 import { sendStoredFile } from '../uploads/stored-file-reply.ts';
 import multipart from '@fastify/multipart';
+import { audited } from '../changes/audit-declaration.ts';
+import { changeContextOf } from '../changes/change-context.ts';
+import { inWriteTransaction, type ChangeSet } from '../changes/change-log.ts';
 
 const RESOURCE = 'permission_file';
 export const PERMISSION_FILE_MAX_BYTES = 10 * 1024 * 1024;
@@ -135,11 +141,13 @@ async function permissionFileRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const read = (request: FastifyRequest, adding: boolean) => readMultipartForm(request, FORM).then((u) => checkUpload(u, adding));
   // The multipart body may carry the whole file, plus its form.
   const bodyLimit = PERMISSION_FILE_MAX_BYTES + 64 * 1024;
+  const write = <T>(request: FastifyRequest, work: (trx: Db, changes: ChangeSet) => Promise<T>) =>
+    inWriteTransaction(ctx.db, changeContextOf(request), work);
 
   app.post(
     base,
     {
-      config: { permission: needsFlag(mapFlag(RESOURCE, 'create')) },
+      config: { permission: needsFlag(mapFlag(RESOURCE, 'create')), audit: audited('create') },
       bodyLimit,
       schema: {
         tags,
@@ -154,9 +162,11 @@ async function permissionFileRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const file = upload.file!;
       const stored = await storeFile(uploadsDir, PERMISSION_FILES_FOLDER, file.content, file.kind.ext);
       try {
-        const created = await ctx.db
-          .transaction()
-          .execute((trx) => store.create(trx, { name: upload.name, ...fileFields(stored, file) }, now()));
+        const created = await write(request, async (trx, changes) => {
+          const record = await store.create(trx, { name: upload.name, ...fileFields(stored, file) }, now());
+          changes.record(RESOURCE, String(record._id), null, record);
+          return record;
+        });
         return reply.status(201).send(created);
       } catch (err) {
         await remove(stored);
@@ -168,7 +178,7 @@ async function permissionFileRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.patch<{ Params: { id: string } }>(
     `${base}/:id`,
     {
-      config: { permission: needsFlag(mapFlag(RESOURCE, 'edit')) },
+      config: { permission: needsFlag(mapFlag(RESOURCE, 'edit')), audit: audited('update') },
       bodyLimit,
       schema: {
         tags,
@@ -187,7 +197,7 @@ async function permissionFileRoutes(app: FastifyInstance, ctx: AppContext): Prom
         : undefined;
       let replaced: unknown;
       try {
-        const record = await ctx.db.transaction().execute(async (trx) => {
+        const record = await write(request, async (trx, changes) => {
           // Under the row lock: two replacements at once each remove the file the other did not keep.
           const current = await withGenericTables(trx)
             .selectFrom(RESOURCE)
@@ -196,12 +206,14 @@ async function permissionFileRoutes(app: FastifyInstance, ctx: AppContext): Prom
             .forUpdate()
             .executeTakeFirst();
           if (!current) throw problems.notFound(entry.label.one);
+          const before = await store.get(trx, id);
           const body: Row = {
             ...(upload.name !== undefined ? { name: upload.name } : {}),
             ...(stored ? fileFields(stored, upload.file!) : {}),
           };
           const updated = await store.update(trx, id, body, now());
           if (stored) replaced = (current as { file: unknown }).file;
+          changes.record(RESOURCE, id, before, updated);
           return updated;
         });
         await remove(replaced);
