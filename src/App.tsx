@@ -24,6 +24,7 @@ const DataExplorerPage = lazy(() => import('./data-explorer/DataExplorerPage'));
 // Settings and Support are visited once in a while, by a few roles.
 const SettingsPage = lazy(() => import('./settings/SettingsPage'));
 const SupportPage = lazy(() => import('./settings/SupportPage'));
+const AuditLogPage = lazy(() => import('./audit/AuditLogPage'));
 
 /** Pages outside the layout wait for their code here (the layout has a Suspense of its own). */
 const Loaded = ({ children }: { children: ReactNode }) => <Suspense fallback={<Loading />}>{children}</Suspense>;
@@ -94,6 +95,14 @@ export const App = () => (
           element={
             <RequireSession>
               <SupportPage />
+            </RequireSession>
+          }
+        />
+        <Route
+          path="/audit"
+          element={
+            <RequireSession>
+              <AuditLogPage />
             </RequireSession>
           }
         />

@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
 import { problems } from '../http/errors.ts';
 
 /**
@@ -21,8 +22,10 @@ export const ROLE_EDITOR_FLAGS = [
   'can_edit_permission',
 ] as const;
 
-// Any fixed number distinct from the start-up lock (server/db/migrate.ts).
-const ROLE_EDITORS_LOCK = 7_301_2027;
+// Its own number (advisory-locks.ts). Sharing the change log's would deadlock: a role-editor
+// write holds it from its start while it waits for a user's row, which another write holds while
+// it waits for the change log's lock to record its change.
+const ROLE_EDITORS_LOCK = ADVISORY_LOCKS.roleEditors;
 
 /**
  * Takes the role-editors lock (held until the transaction ends). Take it before any row lock,
@@ -48,12 +51,13 @@ export async function assertSomeoneCanEditRoles(trx: Db): Promise<void> {
   if (!row) throw problems.lastRoleEditor();
 }
 
-/** Runs `work` in a transaction under the role-editors lock, and keeps it only if someone can still edit roles. */
-export async function keepingARoleEditor<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    await lockRoleEditors(trx);
-    const result = await work(trx);
-    await assertSomeoneCanEditRoles(trx);
-    return result;
-  });
+/**
+ * Runs `work` inside the write's transaction under the role-editors lock, and refuses (rolling the
+ * transaction back) when nobody could edit roles after it.
+ */
+export async function keepingARoleEditor<T>(trx: Db, work: () => Promise<T>): Promise<T> {
+  await lockRoleEditors(trx);
+  const result = await work();
+  await assertSomeoneCanEditRoles(trx);
+  return result;
 }

@@ -88,8 +88,18 @@ export async function extendSession(db: Db, config: Config, sessionId: string, k
     .execute();
 }
 
-export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+/** Who held a session, as the change log names an actor. */
+export type SessionHolder = Pick<SessionUser, 'id' | 'email' | 'roleSlug' | 'sessionId' | 'client'>;
+
+/** Ends a session; answers who held it, or undefined when it had ended already (nothing changed). */
+export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<SessionHolder | undefined> {
+  const { rows } = await sql<{ id: string; email: string; role_slug: string | null; client: SessionClient }>`
+    update sessions s set revoked_at = ${now}
+    from users u left join roles r on r.id = u.role_id
+    where s.id = ${sessionId} and s.revoked_at is null and u.id = s.user_id
+    returning u.id, u.email, r.role_slug, s.client`.execute(db);
+  const row = rows[0];
+  return row && { id: row.id, email: row.email, roleSlug: row.role_slug ?? '', sessionId, client: row.client };
 }
 
 export async function revokeUserSessions(db: Db, userId: string, now: Date, exceptSessionId?: string): Promise<void> {

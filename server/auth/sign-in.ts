@@ -20,6 +20,8 @@ import {
 import { newSessionRow } from './sessions.ts';
 import { ENTRY_FLAG, userRowToWire, userViewQuery, type SessionClient } from './session-user.ts';
 import { signInAttemptsNotice } from './sign-in-notice.ts';
+import { ChangeSet, inWriteTransaction, type ChangeContext } from '../changes/change-log.ts';
+import type { Db } from '../db/database.ts';
 
 export interface SignInRequest {
   /** Trimmed and lower-cased. */
@@ -31,12 +33,15 @@ export interface SignInRequest {
   userAgent?: string;
   /** The console (needs can_access_dashboard) or the mobile app (needs can_access_mobile). */
   client: SessionClient;
+  /** Where the request came from, for the change log (the user becomes its actor once known). */
+  context: ChangeContext;
 }
 
 interface UserRow {
   id: string;
   first_name: string;
   email: string;
+  role_slug: string;
   status: boolean;
   password_hash: string;
   role_status: boolean;
@@ -129,22 +134,28 @@ export function createSignIn(ctx: AppContext) {
       }
       const session = newSessionRow(config, user.id, request.keepLogin, request.userAgent);
       const { id, user_id, keep_login, user_agent, created_at, refresh_until } = session;
-      const opened = await db.executeQuery(
-        CompiledQuery.raw(OPEN_SESSION, [
-          key.email,
-          key.address,
-          id,
-          user_id,
-          keep_login,
-          user_agent,
-          created_at,
-          refresh_until,
-          user.password_hash,
-          request.client,
-        ]),
-      );
+      const actor = { id: user.id, email: user.email, roleSlug: user.role_slug, sessionId: id, client: request.client };
+      // The session and its change-log row commit together: a session nobody can see opened does not exist.
+      const opened = await inWriteTransaction(db, { ...request.context, actor }, async (trx, changes) => {
+        const { numAffectedRows } = await trx.executeQuery(
+          CompiledQuery.raw(OPEN_SESSION, [
+            key.email,
+            key.address,
+            id,
+            user_id,
+            keep_login,
+            user_agent,
+            created_at,
+            refresh_until,
+            user.password_hash,
+            request.client,
+          ]),
+        );
+        if (numAffectedRows) changes.record('session', id, null, { user_id, client: request.client, keep_login, user_agent });
+        return Boolean(numAffectedRows);
+      });
       // The password or the account changed while it was checked: as if it had been wrong.
-      if (!opened.numAffectedRows) throw problems.badCredentials();
+      if (!opened) throw problems.badCredentials();
       return { user: wireUser(user), sessionId: session.id };
     } finally {
       checks.answered(key);
@@ -155,4 +166,24 @@ export function createSignIn(ctx: AppContext) {
     const key = { email: request.email, address: request.address };
     return checks.run(key, () => signIn(request, key));
   };
+}
+
+/**
+ * A sign-in that failed, for the change log: no actor (nobody signed in), the e-mail tried and why
+ * it failed, never the password. Written in a transaction of its own, since the sign-in wrote nothing;
+ * a log that cannot be written is said in the server's log, and the sign-in answers as it would.
+ */
+export async function recordFailedSignIn(
+  db: Db,
+  context: ChangeContext,
+  attempt: { email: string; code: string },
+  log: { error: (details: object, message: string) => void },
+): Promise<void> {
+  const changes = new ChangeSet();
+  changes.add({ resource: 'session', action: 'sign-in-failed', fields: { email: [null, attempt.email], code: [null, attempt.code] } });
+  try {
+    await db.transaction().execute((trx) => changes.flush(trx, { ...context, actor: undefined }));
+  } catch (err) {
+    log.error({ err }, 'the change log could not record a failed sign-in');
+  }
 }

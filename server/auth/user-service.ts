@@ -1,4 +1,5 @@
 /** What the user routes do, with the rules of spec 1 §4–§6 and the privilege rules applied. */
+import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { resourceSchema } from '@model/schema-registry.ts';
@@ -18,6 +19,7 @@ import {
   roleForAssignment,
   passwordHashOf,
   updateUserRow,
+  userLogRow,
   userRow,
   type NewUser,
   type UserChanges,
@@ -27,6 +29,8 @@ import { imageExtension, removePhoto, storePhoto } from './photos.ts';
 import { assertSomeoneCanEditRoles, keepingARoleEditor, lockRoleEditors } from './role-editors.ts';
 import { trimmedTextProblems } from '../http/text-fields.ts';
 import { removeUserFromPrograms } from '../programs/program-writes.ts';
+import { inWriteTransaction, type ChangeContext, type ChangeSet } from '../changes/change-log.ts';
+import type { Row } from '../changes/changed-fields.ts';
 
 type Wire = Record<string, unknown>;
 
@@ -47,12 +51,35 @@ function checkPassword(password: string, confirm: string | undefined, confirmFie
   if (weak) throw problems.weakPassword(weak);
 }
 
-export async function createUser(ctx: AppContext, caller: SessionUser, body: NewUser & { password: string }): Promise<Wire> {
+/**
+ * What a change of a user is called in the change log, when more than the route's `update`: a
+ * changed password or address (credentials), or an account switched on or off, is what an
+ * auditor looks for. Other fields changed in the same save show in the same row.
+ */
+function userChangeAction(before: Row, after: Row): string | undefined {
+  if (before.password_hash !== after.password_hash) return 'password-change';
+  if (before.email !== after.email) return 'email-change';
+  if (before.status !== after.status) return after.status ? 'activate' : 'deactivate';
+  return undefined;
+}
+
+/** `context`: who is writing, for the change log (changeContextOf the request). */
+export async function createUser(
+  ctx: AppContext,
+  caller: SessionUser,
+  body: NewUser & { password: string },
+  context: ChangeContext,
+): Promise<Wire> {
   assertNoBlankFields(body);
   checkPassword(body.password, undefined, 'password');
   await assertDesignationExists(ctx.db, body.designation);
   assertMayAssignRole(caller, await roleForAssignment(ctx.db, body.role));
-  const id = await insertUser(ctx.db, body, await hashPassword(body.password), ctx.config.clock.now());
+  const passwordHash = await hashPassword(body.password);
+  const id = await inWriteTransaction(ctx.db, context, async (trx, changes) => {
+    const id = await insertUser(trx, body, passwordHash, ctx.config.clock.now());
+    changes.record('user', id, null, await userLogRow(trx, id));
+    return id;
+  });
   return getUser(ctx.db, id);
 }
 
@@ -82,7 +109,14 @@ async function assertCurrentPassword(
 }
 
 /** `clientAddress`: the caller's network (`clientNetwork`), where proving one's own password is counted. */
-export async function updateUser(ctx: AppContext, caller: SessionUser, id: string, body: UserPatch, clientAddress: string): Promise<Wire> {
+export async function updateUser(
+  ctx: AppContext,
+  caller: SessionUser,
+  id: string,
+  body: UserPatch,
+  clientAddress: string,
+  context: ChangeContext,
+): Promise<Wire> {
   const { db, config } = ctx;
   const now = config.clock.now();
   if (body._id !== undefined && body._id !== id)
@@ -125,12 +159,16 @@ export async function updateUser(ctx: AppContext, caller: SessionUser, id: strin
   // Another role or a deactivation may take away the last editors of roles.
   const mayRemoveEditor = changes.role_id !== undefined || changes.status === false;
   let before: UserRow | undefined;
-  await db.transaction().execute(async (trx) => {
+  await inWriteTransaction(db, context, async (trx, changeSet) => {
     if (mayRemoveEditor) await lockRoleEditors(trx);
     before = await recheckUnderLock(trx, caller, id, current.role_id);
     // Changed meanwhile (a reset link, another tab): what the caller typed is no longer the current password.
     if (provenHash !== undefined && (await passwordHashOf(trx, id)) !== provenHash) throw problems.currentPasswordWrong();
+    const was = await userLogRow(trx, id);
     await updateUserRow(trx, id, changes, now);
+    const is = await userLogRow(trx, id);
+    const action = userChangeAction(was, is);
+    changeSet.record('user', id, was, is, action ? { action } : {});
     // A new password or a deactivation ends that user's sessions (the caller keeps theirs).
     if (changes.password_hash || changes.status === false) {
       await revokeUserSessions(trx, id, now, caller.id === id ? caller.sessionId : undefined);
@@ -172,25 +210,69 @@ async function recheckUnderLock(trx: Db, caller: SessionUser, id: string, roleId
  * Soft delete (spec 1 §4): the user is deactivated, hidden from lists, signed out everywhere;
  * their reset links die, their photo is no longer served, and they leave every program's heads and team.
  */
-export async function deleteUser(ctx: AppContext, caller: SessionUser, id: string): Promise<Wire> {
+export async function deleteUser(ctx: AppContext, caller: SessionUser, id: string, context: ChangeContext): Promise<Wire> {
   assertNotSelf(caller, id, 'delete your own account');
   const current = await userRow(ctx.db, id);
   assertMayManage(caller, { id, roleSlug: current.role_slug, permission: current.role_permission });
   const now = ctx.config.clock.now();
   let photo: string | null = null;
-  // The user deleted may be the last one able to edit roles.
-  await keepingARoleEditor(ctx.db, async (trx) => {
-    photo = (await recheckUnderLock(trx, caller, id, current.role_id)).photo;
-    await updateUserRow(trx, id, { status: false, deleted_at: now, photo: null }, now);
-    await removeUserFromPrograms(trx, id, now);
-    await revokeUserSessions(trx, id, now);
-    await retireResetLinks(trx, id, now);
-  });
+  await inWriteTransaction(ctx.db, context, (trx, changes) =>
+    // The user deleted may be the last one able to edit roles.
+    keepingARoleEditor(trx, async () => {
+      photo = (await recheckUnderLock(trx, caller, id, current.role_id)).photo;
+      // Soft: the row stays for history, but as the API sees it the user is gone.
+      changes.record('user', id, await userLogRow(trx, id), null);
+      await updateUserRow(trx, id, { status: false, deleted_at: now, photo: null }, now);
+      await leavePrograms(trx, changes, id, now);
+      await revokeUserSessions(trx, id, now);
+      await retireResetLinks(trx, id, now);
+    }),
+  );
   await removePhoto(ctx.config.uploadsDir, photo);
   return getUser(ctx.db, id, { includeDeleted: true });
 }
 
-export async function replacePhoto(ctx: AppContext, caller: SessionUser, id: string, content: Buffer): Promise<Wire> {
+/** Takes a deleted user off every program's heads and team, recording each program so changed (in its history). */
+async function leavePrograms(trx: Db, changes: ChangeSet, userId: string, now: Date): Promise<void> {
+  const members = (lists: Db) => lists.selectFrom('programs').select(['id', 'program_head', 'teams']).orderBy('id');
+  const held = sql<boolean>`program_head @> jsonb_build_array(${userId}::text) or teams @> jsonb_build_array(${userId}::text)`;
+  // Locked before the change, so what is recorded as before is what the change started from.
+  const before = await members(trx).where(held).forUpdate().execute();
+  await removeUserFromPrograms(trx, userId, now);
+  if (before.length === 0) return;
+  const after = new Map(
+    (
+      await members(trx)
+        .where(
+          'id',
+          'in',
+          before.map((p) => p.id),
+        )
+        .execute()
+    ).map((p) => [p.id, p]),
+  );
+  for (const { id, program_head, teams } of before) {
+    const is = after.get(id);
+    changes.record(
+      'program',
+      id,
+      { program_head, teams },
+      { program_head: is?.program_head, teams: is?.teams },
+      {
+        action: 'member-remove',
+        programId: id,
+      },
+    );
+  }
+}
+
+export async function replacePhoto(
+  ctx: AppContext,
+  caller: SessionUser,
+  id: string,
+  content: Buffer,
+  context: ChangeContext,
+): Promise<Wire> {
   const current = await userRow(ctx.db, id);
   assertMayManage(caller, { id, roleSlug: current.role_slug, permission: current.role_permission });
   const ext = imageExtension(content);
@@ -199,7 +281,7 @@ export async function replacePhoto(ctx: AppContext, caller: SessionUser, id: str
   let replaced: string | null = null;
   try {
     // Read the old path under a row lock, so two uploads at once cannot both keep "their" old file.
-    await ctx.db.transaction().execute(async (trx) => {
+    await inWriteTransaction(ctx.db, context, async (trx, changes) => {
       // A user deleted meanwhile gets no photo: nothing of theirs is served any more.
       const row = await trx
         .selectFrom('users')
@@ -210,7 +292,10 @@ export async function replacePhoto(ctx: AppContext, caller: SessionUser, id: str
         .executeTakeFirst();
       if (!row) throw problems.notFound('User');
       replaced = row.photo;
+      const was = await userLogRow(trx, id);
       await updateUserRow(trx, id, { photo }, ctx.config.clock.now());
+      // The photo's stored name, never its bytes.
+      changes.record('user', id, was, await userLogRow(trx, id));
     });
   } catch (err) {
     await removePhoto(ctx.config.uploadsDir, photo);

@@ -117,6 +117,14 @@ export async function userRow(db: Db, id: string): Promise<UserRow> {
   return row as UserRow; // joined with its role, so role_id is set
 }
 
+/**
+ * A user as the change log keeps them: their stored columns, by id (role_id, designation_id).
+ * The password hash is kept in only so the log can say it changed: the log redacts it by name.
+ */
+export async function userLogRow(db: Db, id: string): Promise<Record<string, unknown>> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
 /** The stored password hash of a live user, for proving who is asking; never leaves the server. */
 export async function passwordHashOf(db: Db, id: string): Promise<string> {
   const row = await db.selectFrom('users').select('password_hash').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();

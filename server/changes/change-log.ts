@@ -12,11 +12,11 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { changedFields, type ChangedFields, type Row } from './changed-fields.ts';
 
-// Any fixed number, distinct from the start-up lock's.
-const CHANGE_ORDER_LOCK = 7_301_2027;
+const CHANGE_ORDER_LOCK = ADVISORY_LOCKS.changeOrder;
 
 /** Who wrote, from where: taken from the request (changeContextOf) or named by a task. */
 export interface ChangeContext {

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { resourceEntries } from '@model/schema-registry.ts';
 import { Problem } from '../http/errors.ts';
 import { ChangeSet } from './change-log.ts';
 import { changeContextOf } from './change-context.ts';
@@ -12,12 +13,21 @@ import { changeContextOf } from './change-context.ts';
 const RECORDED_STATUSES = new Set([403, 423]);
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The resource a route's path names: its first segment (`/program/:id/lock` → `program`). */
-const resourceOf = (url: string) => url.split('/').find((part) => part !== '') ?? 'unknown';
+/**
+ * The resource a route is about, by the name its writes are recorded under: the resource map's
+ * name for the path's first segment (`/form/:id` → `custom-form`), else the segment itself.
+ */
+function resourceOf(url: string): string {
+  const segment = url.split('/').find((part) => part !== '') ?? 'unknown';
+  return resourceEntries().find(([, entry]) => entry.path === segment)?.[0] ?? segment;
+}
 
 export function recordRefusals(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onError', async (request: FastifyRequest, _reply, error) => {
     if (!(error instanceof Problem) || !RECORDED_STATUSES.has(error.status) || READS.has(request.method)) return;
+    // A public route (sign-in) records its own failures, with what it knows of them.
+    const permission = request.routeOptions.config?.permission;
+    if (permission && 'public' in permission) return;
     const url = request.routeOptions.url ?? request.url;
     const id = (request.params as Record<string, string> | undefined)?.id;
     const changes = new ChangeSet();

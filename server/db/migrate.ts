@@ -23,6 +23,7 @@ import * as documentGeo from './migrations/015-document-geo.ts';
 import * as organisationSettings from './migrations/016-organisation-settings.ts';
 import * as changes from './migrations/017-changes.ts';
 import { createGenericTables, syncGenericTables } from './generic-tables.ts';
+import { ADVISORY_LOCKS } from './advisory-locks.ts';
 import { assertModelValid } from '@model/resource-map.ts';
 import { makeChangeMonths } from '../changes/change-months.ts';
 
@@ -49,8 +50,7 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-// Any fixed number: serialises concurrent starts (auth and api as two processes) on one database.
-const LOCK_KEY = 7_301_2026;
+const LOCK_KEY = ADVISORY_LOCKS.startup;
 
 /** Runs `work` while holding the start-up lock: one process at a time migrates and seeds. */
 export async function withStartupLock<T>(db: Db, work: () => Promise<T>): Promise<T> {

@@ -3,7 +3,7 @@
  * set or remove the logo (re-encoded like every uploaded image), send a test e-mail through the
  * configured mailer, and, for anyone, the name, logo and language the login page shows.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { problems } from '../http/errors.ts';
 import { isPublic, needsFlag } from '../http/permissions.ts';
@@ -15,9 +15,23 @@ import { fileKindOf, IMAGE_KINDS } from '../uploads/file-kinds.ts';
 import { reencodeImage } from '../uploads/image-reencode.ts';
 import { readMultipartForm } from '../uploads/multipart-form.ts';
 import { sendStoredFile } from '../uploads/stored-file-reply.ts';
-import { readLogo, readPublicSettings, readSettings, replaceLogo, updateSettings, type SettingsChange } from './settings-store.ts';
+import {
+  readLogo,
+  readPublicSettings,
+  readSettings,
+  replaceLogo,
+  SETTINGS_RECORD,
+  settingsLogRow,
+  updateSettings,
+  type SettingsChange,
+} from './settings-store.ts';
 import { changeBody, logoQuery, logoUpload, publicAnswer, settingsAnswer, settingsSchema, testMailAnswer } from './settings-schemas.ts';
 import { sendTestMail } from './test-mail.ts';
+import type { Db } from '../db/database.ts';
+import type { Settings } from '@model/generated';
+import { audited, notAudited } from '../changes/audit-declaration.ts';
+import { inWriteTransaction } from '../changes/change-log.ts';
+import { changeContextOf } from '../changes/change-context.ts';
 
 export const SETTINGS_FLAG = 'can_manage_settings';
 const tags = ['Settings'];
@@ -26,6 +40,14 @@ const logoTooLarge = () => problems.fileTooLarge('logo', PHOTO_MAX_BYTES);
 export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const now = () => ctx.config.clock.now();
   const manage = { permission: needsFlag(SETTINGS_FLAG) };
+  /** One change of the settings, and its change-log row (before and after), in one transaction. */
+  const change = (request: FastifyRequest, write: (trx: Db) => Promise<Settings>) =>
+    inWriteTransaction(ctx.db, changeContextOf(request), async (trx, changes) => {
+      const before = await settingsLogRow(trx);
+      const settings = await write(trx);
+      changes.record('settings', SETTINGS_RECORD, before, await settingsLogRow(trx));
+      return settings;
+    });
 
   app.get(
     '/settings/public',
@@ -83,7 +105,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.patch<{ Body: SettingsChange }>(
     '/settings',
     {
-      config: manage,
+      config: { ...manage, audit: audited('update') },
       schema: {
         tags,
         summary: 'Change the settings sent (name, default language, time zone, map tiles URL)',
@@ -96,20 +118,20 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const change = request.body;
-      assertTrimmedText(change, settingsSchema);
-      if (change.time_zone !== undefined && !isTimeZone(change.time_zone))
+      const body = request.body;
+      assertTrimmedText(body, settingsSchema);
+      if (body.time_zone !== undefined && !isTimeZone(body.time_zone))
         throw problems.validation({
-          time_zone: `Unknown time zone "${change.time_zone}": choose one from the list, e.g. Africa/Nairobi or UTC`,
+          time_zone: `Unknown time zone "${body.time_zone}": choose one from the list, e.g. Africa/Nairobi or UTC`,
         });
-      return updateSettings(ctx.db, change, request.sessionUser!.id, now());
+      return change(request, (trx) => updateSettings(trx, body, request.sessionUser!.id, now()));
     },
   );
 
   app.put(
     '/settings/logo',
     {
-      config: manage,
+      config: { ...manage, audit: audited('logo-change') },
       schema: {
         tags,
         summary: `Set the logo: multipart field "logo", PNG, GIF or JPEG, at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB (re-encoded, metadata dropped)`,
@@ -132,27 +154,31 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
         maxBytes: PHOTO_MAX_BYTES,
         tooLarge: logoTooLarge,
       });
-      return replaceLogo(ctx.db, { content, contentType: kind.contentType }, request.sessionUser!.id, now());
+      return change(request, (trx) => replaceLogo(trx, { content, contentType: kind.contentType }, request.sessionUser!.id, now()));
     },
   );
 
   app.delete(
     '/settings/logo',
     {
-      config: manage,
+      config: { ...manage, audit: audited('logo-remove') },
       schema: {
         tags,
         summary: 'Remove the logo',
         response: { 200: settingsAnswer },
       },
     },
-    async (request) => replaceLogo(ctx.db, null, request.sessionUser!.id, now()),
+    async (request) => change(request, (trx) => replaceLogo(trx, null, request.sessionUser!.id, now())),
   );
 
   app.post(
     '/settings/test-email',
     {
-      config: manage,
+      config: {
+        ...manage,
+        // Nothing is written, and the one mail goes to the caller's own address only.
+        audit: notAudited("changes nothing: it sends one mail to the caller's own address"),
+      },
       schema: {
         tags,
         summary: "Send a test e-mail to one's own address through the configured mailer; answers where it went or why not",

@@ -3,6 +3,7 @@
  * are kept in the row, re-encoded, and answered by address (`settings/logo?v=<n>` on the auth
  * server), the number raised with each new logo so that no cache shows an old one.
  */
+import { sql } from 'kysely';
 import type { Settings } from '@model/generated';
 import type { Db } from '../db/database.ts';
 
@@ -72,4 +73,27 @@ export async function replaceLogo(db: Db, logo: { content: Buffer; contentType: 
 export async function readLogo(db: Db): Promise<{ content: Buffer; contentType: string } | undefined> {
   const row = await db.selectFrom('organisation_settings').select(['logo', 'logo_type']).executeTakeFirst();
   return row?.logo && row.logo_type ? { content: row.logo, contentType: row.logo_type } : undefined;
+}
+
+/** The one settings row's id in the change log (the table's own key is the constant `true`). */
+export const SETTINGS_RECORD = 'organisation';
+
+/**
+ * The settings as the change log keeps them, the row locked for the rest of the transaction: the
+ * logo by type, version and size, never its bytes; who changed them is the change's actor.
+ */
+export async function settingsLogRow(trx: Db): Promise<Record<string, unknown>> {
+  return trx
+    .selectFrom('organisation_settings')
+    .select([
+      'organisation_name',
+      'default_language',
+      'time_zone',
+      'map_tiles_url',
+      'logo_type',
+      'logo_version',
+      sql<number | null>`octet_length(logo)`.as('logo_bytes'),
+    ])
+    .forUpdate()
+    .executeTakeFirstOrThrow();
 }

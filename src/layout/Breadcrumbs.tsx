@@ -12,6 +12,7 @@ const WORDS: Record<string, string> = {
   'data-explorer': 'Data Explorer',
   settings: 'Settings',
   support: 'Support',
+  audit: 'Audit log',
   create: 'Add',
   show: 'Details',
   'form-revisions': 'Revisions',

@@ -2,13 +2,14 @@
  * The side menu: the dashboard, then every resource the map gives a menu entry, in its order,
  * then the Data Explorer. react-admin's resource items ask the auth provider's canAccess (the
  * list flag of the map entry) and show only what the signed-in role may open; the Data Explorer
- * shows for roles with can_explore_data, Settings and Support for roles with their flags. The
+ * shows for roles with can_explore_data, Settings, the Audit log and Support for roles with their flags. The
  * server refuses the rest anyway.
  */
 import { Menu } from 'react-admin';
 import QueryStats from '@mui/icons-material/QueryStats';
 import SettingsIcon from '@mui/icons-material/Settings';
 import SupportIcon from '@mui/icons-material/SupportAgent';
+import HistoryIcon from '@mui/icons-material/History';
 import { resourceEntries, type ResourceName } from '@model/schema-registry';
 import type { ResourceEntry } from '@model/generated';
 import { roleMayAccess } from '../providers/auth-provider';
@@ -42,6 +43,7 @@ export const SideMenu = () => (
     ))}
     <FlagItem flag="can_explore_data" to="/data-explorer" text="Data Explorer" icon={<QueryStats />} />
     <FlagItem flag="can_manage_settings" to="/settings" text="Settings" icon={<SettingsIcon />} />
+    <FlagItem flag="can_get_audit" to="/audit" text="Audit log" icon={<HistoryIcon />} />
     <FlagItem flag="can_see_support" to="/support" text="Support" icon={<SupportIcon />} />
   </Menu>
 );

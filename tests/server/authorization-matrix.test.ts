@@ -245,13 +245,15 @@ function callerFor(call: PlannedCall): Caller {
   }
 }
 
-/** Every row of every table, so that refused calls can be shown to have changed nothing. */
+/**
+ * Every row of every table, so that refused calls can be shown to have changed nothing — but the
+ * change log, which records refused writes on purpose (checked apart: refusedSince).
+ */
 async function databaseSnapshot(): Promise<Record<string, string>> {
   const { rows } = await sql<{
     table_name: string;
-  }>`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`.execute(
-    t.ctx.db,
-  );
+  }>`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'
+       and table_name not like 'changes%' and table_name <> 'change_revisions' order by table_name`.execute(t.ctx.db);
   const snapshot: Record<string, string> = {};
   for (const { table_name } of rows) {
     const { rows: digest } = await sql<{
@@ -264,6 +266,14 @@ async function databaseSnapshot(): Promise<Record<string, string>> {
   return snapshot;
 }
 
+/** The actions of the change rows written after `seq`: a refused call may add a `refused` row and nothing else. */
+async function actionsSince(seq: string): Promise<string[]> {
+  const { rows } = await sql<{ action: string }>`select distinct action from changes where seq > ${seq}::bigint`.execute(t.ctx.db);
+  return rows.map((r) => r.action);
+}
+const lastSeq = async () =>
+  (await sql<{ seq: string }>`select coalesce(max(seq), 0)::text as seq from changes`.execute(t.ctx.db)).rows[0]!.seq;
+
 const describeAttempts = (attempts: Attempt[]) =>
   attempts.map((a) => `${a.route} as ${a.caller}: ${a.status}${a.code ? ` ${a.code}` : ''}`);
 
@@ -275,8 +285,10 @@ describe('authorization matrix', () => {
     plan = planMatrix(tables());
     const refusals = plan.filter((c) => c.expected !== 'allowed');
     const before = await databaseSnapshot();
+    const seqBefore = await lastSeq();
     const refused = await runMatrix(refusals, { appOf, callerFor, idFor });
     const afterRefusals = await databaseSnapshot();
+    const loggedDuringRefusals = await actionsSince(seqBefore);
 
     const allowed = await runMatrix(
       plan.filter((c) => c.expected === 'allowed'),
@@ -306,8 +318,9 @@ describe('authorization matrix', () => {
 
     expect(describeAttempts(unauthorisedSuccesses)).toEqual([]);
     expect(describeAttempts([...refused.wrongAnswers, ...allowed.wrongAnswers])).toEqual([]);
-    // Turned away before anything ran: not a row changed anywhere.
+    // Turned away before anything ran: not a row changed anywhere, but the log of refused writes.
     expect(afterRefusals).toEqual(before);
+    expect(loggedDuringRefusals.filter((action) => action !== 'refused')).toEqual([]);
   });
 
   it('covers every route of both route tables', () => {

@@ -1,7 +1,8 @@
 /**
  * The permission audit: every route of both servers declares who may call it, and every route
- * that needs a signed-in caller turns an anonymous one away. A route added without a declaration
- * fails here (and answers 500 in production), as the negative control shows. The CRUD routes of
+ * that needs a signed-in caller turns an anonymous one away, and every route that writes says what
+ * the change log calls its writes. A route added without a declaration fails here (and answers 500
+ * in production), as the negative control shows. The CRUD routes of
  * every resource in the map carry the map's flags; the test-only entities are added the way the
  * README recipe adds one, so their routes are audited with no list here naming them.
  */
@@ -17,6 +18,7 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { installFixtureModel, FIXTURE_RESOURCES } from '../support/fixture-model.ts';
 import { resourceMap } from '@model/schema-registry.ts';
 import {
+  auditOf,
   crudRoutesOf,
   guardedRoutes,
   infrastructureRoutes,
@@ -25,6 +27,8 @@ import {
   routeName,
   routesWithoutPermission,
   sampleUrl,
+  writeRoutes,
+  writesWithoutAudit,
 } from '../support/route-audit.ts';
 
 installFixtureModel();
@@ -83,6 +87,20 @@ describe.each(['auth', 'api'] as const)('%s server route table', (name) => {
     );
     expect(routesWithoutPermission(routeTable)).toEqual([]);
     for (const route of routeTable) expect(permissionOf(route), `${route.method} ${route.url}`).toBeDefined();
+  });
+
+  it('has an audit declaration on every route that writes: its action, or why it keeps no change', () => {
+    const writes = writeRoutes(servers[name].routeTable);
+    expect(writesWithoutAudit(servers[name].routeTable)).toEqual([]);
+    const unaudited = writes.filter((r) => {
+      const audit = auditOf(r);
+      return audit && 'none' in audit;
+    });
+    for (const route of unaudited) {
+      const audit = auditOf(route) as { none: string };
+      expect(audit.none.length, `${routeName(route)} says why it keeps no change`).toBeGreaterThan(10);
+    }
+    console.log(`[route-audit] ${name} server: ${writes.length} routes write, ${unaudited.length} of them keep no change, each saying why`);
   });
 
   it('opens only the routes meant to be open', () => {
@@ -176,9 +194,12 @@ describe('negative control: the audit catches a route without a declaration', ()
       return { secret: 'should never be served' };
     });
     app.get('/guarded', { config: { permission: needsFlag('can_get_designation') } }, async () => ({ ok: true }));
+    app.post('/unrecorded', { config: { permission: needsFlag('can_edit_designation') } }, async () => ({ ok: true }));
     await app.ready();
 
     expect(routesWithoutPermission(routeTable)).toEqual(expect.arrayContaining(['GET /forgotten']));
+    // A write that declares its permission but not what the change log calls it.
+    expect(writesWithoutAudit(routeTable)).toEqual(['POST /unrecorded']);
     expect(routesWithoutPermission(routeTable).every((r) => r.endsWith(' /forgotten'))).toBe(true);
 
     const res = await app.inject({ method: 'GET', url: '/forgotten' });

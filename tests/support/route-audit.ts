@@ -4,6 +4,7 @@
  * the resource map, so a resource added by the README recipe is audited without a list to edit.
  */
 import type { PermissionDeclaration, RouteRecord } from '../../server/http/permissions.ts';
+import type { AuditDeclaration } from '../../server/changes/audit-declaration.ts';
 import type { Action, ResourceEntry } from '@model/generated';
 
 export type ServerName = 'auth' | 'api';
@@ -19,6 +20,20 @@ export function flagOf(route: RouteRecord): string | undefined {
 }
 
 export const routeName = (route: RouteRecord) => `${route.method} ${route.url}`;
+
+export function auditOf(route: RouteRecord): AuditDeclaration | undefined {
+  return (route.options.config as { audit?: AuditDeclaration } | undefined)?.audit;
+}
+
+/** Routes that may change something: every method but the reads. */
+export const writeRoutes = (table: RouteRecord[]) => table.filter((r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method));
+
+/** Routes that write and do not say what the change log calls their writes (or why it keeps none). */
+export function writesWithoutAudit(table: RouteRecord[]): string[] {
+  return writeRoutes(table)
+    .filter((r) => !auditOf(r))
+    .map(routeName);
+}
 
 /** Routes that declare nothing: each would answer 500 to every caller. */
 export function routesWithoutPermission(table: RouteRecord[]): string[] {

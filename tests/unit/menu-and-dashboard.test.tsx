@@ -74,8 +74,9 @@ describe('the side menu follows the role', () => {
       .filter(([name]) => name !== 'user' && name !== 'designation')
       .map(([, entry]) => entry.label.many);
     expect(others).toContain('Roles');
-    // Then the Data Explorer, Settings and Support (can_explore_data, can_manage_settings, can_see_support, on here).
-    expect(await menuEntries(4 + others.length)).toEqual(['Dashboard', ...others, 'Data Explorer', 'Settings', 'Support']);
+    // Then the Data Explorer, Settings, the Audit log and Support (can_explore_data, can_manage_settings,
+    // can_get_audit, can_see_support, on here).
+    expect(await menuEntries(5 + others.length)).toEqual(['Dashboard', ...others, 'Data Explorer', 'Settings', 'Audit log', 'Support']);
   });
 
   it('follows a change of the role’s flags without a reload', async () => {

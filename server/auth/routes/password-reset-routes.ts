@@ -9,6 +9,10 @@ import { problems } from '../../http/errors.ts';
 import { hashPassword, passwordProblem } from '../passwords.ts';
 import { revokeUserSessions } from '../sessions.ts';
 import { issueResetLink, redeemResetLink, retireResetLinks } from '../reset-links.ts';
+import { userLogRow } from '../user-store.ts';
+import { audited } from '../../changes/audit-declaration.ts';
+import { inWriteTransaction } from '../../changes/change-log.ts';
+import { changeContextOf } from '../../changes/change-context.ts';
 
 // The same answer whether or not the address has an account.
 const REQUEST_ANSWER = { message: 'If this e-mail belongs to an account, a reset link has been sent to it.' };
@@ -21,6 +25,7 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: {
         permission: isPublic('asking for a password reset link'),
+        audit: audited('reset-request'),
         rateLimit: { max: config.loginRateLimit.max, timeWindow: config.loginRateLimit.windowMs },
       },
       schema: {
@@ -33,6 +38,11 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const email = request.body.email.trim().toLowerCase();
+      // Every request, with only the address asked for: whether it has an account is looked up
+      // after the answer, so the record (like the answer) is the same either way.
+      await inWriteTransaction(db, changeContextOf(request), async (_trx, changes) => {
+        changes.add({ resource: 'user', fields: { email: [null, email] } });
+      });
       // Answered first, looked up after: the answer time says nothing about the address.
       mailer.composeInBackground(async () => {
         const user = await db
@@ -68,6 +78,7 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: {
         permission: isPublic('the reset link is the credential'),
+        audit: audited('password-reset'),
         rateLimit: { max: config.loginRateLimit.max, timeWindow: config.loginRateLimit.windowMs },
       },
       schema: {
@@ -84,10 +95,13 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: AppContext) {
       if (weak) throw problems.weakPassword(weak);
       const passwordHash = await hashPassword(password);
       const now = config.clock.now();
-      const email = await db.transaction().execute(async (trx) => {
+      const email = await inWriteTransaction(db, changeContextOf(request), async (trx, changes) => {
         const userId = await redeemResetLink(trx, token, now);
         if (!userId) throw problems.resetLinkInvalid();
+        const before = await userLogRow(trx, userId);
         await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
+        // Shows only that the password changed (the log redacts it); no actor: the link was the credential.
+        changes.record('user', userId, before, await userLogRow(trx, userId));
         await retireResetLinks(trx, userId, now);
         await revokeUserSessions(trx, userId, now);
         return (await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow()).email;

@@ -28,6 +28,8 @@ import { roleNameKey } from '../role-name.ts';
 import { insertRole } from '../role-insert.ts';
 import { roleForCaller } from '../permission-visibility.ts';
 import type { Db } from '../../db/database.ts';
+import { routeKit } from '../../http/route-kit.ts';
+import { audited } from '../../changes/audit-declaration.ts';
 
 const schema = resourceSchema('role');
 const tags = ['Roles'];
@@ -51,7 +53,21 @@ function roleName(name: string): string {
   return trimmed;
 }
 
+/**
+ * A role as the change log keeps it: each permission flag its own field (`can_edit_user: [false,
+ * true]`), so who gave a role a flag reads directly; name_key is derived from the name.
+ */
+async function roleLogRow(trx: Db, id: string): Promise<Row> {
+  const {
+    name_key: _derived,
+    permission,
+    ...role
+  } = await trx.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return { ...role, ...(permission as Record<string, boolean>) };
+}
+
 export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { write } = routeKit(ctx, 'role');
   const store = new GenericStore('role', 'roles');
   /** The role as stored, its row locked until the transaction ends: two editors' checks run one after the other. */
   const lockedRole = async (trx: Db, id: string) => {
@@ -68,13 +84,17 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post<{ Body: Pick<Role, 'role' | 'status'> }>(
     '/role',
     {
-      config: { permission: needsFlag(mapFlag('role', 'create')) },
+      config: { permission: needsFlag(mapFlag('role', 'create')), audit: audited('create') },
       schema: { tags, summary: 'Add a role (no flags yet)', body: writeSchema(schema, 'create'), response: { 201: one } },
     },
     async (request, reply) => {
       const role = roleName(request.body.role);
       assertMayNameRole(caller(request), role);
-      const created = await insertRole(ctx.db, role, request.body.status ?? true, now());
+      const created = await write(request, async (trx, changes) => {
+        const inserted = await insertRole(trx, role, request.body.status ?? true, now());
+        changes.record('role', inserted.id, null, await roleLogRow(trx, inserted.id));
+        return inserted;
+      });
       return reply.status(201).send(answer(rowToWire(created), request));
     },
   );
@@ -82,7 +102,7 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
   app.patch<{ Params: { id: string }; Body: Partial<Pick<Role, 'role' | 'status'>> }>(
     '/role/:id',
     {
-      config: { permission: needsFlag(mapFlag('role', 'edit')) },
+      config: { permission: needsFlag(mapFlag('role', 'edit')), audit: audited('update') },
       schema: {
         tags,
         summary: 'Rename, activate or deactivate a role (flags: PATCH /permission/{id})',
@@ -99,13 +119,19 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
       const body = request.body.role !== undefined ? { ...request.body, role: roleName(request.body.role) } : request.body;
       const row = body.role !== undefined ? { ...body, name_key: roleNameKey(body.role) } : body;
       // Deactivating a role may take away the last editors of roles.
-      const updated = await keepingARoleEditor(ctx.db, async (trx) => {
-        const current = await lockedRole(trx, request.params.id);
-        assertMayManageRole(caller(request), current);
-        assertAdminRoleKept(current, { name: body.role });
-        if (body.role !== undefined) assertMayNameRole(caller(request), body.role, current.role);
-        return store.update(trx, request.params.id, row, now());
-      });
+      const { id } = request.params;
+      const updated = await write(request, (trx, changes) =>
+        keepingARoleEditor(trx, async () => {
+          const current = await lockedRole(trx, id);
+          assertMayManageRole(caller(request), current);
+          assertAdminRoleKept(current, { name: body.role });
+          if (body.role !== undefined) assertMayNameRole(caller(request), body.role, current.role);
+          const before = await roleLogRow(trx, id);
+          const written = await store.update(trx, id, row, now());
+          changes.record('role', id, before, await roleLogRow(trx, id));
+          return written;
+        }),
+      );
       return answer(updated, request);
     },
   );
@@ -113,12 +139,12 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
   app.delete<{ Params: { id: string } }>(
     '/role/:id',
     {
-      config: { permission: needsFlag(mapFlag('role', 'delete')) },
+      config: { permission: needsFlag(mapFlag('role', 'delete')), audit: audited('delete') },
       schema: { tags, summary: 'Delete a role no user holds', params: idParams, response: { 200: one } },
     },
     async (request) => {
       const { id } = request.params;
-      return ctx.db.transaction().execute(async (trx) => {
+      return write(request, async (trx, changes) => {
         // Locked first: a user being given this role meanwhile (its foreign key shares the lock) is counted.
         assertMayManageRole(caller(request), await lockedRole(trx, id));
         const { count } = await trx
@@ -129,7 +155,15 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
           .executeTakeFirstOrThrow();
         if (Number(count) > 0) throw problems.roleInUse(Number(count));
         // Deleted users keep their history but not the role: it may go.
-        await trx.updateTable('users').set({ role_id: null }).where('role_id', '=', id).where('deleted_at', 'is not', null).execute();
+        const released = await trx
+          .updateTable('users')
+          .set({ role_id: null })
+          .where('role_id', '=', id)
+          .where('deleted_at', 'is not', null)
+          .returning('id')
+          .execute();
+        for (const user of released) changes.record('user', user.id, { role_id: id }, { role_id: null }, { action: 'update' });
+        changes.record('role', id, await roleLogRow(trx, id), null);
         return answer(await store.remove(trx, id), request);
       });
     },
@@ -147,7 +181,7 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
   app.patch<{ Params: { id: string }; Body: Record<string, boolean> }>(
     '/permission/:id',
     {
-      config: { permission: needsFlag('can_edit_permission') },
+      config: { permission: needsFlag('can_edit_permission'), audit: audited('permission-change') },
       schema: {
         tags,
         summary: "Set a role's permission flags (only those sent change)",
@@ -158,19 +192,25 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       // Switching a flag off may take away the last editors of roles.
-      const updated = await keepingARoleEditor(ctx.db, async (trx) => {
-        const current = await lockedRole(trx, request.params.id);
-        assertMayManageRole(caller(request), current);
-        assertAdminRoleKept(current, { flags: true });
-        assertGrantable(caller(request), flagsTurnedOn(current.permission, request.body));
-        // Merged in one statement: only the flags sent change.
-        await trx
-          .updateTable('roles')
-          .set({ permission: sql<string>`permission || ${JSON.stringify(request.body)}::jsonb`, updated_at: now() })
-          .where('id', '=', request.params.id)
-          .execute();
-        return store.get(trx, request.params.id);
-      });
+      const { id } = request.params;
+      const updated = await write(request, (trx, changes) =>
+        keepingARoleEditor(trx, async () => {
+          const current = await lockedRole(trx, id);
+          assertMayManageRole(caller(request), current);
+          assertAdminRoleKept(current, { flags: true });
+          assertGrantable(caller(request), flagsTurnedOn(current.permission, request.body));
+          const before = await roleLogRow(trx, id);
+          // Merged in one statement: only the flags sent change.
+          await trx
+            .updateTable('roles')
+            .set({ permission: sql<string>`permission || ${JSON.stringify(request.body)}::jsonb`, updated_at: now() })
+            .where('id', '=', id)
+            .execute();
+          // Each flag that changed is its own field of the change.
+          changes.record('role', id, before, await roleLogRow(trx, id));
+          return store.get(trx, id);
+        }),
+      );
       return answer(updated, request);
     },
   );

@@ -2,12 +2,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { isPublic } from '../../http/permissions.ts';
-import { problems } from '../../http/errors.ts';
+import { Problem, problems } from '../../http/errors.ts';
 import { bearerToken } from '../tokens.ts';
 import { clientNetwork, purgeStaleFailures } from '../login-failures.ts';
-import { createSignIn } from '../sign-in.ts';
+import { createSignIn, recordFailedSignIn } from '../sign-in.ts';
 import { extendSession, revokeSession, sessionUser } from '../sessions.ts';
 import { ENTRY_FLAG, loadUserView } from '../session-user.ts';
+import { audited, notAudited } from '../../changes/audit-declaration.ts';
+import { ChangeSet } from '../../changes/change-log.ts';
+import { changeContextOf } from '../../changes/change-context.ts';
 
 const PURGE_EVERY_MS = 10 * 60_000;
 
@@ -29,6 +32,8 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: {
         permission: isPublic('signing in'),
+        // A failed sign-in is recorded as `sign-in-failed`, with the e-mail tried and the reason.
+        audit: audited('sign-in'),
         rateLimit: { max: config.loginRateLimit.max, timeWindow: config.loginRateLimit.windowMs },
       },
       schema: {
@@ -39,15 +44,23 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const { user, sessionId } = await signIn({
-        email: request.body.email.trim().toLowerCase(),
-        password: request.body.password,
-        address: clientNetwork(request.ip),
-        keepLogin: request.body.isKeepLogin ?? true,
-        userAgent: request.body.userAgent,
-        client: request.body.client ?? 'console',
-      });
-      return { user, token: await issueToken(user._id as string, sessionId) };
+      const email = request.body.email.trim().toLowerCase();
+      const context = changeContextOf(request);
+      try {
+        const { user, sessionId } = await signIn({
+          email,
+          password: request.body.password,
+          address: clientNetwork(request.ip),
+          keepLogin: request.body.isKeepLogin ?? true,
+          userAgent: request.body.userAgent,
+          client: request.body.client ?? 'console',
+          context,
+        });
+        return { user, token: await issueToken(user._id as string, sessionId) };
+      } catch (err) {
+        if (err instanceof Problem) await recordFailedSignIn(db, context, { email, code: err.code }, request.log);
+        throw err;
+      }
     },
   );
 
@@ -55,7 +68,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
     '/logout',
     {
       // An expired token may still sign out: the session is what gets revoked.
-      config: { permission: isPublic('signing out with whatever token the browser holds') },
+      config: { permission: isPublic('signing out with whatever token the browser holds'), audit: audited('sign-out') },
       schema: {
         tags: ['session'],
         summary: 'Sign out (revokes the session)',
@@ -66,7 +79,18 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
       const token = bearerToken(request.headers.authorization);
       if (token) {
         const check = await tokens.check(token, config.clock.now());
-        if (check.claims) await revokeSession(db, check.claims.sid, config.clock.now());
+        const claims = check.claims;
+        if (claims) {
+          const now = config.clock.now();
+          await db.transaction().execute(async (trx) => {
+            // Its holder is the actor, whether or not the token still signs calls in.
+            const holder = await revokeSession(trx, claims.sid, now);
+            if (!holder) return; // ended already: nothing changed, nothing to record
+            const changes = new ChangeSet();
+            changes.record('session', claims.sid, { revoked_at: null }, { revoked_at: now });
+            await changes.flush(trx, { ...changeContextOf(request), actor: holder });
+          });
+        }
       }
       return { message: 'Logged out' };
     },
@@ -75,7 +99,10 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post<{ Body: { token: string } }>(
     '/user/verify',
     {
-      config: { permission: isPublic('checks the token in its body') },
+      config: {
+        permission: isPublic('checks the token in its body'),
+        audit: notAudited("a check, or a refresh that slides the session's window; the sign-in that opened it is recorded"),
+      },
       schema: {
         tags: ['session'],
         summary: 'Check a token; an expired one inside its refresh window answers 401 with a fresh user and token',

@@ -15,6 +15,8 @@ import { clientNetwork } from '../login-failures.ts';
 import { PHOTO_MAX_BYTES, uploadProblem } from '../photos.ts';
 import { userForCaller } from '../permission-visibility.ts';
 import type { Row } from '../../crud/crud-store.ts';
+import { audited } from '../../changes/audit-declaration.ts';
+import { changeContextOf } from '../../changes/change-context.ts';
 
 const schema = resourceSchema('user');
 const tags = ['Users'];
@@ -59,16 +61,18 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post<{ Body: NewUser & { password: string } }>(
     '/user',
     {
-      config: { permission: needsFlag(mapFlag('user', 'create')) },
+      config: { permission: needsFlag(mapFlag('user', 'create')), audit: audited('create') },
       schema: { tags, summary: 'Add a user', body: createBody, response: { 201: one } },
     },
-    async (request, reply) => reply.status(201).send(answer(await createUser(ctx, caller(request), request.body), request)),
+    async (request, reply) =>
+      reply.status(201).send(answer(await createUser(ctx, caller(request), request.body, changeContextOf(request)), request)),
   );
 
   app.patch<{ Params: { id: string }; Body: UserPatch }>(
     '/user/:id',
     {
-      config: { permission: needsFlagOrSelf(mapFlag('user', 'edit')) },
+      // Recorded as `update`, or as what it was above all: password-change, email-change, activate, deactivate.
+      config: { permission: needsFlagOrSelf(mapFlag('user', 'edit')), audit: audited('update') },
       schema: {
         tags,
         summary:
@@ -79,13 +83,17 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: one },
       },
     },
-    async (request) => answer(await updateUser(ctx, caller(request), request.params.id, request.body, clientNetwork(request.ip)), request),
+    async (request) =>
+      answer(
+        await updateUser(ctx, caller(request), request.params.id, request.body, clientNetwork(request.ip), changeContextOf(request)),
+        request,
+      ),
   );
 
   app.patch<{ Params: { id: string } }>(
     '/user/upload/:id',
     {
-      config: { permission: needsFlagOrSelf(mapFlag('user', 'edit')) },
+      config: { permission: needsFlagOrSelf(mapFlag('user', 'edit')), audit: audited('photo-change') },
       schema: {
         tags,
         summary: `Set a user's photo: multipart field "photo", PNG, GIF or JPEG, at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB`,
@@ -113,14 +121,14 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
         throw uploadProblem(err);
       }
       if (!content) throw problems.badRequest('Choose a photo (PNG, GIF or JPEG)', { photo: 'Choose a photo' });
-      return answer(await replacePhoto(ctx, caller(request), request.params.id, content), request);
+      return answer(await replacePhoto(ctx, caller(request), request.params.id, content, changeContextOf(request)), request);
     },
   );
 
   app.delete<{ Params: { id: string } }>(
     '/user/:id',
     {
-      config: { permission: needsFlag(mapFlag('user', 'delete')) },
+      config: { permission: needsFlag(mapFlag('user', 'delete')), audit: audited('delete') },
       schema: {
         tags,
         summary: 'Delete a user (soft: deactivated, hidden from lists, signed out); answers the updated user',
@@ -128,6 +136,6 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: one },
       },
     },
-    async (request) => answer(await deleteUser(ctx, caller(request), request.params.id), request),
+    async (request) => answer(await deleteUser(ctx, caller(request), request.params.id, changeContextOf(request)), request),
   );
 }

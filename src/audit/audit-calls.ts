@@ -1,0 +1,45 @@
+/** The audit log's calls: a page of changes, newest first, filtered; the next page by keyset. */
+import { serverUrl } from '../config/runtime-config';
+import { fetchWithSession } from '../providers/http-client';
+
+export interface Change {
+  seq: string;
+  at: string;
+  resource: string;
+  record_id: string | null;
+  revision: number | null;
+  action: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  actor_role: string | null;
+  client: string | null;
+  address: string | null;
+  program_id: string | null;
+  fields: Record<string, [unknown, unknown]>;
+}
+
+export interface AuditFilter {
+  q?: string;
+  resource?: string;
+  action?: string;
+  /** Days, YYYY-MM-DD, inclusive. */
+  from?: string;
+  to?: string;
+  record?: string;
+  program?: string;
+  actor?: string;
+}
+
+export interface AuditPage {
+  data: Change[];
+  next: string | null;
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export async function fetchAuditPage(filter: AuditFilter, before?: string): Promise<AuditPage> {
+  const params = new URLSearchParams({ limit: String(AUDIT_PAGE_SIZE) });
+  for (const [key, value] of Object.entries(filter)) if (value) params.set(key, value);
+  if (before) params.set('before', before);
+  return (await fetchWithSession<AuditPage>(`${serverUrl('api')}/audit?${params}`)).json;
+}

@@ -1,0 +1,107 @@
+/**
+ * The Audit log in Chromium against the real servers: an admin renames a designation and locks a
+ * program in the console's own pages' place (through the api, as the console does), then opens
+ * Audit log from the menu, finds both, narrows the list to designations, and opens the rename to
+ * read the name before and after; the same on a phone. A role without can_get_audit has no menu
+ * entry and is told which flag it lacks. axe finds no serious or critical problem on the page or
+ * in the drawer; screenshots at 1440 and 390 px in /work/brief/shots/19-audit-*.png.
+ */
+import { expect, type Page } from '@playwright/test';
+import { E2E, authUrl } from './e2e-settings.ts';
+import { apiToken, callWith, signIn, testFailingOnPageErrors } from './helpers.ts';
+import { expectNoSeriousAxe } from './axe.ts';
+
+const test = testFailingOnPageErrors();
+const apiUrl = `http://localhost:${E2E.apiPort}`;
+const shots = '/work/brief/shots';
+const made = { designationId: '', programId: '' };
+
+test.beforeAll(async () => {
+  const token = await apiToken(authUrl, E2E.admin);
+  const created = await callWith(token, 'POST', `${authUrl}/designation`, { name: 'Audit trainee' });
+  made.designationId = String(created.body._id);
+  expect((await callWith(token, 'PATCH', `${authUrl}/designation/${made.designationId}`, { name: 'Audit lead' })).status).toBe(200);
+  const program = new FormData();
+  program.append('name', 'Audit Trail Program');
+  program.append('description', 'A program whose lock is looked for in the log.');
+  program.append('no_of_days_for_edit_program', '30');
+  program.append('program_head', '[]');
+  program.append('documentVisible', 'ALL');
+  made.programId = String((await callWith(token, 'POST', `${apiUrl}/program`, program)).body._id);
+  expect((await callWith(token, 'PATCH', `${apiUrl}/program/change/lock/status/${made.programId}`)).status).toBe(200);
+});
+
+test.afterAll(async () => {
+  const token = await apiToken(authUrl, E2E.admin);
+  if (made.programId) {
+    await callWith(token, 'PATCH', `${apiUrl}/program/change/lock/status/${made.programId}`);
+    await callWith(token, 'DELETE', `${apiUrl}/program/${made.programId}`);
+  }
+  if (made.designationId) await callWith(token, 'DELETE', `${authUrl}/designation/${made.designationId}`);
+});
+
+const changes = (page: Page) => page.getByRole('table', { name: 'Changes' }).or(page.getByRole('list', { name: 'Changes' }));
+
+async function openRename(page: Page) {
+  await page.getByRole('combobox', { name: 'About' }).click();
+  await page.getByRole('option', { name: 'Designations' }).click();
+  const rename = changes(page)
+    .getByRole('row')
+    .or(changes(page).getByRole('listitem'))
+    .filter({ hasText: 'Update' })
+    .filter({ hasText: made.designationId })
+    .first();
+  await rename.getByRole('button').first().click();
+  const drawer = page.getByRole('dialog', { name: /Update · designation/ });
+  await expect(drawer).toBeVisible();
+  const nameRow = drawer.getByRole('table', { name: 'Before and after' }).getByRole('row', { name: /^name/ });
+  await expect(nameRow.getByRole('cell')).toHaveText(['Audit trainee', 'Audit lead']);
+  await expect(drawer).toContainText(E2E.admin.email);
+  return drawer;
+}
+
+test('an admin finds a rename and a lock in the Audit log, narrows it to designations and reads the before and after', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, E2E.admin);
+  await page.getByRole('menuitem', { name: 'Audit log' }).click();
+  await expect(page).toHaveURL(/\/audit$/);
+  await expect(page).toHaveTitle('Audit log · Fieldbase');
+  await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Changes' });
+  await expect(table.getByRole('row').filter({ hasText: 'Lock' }).filter({ hasText: made.programId })).toHaveCount(1);
+  await expect(table.getByRole('row').filter({ hasText: 'Update' }).filter({ hasText: made.designationId })).toHaveCount(1);
+  await expectNoSeriousAxe(page, 'the audit log at 1440 px');
+  await page.screenshot({ path: `${shots}/19-audit-1440.png` });
+
+  const drawer = await openRename(page);
+  // Only designations are listed now.
+  await expect(table.getByRole('row').filter({ hasText: made.programId })).toHaveCount(0);
+  await expectNoSeriousAxe(page, 'the change drawer at 1440 px');
+  await page.screenshot({ path: `${shots}/19-audit-change-1440.png` });
+  await drawer.getByRole('button', { name: 'Close' }).click();
+  await expect(drawer).toHaveCount(0);
+});
+
+test('on a phone the log is a list of buttons, and the change takes the whole screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, E2E.admin);
+  await page.goto('/audit');
+  await expect(page.getByRole('list', { name: 'Changes' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSeriousAxe(page, 'the audit log at 390 px');
+  await page.screenshot({ path: `${shots}/19-audit-390.png` });
+  const drawer = await openRename(page);
+  await expect(drawer).toBeInViewport();
+  await page.screenshot({ path: `${shots}/19-audit-change-390.png` });
+});
+
+test('a role without can_get_audit has no Audit log, and is told which flag it lacks', async ({ page }) => {
+  await signIn(page, E2E.viewer);
+  await expect(page.getByRole('menuitem', { name: 'Designations' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Audit log' })).toHaveCount(0);
+  await page.goto('/audit');
+  await expect(page.getByText("You don't have permission to read the audit log (can_get_audit)")).toBeVisible();
+  // The server refuses the viewer anyway.
+  const token = await apiToken(authUrl, E2E.viewer);
+  expect((await callWith(token, 'GET', `${apiUrl}/audit`)).status).toBe(403);
+});
