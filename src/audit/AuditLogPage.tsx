@@ -30,32 +30,23 @@ import { NoPermission } from '../resources/generic/NoPermission';
 import { useSession } from '../session/useSession';
 import { useDebouncedValue } from '../forms/widgets/use-debounced-value';
 import { fetchAuditPage, type AuditFilter, type Change } from './audit-calls';
-import { AUDIT_TEXT, actionLabel, whenText } from './audit-texts';
+import { AUDIT_TEXT, RESOURCE_LABELS, actionLabel, subjectOf, whenText } from './audit-texts';
+import { DayField } from '../shared/DayField';
+import { isoDay } from '../shared/typed-day';
 import { ChangeDrawer } from './ChangeDrawer';
 
 export const AUDIT_FLAG = 'can_get_audit';
 
-/** What a change can be about, as the log names it, in the words of the console. */
-const RESOURCES: Array<[string, string]> = [
-  ['', 'Anything'],
-  ['session', 'Sign-ins'],
-  ['user', 'Users'],
-  ['role', 'Roles'],
-  ['designation', 'Designations'],
-  ['form', 'Forms'],
-  ['listview', 'View lists'],
-  ['program', 'Programs'],
-  ['goal', 'Goals'],
-  ['notification', 'Notifications'],
-  ['document', 'Documents'],
-  ['export', 'Exports'],
-  ['settings', 'Settings'],
-];
+/** What a change can be about: every resource the log names, in the words of the console. */
+const RESOURCES: Array<[string, string]> = [['', 'Anything'], ...Object.entries(RESOURCE_LABELS)];
+
+/** 'Anything' and 'Any action' are choices too: shown, not an empty box. */
+const showEmpty = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 
 const ACTIONS = ['', 'create', 'update', 'delete', 'publish', 'lock', 'unlock', 'sign-in', 'sign-in-failed', 'refused'];
 
 const who = (change: Change) => change.actor_email ?? 'Nobody signed in';
-const what = (change: Change) => `${change.resource}${change.record_id ? ` ${change.record_id}` : ''}`;
+const what = (change: Change) => subjectOf(change);
 
 function ChangeTable({ changes, onOpen }: { changes: Change[]; onOpen: (change: Change) => void }) {
   return (
@@ -120,8 +111,18 @@ function ChangeList({ changes, onOpen }: { changes: Change[]; onOpen: (change: C
 function AuditLog() {
   const [typed, setTyped] = useState('');
   const q = useDebouncedValue(typed.trim(), 300);
-  const [choice, setChoice] = useState<Omit<AuditFilter, 'q'>>({});
-  const filter: AuditFilter = { ...choice, ...(q ? { q } : {}) };
+  const [choice, setChoice] = useState<Omit<AuditFilter, 'q' | 'from' | 'to'>>({});
+  // Days are typed DD-MM-YYYY; the list follows a day once it is a whole, real one.
+  const [days, setDays] = useState({ from: '', to: '' });
+  const from = isoDay(days.from) || undefined;
+  const to = isoDay(days.to) || undefined;
+  const backwards = from !== undefined && to !== undefined && from > to;
+  const filter: AuditFilter = {
+    ...choice,
+    ...(q ? { q } : {}),
+    ...(from && !backwards ? { from } : {}),
+    ...(to && !backwards ? { to } : {}),
+  };
   const [open, setOpen] = useState<Change | null>(null);
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const pages = useInfiniteQuery({
@@ -131,7 +132,7 @@ function AuditLog() {
     getNextPageParam: (page) => page.next ?? undefined,
   });
   const changes = pages.data?.pages.flatMap((page) => page.data) ?? [];
-  const set = (key: keyof AuditFilter) => (event: { target: { value: string } }) =>
+  const set = (key: 'resource' | 'action') => (event: { target: { value: string } }) =>
     setChoice((now) => ({ ...now, [key]: event.target.value || undefined }));
 
   return (
@@ -148,35 +149,27 @@ function AuditLog() {
             onChange={(e) => setTyped(e.target.value)}
             helperText="E-mail, record or action"
           />
-          <TextField size="small" select label="About" value={choice.resource ?? ''} onChange={set('resource')}>
+          <TextField size="small" select label="About" value={choice.resource ?? ''} onChange={set('resource')} slotProps={showEmpty}>
             {RESOURCES.map(([value, label]) => (
               <MenuItem key={value} value={value}>
                 {label}
               </MenuItem>
             ))}
           </TextField>
-          <TextField size="small" select label="Action" value={choice.action ?? ''} onChange={set('action')}>
+          <TextField size="small" select label="Action" value={choice.action ?? ''} onChange={set('action')} slotProps={showEmpty}>
             {ACTIONS.map((action) => (
               <MenuItem key={action} value={action}>
                 {action ? actionLabel(action) : 'Any action'}
               </MenuItem>
             ))}
           </TextField>
-          <TextField
+          <DayField size="small" label="From" value={days.from} onChange={(text) => setDays((now) => ({ ...now, from: text }))} />
+          <DayField
             size="small"
-            type="date"
-            label="From"
-            value={choice.from ?? ''}
-            onChange={set('from')}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            size="small"
-            type="date"
             label="To"
-            value={choice.to ?? ''}
-            onChange={set('to')}
-            slotProps={{ inputLabel: { shrink: true } }}
+            value={days.to}
+            onChange={(text) => setDays((now) => ({ ...now, to: text }))}
+            problem={backwards ? AUDIT_TEXT.backwards : undefined}
           />
         </Box>
       </Paper>

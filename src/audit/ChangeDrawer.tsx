@@ -2,7 +2,7 @@
 import { Box, Drawer, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import type { Change } from './audit-calls';
-import { actionLabel, valueText, whenText } from './audit-texts';
+import { actionLabel, resourceLabel, subjectOf, valueText, whenText } from './audit-texts';
 
 export function ChangeDrawer({ change, onClose }: { change: Change | null; onClose: () => void }) {
   const fields = change ? Object.entries(change.fields) : [];
@@ -17,7 +17,7 @@ export function ChangeDrawer({ change, onClose }: { change: Change | null; onClo
         <Stack spacing={2} sx={{ p: { xs: 2, sm: 3 } }}>
           <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
             <Typography id="change-title" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
-              {actionLabel(change.action)} · {change.resource}
+              {actionLabel(change.action)} · {subjectOf(change)}
             </Typography>
             <IconButton aria-label="Close" onClick={onClose}>
               <CloseIcon />
@@ -29,7 +29,12 @@ export function ChangeDrawer({ change, onClose }: { change: Change | null; onClo
                 ['When', whenText(change.at)],
                 ['Who', change.actor_email ? `${change.actor_email} (${change.actor_role ?? 'no role'})` : 'Nobody signed in'],
                 ['From', [change.client, change.address].filter(Boolean).join(', ') || '—'],
-                ['Record', change.record_id ? `${change.record_id}${change.revision ? ` (change ${change.revision})` : ''}` : '—'],
+                [
+                  'Record',
+                  change.record_id
+                    ? `${resourceLabel(change.resource)} ${change.record_id}${change.revision ? ` (change ${change.revision})` : ''}`
+                    : '—',
+                ],
                 ['Program', change.program_id ?? '—'],
               ].map(([label, value]) => (
                 <TableRow key={label}>

@@ -18,9 +18,50 @@ export function valueText(value: unknown): string {
 
 export const whenText = (at: string) => formatDateTime(at);
 
+/** What each resource of the log is called here, for the filter and the rows. */
+export const RESOURCE_LABELS: Record<string, string> = {
+  session: 'Session',
+  user: 'User',
+  role: 'Role',
+  designation: 'Designation',
+  'custom-form': 'Form',
+  listview: 'View list',
+  program: 'Program',
+  beneficiary_type: 'Beneficiary type',
+  location_type: 'Location type',
+  event_type: 'Event type',
+  case_type: 'Case type',
+  survey_type: 'Survey type',
+  goal: 'Goal',
+  notification: 'Notification',
+  permission_file: 'Permission file',
+  document: 'Document',
+  export: 'Export',
+  settings: 'Settings',
+  changes: 'Audit log',
+};
+
+export const resourceLabel = (resource: string) => RESOURCE_LABELS[resource] ?? resource;
+
+/** The fields that name a record, first found wins: "Designation “Enumerator”" reads better than an id. */
+const NAME_FIELDS = ['name', 'role', 'email', 'title', 'file_name', 'local_id'];
+
+/** What a change is about, by name when the change carries one, else by id. */
+export function subjectOf(change: { resource: string; record_id: string | null; fields: Record<string, [unknown, unknown]> }): string {
+  const label = resourceLabel(change.resource);
+  for (const field of NAME_FIELDS) {
+    const [before, after] = change.fields[field] ?? [];
+    const name = after ?? before;
+    if (typeof name === 'string' && name !== '') return `${label} “${name}”`;
+  }
+  // A session's id says nothing to a reader; its action and actor say it all.
+  return change.record_id && change.resource !== 'session' ? `${label} ${change.record_id}` : label;
+}
+
 export const AUDIT_TEXT = {
   title: 'Audit log',
   noPermission: "You don't have permission to read the audit log (can_get_audit)",
   empty: 'No change matches these filters.',
   older: 'Show older changes',
+  backwards: 'To must not be before From',
 };

@@ -7,39 +7,13 @@ import type { Dispatch } from 'react';
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { explorerCalls } from '../providers/explorer-calls';
-import { isoDay } from './day-text';
+import { DayField } from '../shared/DayField';
 import { rangeBackwards, type ExplorerAction, type Facets } from './explorer-state';
 import { EXPLORER_TEXT } from './explorer-texts';
 
 const ANY = '';
 /** 'Anyone' and 'Processed or not' are choices too: shown, not an empty box. */
 const showEmpty = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
-
-const DayField = ({
-  label,
-  value,
-  onChange,
-  problem,
-}: {
-  label: string;
-  value: string;
-  onChange(text: string): void;
-  problem?: string;
-}) => {
-  const bad = isoDay(value) === null;
-  return (
-    <TextField
-      label={label}
-      placeholder="DD-MM-YYYY"
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      error={bad || problem !== undefined}
-      helperText={bad ? EXPLORER_TEXT.badDay : problem}
-      sx={{ flex: 1, minWidth: 0 }}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
-    />
-  );
-};
 
 export const ExplorerFacets = ({
   programId,

@@ -7,7 +7,7 @@
  */
 import type { DocumentModule } from '@model/documents/modules';
 import type { DocumentsQuery, DocumentTypeOption, ExplorerProgram, PagePlace } from '../providers/explorer-calls';
-import { isoDay } from './day-text';
+import { isoDay } from '../shared/typed-day';
 
 /** The narrower filters as the boxes hold them: days as typed (DD-MM-YYYY), a submitter's id, a processed state. */
 export interface Facets {

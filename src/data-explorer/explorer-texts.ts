@@ -19,7 +19,6 @@ export const EXPLORER_TEXT = {
   downloads: 'Downloads',
   from: 'Submitted from',
   to: 'Submitted to',
-  badDay: 'Enter a day as DD-MM-YYYY',
   backwardsRange: 'Submitted to must not be before Submitted from',
   submitter: 'Submitted by',
   anyone: 'Anyone',

@@ -69,7 +69,9 @@ describe('npm run migration:new', () => {
   it('numbers a second migration after the first', async () => {
     newMigration('first-change', dbDir());
     newMigration('second-change', dbDir());
-    const [first, second] = (await readdir(migrationsDir)).filter((f) => f.includes('-change')).sort();
+    const files = await readdir(migrationsDir);
+    const first = files.find((f) => f.endsWith('-first-change.ts'));
+    const second = files.find((f) => f.endsWith('-second-change.ts'));
     expect(Number(second!.slice(0, 3))).toBe(Number(first!.slice(0, 3)) + 1);
     const source = await readFile(migrateFile, 'utf8');
     expect(source.indexOf(`'${first!.slice(0, -3)}': firstChange,`)).toBeLessThan(

@@ -1,5 +1,5 @@
 /**
- * A day as a person types it in the explorer's date filters, DD-MM-YYYY as the console shows
+ * A day as a person types it in a date filter (the explorer's, the audit log's), DD-MM-YYYY as the console shows
  * dates (spec 1 §9), to the server's YYYY-MM-DD. Checked as a calendar day: 30-02-2026 is no day.
  */
 const DAY = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/;
