@@ -16,6 +16,7 @@ import { mapRoutes } from '../dashboard/map-routes.ts';
 import { documentExportRoutes } from '../exports/export-routes.ts';
 import { supportRoutes } from '../support/support-routes.ts';
 import { auditRoutes } from '../changes/audit-routes.ts';
+import { historyRoute } from '../changes/history-routes.ts';
 
 export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   const server = await createBaseApp(ctx, 'api');
@@ -34,5 +35,7 @@ export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   documentExportRoutes(server.app, ctx);
   supportRoutes(server.app, ctx);
   auditRoutes(server.app, ctx);
+  historyRoute(server.app, ctx, 'custom-form');
+  historyRoute(server.app, ctx, 'program');
   return server;
 }

@@ -20,6 +20,22 @@ const text = (description: string) => ({ type: 'string', minLength: 1, maxLength
 const instant = (description: string) =>
   ({ type: 'string', maxLength: 40, description: `${description}: a date (YYYY-MM-DD) or an ISO date and time` }) as const;
 
+/** One page: how many, and where the page before ended. */
+const pageProperties = {
+  before: { type: 'string', pattern: '^[0-9]{1,19}$', description: 'The next page: the `next` of the page before' },
+  limit: { type: 'string', pattern: '^[0-9]{1,3}$', description: `Changes per page: 1 to ${LIMIT_MAX}, ${LIMIT_DEFAULT} when not given` },
+} as const;
+
+export const pageParams = { type: 'object', additionalProperties: false, properties: pageProperties } as const;
+export type PageQuery = { before?: string; limit?: string };
+
+/** The page a query asks for; 400 naming `limit` when it is out of bounds. */
+export function pageOf(query: PageQuery): { limit: number; before?: bigint } {
+  const limit = query.limit === undefined ? LIMIT_DEFAULT : Number(query.limit);
+  if (limit < 1 || limit > LIMIT_MAX) throw problems.validation({ limit: `limit must be between 1 and ${LIMIT_MAX}` });
+  return { limit, ...(query.before === undefined ? {} : { before: BigInt(query.before) }) };
+}
+
 const auditQuery = {
   type: 'object',
   additionalProperties: false,
@@ -32,8 +48,7 @@ const auditQuery = {
     from: instant('Changes made at or after'),
     to: instant('Changes made at or before (a date alone means the whole day)'),
     q: text("Search in the actor's e-mail, the resource, the record id and the action"),
-    before: { type: 'string', pattern: '^[0-9]{1,19}$', description: 'The next page: the `next` of the page before' },
-    limit: { type: 'string', pattern: '^[0-9]{1,3}$', description: `Changes per page: 1 to ${LIMIT_MAX}, ${LIMIT_DEFAULT} when not given` },
+    ...pageProperties,
   },
 } as const;
 
@@ -63,6 +78,12 @@ const changeSchema = {
     },
   },
   required: ['seq', 'at', 'resource', 'action', 'fields'],
+} as const;
+
+export const auditPageAnswer = {
+  type: 'object',
+  properties: { data: { type: 'array', items: changeSchema }, next: { type: ['string', 'null'] } },
+  required: ['data', 'next'],
 } as const;
 
 /** A date alone is the start of that day (UTC), or its end for an upper bound. */
@@ -103,20 +124,12 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags,
         summary: 'The changes anyone made, newest first, filtered; one page at a time (`before` the `next` of the page before)',
         querystring: auditQuery,
-        response: {
-          200: {
-            type: 'object',
-            properties: { data: { type: 'array', items: changeSchema }, next: { type: ['string', 'null'] } },
-            required: ['data', 'next'],
-          },
-        },
+        response: { 200: auditPageAnswer },
       },
     },
     async (request) => {
-      const { before } = request.query;
-      const limit = request.query.limit === undefined ? LIMIT_DEFAULT : Number(request.query.limit);
-      if (limit < 1 || limit > LIMIT_MAX) throw problems.validation({ limit: `limit must be between 1 and ${LIMIT_MAX}` });
-      return auditPage(ctx.db, filterOf(request.query), limit, before === undefined ? undefined : BigInt(before));
+      const { limit, before } = pageOf(request.query);
+      return auditPage(ctx.db, filterOf(request.query), limit, before);
     },
   );
 

@@ -21,7 +21,6 @@ export function routeKit(ctx: AppContext, resource: ResourceName, schema?: Entit
     one: { $ref: entry.schema },
     now: () => ctx.config.clock.now(),
     userOf: (request: FastifyRequest) => request.sessionUser!.id,
-    inTransaction: <T>(work: (trx: Db) => Promise<T>) => ctx.db.transaction().execute(work),
     /**
      * One write: `work` in one transaction, and the changes it gathers written at its end, in it,
      * under the route's declared action (config.audit) unless a change names its own.
