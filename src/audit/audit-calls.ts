@@ -43,3 +43,10 @@ export async function fetchAuditPage(filter: AuditFilter, before?: string): Prom
   if (before) params.set('before', before);
   return (await fetchWithSession<AuditPage>(`${serverUrl('api')}/audit?${params}`)).json;
 }
+
+/** A record's own history: `path` is the record's address (`program/{id}`) on its server. */
+export async function fetchHistoryPage(server: 'auth' | 'api', path: string, before?: string): Promise<AuditPage> {
+  const params = new URLSearchParams({ limit: String(AUDIT_PAGE_SIZE) });
+  if (before) params.set('before', before);
+  return (await fetchWithSession<AuditPage>(`${serverUrl(server)}/${path}/history?${params}`)).json;
+}

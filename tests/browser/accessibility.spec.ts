@@ -1,7 +1,7 @@
 /**
  * Every screen of the menu and their main sub-screens — the login page, the dashboard and its
  * document drawer, users, roles and a role's checklist, designations, custom forms with a
- * form's builder and revisions, view lists, programs with each of a program's 11 tabs, the type
+ * form's builder and revisions, view lists, programs with each of a program's 11 tabs and its History, the type
  * record pages, the Data Explorer, Settings and Support — at 1440 and at 390 px: each has a tab
  * title of its own ("Users · Fieldbase") and axe finds nothing serious or critical on it.
  */
@@ -90,6 +90,10 @@ for (const width of [1440, 390]) {
       await check(page, '/data-explorer', 'Data Explorer · Fieldbase', heading(/Explore data/));
       await check(page, '/settings', 'Settings · Fieldbase', heading('Settings'));
       await check(page, '/support', 'Support · Fieldbase', heading('Support'));
+      await check(page, '/audit', 'Audit log · Fieldbase', async (p) => {
+        await expect(p.getByRole('heading', { name: 'Audit log' })).toBeVisible();
+        await expect(p.getByRole('progressbar')).toHaveCount(0);
+      });
       await check(page, '/beneficiaries', 'Beneficiary Types · Fieldbase', async (p) => expect(p.getByRole('main')).toBeVisible());
       await check(page, '/events', 'Event Types · Fieldbase', async (p) => expect(p.getByRole('main')).toBeVisible());
     });
@@ -117,7 +121,7 @@ for (const width of [1440, 390]) {
       await check(page, '/program/deactive', 'Deactivated · Programs · Fieldbase', async (p) => expect(p.getByRole('main')).toBeVisible());
       await check(page, '/program/add', 'Add · Programs · Fieldbase', heading('Add Program'));
       await check(page, `/program/edit/${made.programId}`, 'Edit · Programs · Fieldbase', heading('Edit Program'));
-      for (let tab = 0; tab <= 10; tab++) {
+      for (let tab = 0; tab <= 11; tab++) {
         await check(page, `/program/${made.programId}?tab=${tab}`, 'Details · Programs · Fieldbase', async (p) =>
           expect(p.getByRole('tab', { selected: true })).toBeVisible(),
         );

@@ -212,7 +212,9 @@ test('an admin adds a program with an image, a description, two heads and docume
   await expect(page.getByRole('heading', { level: 1, name: PROGRAM })).toBeVisible();
 });
 
-test('the program opens on its Overview; each of the eleven tabs shows its content; a reload keeps the tab', async ({ page }) => {
+test('the program opens on its Overview; each of the eleven tabs and the History shows its content; a reload keeps the tab', async ({
+  page,
+}) => {
   expect(made.programId, 'the program the test before added').not.toBe('');
   await signIn(page, E2E.admin);
   await page.goto(`/program/${made.programId}`);
@@ -230,6 +232,7 @@ test('the program opens on its Overview; each of the eleven tabs shows its conte
     'Surveys',
     'Permission',
     'Teams',
+    'History',
   ]);
   await expect(tab(page, 'Overview')).toHaveAttribute('aria-selected', 'true');
   await expect(section(page, 'Pinned Goals')).toContainText('No Goal Found');
@@ -282,6 +285,15 @@ test('the program opens on its Overview; each of the eleven tabs shows its conte
   const team = panel(page).getByRole('table', { name: 'Team' });
   await expect(team.getByRole('row')).toHaveCount(1 + HEADS.length);
   for (const head of HEADS) await expect(team.getByRole('checkbox', { name: `Program head: ${head}` })).toBeChecked();
+  // After the spec's eleven, the program's history (the admin holds can_get_audit): its creation, by name.
+  await openTab(page, 'History', 11);
+  await expect(
+    panel(page)
+      .getByRole('table', { name: 'Changes' })
+      .getByRole('row')
+      .filter({ hasText: `Program “${PROGRAM}”` })
+      .filter({ hasText: 'Create' }),
+  ).toHaveCount(1);
 
   // The tab is in the address: a reload opens the same one.
   await openTab(page, 'Locations', 5);

@@ -50,6 +50,7 @@ describe('program detail: header, tabs and load states', () => {
       'Surveys',
       'Permission',
       'Teams',
+      'History',
     ]);
     expect(tabNamed('Overview').getAttribute('aria-selected')).toBe('true');
   });
@@ -74,7 +75,7 @@ describe('program detail: header, tabs and load states', () => {
   });
 
   it('treats a tab out of range or not a number as the Overview', async () => {
-    renderProgramDetail('/program/p1?tab=11');
+    renderProgramDetail('/program/p1?tab=12');
     expect(await screen.findByRole('region', { name: 'Pinned Goals' })).toBeTruthy();
     expect(tabNamed('Overview').getAttribute('aria-selected')).toBe('true');
   });

@@ -1,5 +1,6 @@
 /**
- * /program/{id}: the program's header (name, image, goals) over an 11-tab strip. The tab is in
+ * /program/{id}: the program's header (name, image, goals) over an 11-tab strip (and History
+ * for those who may read it). The tab is in
  * the address (`?tab=N`), so a reload or a shared link opens the same tab. Every tab reads the
  * one full-program query and refreshes it after a change.
  */
@@ -11,7 +12,9 @@ import type { RoleFlags } from '../../../session/session-store';
 import { NoPermission } from '../../generic/NoPermission';
 import { ModuleTab } from './modules/ModuleTab';
 import { useFullProgram, useProgramRefresh } from './program-query';
-import { moduleOfTab, TAB, TAB_LABELS, tabFromQuery } from './program-tabs';
+import { HISTORY_TAB, moduleOfTab, TAB, TAB_LABELS, tabFromQuery } from './program-tabs';
+import { HistoryPanel } from '../../../audit/HistoryPanel';
+import { useSession } from '../../../session/useSession';
 import { ProgramLoadState } from './parts/ProgramLoadState';
 import { ProgramHeader } from './ProgramHeader';
 import { AccessNotes } from './parts/AccessNotes';
@@ -24,9 +27,11 @@ import { TeamsTab } from './teams/TeamsTab';
 const ProgramDetail = () => {
   const { id = '' } = useParams<'id'>();
   const [search, setSearch] = useSearchParams();
-  const tab = tabFromQuery(search.get('tab'));
   const { permissions, isPending: flagsPending } = usePermissions<RoleFlags>();
   const query = useFullProgram(id);
+  const me = useSession().user?._id;
+  const mayReadHistory = permissions?.can_get_audit === true || (query.data?.program_head ?? []).some((head) => head._id === me);
+  const tab = tabFromQuery(search.get('tab'), mayReadHistory);
   const refresh = useProgramRefresh(id);
   const goTo = useCallback(
     (next: number) =>
@@ -60,6 +65,9 @@ const ProgramDetail = () => {
           {TAB_LABELS.map((label, index) => (
             <Tab key={label} label={label} value={index} id={`program-tab-${index}`} aria-controls="program-tab-panel" />
           ))}
+          {mayReadHistory && (
+            <Tab label="History" value={HISTORY_TAB} id={`program-tab-${HISTORY_TAB}`} aria-controls="program-tab-panel" />
+          )}
         </Tabs>
       </Box>
       <AccessNotes program={program} />
@@ -78,6 +86,7 @@ const ProgramDetail = () => {
           />
         )}
         {tab === TAB.teams && <TeamsTab program={program} />}
+        {tab === HISTORY_TAB && <HistoryPanel server="api" path={`program/${encodeURIComponent(program._id)}`} />}
       </Box>
     </Box>
   );

@@ -17,6 +17,12 @@ export const TAB_LABELS = [
 
 export const TAB = { overview: 0, goals: 1, notifications: 2, modules: 3, teams: 10 } as const;
 
+/**
+ * After the spec's eleven, the program's History (its change log), for those who may read it: a
+ * role with can_get_audit, or the program's own heads.
+ */
+export const HISTORY_TAB = TAB_LABELS.length;
+
 export interface ModuleInfo {
   module: ProgramModule;
   tab: number;
@@ -37,9 +43,12 @@ export const MODULES: readonly ModuleInfo[] = [
 
 export const moduleOfTab = (tab: number): ModuleInfo | undefined => MODULES.find((m) => m.tab === tab);
 
-/** The tab a `?tab=` value names; anything else (missing, not a whole number, out of range) is the Overview. */
-export function tabFromQuery(value: string | null): number {
+/**
+ * The tab a `?tab=` value names; anything else (missing, not a whole number, out of range, the
+ * History for one who may not read it) is the Overview.
+ */
+export function tabFromQuery(value: string | null, mayReadHistory = false): number {
   if (value === null || !/^\d{1,2}$/.test(value)) return TAB.overview;
   const tab = Number(value);
-  return tab < TAB_LABELS.length ? tab : TAB.overview;
+  return tab < TAB_LABELS.length || (tab === HISTORY_TAB && mayReadHistory) ? tab : TAB.overview;
 }
