@@ -16,7 +16,7 @@ import { mapRoutes } from '../dashboard/map-routes.ts';
 import { documentExportRoutes } from '../exports/export-routes.ts';
 import { supportRoutes } from '../support/support-routes.ts';
 import { auditRoutes } from '../changes/audit-routes.ts';
-import { historyRoute } from '../changes/history-routes.ts';
+import { historyRoutes } from '../changes/history-routes.ts';
 
 export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   const server = await createBaseApp(ctx, 'api');
@@ -35,7 +35,6 @@ export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   documentExportRoutes(server.app, ctx);
   supportRoutes(server.app, ctx);
   auditRoutes(server.app, ctx);
-  historyRoute(server.app, ctx, 'custom-form');
-  historyRoute(server.app, ctx, 'program');
+  historyRoutes(server.app, ctx, 'api');
   return server;
 }

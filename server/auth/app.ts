@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import { createBaseApp, type ServerApp } from '../http/create-app.ts';
 import { healthRoute } from '../http/health-route.ts';
 import { provideAppContext } from '../crud/crud-plugin.ts';
-import { historyRoute } from '../changes/history-routes.ts';
+import { historyRoutes } from '../changes/history-routes.ts';
 import { genericCrudRoutes } from '../crud/generic-routes.ts';
 import { sessionRoutes } from './routes/session-routes.ts';
 import { passwordResetRoutes } from './routes/password-reset-routes.ts';
@@ -24,8 +24,7 @@ export async function createAuthServer(ctx: AppContext): Promise<ServerApp> {
   userRoutes(server.app, ctx);
   roleRoutes(server.app, ctx);
   settingsRoutes(server.app, ctx);
-  historyRoute(server.app, ctx, 'user');
-  historyRoute(server.app, ctx, 'role');
+  historyRoutes(server.app, ctx, 'auth');
   genericCrudRoutes(server.app, 'auth');
   exportRoutes(server.app, ctx, 'auth', { user: listUsers });
   return server;

@@ -1,13 +1,14 @@
 /**
- * A record's own history, `GET /{path}/{id}/history`, under the flag that reads the record (not
- * the audit log's): the changes of that one user, role or form, newest first, paged like the log.
+ * A record's own history, `GET /{path}/{id}/history`, for every resource of the map, under the
+ * flag that reads the record (not the audit log's): that one record's changes, newest first,
+ * paged like the log.
  * A program's history is every change filed under it (its team, goals, documents…) and is read by
  * a role with can_get_audit or by the program's own heads — a program manager reads what happened
  * in the programs they run, and nothing else.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { resourceEntry, type ResourceName } from '@model/schema-registry.ts';
+import { resourceEntries, resourceEntry, type ResourceName } from '@model/schema-registry.ts';
 import type { AppContext } from '../context.ts';
 import { mapFlag } from '../crud/crud-plugin.ts';
 import { needsFlag } from '../http/permissions.ts';
@@ -52,4 +53,9 @@ export function historyRoute(app: FastifyInstance, ctx: AppContext, resource: Re
       return auditPage(ctx.db, filter, limit, before);
     },
   );
+}
+
+/** The history route of every resource of the map that `server` serves: a new entity gets one with nothing to add. */
+export function historyRoutes(app: FastifyInstance, ctx: AppContext, server: 'auth' | 'api'): void {
+  for (const [name, entry] of resourceEntries()) if (entry.server === server && entry.permissions.show) historyRoute(app, ctx, name);
 }

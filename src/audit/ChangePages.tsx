@@ -36,7 +36,12 @@ export function ChangePages({
           <CircularProgress aria-label="Loading the changes" />
         </Box>
       )}
-      {pages.isSuccess && changes.length === 0 && <Alert severity="info">{empty}</Alert>}
+      {/* Nothing to record yet is news, not an alarm: a status, not an alert. */}
+      {pages.isSuccess && changes.length === 0 && (
+        <Alert severity="info" role="status">
+          {empty}
+        </Alert>
+      )}
       {changes.length > 0 && <ChangeRows changes={changes} onOpen={setOpen} />}
       {pages.hasNextPage && (
         <Box>

@@ -111,6 +111,27 @@ test('on a phone the log is a list of buttons, and the change takes the whole sc
   await page.screenshot({ path: `${shots}/19-audit-change-390.png` });
 });
 
+test('a record’s page and a user’s profile show their own History, each change opening its before and after', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, E2E.admin);
+  await page.goto(`/designation/${made.designationId}/show`);
+  const history = page.getByRole('region', { name: 'History' });
+  const rows = history.getByRole('table', { name: 'Changes' }).getByRole('row');
+  await expect(rows.filter({ hasText: 'Update' }).filter({ hasText: 'Designation “Audit lead”' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'Create' }).filter({ hasText: 'Designation “Audit trainee”' })).toHaveCount(1);
+  await rows.filter({ hasText: 'Update' }).getByRole('button').first().click();
+  await expect(page.getByRole('dialog', { name: 'Update · Designation “Audit lead”' })).toBeVisible();
+  await expectNoSeriousAxe(page, 'a designation’s history at 1440 px');
+  await page.keyboard.press('Escape');
+
+  // The admin's own profile has its History too (sign-ins are the session's, not the user's).
+  const token = await apiToken(authUrl, E2E.admin);
+  const me = (await callWith(token, 'POST', `${authUrl}/user/verify`, { token })).body as { user: { _id: string } };
+  await page.goto(`/user/${me.user._id}`);
+  await expect(page.getByRole('region', { name: 'History' })).toBeVisible();
+  await page.screenshot({ path: `${shots}/19-history-profile-1440.png`, fullPage: true });
+});
+
 test('a role without can_get_audit has no Audit log, and is told which flag it lacks', async ({ page }) => {
   await signIn(page, E2E.viewer);
   await expect(page.getByRole('menuitem', { name: 'Designations' })).toBeVisible();

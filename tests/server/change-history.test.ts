@@ -100,4 +100,14 @@ describe('a record’s history', () => {
     expect((await api('GET', `/program/${program._id}/history`, { token: admin.token })).statusCode).toBe(200);
     expect((await api('GET', `/program/no-such-program/history`, { token: head.token })).statusCode).toBe(404);
   });
+
+  it('is there for every resource of the map: a designation’s, with nothing written for it', async () => {
+    const made = await auth('POST', '/designation', { token: admin.token, payload: { name: 'Mapper' } });
+    const id = String(made.json()._id);
+    await auth('PATCH', `/designation/${id}`, { token: admin.token, payload: { status: false } });
+    const history = await auth('GET', `/designation/${id}/history`, { token: head.token });
+    expect(history.statusCode, history.body).toBe(200);
+    expect(actionsOf(history.json())).toEqual(['designation update', 'designation create']);
+    expect(history.json().data[0].fields).toEqual({ status: [true, false] });
+  });
 });

@@ -2,7 +2,7 @@
  * A record's own page (react-admin's /<name>/{id}/show), for every generic resource: its name,
  * then each of its fields under its label — references by the referenced record's name, choices
  * by their labels, Active/Inactive, dates as DD-MM-YYYY — and Edit (the edit page, or the
- * resource's dialog).
+ * resource's dialog); below them, the record's History.
  */
 import { useState, type ComponentType } from 'react';
 import { Button, Card, CardContent, CircularProgress, Grid } from '@mui/material';
@@ -24,6 +24,7 @@ import { RecordDialog } from './RecordDialog';
 import { PageAccess, RecordPageFrame } from './RecordPageFrame';
 import { representationOf } from './property-kinds';
 import type { RowExtraProps } from './RowActions';
+import { HistorySection } from '../../audit/HistorySection';
 
 /** Labels for the timestamps every generic record carries, which their schemas leave untitled. */
 const STAMP_LABELS: Record<string, string> = { createdAt: 'Created', updatedAt: 'Updated' };
@@ -99,6 +100,7 @@ const ShowContent = ({ extras: Extras }: GenericShowProps) => {
           <Fields resource={resource} />
         </CardContent>
       </Card>
+      <HistorySection resource={resource} id={String(record.id)} />
       {!onPage && (
         <RecordDialog
           resource={resource}

@@ -1,4 +1,4 @@
-/** /user/{id}: the read-only profile, with an Edit button to /user/edit/{id} (spec 1 §2). */
+/** /user/{id}: the read-only profile, with an Edit button to /user/edit/{id} (spec 1 §2), and the user's History. */
 import { Alert, Avatar, Box, Button, CircularProgress, Grid, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import { useCanAccess, useGetOne } from 'react-admin';
@@ -8,6 +8,7 @@ import { displayValue } from '@model/display-value';
 import { UserPageFrame } from './UserPageFrame';
 import type { UserRecord } from '../../providers/data-provider';
 import { initialsOf, photoUrl } from './user-rules';
+import { HistorySection } from '../../audit/HistorySection';
 
 const schema = resourceSchema('user');
 const SHOWN = ['first_name', 'last_name', 'email', 'mobile', 'employeeId', 'designation', 'role', 'status'];
@@ -47,6 +48,7 @@ export const UserProfile = () => {
           </Grid>
         ))}
       </Grid>
+      <HistorySection resource="user" id={id} />
     </UserPageFrame>
   );
 };

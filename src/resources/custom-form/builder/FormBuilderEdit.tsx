@@ -17,6 +17,7 @@ import { FormBuilder } from './FormBuilder';
 import { LoadState } from './LoadState';
 import { PublishDialog, type DraftToPublish } from './PublishDialog';
 import { RevisionsNote } from './RevisionsNote';
+import { HistorySection } from '../../../audit/HistorySection';
 import { StaleDraftAlert } from './StaleDraftAlert';
 import { checkFormDefinition } from '@model/forms/definition-check';
 import { copyState } from './copy-state';
@@ -145,6 +146,7 @@ function EditLoaded({ record, reloading, onReload }: { record: FormRecord; reloa
       footer={
         <>
           <RevisionsNote formId={formId} version={version} />
+          <HistorySection resource="custom-form" id={formId} />
           <PublishDialog
             formId={formId}
             version={version}
