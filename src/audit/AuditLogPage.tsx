@@ -1,12 +1,12 @@
 /**
  * /audit: every recorded change, newest first — sign-ins, users, roles and their flags, forms,
- * programs, documents… — filtered by a search, what was changed, the action and the days; a row
- * opens the change with each field's before and after. Older changes load on demand (the server
- * pages by keyset). For roles with can_get_audit.
+ * programs, documents… — filtered by a search, what was changed, the program, the action and the
+ * days; a row opens the change with each field's before and after. Older changes load on demand
+ * (the server pages by keyset). For roles with can_get_audit.
  */
 import { useState } from 'react';
 import { Box, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import { Title } from 'react-admin';
+import { Title, useGetList } from 'react-admin';
 import { NoPermission } from '../resources/generic/NoPermission';
 import { useSession } from '../session/useSession';
 import { useDebouncedValue } from '../forms/widgets/use-debounced-value';
@@ -26,6 +26,21 @@ const showEmpty = { select: { displayEmpty: true }, inputLabel: { shrink: true }
 
 const ACTIONS = ['', 'create', 'update', 'delete', 'publish', 'lock', 'unlock', 'sign-in', 'sign-in-failed', 'refused'];
 
+/** Changes filed under one program (its team, goals, documents…): the programs the reader may read, by name. */
+function ProgramFilter({ value, onChange }: { value: string; onChange: (event: { target: { value: string } }) => void }) {
+  const programs = useGetList('program', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } });
+  return (
+    <TextField size="small" select label="Program" value={value} onChange={onChange} slotProps={showEmpty}>
+      <MenuItem value="">Any program</MenuItem>
+      {(programs.data ?? []).map((program) => (
+        <MenuItem key={program.id} value={String(program.id)}>
+          {String(program.name)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 function AuditLog() {
   const [typed, setTyped] = useState('');
   const q = useDebouncedValue(typed.trim(), 300);
@@ -41,7 +56,7 @@ function AuditLog() {
     ...(from && !backwards ? { from } : {}),
     ...(to && !backwards ? { to } : {}),
   };
-  const set = (key: 'resource' | 'action') => (event: { target: { value: string } }) =>
+  const set = (key: 'resource' | 'action' | 'program') => (event: { target: { value: string } }) =>
     setChoice((now) => ({ ...now, [key]: event.target.value || undefined }));
 
   return (
@@ -50,7 +65,7 @@ function AuditLog() {
         {AUDIT_TEXT.title}
       </Typography>
       <Paper variant="outlined" component="section" aria-label="Filters" sx={{ p: { xs: 1.5, sm: 2 } }}>
-        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: '2fr repeat(4, 1fr)' } }}>
+        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: '2fr repeat(5, 1fr)' } }}>
           <TextField
             size="small"
             label="Search"
@@ -65,6 +80,7 @@ function AuditLog() {
               </MenuItem>
             ))}
           </TextField>
+          <ProgramFilter value={choice.program ?? ''} onChange={set('program')} />
           <TextField size="small" select label="Action" value={choice.action ?? ''} onChange={set('action')} slotProps={showEmpty}>
             {ACTIONS.map((action) => (
               <MenuItem key={action} value={action}>

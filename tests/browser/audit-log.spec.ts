@@ -78,6 +78,13 @@ test('an admin finds a rename and a lock in the Audit log, narrows it to designa
   await expect(table.getByRole('row').filter({ hasText: 'Update' }).filter({ hasText: 'Designation “Audit lead”' })).toHaveCount(1);
   await expectNoSeriousAxe(page, 'the audit log at 1440 px');
   await page.screenshot({ path: `${shots}/19-audit-1440.png` });
+  // The program's changes alone: its creation and its lock.
+  await page.getByRole('combobox', { name: 'Program' }).click();
+  await page.getByRole('option', { name: 'Audit Trail Program' }).click();
+  await expect(table.getByRole('row').filter({ hasText: 'Program' })).toHaveCount(2);
+  await expect(table.getByRole('row').filter({ hasText: 'Designation' })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Program' }).click();
+  await page.getByRole('option', { name: 'Any program' }).click();
 
   const drawer = await openRename(page);
   // Only designations are listed now.

@@ -1,0 +1,145 @@
+/**
+ * What the change log costs the writes it records, side by side in one run:
+ *
+ *   npm run bench:changes
+ *
+ * Two writes, each timed over HTTP from the request to its answer, one after another:
+ *   - a document submission (POST /document: the hot path of the mobile app), and
+ *   - a generic update (PATCH /designation/{id}, the CRUD plugin).
+ * Each is measured with its change row (as it runs in production) and without it (the same
+ * request and the same answer; only the flush of the write's ChangeSet is skipped, so no advisory
+ * lock, no revision upsert and no insert). The two take turns in rounds, in a shuffled order,
+ * and the figure is the median of the rounds' medians. Goal: with ≤ 1.15× without, at p50.
+ *
+ * Knobs: BENCH_ROUNDS (6), BENCH_WRITES (150 per contender per round), EMBEDDED_PG_PORT (54709),
+ * BENCH_DATABASE_URL (another server instead of the embedded one).
+ */
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import path from 'node:path';
+import { ChangeSet } from '../server/changes/change-log.ts';
+import { projectRoot } from '../server/config.ts';
+import { BENCH_ADMIN, startBenchApps } from './support/bench-apps.ts';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
+const WRITES = Number(process.env.BENCH_WRITES ?? 150);
+const dataDir = path.join(projectRoot, 'data', 'bench-changes');
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const shuffled = <T>(xs: T[]) => [...xs].sort(() => Math.random() - 0.5);
+
+/** Runs `work` with the change log written (true) or its flush skipped (false). */
+async function withLog<T>(on: boolean, work: () => Promise<T>): Promise<T> {
+  const flush = ChangeSet.prototype.flush;
+  if (!on) ChangeSet.prototype.flush = async () => [];
+  try {
+    return await work();
+  } finally {
+    ChangeSet.prototype.flush = flush;
+  }
+}
+
+async function main() {
+  const { db, auth, api, stop } = await startBenchApps(dataDir, 54709);
+  try {
+    await auth.listen({ host: '127.0.0.1', port: 0 });
+    await api.listen({ host: '127.0.0.1', port: 0 });
+    const url = (app: typeof api) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const login = await fetch(`${url(auth)}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(BENCH_ADMIN),
+    });
+    const token = ((await login.json()) as { token: string }).token;
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    const call = async (base: string, method: string, route: string, body?: unknown) => {
+      const res = await fetch(`${base}${route}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await res.text();
+      if (res.status >= 300) throw new Error(`${method} ${route} answered ${res.status}: ${text}`);
+      return JSON.parse(text) as Record<string, unknown>;
+    };
+
+    // A program with a beneficiary type whose published form has two fields.
+    const form = await call(url(api), 'POST', '/form', {
+      name: 'Bench visit',
+      structures: [
+        { field_label: 'Head of household', field_name: 'head', field_type: 'text' },
+        { field_label: 'Members', field_name: 'members', field_type: 'number' },
+      ],
+    });
+    await call(url(api), 'POST', '/form/publish', { _id: form._id });
+    const revisions = (await (await fetch(`${url(api)}/form/rev/${String(form._id)}`, { headers })).json()) as Array<{ _id: string }>;
+    const type = await call(url(api), 'POST', '/beneficiarytype', {
+      name: 'Household',
+      plural_name: 'Households',
+      description: 'Visits',
+      form: form._id,
+    });
+    const program = new FormData();
+    program.append('name', 'Bench Program');
+    program.append('description', 'Writes measured');
+    program.append('no_of_days_for_edit_program', '30');
+    program.append('program_head', '[]');
+    program.append('documentVisible', 'ALL');
+    const made = await fetch(`${url(api)}/program`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: program });
+    const programId = ((await made.json()) as { _id: string })._id;
+    await call(url(api), 'POST', `/program/${programId}/types/beneficiary_types`, { type_id: type._id });
+    const designation = await call(url(auth), 'POST', '/designation', { name: 'Bench title 0' });
+
+    let n = 0;
+    const contenders = {
+      submission: async () => {
+        n++;
+        await call(url(api), 'POST', '/document', {
+          local_id: `bench-${n}`,
+          program_id: programId,
+          module: 'beneficiaries',
+          type_id: type._id,
+          form_revision_id: revisions[0]!._id,
+          form_data: { head: `Head ${n}`, members: n % 9 },
+        });
+      },
+      update: async () => {
+        n++;
+        await call(url(auth), 'PATCH', `/designation/${String(designation._id)}`, { name: `Bench title ${n}` });
+      },
+    };
+
+    // Warm both paths up, then the rounds.
+    for (const write of Object.values(contenders)) for (let i = 0; i < 30; i++) await write();
+    const rounds: Record<string, number[]> = {};
+    for (let round = 0; round < ROUNDS; round++) {
+      const turns = shuffled(Object.keys(contenders).flatMap((name) => [`${name} with`, `${name} without`]));
+      for (const turn of turns) {
+        const [name, mode] = turn.split(' ') as [keyof typeof contenders, string];
+        const times: number[] = [];
+        await withLog(mode === 'with', async () => {
+          for (let i = 0; i < WRITES; i++) {
+            const started = performance.now();
+            await contenders[name]();
+            times.push(performance.now() - started);
+          }
+        });
+        (rounds[turn] ??= []).push(median(times));
+      }
+    }
+    const { rows } = await sql<{ n: string }>`select count(*)::text as n from changes`.execute(db);
+    console.log(
+      `\nthe change log's cost, p50 over HTTP, median of ${ROUNDS} rounds × ${WRITES} writes (goal ≤ 1.15×); ${rows[0]!.n} change rows written`,
+    );
+    for (const name of Object.keys(contenders)) {
+      const withRow = median(rounds[`${name} with`]!);
+      const without = median(rounds[`${name} without`]!);
+      console.log(
+        `${name.padEnd(12)} without the row ${without.toFixed(2).padStart(7)} ms   with it ${withRow.toFixed(2).padStart(7)} ms   ${(withRow / without).toFixed(3)}×`,
+      );
+    }
+  } finally {
+    await stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
