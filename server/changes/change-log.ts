@@ -63,34 +63,39 @@ export class ChangeSet {
   }
 
   async flush(trx: Db, context: ChangeContext): Promise<number[]> {
-    if (this.entries.length === 0) return [];
-    await sql`select pg_advisory_xact_lock(${CHANGE_ORDER_LOCK})`.execute(trx);
     const seqs: number[] = [];
     for (const entry of this.entries) seqs.push(await insertChange(trx, entry, context));
     return seqs;
   }
 }
 
-async function nextRevision(trx: Db, resource: string, recordId: string): Promise<number> {
-  const { rows } = await sql<{ revision: number }>`
-    insert into change_revisions (resource, record_id, revision) values (${resource}, ${recordId}, 1)
-    on conflict (resource, record_id) do update set revision = change_revisions.revision + 1
-    returning revision`.execute(trx);
-  return rows[0]!.revision;
-}
-
+/**
+ * One change row in one statement, one round trip: the order lock first (taken in the statement's
+ * source, so before the record's revision row is locked and before `seq` is drawn), then the
+ * record's next revision, then the row. Taken again by a second row of the same write, the lock
+ * is already held.
+ */
 async function insertChange(trx: Db, entry: ChangeEntry, context: ChangeContext): Promise<number> {
   const action = entry.action ?? context.action;
   if (!action) throw new Error(`a change of ${entry.resource} names no action, and its route declares none (config.audit)`);
-  const revision = entry.recordId === undefined ? null : await nextRevision(trx, entry.resource, entry.recordId);
   const actor = context.actor;
-  const { rows } = await sql<{ seq: string }>`
-    insert into changes (resource, record_id, revision, action, actor_id, actor_email, actor_role, session_id, client,
-                         address, request_id, program_id, fields)
-    values (${entry.resource}, ${entry.recordId ?? null}, ${revision}, ${action}, ${actor?.id ?? null},
-            ${actor?.email ?? null}, ${actor?.roleSlug ?? null}, ${actor?.sessionId ?? null}, ${actor?.client ?? null},
-            ${context.address ?? null}, ${context.requestId ?? null}, ${entry.programId ?? context.programId ?? null}, ${JSON.stringify(entry.fields)}::jsonb)
-    returning seq`.execute(trx);
+  const row = sql`${entry.resource}, ${entry.recordId ?? null}, ${action}, ${actor?.id ?? null}, ${actor?.email ?? null},
+    ${actor?.roleSlug ?? null}, ${actor?.sessionId ?? null}, ${actor?.client ?? null}, ${context.address ?? null},
+    ${context.requestId ?? null}, ${entry.programId ?? context.programId ?? null}, ${JSON.stringify(entry.fields)}::jsonb`;
+  const columns = sql`resource, record_id, action, actor_id, actor_email, actor_role, session_id, client, address, request_id,
+    program_id, fields, revision`;
+  const ordered = sql`(select pg_advisory_xact_lock(${CHANGE_ORDER_LOCK})) as ordered`;
+  const { rows } =
+    entry.recordId === undefined
+      ? await sql<{ seq: string }>`insert into changes (${columns}) select ${row}, null from ${ordered} returning seq`.execute(trx)
+      : await sql<{ seq: string }>`
+          with revision as (
+            insert into change_revisions (resource, record_id, revision)
+            select ${entry.resource}, ${entry.recordId}, 1 from ${ordered}
+            on conflict (resource, record_id) do update set revision = change_revisions.revision + 1
+            returning revision
+          )
+          insert into changes (${columns}) select ${row}, revision.revision from revision returning seq`.execute(trx);
   return Number(rows[0]!.seq);
 }
 
