@@ -37,6 +37,11 @@ export interface ChangeEntry {
   action?: string;
   programId?: string;
   fields: ChangedFields;
+  /**
+   * False for an attempt that changed nothing (a refusal): it names the record but takes no
+   * revision, so a record's revisions count its changes with no gap.
+   */
+  revises?: boolean;
 }
 
 /** The changes one write makes, written together when its transaction ends. */
@@ -86,7 +91,7 @@ async function insertChange(trx: Db, entry: ChangeEntry, context: ChangeContext)
     program_id, fields, revision`;
   const ordered = sql`(select pg_advisory_xact_lock(${CHANGE_ORDER_LOCK})) as ordered`;
   const { rows } =
-    entry.recordId === undefined
+    entry.recordId === undefined || entry.revises === false
       ? await sql<{ seq: string }>`insert into changes (${columns}) select ${row}, null from ${ordered} returning seq`.execute(trx)
       : await sql<{ seq: string }>`
           with revision as (

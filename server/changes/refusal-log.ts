@@ -35,6 +35,7 @@ export function recordRefusals(app: FastifyInstance, ctx: AppContext): void {
       resource: resourceOf(url),
       ...(id ? { recordId: id } : {}),
       action: 'refused',
+      revises: false,
       fields: { route: [null, `${request.method} ${url}`], status: [null, error.status], code: [null, error.code] },
     });
     try {

@@ -22,7 +22,7 @@ export const MODULE_OF_LIST: Record<TypeList, ProgramModule> = {
 };
 
 /** A program answer as the log keeps it: `active_module` spread into one field per module. */
-function programRecord(program: Row | null): Row | null {
+export function programRecord(program: Row | null): Row | null {
   if (!program) return null;
   const { active_module: modules, ...rest } = program;
   const spread = Object.entries((modules ?? {}) as Record<string, boolean>).map(([m, on]) => [`active_module.${m}`, on]);

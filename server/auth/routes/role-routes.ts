@@ -57,7 +57,7 @@ function roleName(name: string): string {
  * A role as the change log keeps it: each permission flag its own field (`can_edit_user: [false,
  * true]`), so who gave a role a flag reads directly; name_key is derived from the name.
  */
-async function roleLogRow(trx: Db, id: string): Promise<Row> {
+export async function roleLogRow(trx: Db, id: string): Promise<Row> {
   const {
     name_key: _derived,
     permission,
