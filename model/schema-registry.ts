@@ -40,7 +40,7 @@ export interface EntitySchema {
 /** Every schema the servers register with ajv; `$id` is how they refer to each other. */
 export const allSchemas = schemaList as EntitySchema[];
 
-/** The annotations our schemas may carry beyond standard JSON Schema (documented in schemas/README.md). */
+/** The annotations our schemas may carry beyond standard JSON Schema (documented in docs/adding-an-entity.md, "Annotations in the schemas"). */
 export const ANNOTATION_KEYWORDS = ['x-ref', 'x-unique', 'x-group', 'x-groups', 'x-messages'] as const;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * One field's answer: the JSON Schema of its value and its RJSF uiSchema entry (see the README's
+ * One field's answer: the JSON Schema of its value and its RJSF uiSchema entry (see docs/forms.md,
  * "Form field types" table). Every answer may also be null — a cleared or hidden field — so
  * whether it must be filled in is decided by the form's required/visibility clauses alone.
  */

@@ -54,7 +54,7 @@ import type { Kysely } from 'kysely';
 // import { sql } from 'kysely';
 
 export async function up(_db: Kysely<unknown>): Promise<void> {
-  throw new Error('Migration ${key} is a skeleton: write its up() in server/db/migrations/${key}.ts (README "Schema changes"), then restart.');
+  throw new Error('Migration ${key} is a skeleton: write its up() in server/db/migrations/${key}.ts (docs/adding-an-entity.md, "Schema changes"), then restart.');
   // Delete the line above, rename _db to db, import sql, and write the change. For example:
   //   A column of another type:
   //     await sql\`alter table "site" alter column "visits" type bigint using "visits"::bigint\`.execute(db);

@@ -214,6 +214,6 @@ export async function checkGenericTables(db: Db, shapes: TableShape[]): Promise<
   throw new SchemaTableError(
     `${blocks.join('\n\n')}\n\n` +
       'The servers did not start: they never run against a table that does not match its schema. ' +
-      'See README "Schema changes" for how to write the migration.',
+      'See docs/adding-an-entity.md, "Schema changes" for how to write the migration.',
   );
 }

@@ -1,6 +1,6 @@
 /**
- * The documents field staff submit from the mobile app, and their files (README "Documents API
- * (for app developers)"). Every route but "mark processed" takes a mobile session too. Reads
+ * The documents field staff submit from the mobile app, and their files (docs/api.md, "Documents
+ * API"). Every route but "mark processed" takes a mobile session too. Reads
  * and changes see a document only when the one visibility rule (document-scope.ts) lets the
  * caller read it; otherwise 404, so nobody learns that it exists.
  */

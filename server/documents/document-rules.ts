@@ -1,5 +1,5 @@
 /**
- * Who may change or remove a document (the README's "Documents API" table says the same):
+ * Who may change or remove a document (docs/api.md, "Which flag allows what", says the same):
  *
  *   change   own: can_edit_own_document or can_edit_document; someone else's: can_edit_document;
  *            processed: also can_edit_document_after_processing; and the program's editing

@@ -8,7 +8,7 @@
  * valid bodies made from the schemas, so a route that lost its guard would answer 2xx and be
  * counted — the negative control below shows that it is.
  *
- * The test-only entities (tests/fixtures/model/) are added the way the README recipe adds one,
+ * The test-only entities (tests/fixtures/model/) are added the way the docs/adding-an-entity.md recipe adds one,
  * before the servers are built, and nothing here names them except to check they were covered.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Changing, deleting and marking documents processed: each flag of the README's table both
+ * Changing, deleting and marking documents processed: each flag of docs/api.md's "Which flag allows what" table both
  * ways (own and someone else's, processed and not), the program's editing window counted from
  * the document's submission and its override, a locked program, an inactive module, and 404 for
  * a document the caller may not read.

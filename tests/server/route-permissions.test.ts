@@ -4,7 +4,7 @@
  * the change log calls its writes. A route added without a declaration fails here (and answers 500
  * in production), as the negative control shows. The CRUD routes of
  * every resource in the map carry the map's flags; the test-only entities are added the way the
- * README recipe adds one, so their routes are audited with no list here naming them.
+ * docs/adding-an-entity.md recipe adds one, so their routes are audited with no list here naming them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdir, writeFile } from 'node:fs/promises';

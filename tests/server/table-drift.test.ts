@@ -52,7 +52,7 @@ describe('a table changed by hand', () => {
         'Table "fixture_site" does not match model/schemas/fixture_site.schema.json:\n' +
           '  column "kind": the schema allows urban, rural, camp; the table\'s CHECK allows urban, rural\n' +
           'Write a migration: npm run migration:new fixture-site-kind  (then restart)\n\n' +
-          'The servers did not start: they never run against a table that does not match its schema. See README "Schema changes" for how to write the migration.',
+          'The servers did not start: they never run against a table that does not match its schema. See docs/adding-an-entity.md, "Schema changes" for how to write the migration.',
       );
     });
   });
@@ -65,7 +65,7 @@ describe('a table changed by hand', () => {
         `alter table fixture_site add constraint fixture_site_kind_choices check (kind in ('urban', 'rural', 'camp', 'other'))`,
       );
       await expect(syncGenericTables(trx)).rejects.toThrow(SchemaTableError);
-      // What README "Schema changes" tells the migration to do for new choices:
+      // What docs/adding-an-entity.md, "Schema changes" tells the migration to do for new choices:
       await exec(trx, `alter table "fixture_site" drop constraint if exists "fixture_site_kind_choices"`);
       await exec(trx, `alter table "fixture_site" add constraint "fixture_site_kind_choices" check ("kind" in ('urban', 'rural', 'camp'))`);
       await expect(syncGenericTables(trx)).resolves.toBeUndefined();
@@ -245,9 +245,9 @@ describe('unique indexes', () => {
             'Table "fixture_region" does not match model/schemas/fixture_region.schema.json:\n' +
               '  column "code": the schema does not say unique ("x-unique"); the table has the unique index "fixture_region_code_unique"\n' +
               'Write a migration: npm run migration:new fixture-region-code  (then restart)\n\n' +
-              'The servers did not start: they never run against a table that does not match its schema. See README "Schema changes" for how to write the migration.',
+              'The servers did not start: they never run against a table that does not match its schema. See docs/adding-an-entity.md, "Schema changes" for how to write the migration.',
           );
-          // What README "Schema changes" tells the migration to do:
+          // What docs/adding-an-entity.md, "Schema changes" tells the migration to do:
           await exec(trx, `drop index if exists "fixture_region_code_unique"`);
           await expect(syncGenericTables(trx)).resolves.toBeUndefined();
           await exec(trx, `insert into fixture_region (id, name, code) values ('r2', 'Also North', 'N')`);

@@ -1,6 +1,6 @@
 /**
- * Adds the test-only entities of tests/fixtures/model/ to the shared model, the way the README
- * recipe adds a real entity (schema + map entry + flags), so tests can prove that the generic
+ * Adds the test-only entities of tests/fixtures/model/ to the shared model, the way the
+ * docs/adding-an-entity.md recipe adds a real entity (schema + map entry + flags), so tests can prove that the generic
  * machinery handles any entity — references and labelled choices included — without the
  * product carrying one. Call it before any app is built (or, in the console, before it renders); it is idempotent.
  */

@@ -1,7 +1,7 @@
 /**
  * Reads a server's route table (from installPermissionGuard) the way the permission audit and
  * the authorization matrix need it. Everything here is derived from the route declarations and
- * the resource map, so a resource added by the README recipe is audited without a list to edit.
+ * the resource map, so a resource added by the docs/adding-an-entity.md recipe is audited without a list to edit.
  */
 import type { PermissionDeclaration, RouteRecord } from '../../server/http/permissions.ts';
 import type { AuditDeclaration } from '../../server/changes/audit-declaration.ts';
@@ -73,7 +73,7 @@ export function openRoutes(table: RouteRecord[]): string[] {
 }
 
 /**
- * The CRUD routes a map entry stands for (README "Add an entity"), each with the action whose
+ * The CRUD routes a map entry stands for (docs/adding-an-entity.md, "Add an entity"), each with the action whose
  * flag the map names for it. A generic entry gets all of them; a custom one keeps the same
  * addresses for the actions it has.
  */

@@ -1,6 +1,6 @@
 /**
  * Valid write bodies made from an entity's schema alone, so a test can create and change a
- * record of any resource the map holds — one added by the README recipe included — without a
+ * record of any resource the map holds — one added by the docs/adding-an-entity.md recipe included — without a
  * hand-written body per resource. References (and lists of them) name a real record of the
  * referenced resource, labelled choices take their first value, unique text is unique per call.
  */

@@ -1,5 +1,5 @@
 /**
- * An entity added by the README recipe reaches the console's screens with no other change: the
+ * An entity added by the docs/adding-an-entity.md recipe reaches the console's screens with no other change: the
  * test-only entities (tests/fixtures/model/) are added to the model here, then the role's
  * permission checklist shows their flags in their own group and sends them, and the side menu
  * offers them to a role holding their list flag.

@@ -2,8 +2,8 @@
 /**
  * The resource map checks itself: a broken copy of the model — one mistake of each kind a
  * person makes when adding an entity — is refused with one message that names the file, the
- * entry and the key; the real model, with the tests' fixture entities added the way the README
- * recipe adds one, passes. codegen refuses a broken map the same way.
+ * entry and the key; the real model, with the tests' fixture entities added the way the
+ * docs/adding-an-entity.md recipe adds one, passes. codegen refuses a broken map the same way.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';

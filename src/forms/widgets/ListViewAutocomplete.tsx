@@ -4,7 +4,7 @@
  * searches `GET /listview/{id}/rows?q=` as the person types (once typing pauses), shows each row
  * in words (its first cell, the other cells under it), and loads the next page when the list is
  * scrolled to its end or "Load more" is pressed. The answer is the row's first cell, as text
- * (one, or a list for checkbox and multiple-select): see the README, "How a choice field uses a
+ * (one, or a list for checkbox and multiple-select): see docs/forms.md, "How a choice field uses a
  * list".
  */
 import { useContext, useMemo, useState, type HTMLAttributes, type UIEvent } from 'react';
