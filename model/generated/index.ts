@@ -4,9 +4,11 @@
  * Rebuild with `npm run codegen`.
  */
 
+export type * from './audit-export';
 export type * from './auth';
 export type * from './beneficiary_type';
 export type * from './case_type';
+export type * from './change';
 export type * from './designation';
 export type * from './document';
 export type * from './event_type';

@@ -4,9 +4,11 @@
  * Rebuild with `npm run codegen`.
  */
 
+import AuditExportSchema from '../schemas/audit-export.schema.json';
 import AuthSchema from '../schemas/auth.schema.json';
 import BeneficiaryTypeSchema from '../schemas/beneficiary_type.schema.json';
 import CaseTypeSchema from '../schemas/case_type.schema.json';
+import ChangeSchema from '../schemas/change.schema.json';
 import DesignationSchema from '../schemas/designation.schema.json';
 import DocumentSchema from '../schemas/document.schema.json';
 import EventTypeSchema from '../schemas/event_type.schema.json';
@@ -27,4 +29,4 @@ import SurveyTypeSchema from '../schemas/survey_type.schema.json';
 import UserSchema from '../schemas/user.schema.json';
 
 /** Every schema in schemas/, in file-name order. */
-export const schemaList: unknown[] = [AuthSchema, BeneficiaryTypeSchema, CaseTypeSchema, DesignationSchema, DocumentSchema, EventTypeSchema, ExportJobSchema, FormFieldSchema, FormSchema, GoalSchema, ListviewSchema, LocationTypeSchema, NotificationSchema, PermissionSchema, PermissionFileSchema, ProgramSchema, ResourcesSchema, RoleSchema, SettingsSchema, SurveyTypeSchema, UserSchema];
+export const schemaList: unknown[] = [AuditExportSchema, AuthSchema, BeneficiaryTypeSchema, CaseTypeSchema, ChangeSchema, DesignationSchema, DocumentSchema, EventTypeSchema, ExportJobSchema, FormFieldSchema, FormSchema, GoalSchema, ListviewSchema, LocationTypeSchema, NotificationSchema, PermissionSchema, PermissionFileSchema, ProgramSchema, ResourcesSchema, RoleSchema, SettingsSchema, SurveyTypeSchema, UserSchema];

@@ -17,6 +17,7 @@ import { documentExportRoutes } from '../exports/export-routes.ts';
 import { supportRoutes } from '../support/support-routes.ts';
 import { auditRoutes } from '../changes/audit-routes.ts';
 import { historyRoutes } from '../changes/history-routes.ts';
+import { auditExportRoutes } from '../changes/audit-export-routes.ts';
 
 export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   const server = await createBaseApp(ctx, 'api');
@@ -35,6 +36,7 @@ export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   documentExportRoutes(server.app, ctx);
   supportRoutes(server.app, ctx);
   auditRoutes(server.app, ctx);
+  auditExportRoutes(server.app, ctx);
   historyRoutes(server.app, ctx, 'api');
   return server;
 }

@@ -14,7 +14,8 @@ import { mapFlag } from '../crud/crud-plugin.ts';
 import { needsFlag } from '../http/permissions.ts';
 import { idParams } from '../http/body-schemas.ts';
 import { problems } from '../http/errors.ts';
-import { auditPage, type AuditFilter } from './audit-store.ts';
+import { auditPage } from './audit-store.ts';
+import type { AuditFilter } from './audit-filter.ts';
 import { AUDIT_FLAG, auditPageAnswer, pageOf, pageParams, type PageQuery } from './audit-routes.ts';
 
 /** Who may read a program's history: the audit flag, or being one of its heads. */

@@ -206,8 +206,11 @@ export interface ExportTable {
   requested_by: string;
   /** The requester's sight of the program's documents when they asked: all, or their own. */
   scope: 'all' | 'own';
-  program_id: string;
-  module: string;
+  /** A document export's; an audit export names no program or module (its `audit_filter` instead). */
+  kind: Generated<'documents' | 'audit'>;
+  program_id: string | null;
+  module: string | null;
+  audit_filter: Json<Record<string, string>> | null;
   type_id: string | null;
   /** Set for a one-document export. */
   document_id: string | null;

@@ -22,6 +22,7 @@ import * as listviewImports from './migrations/014-listview-imports.ts';
 import * as documentGeo from './migrations/015-document-geo.ts';
 import * as organisationSettings from './migrations/016-organisation-settings.ts';
 import * as changes from './migrations/017-changes.ts';
+import * as auditExports from './migrations/018-audit-exports.ts';
 import { createGenericTables, syncGenericTables } from './generic-tables.ts';
 import { ADVISORY_LOCKS } from './advisory-locks.ts';
 import { assertModelValid } from '@model/resource-map.ts';
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '015-document-geo': documentGeo,
   '016-organisation-settings': organisationSettings,
   '017-changes': changes,
+  '018-audit-exports': auditExports,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

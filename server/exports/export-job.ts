@@ -19,6 +19,7 @@ import { MODULE_KINDS, type DocumentModule } from '@model/documents/modules.ts';
 import type { AppContext } from '../context.ts';
 import { beat, claimExport, expireExports, failExport, finishExport, orphanedExports, requeueExport } from './export-store.ts';
 import { exportFile, runExportToFile } from './export-runner.ts';
+import { specOf } from './export-query.ts';
 
 export const EXPORT_QUEUE = 'document-export';
 
@@ -65,7 +66,7 @@ export async function runExportJob(ctx: AppContext, exportId: string, stopping: 
       .finally(() => (beating = false));
   }, HEARTBEAT_MS);
   try {
-    const outcome = await runExportToFile({ db, connect: (name) => ctx.jobs.connect(name) }, claimed, {
+    const outcome = await runExportToFile({ db, connect: (name) => ctx.jobs.connect(name) }, specOf(claimed), {
       file,
       onProgress: (rows) => (rowsDone = rows),
       signal: AbortSignal.any([stopping, cancel.signal]),
@@ -91,23 +92,43 @@ export async function runExportJob(ctx: AppContext, exportId: string, stopping: 
   }
 }
 
+/** The console's page for an export of the audit log. */
+export const auditExportLink = (consoleUrl: string, exportId: string) => `${consoleUrl}/audit?export=${encodeURIComponent(exportId)}`;
+
 async function mailRequester(ctx: AppContext, exportId: string): Promise<void> {
   const row = await ctx.db
     .selectFrom('exports as e')
     .innerJoin('users as u', 'u.id', 'e.requested_by')
-    .innerJoin('programs as p', 'p.id', 'e.program_id')
-    .select(['u.email', 'u.first_name', 'u.deleted_at', 'p.name as program', 'e.module', 'e.rows_done', 'e.expires_at', 'e.file_name'])
+    .leftJoin('programs as p', 'p.id', 'e.program_id')
+    .select([
+      'u.email',
+      'u.first_name',
+      'u.deleted_at',
+      'p.name as program',
+      'e.kind',
+      'e.module',
+      'e.rows_done',
+      'e.expires_at',
+      'e.file_name',
+    ])
     .where('e.id', '=', exportId)
     .executeTakeFirst();
   if (!row || row.deleted_at) return;
-  const what = MODULE_KINDS[row.module as DocumentModule]?.label ?? row.module;
   const rows = Number(row.rows_done);
   const until = row.expires_at ? new Date(row.expires_at).toISOString().replace('T', ' ').slice(0, 16) : '';
+  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  const [what, link] =
+    row.kind === 'audit'
+      ? [`the audit log (${plural(rows, 'change')})`, auditExportLink(ctx.config.consoleUrl, exportId)]
+      : [
+          `${row.program} (${MODULE_KINDS[row.module as DocumentModule]?.label ?? row.module}, ${plural(rows, 'document')})`,
+          exportLink(ctx.config.consoleUrl, exportId),
+        ];
   const text = [
     `Hello ${row.first_name},`,
     '',
-    `Your export of ${row.program} (${what}, ${rows} document${rows === 1 ? '' : 's'}) is ready to download:`,
-    exportLink(ctx.config.consoleUrl, exportId),
+    `Your export of ${what} is ready to download:`,
+    link,
     '',
     `The file ${row.file_name ?? ''} can be downloaded until ${until} UTC, by you only, signed in.`,
   ].join('\n');

@@ -115,25 +115,50 @@ async function resolve(
   };
 }
 
+/**
+ * Records and queues a new export in one transaction, its request in the change log
+ * (`export-request`, with what was asked for), unless the same export is still pending (`twin`),
+ * which is answered instead; a caller has at most MAX_PENDING exports pending. Answers the id.
+ */
+export async function queueExport(
+  ctx: AppContext,
+  callerId: string,
+  context: ChangeContext,
+  job: { twin: string | undefined; insert: (trx: Db, id: string) => Promise<void>; asked: Record<string, unknown>; programId?: string },
+): Promise<string> {
+  if (job.twin !== undefined) return job.twin;
+  if ((await pendingCount(ctx.db, callerId)) >= MAX_PENDING) throw exportProblems.busy();
+  const id = randomUUID();
+  await inWriteTransaction(ctx.db, context, async (trx, changes) => {
+    await job.insert(trx, id);
+    await ctx.jobs.send<ExportJobData>(EXPORT_QUEUE, { exportId: id }, trx);
+    // Named here: the spec's GET aliases ask for exports too, and a GET declares no action.
+    changes.record(
+      EXPORT_RESOURCE,
+      id,
+      null,
+      { ...job.asked, status: 'queued' },
+      { action: 'export-request', ...(job.programId ? { programId: job.programId } : {}) },
+    );
+  });
+  ctx.jobs.wake(EXPORT_QUEUE);
+  return id;
+}
+
 /** Records and queues the export (or finds the same one pending); answers it. */
 export async function requestExport(ctx: AppContext, caller: Caller, input: ExportRequest, context: ChangeContext): Promise<ExportJob> {
   const { db } = ctx;
   const { spec, fileName } = await resolve(db, caller, input, ctx.config.clock.now());
   const twin = await pendingTwin(db, spec);
-  if (twin === undefined && (await pendingCount(db, caller.id)) >= MAX_PENDING) throw exportProblems.busy();
-  const id = twin ?? randomUUID();
-  if (twin === undefined) {
-    const rowsTotal = await expectedRows(db, caller, { ...spec, id });
-    await inWriteTransaction(db, context, async (trx, changes) => {
-      await insertExport(trx, { ...spec, id, file_name: fileName, rows_total: rowsTotal, created_at: ctx.config.clock.now() });
-      await ctx.jobs.send<ExportJobData>(EXPORT_QUEUE, { exportId: id }, trx);
-      // Named here: the spec's GET aliases ask for exports too, and a GET declares no action.
-      const { program_id, module, type_id, document_id, scope } = spec;
-      const asked = { program_id, module, type_id, document_id, scope, file_name: fileName, rows_total: rowsTotal, status: 'queued' };
-      changes.record(EXPORT_RESOURCE, id, null, asked, { action: 'export-request', programId: program_id });
-    });
-    ctx.jobs.wake(EXPORT_QUEUE);
-  }
+  // Counted only for a new export: a twin's count was taken when it was asked for.
+  const rowsTotal = twin === undefined ? await expectedRows(db, caller, { ...spec, id: '' }) : 0;
+  const { program_id, module, type_id, document_id, scope } = spec;
+  const id = await queueExport(ctx, caller.id, context, {
+    twin,
+    insert: (trx, id) => insertExport(trx, { ...spec, id, file_name: fileName, rows_total: rowsTotal, created_at: ctx.config.clock.now() }),
+    asked: { program_id, module, type_id, document_id, scope, file_name: fileName, rows_total: rowsTotal },
+    programId: program_id,
+  });
   const found = await findMine(db, id, caller.id);
   return found!.answer;
 }

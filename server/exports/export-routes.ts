@@ -8,24 +8,21 @@
  * cancelled (`export-cancel`) and downloaded (`export-download`: a GET, recorded all the same, in a
  * small transaction of its own once the file is found and before it is sent).
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { DOCUMENT_MODULES, MODULE_KINDS, isDocumentModule, moduleOfDocType, type DocumentModule } from '@model/documents/modules.ts';
 import type { AppContext } from '../context.ts';
 import { needsFlag } from '../http/permissions.ts';
 import { idParams } from '../http/body-schemas.ts';
 import { exportProblems } from './export-problems.ts';
-import { cancelExport, findMine, listMine, lockedStatus, type ExportRow } from './export-store.ts';
+import { cancelExport, findMine, listMine, lockedStatus } from './export-store.ts';
 import { EXPORT_RESOURCE, requestExport, type ExportRequest } from './export-request.ts';
 import { audited } from '../changes/audit-declaration.ts';
 import { changeContextOf } from '../changes/change-context.ts';
 import { inWriteTransaction } from '../changes/change-log.ts';
-import { sightOf } from '../documents/document-scope.ts';
-import { programToExplore } from '../dashboard/explorer-read.ts';
 import { defineExportJobs } from './export-job.ts';
-import { exportConnectionName, exportFile } from './export-runner.ts';
+import { exportConnectionName } from './export-runner.ts';
+import { sendExportFile } from './export-download.ts';
 
 const FLAG = 'can_explore_data';
 const tags = ['Exports'];
@@ -59,46 +56,6 @@ const acceptedAnswer = {
 };
 
 const caller = (request: FastifyRequest) => request.sessionUser!;
-
-/** A header value naming the file: plain ASCII for old clients, and the exact name in UTF-8 (RFC 6266). */
-function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
-/** Answers an export's file, when it is finished, unexpired, and still in the requester's sight. */
-async function sendFile(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, row: ExportRow) {
-  if (row.status === 'expired') throw exportProblems.expired();
-  if (row.status !== 'done') throw exportProblems.notReady(row.status);
-  if (row.expires_at && new Date(row.expires_at) <= ctx.config.clock.now()) throw exportProblems.expired();
-  if (row.scope === 'all') {
-    const program = await programToExplore(ctx.db, caller(request), { id: row.program_id }).catch(() => undefined);
-    if (!program || sightOf(caller(request), program) !== 'all') throw exportProblems.scopeLost();
-  }
-  const file = exportFile(ctx.config.dataDir, row.id);
-  const size = await stat(file).then(
-    (s) => s.size,
-    () => undefined,
-  );
-  if (size === undefined) throw exportProblems.expired();
-  const fileName = row.file_name ?? `${row.id}.csv`;
-  await inWriteTransaction(ctx.db, changeContextOf(request), async (_trx, changes) =>
-    changes.add({
-      resource: EXPORT_RESOURCE,
-      recordId: row.id,
-      action: 'export-download',
-      programId: row.program_id,
-      fields: { file_name: [null, fileName], file_size: [null, size] },
-    }),
-  );
-  return reply
-    .header('Content-Type', 'text/csv; charset=utf-8')
-    .header('Content-Disposition', attachment(fileName))
-    .header('Content-Length', size)
-    .header('Cache-Control', 'private, no-store')
-    .header('X-Content-Type-Options', 'nosniff')
-    .send(createReadStream(file));
-}
 
 export function documentExportRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineExportJobs(ctx);
@@ -160,7 +117,7 @@ export function documentExportRoutes(app: FastifyInstance, ctx: AppContext): voi
       const cancelled = await inWriteTransaction(ctx.db, changeContextOf(request), async (trx, changes) => {
         const was = await lockedStatus(trx, found.row.id);
         if (!(await cancelExport(trx, found.row.id, me, ctx.config.clock.now()))) return false;
-        changes.record(EXPORT_RESOURCE, found.row.id, { status: was }, { status: 'cancelled' }, { programId: found.row.program_id });
+        changes.record(EXPORT_RESOURCE, found.row.id, { status: was }, { status: 'cancelled' }, { programId: found.row.program_id! });
         return true;
       });
       if (cancelled) {
@@ -189,7 +146,7 @@ export function documentExportRoutes(app: FastifyInstance, ctx: AppContext): voi
     async (request, reply) => {
       const found = await findMine(ctx.db, request.params.id, caller(request).id);
       if (!found) throw exportProblems.notFound();
-      return sendFile(ctx, request, reply, found.row);
+      return sendExportFile(ctx, request, reply, found.row);
     },
   );
 
@@ -274,7 +231,7 @@ export function documentExportRoutes(app: FastifyInstance, ctx: AppContext): voi
         order by e.finished_at desc limit 1`.execute(ctx.db);
       const found = rows[0] && (await findMine(ctx.db, rows[0].id, me));
       if (!found) throw exportProblems.noFinishedExport();
-      return sendFile(ctx, request, reply, found.row);
+      return sendExportFile(ctx, request, reply, found.row);
     },
   );
 }

@@ -20,8 +20,8 @@ import { CSV_BOM, csvLine } from '@model/csv.ts';
 import type { Db } from '../db/database.ts';
 import { ensurePrivateFolder, PRIVATE_FILE_MODE } from '../uploads/private-files.ts';
 import { CsvRowCounter } from './csv-row-counter.ts';
-import { exportColumns, exportSelect, type ExportSpec, type RunQuery } from './export-sql.ts';
-import { headerLabels } from './export-columns.ts';
+import type { RunQuery } from './export-sql.ts';
+import { exportQuery, type AnyExportSpec } from './export-query.ts';
 
 export interface ExportSource {
   db: Db;
@@ -46,7 +46,7 @@ export const exportFile = (dataDir: string, exportId: string) => path.join(dataD
  */
 export async function runExportToFile(
   source: ExportSource,
-  spec: ExportSpec,
+  spec: AnyExportSpec,
   opts: { file: string; onProgress?: (rowsDone: number) => void; signal?: AbortSignal },
 ): Promise<ExportOutcome> {
   const partial = `${opts.file}.part`;
@@ -68,8 +68,7 @@ export async function runExportToFile(
   };
   try {
     opts.signal?.throwIfAborted();
-    const columns = await exportColumns(run, spec);
-    const select = exportSelect(spec, columns);
+    const { header, select } = await exportQuery(source.db, run, spec);
     const counter = new CsvRowCounter();
     const copy = client.query(copyTo(`COPY (${select}) TO STDOUT WITH (FORMAT csv)`));
     const progress = new Transform({
@@ -80,7 +79,7 @@ export async function runExportToFile(
       },
     });
     const out = createWriteStream(partial, { mode: PRIVATE_FILE_MODE, highWaterMark: 1 << 20 });
-    out.write(CSV_BOM + csvLine(headerLabels(columns)) + '\n');
+    out.write(CSV_BOM + csvLine(header) + '\n');
     await pipeline(copy, progress, out, opts.signal ? { signal: opts.signal } : {});
     opts.signal?.throwIfAborted();
     await rename(partial, opts.file);

@@ -16,10 +16,11 @@ import { visibleDocumentCount } from '../documents/document-scope.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { fieldColumns, type FieldColumn, type RevisionFields } from './export-columns.ts';
 
-export type ExportSpec = Pick<
-  Selectable<ExportTable>,
-  'id' | 'requested_by' | 'scope' | 'program_id' | 'module' | 'type_id' | 'document_id'
->;
+/** A document export: its program and module (an audit export has neither: audit-export-sql.ts). */
+export type ExportSpec = Pick<Selectable<ExportTable>, 'id' | 'requested_by' | 'scope' | 'type_id' | 'document_id'> & {
+  program_id: string;
+  module: string;
+};
 
 type Caller = Pick<SessionUser, 'id' | 'permission'>;
 
@@ -30,9 +31,9 @@ export type RunQuery = <R>(query: RawBuilder<R>) => Promise<R[]>;
 
 /** SQL: the text `expr` defused (evaluated once: the CASE reads the lateral column). */
 const FORMULA_START = `(${FORMULA_START_CHARACTERS.map(literal).join(', ')})`;
-const defused = (column: string) => `case when left(${column}, 1) in ${FORMULA_START} then '''' || ${column} else ${column} end`;
+export const defused = (column: string) => `case when left(${column}, 1) in ${FORMULA_START} then '''' || ${column} else ${column} end`;
 
-const isoTime = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+export const isoTime = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 /** SQL condition: the documents the export covers (under alias d). */
 export function documentFilter(spec: ExportSpec): string {

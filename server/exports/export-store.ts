@@ -6,7 +6,7 @@
  */
 import { sql, type Selectable } from 'kysely';
 import { DOCUMENT_MODULES, MODULE_KINDS, type DocumentModule } from '@model/documents/modules.ts';
-import type { ExportJob } from '@model/generated/index.ts';
+import type { AuditLogExport, ExportJob } from '@model/generated/index.ts';
 import type { Db, ExportTable } from '../db/database.ts';
 import type { ExportSpec } from './export-sql.ts';
 
@@ -28,26 +28,31 @@ const answerColumns = sql`e.*, p.name as program_name, ${typeName} as type_name`
 
 const iso = (d: unknown) => (d ? new Date(d as Date).toISOString() : null);
 
+/** What every export's answer says of its progress and its file. */
+const progressOf = (row: ExportRow) => ({
+  _id: row.id,
+  status: row.status,
+  rows_done: Number(row.rows_done),
+  rows_total: Number(row.rows_total),
+  file_name: row.file_name,
+  file_size: row.file_size === null ? null : Number(row.file_size),
+  error: row.error,
+  createdAt: iso(row.created_at)!,
+  finishedAt: iso(row.finished_at),
+  expiresAt: iso(row.expires_at),
+});
+
 export function exportAnswer(row: AnswerRow): ExportJob {
   const module = row.module as DocumentModule;
   return {
-    _id: row.id,
-    status: row.status,
-    rows_done: Number(row.rows_done),
-    rows_total: Number(row.rows_total),
-    program_id: row.program_id,
+    ...progressOf(row),
+    program_id: row.program_id!,
     program_name: row.program_name,
     module,
     doc_type: MODULE_KINDS[module].docType,
     type_id: row.type_id,
     type_name: row.type_name,
     document_id: row.document_id,
-    file_name: row.file_name,
-    file_size: row.file_size === null ? null : Number(row.file_size),
-    error: row.error,
-    createdAt: iso(row.created_at)!,
-    finishedAt: iso(row.finished_at),
-    expiresAt: iso(row.expires_at),
   };
 }
 
@@ -67,15 +72,54 @@ export async function insertExport(trx: Db, row: NewExport): Promise<void> {
 export async function findMine(db: Db, id: string, userId: string): Promise<{ row: ExportRow; answer: ExportJob } | undefined> {
   const { rows } = await sql<AnswerRow>`
     select ${answerColumns} from exports e join programs p on p.id = e.program_id
-    where e.id = ${id} and e.requested_by = ${userId}`.execute(db);
+    where e.id = ${id} and e.requested_by = ${userId} and e.kind = 'documents'`.execute(db);
   const row = rows[0];
   return row && { row, answer: exportAnswer(row) };
+}
+
+/** One of the caller's audit log exports; undefined when it is not theirs. */
+export async function findMyAuditExport(
+  db: Db,
+  id: string,
+  userId: string,
+): Promise<{ row: ExportRow; answer: AuditLogExport } | undefined> {
+  const row = await db
+    .selectFrom('exports')
+    .selectAll()
+    .where('id', '=', id)
+    .where('requested_by', '=', userId)
+    .where('kind', '=', 'audit')
+    .executeTakeFirst();
+  return row && { row, answer: { ...progressOf(row), filter: row.audit_filter ?? {} } };
+}
+
+export interface NewAuditExport {
+  id: string;
+  requested_by: string;
+  filter: Record<string, string>;
+  file_name: string;
+  rows_total: number;
+  created_at: Date;
+}
+
+export async function insertAuditExport(trx: Db, row: NewAuditExport): Promise<void> {
+  await sql`insert into exports (id, kind, requested_by, scope, audit_filter, file_name, rows_total, created_at)
+    values (${row.id}, 'audit', ${row.requested_by}, 'all', ${JSON.stringify(row.filter)}::jsonb, ${row.file_name},
+            ${row.rows_total}, ${row.created_at})`.execute(trx);
+}
+
+/** The caller's audit export of the same filter still queued or running. */
+export async function pendingAuditTwin(db: Db, userId: string, filter: Record<string, string>): Promise<string | undefined> {
+  const { rows } = await sql<{ id: string }>`
+    select id from exports where requested_by = ${userId} and kind = 'audit' and audit_filter = ${JSON.stringify(filter)}::jsonb
+      and status in ('queued', 'running') limit 1`.execute(db);
+  return rows[0]?.id;
 }
 
 export async function listMine(db: Db, userId: string, limit = 20): Promise<ExportJob[]> {
   const { rows } = await sql<AnswerRow>`
     select ${answerColumns} from exports e join programs p on p.id = e.program_id
-    where e.requested_by = ${userId} order by e.created_at desc, e.id desc limit ${limit}`.execute(db);
+    where e.requested_by = ${userId} and e.kind = 'documents' order by e.created_at desc, e.id desc limit ${limit}`.execute(db);
   return rows.map(exportAnswer);
 }
 

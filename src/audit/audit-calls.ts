@@ -1,22 +1,9 @@
 /** The audit log's calls: a page of changes, newest first, filtered; the next page by keyset. */
 import { serverUrl } from '../config/runtime-config';
 import { fetchWithSession } from '../providers/http-client';
+import type { Change } from '@model/generated/index';
 
-export interface Change {
-  seq: string;
-  at: string;
-  resource: string;
-  record_id: string | null;
-  revision: number | null;
-  action: string;
-  actor_id: string | null;
-  actor_email: string | null;
-  actor_role: string | null;
-  client: string | null;
-  address: string | null;
-  program_id: string | null;
-  fields: Record<string, [unknown, unknown]>;
-}
+export type { Change };
 
 export interface AuditFilter {
   q?: string;
