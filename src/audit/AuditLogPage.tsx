@@ -1,7 +1,7 @@
 /**
  * /audit: every recorded change, newest first — sign-ins, users, roles and their flags, forms,
  * programs, documents… — filtered by a search, what was changed, the program, the action and the
- * days; a row opens the change with each field's before and after. Older changes load on demand
+ * days, or by who made it; a row opens the change with each field's before and after. Older changes load on demand
  * (the server pages by keyset). For roles with can_get_audit.
  */
 import { useState } from 'react';
@@ -15,6 +15,8 @@ import { AUDIT_TEXT, RESOURCE_LABELS, actionLabel } from './audit-texts';
 import { DayField } from '../shared/DayField';
 import { isoDay } from '../shared/typed-day';
 import { ChangePages } from './ChangePages';
+import { ExportButton, ExportStatus, useAuditExport } from './AuditExport';
+import { ActorFilter } from './ActorFilter';
 
 export const AUDIT_FLAG = 'can_get_audit';
 
@@ -56,23 +58,29 @@ function AuditLog() {
     ...(from && !backwards ? { from } : {}),
     ...(to && !backwards ? { to } : {}),
   };
+  const exported = useAuditExport();
   const set = (key: 'resource' | 'action' | 'program') => (event: { target: { value: string } }) =>
     setChoice((now) => ({ ...now, [key]: event.target.value || undefined }));
 
   return (
     <Stack spacing={2.5} sx={{ p: { xs: 1.5, sm: 3 } }}>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-        {AUDIT_TEXT.title}
-      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+          {AUDIT_TEXT.title}
+        </Typography>
+        <ExportButton filter={filter} job={exported.job} onStarted={exported.follow} />
+      </Box>
+      <ExportStatus job={exported.job} failed={exported.failed} />
       <Paper variant="outlined" component="section" aria-label="Filters" sx={{ p: { xs: 1.5, sm: 2 } }}>
-        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: '2fr repeat(5, 1fr)' } }}>
+        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}>
           <TextField
             size="small"
             label="Search"
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
-            helperText="E-mail, record or action"
+            helperText="E-mail, record, action or value"
           />
+          <ActorFilter value={choice.actor} onChange={(actor) => setChoice((now) => ({ ...now, actor }))} />
           <TextField size="small" select label="About" value={choice.resource ?? ''} onChange={set('resource')} slotProps={showEmpty}>
             {RESOURCES.map(([value, label]) => (
               <MenuItem key={value} value={value}>

@@ -1,7 +1,7 @@
 /** The audit log's calls: a page of changes, newest first, filtered; the next page by keyset. */
 import { serverUrl } from '../config/runtime-config';
-import { fetchWithSession } from '../providers/http-client';
-import type { Change } from '@model/generated/index';
+import { downloadWithSession, fetchWithSession } from '../providers/http-client';
+import type { AuditLogExport, Change } from '@model/generated/index';
 
 export type { Change };
 
@@ -37,3 +37,22 @@ export async function fetchHistoryPage(server: 'auth' | 'api', path: string, bef
   if (before) params.set('before', before);
   return (await fetchWithSession<AuditPage>(`${serverUrl(server)}/${path}/history?${params}`)).json;
 }
+
+/** The filter's own values only (none empty): what the list and its export are asked with. */
+const filterValues = (filter: AuditFilter) => Object.fromEntries(Object.entries(filter).filter(([, value]) => value));
+
+const exportUrl = (id: string) => `${serverUrl('api')}/audit/export/${encodeURIComponent(id)}`;
+
+/** The audit log's exports: the list as filtered, to CSV, through the export jobs. */
+export const auditExportCalls = {
+  start: async (filter: AuditFilter) =>
+    (
+      await fetchWithSession<AuditLogExport>(`${serverUrl('api')}/audit/export`, {
+        method: 'POST',
+        body: JSON.stringify(filterValues(filter)),
+      })
+    ).json,
+  get: async (id: string) => (await fetchWithSession<AuditLogExport>(exportUrl(id))).json,
+  /** The CSV as bytes (its byte-order mark kept). */
+  download: (id: string) => downloadWithSession(`${exportUrl(id)}/file`, 'text/csv'),
+};

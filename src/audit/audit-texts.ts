@@ -64,4 +64,11 @@ export const AUDIT_TEXT = {
   empty: 'No change matches these filters.',
   older: 'Show older changes',
   backwards: 'To must not be before From',
+  exportCsv: 'Export CSV',
+  exportRunning: (what: string) => `Exporting ${what} to CSV…`,
+  exportReady: (file: string, what: string) => `${file} is ready: ${what}.`,
+  download: 'Download',
+  exportExpired: 'This export has expired and its file was deleted; export again.',
+  exportFailed: 'The export could not be written; please try again.',
+  exportMissing: 'This export is not yours or no longer exists; export again.',
 };
