@@ -6,10 +6,11 @@
  * Two writes, each timed over HTTP from the request to its answer, one after another:
  *   - a document submission (POST /document: the hot path of the mobile app), and
  *   - a generic update (PATCH /designation/{id}, the CRUD plugin).
- * Each is measured with its change row (as it runs in production) and without it (the same
+ * Each is measured with its change row (as it runs in production), without it (the same
  * request and the same answer; only the flush of the write's ChangeSet is skipped, so no advisory
- * lock, no revision upsert and no insert). The two take turns in rounds, in a shuffled order,
- * and the figure is the median of the rounds' medians. Goal: with ≤ 1.15× without, at p50.
+ * lock, no revision upsert and no insert), and with the row hash-chained (AUDIT_HASH_CHAIN=on).
+ * They take turns in rounds, in a shuffled order, and the figure is the median of the rounds'
+ * medians. Goal: with ≤ 1.15× without, at p50.
  *
  * Knobs: BENCH_ROUNDS (6), BENCH_WRITES (150 per contender per round), EMBEDDED_PG_PORT (54709),
  * BENCH_DATABASE_URL (another server instead of the embedded one).
@@ -18,6 +19,8 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import path from 'node:path';
 import { ChangeSet } from '../server/changes/change-log.ts';
+import { applyHashChain } from '../server/changes/hash-chain.ts';
+import type { Db } from '../server/db/database.ts';
 import { projectRoot } from '../server/config.ts';
 import { BENCH_ADMIN, startBenchApps } from './support/bench-apps.ts';
 
@@ -28,10 +31,14 @@ const dataDir = path.join(projectRoot, 'data', 'bench-changes');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const shuffled = <T>(xs: T[]) => [...xs].sort(() => Math.random() - 0.5);
 
-/** Runs `work` with the change log written (true) or its flush skipped (false). */
-async function withLog<T>(on: boolean, work: () => Promise<T>): Promise<T> {
+type Mode = 'without' | 'with' | 'chained';
+const MODES: Mode[] = ['without', 'with', 'chained'];
+
+/** Runs `work` with the change log written (with, chained: hash-chained too) or its flush skipped (without). */
+async function withLog<T>(db: Db, mode: Mode, work: () => Promise<T>): Promise<T> {
   const flush = ChangeSet.prototype.flush;
-  if (!on) ChangeSet.prototype.flush = async () => [];
+  if (mode === 'without') ChangeSet.prototype.flush = async () => [];
+  await applyHashChain(db, mode === 'chained');
   try {
     return await work();
   } finally {
@@ -109,11 +116,11 @@ async function main() {
     for (const write of Object.values(contenders)) for (let i = 0; i < 30; i++) await write();
     const rounds: Record<string, number[]> = {};
     for (let round = 0; round < ROUNDS; round++) {
-      const turns = shuffled(Object.keys(contenders).flatMap((name) => [`${name} with`, `${name} without`]));
+      const turns = shuffled(Object.keys(contenders).flatMap((name) => MODES.map((mode) => `${name} ${mode}`)));
       for (const turn of turns) {
-        const [name, mode] = turn.split(' ') as [keyof typeof contenders, string];
+        const [name, mode] = turn.split(' ') as [keyof typeof contenders, Mode];
         const times: number[] = [];
-        await withLog(mode === 'with', async () => {
+        await withLog(db, mode, async () => {
           for (let i = 0; i < WRITES; i++) {
             const started = performance.now();
             await contenders[name]();
@@ -128,10 +135,10 @@ async function main() {
       `\nthe change log's cost, p50 over HTTP, median of ${ROUNDS} rounds × ${WRITES} writes (goal ≤ 1.15×); ${rows[0]!.n} change rows written`,
     );
     for (const name of Object.keys(contenders)) {
-      const withRow = median(rounds[`${name} with`]!);
-      const without = median(rounds[`${name} without`]!);
+      const [without, withRow, chained] = MODES.map((mode) => median(rounds[`${name} ${mode}`]!));
       console.log(
-        `${name.padEnd(12)} without the row ${without.toFixed(2).padStart(7)} ms   with it ${withRow.toFixed(2).padStart(7)} ms   ${(withRow / without).toFixed(3)}×`,
+        `${name.padEnd(12)} without the row ${without!.toFixed(2).padStart(7)} ms   with it ${withRow!.toFixed(2).padStart(7)} ms ` +
+          `${(withRow! / without!).toFixed(3)}×   hash-chained ${chained!.toFixed(2).padStart(7)} ms ${(chained! / without!).toFixed(3)}×`,
       );
     }
   } finally {

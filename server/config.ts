@@ -57,6 +57,8 @@ export interface Config {
   workerMaxHeapMb: number;
   /** Days the change log keeps a month after it ends (AUDIT_RETENTION_DAYS; 0 keeps every month). */
   auditRetentionDays: number;
+  /** Whether each change row carries a hash of the row before it (AUDIT_HASH_CHAIN=on|off): tamper evidence, at a small cost per write. */
+  auditHashChain: boolean;
   /** Hours a finished document export's file is kept for download (EXPORT_TTL_HOURS). */
   exportTtlHours: number;
   /** View-list imports: seconds one may read before it is stopped, and its worker thread's heap cap in MB. */
@@ -67,6 +69,12 @@ export interface Config {
    */
   trustProxy: false | string[];
   clock: Clock;
+}
+
+function onOff(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (value === 'on' || value === 'off') return value === 'on';
+  throw new Error(`${name} must be on or off, got "${value}"`);
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -185,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     workerMaxHeapMb: int(env.WORKER_MAX_HEAP_MB, 1024),
     exportTtlHours: int(env.EXPORT_TTL_HOURS, 72),
     auditRetentionDays: int(env.AUDIT_RETENTION_DAYS, 365),
+    auditHashChain: onOff('AUDIT_HASH_CHAIN', env.AUDIT_HASH_CHAIN, false),
     listviewImport: {
       timeoutSeconds: int(env.LISTVIEW_IMPORT_TIMEOUT_SECONDS, 120),
       heapMb: int(env.LISTVIEW_IMPORT_HEAP_MB, 256),

@@ -43,7 +43,7 @@ export async function openDatabase(config: Config, log: (line: string) => void) 
   }
   const db: Db = createDb(url);
   try {
-    await migrate(db);
+    await migrate(db, { hashChain: config.auditHashChain });
   } catch (err) {
     await db.destroy();
     await embedded?.stop();

@@ -11,6 +11,7 @@ import { problems } from '../http/errors.ts';
 import { auditEntry, auditPage } from './audit-store.ts';
 import { auditFilterProperties, filterOf, type AuditFilterQuery } from './audit-filter.ts';
 import { dropOldChangeMonths, makeChangeMonths } from './change-months.ts';
+import { verifyChain } from './hash-chain.ts';
 
 export const AUDIT_FLAG = 'can_get_audit';
 const tags = ['Audit log'];
@@ -42,6 +43,26 @@ const auditQuery = {
 type AuditQuery = AuditFilterQuery & PageQuery;
 
 const changeSchema = { $ref: 'change' } as const;
+
+const seqOrNull = { type: ['string', 'null'] } as const;
+const chainReport = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['ok', 'chaining', 'rows', 'hashed', 'from', 'to', 'last_hash', 'broken_at'],
+  properties: {
+    ok: { type: 'boolean', description: 'Every hashed row follows from the row before it' },
+    chaining: { type: 'boolean', description: 'New rows are chained now (AUDIT_HASH_CHAIN=on)' },
+    rows: { type: 'integer', description: 'Rows read' },
+    hashed: { type: 'integer', description: 'Rows that carry a hash (those written while the chain was off do not)' },
+    from: { ...seqOrNull, description: 'The oldest seq: it anchors the chain (rows before it may have been dropped by retention)' },
+    to: { ...seqOrNull, description: 'The newest seq read' },
+    last_hash: {
+      ...seqOrNull,
+      description: "The newest row's hash (hex): kept elsewhere, it proves later that no row was removed from the end",
+    },
+    broken_at: { ...seqOrNull, description: 'The first row whose hash does not follow' },
+  },
+} as const;
 
 export const auditPageAnswer = {
   type: 'object',
@@ -97,5 +118,19 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!change) throw problems.notFound('Change');
       return change;
     },
+  );
+
+  app.get(
+    '/audit/verify',
+    {
+      config: { permission: needsFlag(AUDIT_FLAG) },
+      schema: {
+        tags,
+        summary:
+          'Walk the hash chain (AUDIT_HASH_CHAIN=on) oldest first and name the first row whose hash does not follow from the row before it',
+        response: { 200: chainReport },
+      },
+    },
+    async () => verifyChain(ctx.db),
   );
 }

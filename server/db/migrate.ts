@@ -23,10 +23,12 @@ import * as documentGeo from './migrations/015-document-geo.ts';
 import * as organisationSettings from './migrations/016-organisation-settings.ts';
 import * as changes from './migrations/017-changes.ts';
 import * as auditExports from './migrations/018-audit-exports.ts';
+import * as changeHashChain from './migrations/019-change-hash-chain.ts';
 import { createGenericTables, syncGenericTables } from './generic-tables.ts';
 import { ADVISORY_LOCKS } from './advisory-locks.ts';
 import { assertModelValid } from '@model/resource-map.ts';
 import { makeChangeMonths } from '../changes/change-months.ts';
+import { applyHashChain } from '../changes/hash-chain.ts';
 
 // Listed here rather than read from a folder, so the bundle/tsx resolution never guesses.
 const migrations: Record<string, Migration> = {
@@ -48,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '016-organisation-settings': organisationSettings,
   '017-changes': changes,
   '018-audit-exports': auditExports,
+  '019-change-hash-chain': changeHashChain,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -66,7 +69,8 @@ export async function withStartupLock<T>(db: Db, work: () => Promise<T>): Promis
   });
 }
 
-export async function migrate(db: Db): Promise<void> {
+/** `hashChain`: switch the change log's hash chain on or off (AUDIT_HASH_CHAIN); left as it is when not given. */
+export async function migrate(db: Db, options: { hashChain?: boolean } = {}): Promise<void> {
   // Tables are built from the map and the schemas: never from ones that do not check.
   assertModelValid();
   await withStartupLock(db, async () => {
@@ -79,5 +83,6 @@ export async function migrate(db: Db): Promise<void> {
     await syncGenericTables(db);
     // Before any server writes a change: this month's partition, and the next ones.
     await makeChangeMonths(db);
+    if (options.hashChain !== undefined) await applyHashChain(db, options.hashChain);
   });
 }
