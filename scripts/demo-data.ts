@@ -1,5 +1,5 @@
 /**
- * `npm run demo-data -- --documents 1000000 [--seed 2026] [--reset | --remove]`: fills the
+ * `npm run demo-data -- --documents 1000000 [--changes 1000000] [--seed 2026] [--reset | --remove]`: fills the
  * database `npm start` uses (embedded under DATA_DIR, or DATABASE_URL) with the demo data set.
  * Opens it exactly as `npm start` does (migrations, first-run seed), so it also works on a
  * fresh DATA_DIR. Stop `npm start` first when it runs on the same embedded database.
@@ -12,9 +12,11 @@ import { withStartupLock } from '../server/db/migrate.ts';
 import { seed } from '../server/db/seed.ts';
 import { generateDemoData, DEFAULT_SEED } from '../server/demo/demo-data.ts';
 import { resetDemoData } from '../server/demo/demo-reset.ts';
+import { generateDemoChanges } from '../server/demo/demo-changes.ts';
 
-const USAGE = `Usage: npm run demo-data -- [--documents N] [--seed N] [--reset | --remove]
+const USAGE = `Usage: npm run demo-data -- [--documents N] [--changes N] [--seed N] [--reset | --remove]
   --documents N  documents to add (default 10000); 1000000 takes a few minutes
+  --changes N    rows to add to the change log (default 0), as the demo users' changes over the last 30 days
   --seed N       random seed (default ${DEFAULT_SEED}): same seed and starting database, same data
   --reset        remove the demo data first (demo programs, their documents, forms, types, users)
   --remove       only remove the demo data`;
@@ -30,6 +32,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       documents: { type: 'string' },
+      changes: { type: 'string' },
       seed: { type: 'string' },
       reset: { type: 'boolean', default: false },
       remove: { type: 'boolean', default: false },
@@ -41,6 +44,7 @@ async function main(): Promise<void> {
     return;
   }
   const documents = count(values.documents, 'documents', 10_000);
+  const changes = count(values.changes, 'changes', 0);
   const seedValue = count(values.seed, 'seed', DEFAULT_SEED);
   const started = performance.now();
   const config = loadConfig();
@@ -66,6 +70,9 @@ async function main(): Promise<void> {
       databaseUrl: url,
       log: console.log,
     });
+    const changesStarted = performance.now();
+    const logged = await generateDemoChanges(db, result.catalogue, changes, new Date());
+    const changesSeconds = (performance.now() - changesStarted) / 1000;
     const { rows } = await sql<{ size: string }>`select pg_size_pretty(pg_database_size(current_database())) as size`.execute(db);
     const c = result.counters;
     console.log('');
@@ -75,6 +82,7 @@ async function main(): Promise<void> {
         `(COPY alone ${result.copySeconds.toFixed(1)} s${result.indexesRebuilt.length ? `; ${result.indexesRebuilt.length} indexes and ${result.foreignKeysRebuilt.length} foreign keys made again after it` : ''})`,
     );
     console.log(`  VACUUM + ANALYZE     ${result.maintenanceSeconds.toFixed(1)} s`);
+    if (logged) console.log(`  Change log           ${logged.toLocaleString('en-US')} rows added in ${changesSeconds.toFixed(1)} s`);
     console.log(
       `  Counters             ${c.countRows} program/type/owner rows and ${c.dayRows} day rows equal count(*) of their groups ` +
         `(${c.counted.toLocaleString('en-US')} demo documents in all)`,

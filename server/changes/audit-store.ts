@@ -9,12 +9,17 @@ import { auditConditions, type AuditFilter } from './audit-filter.ts';
 
 export type { Change };
 
+// Ordered by `changes.seq`, not `seq`: ORDER BY would take the text alias and put 9 after 10.
 const COLUMNS = sql`seq::text as seq, at, resource, record_id, revision, action, actor_id, actor_email, actor_role,
   session_id, client, address, request_id, program_id, fields`;
 
 type StoredChange = Omit<Change, 'at'> & { at: Date };
 
 const wire = (row: StoredChange): Change => ({ ...row, at: row.at.toISOString() });
+
+/** The SQL of a page: one row more than the page, to know whether an older page follows. */
+export const auditPageQuery = (filter: AuditFilter, limit: number, before?: bigint) => sql<StoredChange>`
+  select ${COLUMNS} from changes where ${auditConditions(filter, before)} order by changes.seq desc limit ${limit + 1}`;
 
 /** A page of changes, newest first, and the cursor of the next (older) page when there is one. */
 export async function auditPage(
@@ -23,9 +28,7 @@ export async function auditPage(
   limit: number,
   before?: bigint,
 ): Promise<{ data: Change[]; next: string | null }> {
-  // `changes.seq`, not `seq`: ORDER BY would take the text alias and put 9 after 10.
-  const { rows } = await sql<StoredChange>`
-    select ${COLUMNS} from changes where ${auditConditions(filter, before)} order by changes.seq desc limit ${limit + 1}`.execute(db);
+  const { rows } = await auditPageQuery(filter, limit, before).execute(db);
   const page = rows.slice(0, limit).map(wire);
   return { data: page, next: rows.length > limit ? page[page.length - 1]!.seq : null };
 }

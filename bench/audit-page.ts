@@ -1,0 +1,132 @@
+/**
+ * Reading the audit log deep in a million rows, side by side in one run:
+ *
+ *   npm run demo-data -- --documents 0 --changes 1000000     (once: fills the log)
+ *   npm run bench:audit                                        (the database under DATA_DIR, as npm start opens it)
+ *   DATABASE_URL=postgres://… npm run bench:audit
+ *
+ * Contenders, each a page of 50 newest first, page 1 and the page at depth BENCH_DEPTH
+ * (1,000,000 rows: `before` the row there, as a reader paging by `next` asks for it):
+ *   - the route, GET /audit (in-process inject: token check, permission, query, answer);
+ *   - auditPage(), the route's read (kysely, the rows made wire-shaped);
+ *   - the bare SQL: the same statement text on a plain pg client, rows as pg gives them.
+ * Goals: the route at depth ≤ 2× its page 1; auditPage() ≤ 1.5× the bare SQL of the same page.
+ * Rounds take turns in a shuffled order; each figure is the median of all calls.
+ * Knobs: BENCH_ROUNDS (20), BENCH_CALLS (10 per contender per round), BENCH_DEPTH (1000000).
+ */
+import pg from 'pg';
+import { sql } from 'kysely';
+import { loadConfig } from '../server/config.ts';
+import { openDatabase } from '../server/servers.ts';
+import type { AppContext } from '../server/context.ts';
+import { TokenService } from '../server/auth/tokens.ts';
+import { createMailer } from '../server/mail/mailer.ts';
+import { createJobSystem } from '../server/jobs/job-system.ts';
+import { createApiServer } from '../server/api/app.ts';
+import { openSession } from '../server/auth/sessions.ts';
+import { auditPage, auditPageQuery } from '../server/changes/audit-store.ts';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+const CALLS = Number(process.env.BENCH_CALLS ?? 10);
+const DEPTH = Number(process.env.BENCH_DEPTH ?? 1_000_000);
+const LIMIT = 50;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const shuffled = <T>(xs: T[]) => [...xs].sort(() => Math.random() - 0.5);
+
+async function main() {
+  const config = loadConfig({}, { logLevel: 'silent' });
+  const { db, embedded, url } = await openDatabase(config, () => undefined);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const total = Number((await sql<{ n: string }>`select count(*) as n from changes`.execute(db)).rows[0]!.n);
+    if (total < DEPTH + LIMIT) {
+      console.error(
+        `The change log holds ${total.toLocaleString('en-US')} rows; the bench reads at depth ${DEPTH.toLocaleString('en-US')}. ` +
+          `Fill it first: npm run demo-data -- --documents 0 --changes ${(DEPTH + LIMIT - total).toLocaleString('en-US').replace(/,/g, '')}`,
+      );
+      process.exitCode = 1;
+      return;
+    }
+    // `before` the row at that depth: the page a reader following `next` reaches there.
+    const { rows: at } = await sql<{
+      seq: string;
+    }>`select seq::text as seq from changes order by changes.seq desc offset ${DEPTH - 1} limit 1`.execute(db);
+    const before = BigInt(at[0]!.seq);
+
+    const ctx: AppContext = {
+      db,
+      config,
+      tokens: await TokenService.create(db),
+      mailer: createMailer(config, () => undefined),
+      jobs: createJobSystem({ db, databaseUrl: url }),
+    };
+    const api = (await createApiServer(ctx)).app;
+    const admin = await db
+      .selectFrom('users')
+      .innerJoin('roles', 'roles.id', 'users.role_id')
+      .select('users.id')
+      .where('roles.role_slug', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    const sid = await openSession(db, config, admin.id, true, 'bench');
+    const token = await ctx.tokens.sign({ sub: admin.id, sid }, config.clock.now(), config.accessTokenTtlSeconds);
+
+    const route = (query: string) => async () => {
+      const res = await api.inject({ method: 'GET', url: `/audit?${query}`, headers: { authorization: `Bearer ${token}` } });
+      if (res.statusCode !== 200) throw new Error(`GET /audit?${query} answered ${res.statusCode}: ${res.body}`);
+      return (res.json() as { data: unknown[] }).data.length;
+    };
+    const bare = (depth?: bigint) => {
+      const compiled = auditPageQuery({}, LIMIT, depth).compile(db);
+      return async () => (await client.query(compiled.sql, [...compiled.parameters])).rows.length - 1;
+    };
+    const contenders: Record<string, () => Promise<number>> = {
+      'route page 1': route(`limit=${LIMIT}`),
+      'route at depth': route(`limit=${LIMIT}&before=${before}`),
+      'auditPage page 1': async () => (await auditPage(db, {}, LIMIT)).data.length,
+      'auditPage at depth': async () => (await auditPage(db, {}, LIMIT, before)).data.length,
+      'bare SQL page 1': bare(),
+      'bare SQL at depth': bare(before),
+    };
+    // The same rows from each: 50 per page.
+    for (const [name, read] of Object.entries(contenders)) {
+      const n = await read();
+      if (n !== LIMIT) throw new Error(`${name} read ${n} rows, not ${LIMIT}`);
+    }
+    const times: Record<string, number[]> = {};
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const name of shuffled(Object.keys(contenders))) {
+        for (let i = 0; i < CALLS; i++) {
+          const started = performance.now();
+          await contenders[name]!();
+          (times[name] ??= []).push(performance.now() - started);
+        }
+      }
+    }
+    const p50 = (name: string) => median(times[name]!);
+    const line = (name: string) => `${name.padEnd(20)} ${p50(name).toFixed(3).padStart(8)} ms`;
+    console.log(
+      `\nGET /audit, ${LIMIT} rows, page 1 and at depth ${DEPTH.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} (p50 of ${ROUNDS} × ${CALLS} calls)`,
+    );
+    for (const name of Object.keys(contenders)) console.log(line(name));
+    const ratio = (a: string, b: string) => (p50(a) / p50(b)).toFixed(2);
+    console.log('');
+    console.log(`route at depth / route page 1          ${ratio('route at depth', 'route page 1')}×  (goal ≤ 2)`);
+    console.log(`auditPage / bare SQL, page 1           ${ratio('auditPage page 1', 'bare SQL page 1')}×  (goal ≤ 1.5)`);
+    console.log(`auditPage / bare SQL, at depth         ${ratio('auditPage at depth', 'bare SQL at depth')}×  (goal ≤ 1.5)`);
+    console.log(
+      `route / bare SQL, page 1 and at depth  ${ratio('route page 1', 'bare SQL page 1')}×  ${ratio('route at depth', 'bare SQL at depth')}×  (for scale: HTTP handling, token and permission check)`,
+    );
+    await api.close();
+  } finally {
+    await client.end();
+    await db.destroy();
+    await embedded?.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
