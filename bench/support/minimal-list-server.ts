@@ -1,19 +1,14 @@
 /**
  * The list benchmark's yardstick: the least a server can do to answer GET /user?range=[0,49]
  * as the auth server does — Fastify with one route, no plugins, plain pg. It does the same work:
- * one token check (jose HS256 verify of the same token, then the session row joined with its
- * user and role, as server/http/authenticate.ts reads it), the same count and page queries with
+ * one token check (minimal-session.ts), the same count and page queries with
  * the same joins and order (server/auth/user-store.ts), and the same JSON answer with the same
  * Content-Range.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { jwtVerify } from 'jose';
+import { minimalCallerFlags } from './minimal-session.ts';
 
-const SESSION = `
-  select s.id as session_id, s.keep_login, u.id, u.email, r.role, r.role_slug, r.permission, r.status as role_status
-  from sessions s join users u on u.id = s.user_id join roles r on r.id = u.role_id
-  where s.id = $1 and s.revoked_at is null and s.refresh_until > $2 and u.status = $3`;
 const FROM = `
   from users u join roles r on r.id = u.role_id join designation d on d.id = u.designation_id
   where u.deleted_at is null`;
@@ -86,18 +81,8 @@ export async function startMinimalListServer(databaseUrl: string, secret: string
   const server: MinimalListServer = { app, pool };
 
   app.get<{ Querystring: { sort?: string; range?: string; filter?: string } }>('/user', async (request, reply) => {
-    const token = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    if (!token) return reply.status(401).send({ message: 'Please log in to continue', code: 'UNAUTHENTICATED' });
-    let claims: { sub?: string; sid?: unknown };
-    try {
-      claims = (await jwtVerify(token, key, { algorithms: ['HS256'] })).payload;
-    } catch {
-      return reply.status(401).send({ message: 'Your session has ended, please log in again', code: 'SESSION_ENDED' });
-    }
-    const session = (await pool.query(SESSION, [String(claims.sid), new Date(), true])).rows[0];
-    if (!session || session.id !== claims.sub)
-      return reply.status(401).send({ message: 'Your session has ended, please log in again', code: 'SESSION_ENDED' });
-    const flags: Record<string, boolean> = session.role_status ? session.permission : {};
+    const flags = await minimalCallerFlags(pool, key, request, reply);
+    if (!flags) return reply;
     if (flags.can_access_dashboard !== true || flags.can_get_user !== true)
       return reply.status(403).send({ message: "You don't have permission", code: 'FORBIDDEN' });
 
