@@ -33,7 +33,7 @@ export async function generateDemoChanges(db: Db, catalogue: DemoCatalogue, tota
         with inserted as (
         insert into changes (at, resource, record_id, revision, action, actor_id, actor_email, actor_role, client, address, program_id, fields)
         select ${now}::timestamptz - make_interval(secs => (${spanMs}::float8 * (1 - n::float8 / ${total})) / 1000),
-               (${RESOURCES}::text[])[1 + n % ${RESOURCES.length}],
+               (${RESOURCES}::text[])[1 + (n % ${RECORDS}) % ${RESOURCES.length}],
                ${`demo-${run}-`} || (n % ${RECORDS}),
                n / ${RECORDS} + 1,
                (${ACTIONS}::text[])[1 + (n / 7) % ${ACTIONS.length}],

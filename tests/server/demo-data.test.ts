@@ -15,6 +15,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from '.
 import { documentProblems } from '../../server/forms/document-check.ts';
 import { verifyPassword } from '../../server/auth/passwords.ts';
 import { generateDemoData, type DemoDataResult } from '../../server/demo/demo-data.ts';
+import { generateDemoChanges } from '../../server/demo/demo-changes.ts';
 import { resetDemoData } from '../../server/demo/demo-reset.ts';
 import { demoDocuments } from '../../server/demo/demo-documents.ts';
 import { copyLine } from '../../server/demo/document-copy.ts';
@@ -240,6 +241,26 @@ describe('running it again', () => {
     expect(none.documents).toBe(0);
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from documents`.execute(t.ctx.db);
     expect(rows[0]!.n).toBe(FIRST_RUN + SECOND_RUN);
+  });
+});
+
+describe('the change log', () => {
+  it('fills it with the demo users’ changes, the newest last, each record’s revisions counting up from 1 as the log keeps them', async () => {
+    const before = (await sql<{ seq: string | null }>`select max(seq)::text as seq from changes`.execute(t.ctx.db)).rows[0]!.seq;
+    const added = await generateDemoChanges(t.ctx.db, first.catalogue, 45_000, new Date());
+    expect(added).toBe(45_000);
+    const { rows } = await sql<{ n: number; actors: number; programs: number; oldest_first: boolean; gaps: number; counts_kept: boolean }>`
+      with demo as (select * from changes where seq > ${before ?? '0'}::bigint)
+      select count(*)::int as n,
+             count(distinct actor_email) filter (where actor_email like '%@demo.fieldbase.local')::int as actors,
+             count(distinct program_id)::int as programs,
+             bool_and(at_ordered) as oldest_first,
+             (select count(*)::int from (select revision, row_number() over (partition by resource, record_id order by seq) as nth from demo) r
+               where revision <> nth) as gaps,
+             (select bool_and(r.revision = m.top) from change_revisions r
+               join (select resource, record_id, max(revision) as top from demo group by 1, 2) m using (resource, record_id)) as counts_kept
+      from (select *, at >= lag(at, 1, at) over (order by seq) as at_ordered from demo) d`.execute(t.ctx.db);
+    expect(rows[0]).toEqual({ n: 45_000, actors: first.catalogue.users.size, programs: 4, oldest_first: true, gaps: 0, counts_kept: true });
   });
 });
 
