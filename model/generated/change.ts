@@ -41,6 +41,10 @@ export interface Change {
   request_id: string | null;
   program_id: string | null;
   /**
+   * The program's name now (null when the change names no program, or the program is gone)
+   */
+  program_name: string | null;
+  /**
    * Each changed field: [before, after]
    */
   fields: {

@@ -17,6 +17,7 @@ export const AUDIT_FLAG = 'can_get_audit';
 const tags = ['Audit log'];
 const LIMIT_DEFAULT = 50;
 const LIMIT_MAX = 200;
+const MAX_SEQ = 2n ** 63n - 1n;
 
 /** One page: how many, and where the page before ended. */
 const pageProperties = {
@@ -31,7 +32,11 @@ export type PageQuery = { before?: string; limit?: string };
 export function pageOf(query: PageQuery): { limit: number; before?: bigint } {
   const limit = query.limit === undefined ? LIMIT_DEFAULT : Number(query.limit);
   if (limit < 1 || limit > LIMIT_MAX) throw problems.validation({ limit: `limit must be between 1 and ${LIMIT_MAX}` });
-  return { limit, ...(query.before === undefined ? {} : { before: BigInt(query.before) }) };
+  if (query.before === undefined) return { limit };
+  const before = BigInt(query.before);
+  // Nineteen digits may still pass the largest seq PostgreSQL can hold (a bigint).
+  if (before > MAX_SEQ) throw problems.validation({ before: 'before must be the next of a page (a seq), at most 9223372036854775807' });
+  return { limit, before };
 }
 
 const auditQuery = {
@@ -114,7 +119,8 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const change = await auditEntry(ctx.db, BigInt(request.params.seq));
+      const seq = BigInt(request.params.seq);
+      const change = seq > MAX_SEQ ? undefined : await auditEntry(ctx.db, seq);
       if (!change) throw problems.notFound('Change');
       return change;
     },

@@ -10,8 +10,9 @@ import { auditConditions, type AuditFilter } from './audit-filter.ts';
 export type { Change };
 
 // Ordered by `changes.seq`, not `seq`: ORDER BY would take the text alias and put 9 after 10.
+// The program by its name as it is now, so a row about a program reads by name whatever it changed.
 const COLUMNS = sql`seq::text as seq, at, resource, record_id, revision, action, actor_id, actor_email, actor_role,
-  session_id, client, address, request_id, program_id, fields`;
+  session_id, client, address, request_id, program_id, (select p.name from programs p where p.id = changes.program_id) as program_name, fields`;
 
 type StoredChange = Omit<Change, 'at'> & { at: Date };
 

@@ -17,12 +17,16 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * The resource a route is about, by the name its writes are recorded under: the resource map's
  * name for the path's first segment (`/form/:id` → `custom-form`), else the segment itself.
  */
-function resourceOf(url: string): string {
-  const segment = url.split('/').find((part) => part !== '') ?? 'unknown';
-  return resourceEntries().find(([, entry]) => entry.path === segment)?.[0] ?? segment;
+function resourceNamer(): (url: string) => string {
+  const byPath = new Map(resourceEntries().map(([name, entry]) => [entry.path, name]));
+  return (url) => {
+    const segment = url.split('/').find((part) => part !== '') ?? 'unknown';
+    return byPath.get(segment) ?? segment;
+  };
 }
 
 export function recordRefusals(app: FastifyInstance, ctx: AppContext): void {
+  const resourceOf = resourceNamer();
   app.addHook('onError', async (request: FastifyRequest, _reply, error) => {
     if (!(error instanceof Problem) || !RECORDED_STATUSES.has(error.status) || READS.has(request.method)) return;
     // A public route (sign-in) records its own failures, with what it knows of them.

@@ -35,7 +35,7 @@ export function ChangeDrawer({ change, onClose }: { change: Change | null; onClo
                     ? `${resourceLabel(change.resource)} ${change.record_id}${change.revision ? ` (change ${change.revision})` : ''}`
                     : '—',
                 ],
-                ['Program', change.program_id ?? '—'],
+                ['Program', change.program_name ?? change.program_id ?? '—'],
               ].map(([label, value]) => (
                 <TableRow key={label}>
                   <TableCell component="th" scope="row" sx={{ fontWeight: 600, width: 110 }}>

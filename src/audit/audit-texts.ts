@@ -46,14 +46,20 @@ export const resourceLabel = (resource: string) => RESOURCE_LABELS[resource] ?? 
 /** The fields that name a record, first found wins: "Designation “Enumerator”" reads better than an id. */
 const NAME_FIELDS = ['name', 'role', 'email', 'title', 'file_name', 'local_id'];
 
-/** What a change is about, by name when the change carries one, else by id. */
-export function subjectOf(change: { resource: string; record_id: string | null; fields: Record<string, [unknown, unknown]> }): string {
+/** What a change is about, by name when the change carries one (a program's by the program's name now), else by id. */
+export function subjectOf(change: {
+  resource: string;
+  record_id: string | null;
+  program_name?: string | null;
+  fields: Record<string, [unknown, unknown]>;
+}): string {
   const label = resourceLabel(change.resource);
   for (const field of NAME_FIELDS) {
     const [before, after] = change.fields[field] ?? [];
     const name = after ?? before;
     if (typeof name === 'string' && name !== '') return `${label} “${name}”`;
   }
+  if (change.resource === 'program' && change.program_name) return `${label} “${change.program_name}”`;
   // A session's id says nothing to a reader; its action and actor say it all.
   return change.record_id && change.resource !== 'session' ? `${label} ${change.record_id}` : label;
 }

@@ -68,12 +68,7 @@ test('an admin finds a rename and a lock in the Audit log, narrows it to designa
   await expect(page).toHaveTitle('Audit log · Fieldbase');
   await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Changes' });
-  await expect(
-    table
-      .getByRole('row')
-      .filter({ hasText: 'Lock' })
-      .filter({ hasText: `Program ${made.programId}` }),
-  ).toHaveCount(1);
+  await expect(table.getByRole('row').filter({ hasText: 'Lock' }).filter({ hasText: `Program “Audit Trail Program”` })).toHaveCount(1);
   await expect(table.getByRole('row').filter({ hasText: 'Create' }).filter({ hasText: 'Program “Audit Trail Program”' })).toHaveCount(1);
   await expect(table.getByRole('row').filter({ hasText: 'Update' }).filter({ hasText: 'Designation “Audit lead”' })).toHaveCount(1);
   await expectNoSeriousAxe(page, 'the audit log at 1440 px');

@@ -124,7 +124,7 @@ test('an admin’s role flag, program lock, form publish and user delete are eac
   await page.getByRole('menuitem', { name: 'Audit log' }).click();
   await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
   await expectChange(page, 'Permission change', `Role ${made.roleId}`, 'can_get_user', 'false', 'true');
-  await expectChange(page, 'Lock', `Program ${made.programId}`, 'lockProgram', '0', '1');
+  await expectChange(page, 'Lock', `Program “${PROGRAM}”`, 'lockProgram', '0', '1');
   await expect(changeRow(page, 'Publish', 'Form')).toHaveCount(1);
   await expectChange(page, 'Delete', `User “${PERSON.email}”`, 'first_name', PERSON.first_name, '—');
   await expect(changeRow(page, 'Sign in', PERSON.email)).toHaveCount(1);
@@ -139,7 +139,7 @@ test('an admin’s role flag, program lock, form publish and user delete are eac
   // And the program: its creation and its lock.
   await choose(page, 'Program', PROGRAM);
   await expect(changes(page).getByRole('row')).toHaveCount(3);
-  await expect(changeRow(page, 'Lock', `Program ${made.programId}`)).toHaveCount(1);
+  await expect(changeRow(page, 'Lock', `Program “${PROGRAM}”`)).toHaveCount(1);
   await page.screenshot({ path: `${shots}/19-audit-trail-1440.png` });
 
   // The filtered list as CSV, through the export jobs.

@@ -136,6 +136,13 @@ describe('the change log', () => {
     expect(backwards.json().fields).toEqual({ to: 'to must not be before from' });
     expect((await api('GET', '/audit?from=yesterday', { token: admin.token })).statusCode).toBe(400);
     expect((await api('GET', '/audit?q=clerk@example', { token: admin.token })).json().data.length).toBeGreaterThanOrEqual(5);
+    // The search reads the values the fields had too.
+    expect((await api('GET', '/audit?q=Clerk title 3', { token: admin.token })).json().data).toHaveLength(1);
+    // A cursor past what a seq can be is named, not a server error; such a change does not exist.
+    const huge = await api('GET', '/audit?before=9999999999999999999', { token: admin.token });
+    expect(huge.statusCode, huge.body).toBe(400);
+    expect(huge.json().fields).toEqual({ before: 'before must be the next of a page (a seq), at most 9223372036854775807' });
+    expect((await api('GET', '/audit/9999999999999999999', { token: admin.token })).statusCode).toBe(404);
   });
 
   it('keeps 50 writes from 10 sessions at once as 50 rows, revisions rising, and a reader following seq skips none (three bursts)', async () => {
