@@ -43,6 +43,7 @@ import {
 } from './goal-schemas.ts';
 import { audited, notAudited } from '../changes/audit-declaration.ts';
 import { ownedRecordKit } from '../programs/program-owned-writes.ts';
+import { ownedCreateRoute, ownedDeleteRoute } from '../programs/program-owned-routes.ts';
 import { goalEditAction, goalRecord } from './goal-changes.ts';
 
 /** Progress is read per program: it asks what the program holds, so it needs the program read flag. */
@@ -108,35 +109,21 @@ function fullRoute(app: FastifyInstance, { base, tags, flag, db }: GoalKit): voi
   );
 }
 
-function createRoute(app: FastifyInstance, { base, tags, flag, trimBody, writes, userOf, now, duplicateAnswer }: GoalKit): void {
-  app.post<{ Body: NewGoal }>(
-    base,
-    {
-      config: { permission: flag('create'), audit: audited('create') },
-      schema: {
-        tags,
-        summary:
-          'Set a goal for a type attached to the program (400 naming goal_type otherwise); 409 GOAL_EXISTS when the program has one for that type; 423 while the program is locked',
-        body: createBody,
-        response: { 201: goalAnswer },
-      },
-      preValidation: trimBody,
+function createRoute(app: FastifyInstance, kit: GoalKit): void {
+  ownedCreateRoute(app, kit, {
+    url: kit.base,
+    summary:
+      'Set a goal for a type attached to the program (400 naming goal_type otherwise); 409 GOAL_EXISTS when the program has one for that type; 423 while the program is locked',
+    body: createBody,
+    answer: goalAnswer,
+    programOf: (goal: NewGoal) => goal.program_id,
+    insert: async (trx, goal, request) => {
+      const type = await assertAttachedType(trx, goal.program_id, goal.document_type, goal.goal_type);
+      await assertNoGoalFor(trx, goal.program_id, type);
+      return insertGoal(trx, goal, kit.userOf(request), kit.now());
     },
-    async (request, reply) => {
-      const goal = request.body;
-      assertTrimmedText(goal, goalSchema);
-      try {
-        const created = await writes.add(request, goal.program_id, async (trx) => {
-          const type = await assertAttachedType(trx, goal.program_id, goal.document_type, goal.goal_type);
-          await assertNoGoalFor(trx, goal.program_id, type);
-          return insertGoal(trx, goal, userOf(request), now());
-        });
-        return reply.status(201).send(created);
-      } catch (err) {
-        throw await duplicateAnswer(err, goal.document_type, goal.goal_type);
-      }
-    },
-  );
+    refusal: (err, goal) => kit.duplicateAnswer(err, goal.document_type, goal.goal_type),
+  });
 }
 
 function updateRoute(app: FastifyInstance, { base, tags, flag, trimBody, writes, now, duplicateAnswer }: GoalKit): void {
@@ -179,21 +166,13 @@ function updateRoute(app: FastifyInstance, { base, tags, flag, trimBody, writes,
   );
 }
 
-function deleteRoute(app: FastifyInstance, { base, tags, flag, writes }: GoalKit): void {
-  app.delete<{ Params: { id: string } }>(
-    `${base}/:id`,
-    {
-      config: { permission: flag('delete'), audit: audited('delete') },
-      schema: {
-        tags,
-        summary: 'Delete a goal; answers the deleted goal; 423 while the program is locked',
-        params: idParams,
-        response: { 200: goalAnswer },
-      },
-    },
-    async (request) =>
-      writes.change(request, request.params.id, async (trx) => ({ before: await deleteGoal(trx, request.params.id), after: null })),
-  );
+function deleteRoute(app: FastifyInstance, kit: GoalKit): void {
+  ownedDeleteRoute(app, kit, {
+    url: `${kit.base}/:id`,
+    summary: 'Delete a goal; answers the deleted goal; 423 while the program is locked',
+    answer: goalAnswer,
+    remove: deleteGoal,
+  });
 }
 
 function targetRoute(app: FastifyInstance, { base, tags, db }: GoalKit): void {

@@ -34,6 +34,7 @@ import {
 } from './notification-schemas.ts';
 import { audited, notAudited } from '../changes/audit-declaration.ts';
 import { ownedRecordKit } from '../programs/program-owned-writes.ts';
+import { ownedCreateRoute, ownedDeleteRoute } from '../programs/program-owned-routes.ts';
 
 export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const kit = notificationKit(ctx);
@@ -72,26 +73,24 @@ function programListRoute(app: FastifyInstance, { base, tags, flag, db }: Notifi
   );
 }
 
-function sendRoute(app: FastifyInstance, { base, tags, flag, trimBody, writes, userOf, now }: NotificationKit): void {
-  app.post<{ Body: NewNotification }>(
-    `${base}/add`,
-    {
-      config: { permission: flag('create'), audit: audited('create') },
-      schema: {
-        tags,
-        summary: "Send a notification to a program's team; 423 while the program is locked",
-        body: createBody,
-        response: { 201: notificationAnswer },
-      },
-      preValidation: trimBody,
-    },
-    async (request, reply) => {
-      const note = request.body;
-      assertTrimmedText(note, notificationSchema);
-      const sent = await writes.add(request, note.program, (trx) => insertNotification(trx, note, userOf(request), now()));
-      return reply.status(201).send(sent);
-    },
-  );
+function sendRoute(app: FastifyInstance, kit: NotificationKit): void {
+  ownedCreateRoute(app, kit, {
+    url: `${kit.base}/add`,
+    summary: "Send a notification to a program's team; 423 while the program is locked",
+    body: createBody,
+    answer: notificationAnswer,
+    programOf: (note: NewNotification) => note.program,
+    insert: (trx, note, request) => insertNotification(trx, note, kit.userOf(request), kit.now()),
+  });
+}
+
+function deleteRoute(app: FastifyInstance, kit: NotificationKit): void {
+  ownedDeleteRoute(app, kit, {
+    url: `${kit.base}/delete/:id`,
+    summary: 'Remove a notification; answers the removed one; 423 while the program is locked',
+    answer: notificationAnswer,
+    remove: deleteNotification,
+  });
 }
 
 function updateRoute(app: FastifyInstance, { base, tags, flag, trimBody, writes, now }: NotificationKit): void {
@@ -116,23 +115,6 @@ function updateRoute(app: FastifyInstance, { base, tags, flag, trimBody, writes,
         return { before, after: await updateNotification(trx, id, request.body, now()) };
       });
     },
-  );
-}
-
-function deleteRoute(app: FastifyInstance, { base, tags, flag, writes }: NotificationKit): void {
-  app.delete<{ Params: { id: string } }>(
-    `${base}/delete/:id`,
-    {
-      config: { permission: flag('delete'), audit: audited('delete') },
-      schema: {
-        tags,
-        summary: 'Remove a notification; answers the removed one; 423 while the program is locked',
-        params: idParams,
-        response: { 200: notificationAnswer },
-      },
-    },
-    async (request) =>
-      writes.change(request, request.params.id, async (trx) => ({ before: await deleteNotification(trx, request.params.id), after: null })),
   );
 }
 

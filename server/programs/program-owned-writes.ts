@@ -40,11 +40,14 @@ export function ownedRecordKit<T extends { _id: string }>(ctx: AppContext, owned
   return {
     ...kit,
     db: ctx.db,
+    schema: owned.schema,
     /** The flag of the generic action the route stands for. */
     flag: (action: Action) => needsFlag(mapFlag(owned.resource, action)),
     writes: ownedRecordWrites(kit.write, owned),
   };
 }
+
+export type OwnedRecordKit<T extends { _id: string }> = ReturnType<typeof ownedRecordKit<T>>;
 
 type Write = ReturnType<typeof routeKit>['write'];
 
