@@ -11,7 +11,6 @@ import { needsFlag } from '../http/permissions.ts';
 import { idParams } from '../http/body-schemas.ts';
 import { problems } from '../http/errors.ts';
 import { assertTrimmedText } from '../http/text-fields.ts';
-import { guardProgramWrite } from '../programs/program-guard.ts';
 import { GOAL_KINDS, kindLabel, type DocumentType } from './goal-kinds.ts';
 import {
   assertAttachedType,
@@ -42,9 +41,9 @@ import {
   targetBody,
   updateBody,
 } from './goal-schemas.ts';
-import { routeKit } from '../http/route-kit.ts';
 import { audited, notAudited } from '../changes/audit-declaration.ts';
-import { recordChanged } from '../programs/program-changes.ts';
+import { ownedRecordKit } from '../programs/program-owned-writes.ts';
+import { ownedCreateRoute, ownedDeleteRoute } from '../programs/program-owned-routes.ts';
 import { goalEditAction, goalRecord } from './goal-changes.ts';
 
 /** Progress is read per program: it asks what the program holds, so it needs the program read flag. */
@@ -53,18 +52,34 @@ const READ_PROGRAM_FLAG = mapFlag('program', 'show');
 type TargetBody = { program_slug: string; type: DocumentType } & Record<string, string | undefined>;
 
 export function goalRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { base, tags, now, userOf, write, trimBody } = routeKit(ctx, 'goal', goalSchema);
-  /** Two writers who both passed the check: the unique (program_id, goal_type) refused the second. */
-  const duplicateAnswer = async (err: unknown, type: DocumentType, typeId: string) => {
-    if (!isDuplicateGoal(err)) return err;
-    const record = await typeRecord(ctx.db, type, typeId);
-    return problems.goalExists(record?.name ?? kindLabel(type));
-  };
+  const kit = goalKit(ctx);
+  optionsRoute(app, kit);
+  fullRoute(app, kit);
+  createRoute(app, kit);
+  updateRoute(app, kit);
+  deleteRoute(app, kit);
+  targetRoute(app, kit);
+}
 
+function goalKit(ctx: AppContext) {
+  return {
+    ...ownedRecordKit(ctx, { resource: 'goal', schema: goalSchema, programOf: programOfGoal, recordOf: goalRecord }),
+    /** Two writers who both passed the check: the unique (program_id, goal_type) refused the second. */
+    duplicateAnswer: async (err: unknown, type: DocumentType, typeId: string) => {
+      if (!isDuplicateGoal(err)) return err;
+      const record = await typeRecord(ctx.db, type, typeId);
+      return problems.goalExists(record?.name ?? kindLabel(type));
+    },
+  };
+}
+
+type GoalKit = ReturnType<typeof goalKit>;
+
+function optionsRoute(app: FastifyInstance, { base, tags, flag, db }: GoalKit): void {
   app.get<{ Params: { programId: string } }>(
     `${base}/:programId/obj`,
     {
-      config: { permission: needsFlag(mapFlag('goal', 'list')) },
+      config: { permission: flag('list') },
       schema: {
         tags,
         summary: "A program's goals, and per record kind the types attached to it (the choices of the goal form)",
@@ -73,63 +88,49 @@ export function goalRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const types = await attachedTypes(ctx.db, request.params.programId);
-      return { goals: await goalsOfProgram(ctx.db, request.params.programId), types };
+      const types = await attachedTypes(db, request.params.programId);
+      return { goals: await goalsOfProgram(db, request.params.programId), types };
     },
   );
+}
 
+function fullRoute(app: FastifyInstance, { base, tags, flag, db }: GoalKit): void {
   app.get<{ Params: { id: string } }>(
     `${base}/:id/full`,
     {
-      config: { permission: needsFlag(mapFlag('goal', 'show')) },
+      config: { permission: flag('show') },
       schema: { tags, summary: 'One goal, with its program and its type record', params: idParams, response: { 200: fullGoalAnswer } },
     },
     async (request) => {
-      const goal = await findGoal(ctx.db, request.params.id);
-      const [program, type] = await Promise.all([
-        programRef(ctx.db, goal.program_id),
-        typeRecord(ctx.db, goal.document_type, goal.goal_type),
-      ]);
+      const goal = await findGoal(db, request.params.id);
+      const [program, type] = await Promise.all([programRef(db, goal.program_id), typeRecord(db, goal.document_type, goal.goal_type)]);
       return { ...goal, program, type: type ?? null };
     },
   );
+}
 
-  app.post<{ Body: NewGoal }>(
-    base,
-    {
-      config: { permission: needsFlag(mapFlag('goal', 'create')), audit: audited('create') },
-      schema: {
-        tags,
-        summary:
-          'Set a goal for a type attached to the program (400 naming goal_type otherwise); 409 GOAL_EXISTS when the program has one for that type; 423 while the program is locked',
-        body: createBody,
-        response: { 201: goalAnswer },
-      },
-      preValidation: trimBody,
+function createRoute(app: FastifyInstance, kit: GoalKit): void {
+  ownedCreateRoute(app, kit, {
+    url: kit.base,
+    summary:
+      'Set a goal for a type attached to the program (400 naming goal_type otherwise); 409 GOAL_EXISTS when the program has one for that type; 423 while the program is locked',
+    body: createBody,
+    answer: goalAnswer,
+    programOf: (goal: NewGoal) => goal.program_id,
+    insert: async (trx, goal, request) => {
+      const type = await assertAttachedType(trx, goal.program_id, goal.document_type, goal.goal_type);
+      await assertNoGoalFor(trx, goal.program_id, type);
+      return insertGoal(trx, goal, kit.userOf(request), kit.now());
     },
-    async (request, reply) => {
-      const goal = request.body;
-      assertTrimmedText(goal, goalSchema);
-      try {
-        const created = await write(request, async (trx, changes) => {
-          await guardProgramWrite(trx, request, goal.program_id, { programChange: false });
-          const type = await assertAttachedType(trx, goal.program_id, goal.document_type, goal.goal_type);
-          await assertNoGoalFor(trx, goal.program_id, type);
-          const inserted = await insertGoal(trx, goal, userOf(request), now());
-          recordChanged(changes, 'goal', inserted._id, null, goalRecord(inserted), { programId: goal.program_id });
-          return inserted;
-        });
-        return reply.status(201).send(created);
-      } catch (err) {
-        throw await duplicateAnswer(err, goal.document_type, goal.goal_type);
-      }
-    },
-  );
+    refusal: (err, goal) => kit.duplicateAnswer(err, goal.document_type, goal.goal_type),
+  });
+}
 
+function updateRoute(app: FastifyInstance, { base, tags, flag, trimBody, writes, now, duplicateAnswer }: GoalKit): void {
   app.patch<{ Params: { id: string }; Body: GoalChange }>(
     `${base}/:id`,
     {
-      config: { permission: needsFlag(mapFlag('goal', 'edit')), audit: audited('update') },
+      config: { permission: flag('edit'), audit: audited('update') },
       schema: {
         tags,
         summary:
@@ -146,9 +147,7 @@ export function goalRoutes(app: FastifyInstance, ctx: AppContext): void {
       assertTrimmedText(change, goalSchema);
       let counted: { type: DocumentType; typeId: string } | undefined;
       try {
-        return await write(request, async (trx, changes) => {
-          const programId = await programOfGoal(trx, id);
-          await guardProgramWrite(trx, request, programId, { programChange: false });
+        return await writes.change(request, id, async (trx, programId) => {
           const goal = await findGoal(trx, id);
           const type = change.document_type ?? goal.document_type;
           const typeId = change.goal_type ?? goal.goal_type;
@@ -158,37 +157,25 @@ export function goalRoutes(app: FastifyInstance, ctx: AppContext): void {
             const record = await assertAttachedType(trx, programId, type, typeId);
             await assertNoGoalFor(trx, programId, record, id);
           }
-          const updated = await updateGoal(trx, id, change, now());
-          recordChanged(changes, 'goal', id, goalRecord(goal), goalRecord(updated), { programId, action: goalEditAction });
-          return updated;
+          return { before: goal, after: await updateGoal(trx, id, change, now()), action: goalEditAction };
         });
       } catch (err) {
         throw counted ? await duplicateAnswer(err, counted.type, counted.typeId) : err;
       }
     },
   );
+}
 
-  app.delete<{ Params: { id: string } }>(
-    `${base}/:id`,
-    {
-      config: { permission: needsFlag(mapFlag('goal', 'delete')), audit: audited('delete') },
-      schema: {
-        tags,
-        summary: 'Delete a goal; answers the deleted goal; 423 while the program is locked',
-        params: idParams,
-        response: { 200: goalAnswer },
-      },
-    },
-    async (request) =>
-      write(request, async (trx, changes) => {
-        const programId = await programOfGoal(trx, request.params.id);
-        await guardProgramWrite(trx, request, programId, { programChange: false });
-        const deleted = await deleteGoal(trx, request.params.id);
-        recordChanged(changes, 'goal', deleted._id, goalRecord(deleted), null, { programId });
-        return deleted;
-      }),
-  );
+function deleteRoute(app: FastifyInstance, kit: GoalKit): void {
+  ownedDeleteRoute(app, kit, {
+    url: `${kit.base}/:id`,
+    summary: 'Delete a goal; answers the deleted goal; 423 while the program is locked',
+    answer: goalAnswer,
+    remove: deleteGoal,
+  });
+}
 
+function targetRoute(app: FastifyInstance, { base, tags, db }: GoalKit): void {
   app.post<{ Body: TargetBody }>(
     `${base}/target`,
     {
@@ -210,9 +197,9 @@ export function goalRoutes(app: FastifyInstance, ctx: AppContext): void {
       const typeId = request.body[idField]?.trim();
       if (!slug.trim()) throw problems.validation({ program_slug: 'Program is required' });
       if (!typeId) throw problems.validation({ [idField]: `${kindLabel(type)} is required` });
-      const program = await programBySlug(ctx.db, slug.trim());
-      if (!(await typeRecord(ctx.db, type, typeId))) throw problems.notFound(kindLabel(type));
-      return { achieve: await documentsOfType(ctx.db, program.id, type, typeId), achieve_counted: true };
+      const program = await programBySlug(db, slug.trim());
+      if (!(await typeRecord(db, type, typeId))) throw problems.notFound(kindLabel(type));
+      return { achieve: await documentsOfType(db, program.id, type, typeId), achieve_counted: true };
     },
   );
 }

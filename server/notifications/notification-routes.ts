@@ -6,12 +6,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { mapFlag } from '../crud/crud-plugin.ts';
 import { answerList, parseListParams, type ListQuery } from '../crud/list-params.ts';
-import { needsFlag, signedInMobile } from '../http/permissions.ts';
+import { signedInMobile } from '../http/permissions.ts';
 import { idParams } from '../http/body-schemas.ts';
 import { assertTrimmedText } from '../http/text-fields.ts';
-import { guardProgramWrite } from '../programs/program-guard.ts';
 import {
   findNotification,
   deleteNotification,
@@ -22,6 +20,7 @@ import {
   programOfNotification,
   updateNotification,
   type NewNotification,
+  type NotificationAnswer,
 } from './notification-store.ts';
 import {
   createBody,
@@ -33,18 +32,36 @@ import {
   readAnswer,
   updateBody,
 } from './notification-schemas.ts';
-import { routeKit } from '../http/route-kit.ts';
 import { audited, notAudited } from '../changes/audit-declaration.ts';
-import { recordChanged } from '../programs/program-changes.ts';
+import { ownedRecordKit } from '../programs/program-owned-writes.ts';
+import { ownedCreateRoute, ownedDeleteRoute } from '../programs/program-owned-routes.ts';
 
 export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void {
-  // Text is trimmed before validation, so a blank title is as missing as none.
-  const { base, tags, now, userOf, write, trimBody } = routeKit(ctx, 'notification', notificationSchema);
+  const kit = notificationKit(ctx);
+  programListRoute(app, kit);
+  sendRoute(app, kit);
+  updateRoute(app, kit);
+  deleteRoute(app, kit);
+  mineRoute(app, kit);
+  readRoute(app, kit);
+}
 
+// Text is trimmed before validation (the kit's trimBody), so a blank title is as missing as none.
+const notificationKit = (ctx: AppContext) =>
+  ownedRecordKit(ctx, {
+    resource: 'notification',
+    schema: notificationSchema,
+    programOf: programOfNotification,
+    recordOf: (note: NotificationAnswer) => ({ ...note }),
+  });
+
+type NotificationKit = ReturnType<typeof notificationKit>;
+
+function programListRoute(app: FastifyInstance, { base, tags, flag, db }: NotificationKit): void {
   app.get<{ Params: { programId: string } }>(
     `${base}/all/:programId`,
     {
-      config: { permission: needsFlag(mapFlag('notification', 'list')) },
+      config: { permission: flag('list') },
       schema: {
         tags,
         summary: "A program's notifications, newest first, each with who sent it",
@@ -52,38 +69,35 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
         response: { 200: { type: 'array', items: notificationAnswer } },
       },
     },
-    async (request) => notificationsOfProgram(ctx.db, request.params.programId),
+    async (request) => notificationsOfProgram(db, request.params.programId),
   );
+}
 
-  app.post<{ Body: NewNotification }>(
-    `${base}/add`,
-    {
-      config: { permission: needsFlag(mapFlag('notification', 'create')), audit: audited('create') },
-      schema: {
-        tags,
-        summary: "Send a notification to a program's team; 423 while the program is locked",
-        body: createBody,
-        response: { 201: notificationAnswer },
-      },
-      preValidation: trimBody,
-    },
-    async (request, reply) => {
-      const note = request.body;
-      assertTrimmedText(note, notificationSchema);
-      const sent = await write(request, async (trx, changes) => {
-        await guardProgramWrite(trx, request, note.program, { programChange: false });
-        const inserted = await insertNotification(trx, note, userOf(request), now());
-        recordChanged(changes, 'notification', inserted._id, null, { ...inserted }, { programId: note.program });
-        return inserted;
-      });
-      return reply.status(201).send(sent);
-    },
-  );
+function sendRoute(app: FastifyInstance, kit: NotificationKit): void {
+  ownedCreateRoute(app, kit, {
+    url: `${kit.base}/add`,
+    summary: "Send a notification to a program's team; 423 while the program is locked",
+    body: createBody,
+    answer: notificationAnswer,
+    programOf: (note: NewNotification) => note.program,
+    insert: (trx, note, request) => insertNotification(trx, note, kit.userOf(request), kit.now()),
+  });
+}
 
+function deleteRoute(app: FastifyInstance, kit: NotificationKit): void {
+  ownedDeleteRoute(app, kit, {
+    url: `${kit.base}/delete/:id`,
+    summary: 'Remove a notification; answers the removed one; 423 while the program is locked',
+    answer: notificationAnswer,
+    remove: deleteNotification,
+  });
+}
+
+function updateRoute(app: FastifyInstance, { base, tags, flag, trimBody, writes, now }: NotificationKit): void {
   app.patch<{ Params: { id: string }; Body: { title?: string; body?: string } }>(
     `${base}/update/:id`,
     {
-      config: { permission: needsFlag(mapFlag('notification', 'edit')), audit: audited('update') },
+      config: { permission: flag('edit'), audit: audited('update') },
       schema: {
         tags,
         summary: "Change a notification's title or content (the fields sent); 423 while the program is locked",
@@ -96,40 +110,15 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
     async (request) => {
       const { id } = request.params;
       assertTrimmedText(request.body, notificationSchema);
-      return write(request, async (trx, changes) => {
-        const programId = await programOfNotification(trx, id);
-        await guardProgramWrite(trx, request, programId, { programChange: false });
+      return writes.change(request, id, async (trx) => {
         const before = await findNotification(trx, id);
-        const updated = await updateNotification(trx, id, request.body, now());
-        recordChanged(changes, 'notification', id, { ...before }, { ...updated }, { programId });
-        return updated;
+        return { before, after: await updateNotification(trx, id, request.body, now()) };
       });
     },
   );
+}
 
-  app.delete<{ Params: { id: string } }>(
-    `${base}/delete/:id`,
-    {
-      config: { permission: needsFlag(mapFlag('notification', 'delete')), audit: audited('delete') },
-      schema: {
-        tags,
-        summary: 'Remove a notification; answers the removed one; 423 while the program is locked',
-        params: idParams,
-        response: { 200: notificationAnswer },
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
-      return write(request, async (trx, changes) => {
-        const programId = await programOfNotification(trx, id);
-        await guardProgramWrite(trx, request, programId, { programChange: false });
-        const deleted = await deleteNotification(trx, id);
-        recordChanged(changes, 'notification', id, { ...deleted }, null, { programId });
-        return deleted;
-      });
-    },
-  );
-
+function mineRoute(app: FastifyInstance, { base, tags, db, userOf }: NotificationKit): void {
   app.get<{ Querystring: ListQuery }>(
     `${base}/mine`,
     {
@@ -144,11 +133,13 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
     async (request, reply) => {
       const params = parseListParams(request.query, notificationSchema, { sort: { field: 'created_at', order: 'DESC' } });
-      const found = await notificationsOf(ctx.db, userOf(request), params);
+      const found = await notificationsOf(db, userOf(request), params);
       return answerList(reply, 'notification', params, found);
     },
   );
+}
 
+function readRoute(app: FastifyInstance, { base, tags, db, userOf, now }: NotificationKit): void {
   app.post<{ Params: { id: string } }>(
     `${base}/:id/read`,
     {
@@ -165,7 +156,7 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
       },
     },
     async (request) => {
-      await markRead(ctx.db, userOf(request), request.params.id, now());
+      await markRead(db, userOf(request), request.params.id, now());
       return { _id: request.params.id, read: true as const };
     },
   );

@@ -4,25 +4,26 @@
  * the program's row is locked (program-guard.ts: 404, 423 locked, 403 outside the editing window),
  * so two admins changing the team at the same moment both keep their change.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.ts';
-import type { Db } from '../db/database.ts';
+import type { FastifyInstance } from 'fastify';
 import { needsFlag } from '../http/permissions.ts';
-import { routeKit } from '../http/route-kit.ts';
-import { guardProgramWrite } from './program-guard.ts';
 import { TEAM_FLAG, TYPES_FLAG } from './program-flags.ts';
 import { assertNotLastHead, assertPeople, assertTypesExist } from './program-checks.ts';
-import { findProgram } from './program-read.ts';
 import { addMember, attachType, detachType, moveMember, removeMember } from './program-writes.ts';
 import type { TypeList } from './program-lists.ts';
 import { headBody, memberBody, memberParams, programParams, typeBody, typeListParams, typeParams } from './program-schemas.ts';
 import { audited } from '../changes/audit-declaration.ts';
-import { personRef, recordProgram, typeRef } from './program-changes.ts';
+import { personRef, typeRef } from './program-changes.ts';
+import type { ProgramKit } from './program-kit.ts';
 
-export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { base, tags, one, now, write } = routeKit(ctx, 'program');
-  const programChange = (trx: Db, request: FastifyRequest, id: string) => guardProgramWrite(trx, request, id, { programChange: true });
+export function memberRoutes(app: FastifyInstance, kit: ProgramKit): void {
+  attachTypeRoute(app, kit);
+  detachTypeRoute(app, kit);
+  addMemberRoute(app, kit);
+  headRoute(app, kit);
+  removeMemberRoute(app, kit);
+}
 
+function attachTypeRoute(app: FastifyInstance, { base, tags, one, edit, now }: ProgramKit): void {
   app.post<{ Params: { id: string; list: TypeList }; Body: { type_id: string } }>(
     `${base}/:id/types/:list`,
     {
@@ -38,18 +39,16 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const { id, list } = request.params;
       const typeId = request.body.type_id;
-      return write(request, async (trx, changes) => {
-        await programChange(trx, request, id);
+      return edit(request, id, async (trx) => {
         await assertTypesExist(trx, list, [typeId], 'type_id');
-        const before = await findProgram(trx, id);
         await attachType(trx, id, list, typeId, now());
-        const program = await findProgram(trx, id);
-        recordProgram(changes, before, program, { about: { type: [null, await typeRef(trx, list, typeId)] } });
-        return program;
+        return { about: { type: [null, await typeRef(trx, list, typeId)] } };
       });
     },
   );
+}
 
+function detachTypeRoute(app: FastifyInstance, { base, tags, one, edit, now }: ProgramKit): void {
   app.delete<{ Params: { id: string; list: TypeList; typeId: string } }>(
     `${base}/:id/types/:list/:typeId`,
     {
@@ -63,17 +62,15 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const { id, list, typeId } = request.params;
-      return write(request, async (trx, changes) => {
-        await programChange(trx, request, id);
-        const before = await findProgram(trx, id);
+      return edit(request, id, async (trx) => {
         await detachType(trx, id, list, typeId, now());
-        const program = await findProgram(trx, id);
-        recordProgram(changes, before, program, { about: { type: [await typeRef(trx, list, typeId), null] } });
-        return program;
+        return { about: { type: [await typeRef(trx, list, typeId), null] } };
       });
     },
   );
+}
 
+function addMemberRoute(app: FastifyInstance, { base, tags, one, edit, now }: ProgramKit): void {
   app.post<{ Params: { id: string }; Body: { user: string; is_program_head?: boolean } }>(
     `${base}/:id/team`,
     {
@@ -89,18 +86,16 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const { id } = request.params;
       const { user, is_program_head: asHead = false } = request.body;
-      return write(request, async (trx, changes) => {
-        await programChange(trx, request, id);
+      return edit(request, id, async (trx) => {
         await assertPeople(trx, asHead ? { program_head: [user] } : { teams: [user] }, 'user');
-        const before = await findProgram(trx, id);
         await addMember(trx, id, user, asHead, now());
-        const program = await findProgram(trx, id);
-        recordProgram(changes, before, program, { about: { member: [null, await personRef(trx, user)] } });
-        return program;
+        return { about: { member: [null, await personRef(trx, user)] } };
       });
     },
   );
+}
 
+function headRoute(app: FastifyInstance, { base, tags, one, edit, now }: ProgramKit): void {
   app.patch<{ Params: { id: string; userId: string }; Body: { is_program_head: boolean } }>(
     `${base}/:id/team/:userId`,
     {
@@ -117,23 +112,18 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const { id, userId } = request.params;
       const toHead = request.body.is_program_head;
-      return write(request, async (trx, changes) => {
-        await programChange(trx, request, id);
+      return edit(request, id, async (trx) => {
         if (!toHead) await assertNotLastHead(trx, id, userId);
-        const before = await findProgram(trx, id);
         await moveMember(trx, id, userId, toHead, now());
         if (toHead) await assertPeople(trx, { program_head: [userId] }, 'user');
-        const program = await findProgram(trx, id);
         const person = await personRef(trx, userId);
-        recordProgram(changes, before, program, {
-          action: toHead ? 'head' : 'head-remove',
-          about: { head: toHead ? [null, person] : [person, null] },
-        });
-        return program;
+        return { action: toHead ? 'head' : 'head-remove', about: { head: toHead ? [null, person] : [person, null] } };
       });
     },
   );
+}
 
+function removeMemberRoute(app: FastifyInstance, { base, tags, one, edit, now }: ProgramKit): void {
   app.delete<{ Params: { id: string; userId: string } }>(
     `${base}/:id/team/:userId`,
     {
@@ -142,14 +132,10 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const { id, userId } = request.params;
-      return write(request, async (trx, changes) => {
-        await programChange(trx, request, id);
+      return edit(request, id, async (trx) => {
         await assertNotLastHead(trx, id, userId);
-        const before = await findProgram(trx, id);
         await removeMember(trx, id, userId, now());
-        const program = await findProgram(trx, id);
-        recordProgram(changes, before, program, { about: { member: [await personRef(trx, userId), null] } });
-        return program;
+        return { about: { member: [await personRef(trx, userId), null] } };
       });
     },
   );
