@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { isPublic } from '../../http/permissions.ts';
+import { credentialRateLimit } from './credential-rate-limit.ts';
 import { problems } from '../../http/errors.ts';
 import { hashPassword, passwordProblem } from '../passwords.ts';
 import { revokeUserSessions } from '../sessions.ts';
@@ -52,7 +53,7 @@ function requestResetRoute(app: FastifyInstance, ctx: AppContext) {
       config: {
         permission: isPublic('asking for a password reset link'),
         audit: audited('reset-request'),
-        rateLimit: { max: config.loginRateLimit.max, timeWindow: config.loginRateLimit.windowMs },
+        rateLimit: credentialRateLimit(config),
       },
       schema: {
         tags: ['password'],
@@ -99,7 +100,7 @@ function resetPasswordRoute(app: FastifyInstance, ctx: AppContext) {
       config: {
         permission: isPublic('the reset link is the credential'),
         audit: audited('password-reset'),
-        rateLimit: { max: config.loginRateLimit.max, timeWindow: config.loginRateLimit.windowMs },
+        rateLimit: credentialRateLimit(config),
       },
       schema: {
         tags: ['password'],

@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { isPublic } from '../../http/permissions.ts';
+import { credentialRateLimit } from './credential-rate-limit.ts';
 import { Problem, problems } from '../../http/errors.ts';
 import { bearerToken } from '../tokens.ts';
 import { clientNetwork, purgeStaleFailures } from '../login-failures.ts';
@@ -34,7 +35,7 @@ function loginRoute(app: FastifyInstance, { db, config }: AppContext, signIn: Re
         permission: isPublic('signing in'),
         // A failed sign-in is recorded as `sign-in-failed`, with the e-mail tried and the reason.
         audit: audited('sign-in'),
-        rateLimit: { max: config.loginRateLimit.max, timeWindow: config.loginRateLimit.windowMs },
+        rateLimit: credentialRateLimit(config),
       },
       schema: {
         tags: ['session'],
