@@ -70,101 +70,124 @@ const OPEN_SESSION = `/* prepared:sign_in_passed */
   where id = $4 and password_hash = $9 and status and deleted_at is null
   for share`;
 
-export function createSignIn(ctx: AppContext) {
-  const { db, config, mailer } = ctx;
-  const checks = new LocalChecks(config.lockout.maxFailures);
+/** What every sign-in of one server shares: the context, the checks in flight on this instance, the reserve statement. */
+interface SignInKit {
+  ctx: AppContext;
+  checks: LocalChecks;
+  reserveUser: string;
+}
 
-  // The user is read in the statement that reserves the check: the one live account with this
-  // e-mail (a deleted user's row keeps its e-mail but signs in no more).
-  const reserveUser = reserveStatement(
-    userViewQuery(db)
-      .select(['u.password_hash', 'r.status as role_status'])
-      .where(sql`lower(u.email)`, '=', '')
-      .where('u.deleted_at', 'is', null)
-      .compile(),
-  );
-
-  /** Waits as the failure state says until a password check is reserved; undefined user when the e-mail is unknown. */
-  async function reserve(key: ThrottleKey) {
-    let waited = false;
-    for (;;) {
-      const now = config.clock.now();
-      const state = await reserveCheck<UserRow>(db, config, reserveUser, key, now, waited);
-      const next = admission(config, state, now, waited);
-      if (next.kind === 'check') return state.id ? (state as UserRow) : undefined;
-      if (next.kind === 'locked') throw problems.accountLocked(next.minutesLeft);
-      if (next.kind === 'slow-down') {
-        await config.clock.sleep(next.ms);
-        waited = true;
-      } else {
-        await checks.waitForAnswer(key);
-      }
+/** Waits as the failure state says until a password check is reserved; undefined user when the e-mail is unknown. */
+async function reserve({ ctx: { db, config }, checks, reserveUser }: SignInKit, key: ThrottleKey) {
+  let waited = false;
+  for (;;) {
+    const now = config.clock.now();
+    const state = await reserveCheck<UserRow>(db, config, reserveUser, key, now, waited);
+    const next = admission(config, state, now, waited);
+    if (next.kind === 'check') return state.id ? (state as UserRow) : undefined;
+    if (next.kind === 'locked') throw problems.accountLocked(next.minutesLeft);
+    if (next.kind === 'slow-down') {
+      await config.clock.sleep(next.ms);
+      waited = true;
+    } else {
+      await checks.waitForAnswer(key);
     }
   }
+}
 
-  function tellOwner(user: UserRow, failures: number, addresses: number, at: Date) {
+/** Counts a wrong password (or an unknown e-mail), tells the owner when the count says so, and refuses. */
+async function refuseCredentials({ db, config, mailer }: AppContext, key: ThrottleKey, user: UserRow | undefined): Promise<never> {
+  const now = config.clock.now();
+  const recorded = await recordFailure(db, config, key, now);
+  if (recorded.notice && user) {
     mailer.sendInBackground(
       signInAttemptsNotice({
         to: user.email,
         firstName: user.first_name,
-        failures,
-        addresses,
-        at,
+        failures: recorded.accountFailures,
+        addresses: recorded.notice.addresses,
+        at: now,
         windowMinutes: Math.round(config.lockout.lockSeconds / 60),
         consoleUrl: config.consoleUrl,
       }),
     );
   }
+  throw problems.badCredentials();
+}
 
-  async function signIn(request: SignInRequest, key: ThrottleKey): Promise<{ user: Record<string, unknown>; sessionId: string }> {
-    const user = await reserve(key);
-    const passwordOk = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), request.password);
-    try {
-      if (!user || !passwordOk) {
-        const now = config.clock.now();
-        const recorded = await recordFailure(db, config, key, now);
-        if (recorded.notice && user) tellOwner(user, recorded.accountFailures, recorded.notice.addresses, now);
-        throw problems.badCredentials();
-      }
-      const mayEnter = user.status && user.role_status && user.permission[ENTRY_FLAG[request.client]] === true;
-      if (!mayEnter) {
-        await db.executeQuery(CompiledQuery.raw(RELEASE_AFTER_SUCCESS, [key.email, key.address]));
-        if (!user.status) throw problems.accountInactive();
-        throw request.client === 'mobile' ? problems.noMobileAccess() : problems.noDashboard();
-      }
-      const session = newSessionRow(config, user.id, request.keepLogin, request.userAgent);
-      const { id, user_id, keep_login, user_agent, created_at, refresh_until } = session;
-      const actor = { id: user.id, email: user.email, roleSlug: user.role_slug, sessionId: id, client: request.client };
-      // The session and its change-log row commit together: a session nobody can see opened does not exist.
-      const opened = await inWriteTransaction(db, { ...request.context, actor }, async (trx, changes) => {
-        const { numAffectedRows } = await trx.executeQuery(
-          CompiledQuery.raw(OPEN_SESSION, [
-            key.email,
-            key.address,
-            id,
-            user_id,
-            keep_login,
-            user_agent,
-            created_at,
-            refresh_until,
-            user.password_hash,
-            request.client,
-          ]),
-        );
-        if (numAffectedRows) changes.record('session', id, null, { user_id, client: request.client, keep_login, user_agent });
-        return Boolean(numAffectedRows);
-      });
-      // The password or the account changed while it was checked: as if it had been wrong.
-      if (!opened) throw problems.badCredentials();
-      return { user: wireUser(user), sessionId: session.id };
-    } finally {
-      checks.answered(key);
-    }
+/**
+ * The right password, but the account, its role or the client's entry flag keeps the user out:
+ * the reservation is released and this address's count cleared, as for any right password.
+ */
+async function refuseEntry(db: Db, key: ThrottleKey, user: UserRow, client: SessionClient): Promise<never> {
+  await db.executeQuery(CompiledQuery.raw(RELEASE_AFTER_SUCCESS, [key.email, key.address]));
+  if (!user.status) throw problems.accountInactive();
+  throw client === 'mobile' ? problems.noMobileAccess() : problems.noDashboard();
+}
+
+/**
+ * Opens the session and records it, in one transaction; answers its id, or undefined when the
+ * password or the account changed while it was checked.
+ */
+async function openSession({ db, config }: AppContext, request: SignInRequest, key: ThrottleKey, user: UserRow) {
+  const session = newSessionRow(config, user.id, request.keepLogin, request.userAgent);
+  const { id, user_id, keep_login, user_agent, created_at, refresh_until } = session;
+  const actor = { id: user.id, email: user.email, roleSlug: user.role_slug, sessionId: id, client: request.client };
+  // The session and its change-log row commit together: a session nobody can see opened does not exist.
+  const opened = await inWriteTransaction(db, { ...request.context, actor }, async (trx, changes) => {
+    const { numAffectedRows } = await trx.executeQuery(
+      CompiledQuery.raw(OPEN_SESSION, [
+        key.email,
+        key.address,
+        id,
+        user_id,
+        keep_login,
+        user_agent,
+        created_at,
+        refresh_until,
+        user.password_hash,
+        request.client,
+      ]),
+    );
+    if (numAffectedRows) changes.record('session', id, null, { user_id, client: request.client, keep_login, user_agent });
+    return Boolean(numAffectedRows);
+  });
+  return opened ? id : undefined;
+}
+
+async function signIn(kit: SignInKit, request: SignInRequest, key: ThrottleKey) {
+  const user = await reserve(kit, key);
+  const passwordOk = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), request.password);
+  try {
+    if (!user || !passwordOk) return await refuseCredentials(kit.ctx, key, user);
+    const mayEnter = user.status && user.role_status && user.permission[ENTRY_FLAG[request.client]] === true;
+    if (!mayEnter) return await refuseEntry(kit.ctx.db, key, user, request.client);
+    const sessionId = await openSession(kit.ctx, request, key, user);
+    // The password or the account changed while it was checked: as if it had been wrong.
+    if (!sessionId) throw problems.badCredentials();
+    return { user: wireUser(user), sessionId };
+  } finally {
+    kit.checks.answered(key);
   }
+}
 
+export function createSignIn(ctx: AppContext): (request: SignInRequest) => Promise<{ user: Record<string, unknown>; sessionId: string }> {
+  const kit: SignInKit = {
+    ctx,
+    checks: new LocalChecks(ctx.config.lockout.maxFailures),
+    // The user is read in the statement that reserves the check: the one live account with this
+    // e-mail (a deleted user's row keeps its e-mail but signs in no more).
+    reserveUser: reserveStatement(
+      userViewQuery(ctx.db)
+        .select(['u.password_hash', 'r.status as role_status'])
+        .where(sql`lower(u.email)`, '=', '')
+        .where('u.deleted_at', 'is', null)
+        .compile(),
+    ),
+  };
   return (request: SignInRequest) => {
     const key = { email: request.email, address: request.address };
-    return checks.run(key, () => signIn(request, key));
+    return kit.checks.run(key, () => signIn(kit, request, key));
   };
 }
 

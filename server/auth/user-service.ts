@@ -108,22 +108,12 @@ async function assertCurrentPassword(
   return stored;
 }
 
-/** `clientAddress`: the caller's network (`clientNetwork`), where proving one's own password is counted. */
-export async function updateUser(
-  ctx: AppContext,
-  caller: SessionUser,
-  id: string,
-  body: UserPatch,
-  clientAddress: string,
-  context: ChangeContext,
-): Promise<Wire> {
-  const { db, config } = ctx;
-  const now = config.clock.now();
-  if (body._id !== undefined && body._id !== id)
-    throw problems.badRequest('_id does not match the address', { _id: '_id does not match the address' });
-  assertNoBlankFields(body);
-  const current = await userRow(db, id);
-  assertMayManage(caller, { id, roleSlug: current.role_slug, permission: current.role_permission });
+/**
+ * What a change of a user will store, each field judged by the rules that guard it (the
+ * designation exists, a role the caller may give and not to themselves, no deactivating oneself,
+ * a password the caller may set and strong enough); the password's hash is added later.
+ */
+async function userChangesOf(db: Db, caller: SessionUser, id: string, body: UserPatch, current: UserRow): Promise<UserChanges> {
   const changes: UserChanges = {};
   // The password dialog sends the e-mail it loaded with (spec 1 §7); it names the user, it does
   // not change the address (which could undo someone's concurrent edit).
@@ -148,20 +138,29 @@ export async function updateUser(
     }
     checkPassword(body.password, body.confirm_password ?? '', 'confirm_password');
   }
-  const changesEmail = changes.email !== undefined && changes.email.toLowerCase() !== current.email.toLowerCase();
-  // One's own credentials change only with the current password (not so an admin's change of someone else's).
-  const provenHash =
-    caller.id === id && (body.password !== undefined || changesEmail)
-      ? await assertCurrentPassword(ctx, id, current.email, body.current_password, clientAddress)
-      : undefined;
-  if (body.password !== undefined) changes.password_hash = await hashPassword(body.password);
+  return changes;
+}
 
+interface UserWrite {
+  caller: SessionUser;
+  id: string;
+  changes: UserChanges;
+  /** The role the checks before the transaction saw. */
+  roleIdSeen: string;
+  changesEmail: boolean;
+  /** The hash the caller's current password was proven against, when it had to be. */
+  provenHash: string | undefined;
+  now: Date;
+}
+
+/** Writes a change of a user and what follows from it, in one transaction; answers the user as they were. */
+function writeUserChange(db: Db, context: ChangeContext, write: UserWrite): Promise<UserRow> {
+  const { caller, id, changes, changesEmail, provenHash, now } = write;
   // Another role or a deactivation may take away the last editors of roles.
   const mayRemoveEditor = changes.role_id !== undefined || changes.status === false;
-  let before: UserRow | undefined;
-  await inWriteTransaction(db, context, async (trx, changeSet) => {
+  return inWriteTransaction(db, context, async (trx, changeSet) => {
     if (mayRemoveEditor) await lockRoleEditors(trx);
-    before = await recheckUnderLock(trx, caller, id, current.role_id);
+    const before = await recheckUnderLock(trx, caller, id, write.roleIdSeen);
     // Changed meanwhile (a reset link, another tab): what the caller typed is no longer the current password.
     if (provenHash !== undefined && (await passwordHashOf(trx, id)) !== provenHash) throw problems.currentPasswordWrong();
     const was = await userLogRow(trx, id);
@@ -176,9 +175,37 @@ export async function updateUser(
     // A reset link mailed before a password or address change must not work after it.
     if (changes.password_hash || changesEmail) await retireResetLinks(trx, id, now);
     if (mayRemoveEditor) await assertSomeoneCanEditRoles(trx);
+    return before;
   });
+}
+
+/** `clientAddress`: the caller's network (`clientNetwork`), where proving one's own password is counted. */
+export async function updateUser(
+  ctx: AppContext,
+  caller: SessionUser,
+  id: string,
+  body: UserPatch,
+  clientAddress: string,
+  context: ChangeContext,
+): Promise<Wire> {
+  const { db, config } = ctx;
+  const now = config.clock.now();
+  if (body._id !== undefined && body._id !== id)
+    throw problems.badRequest('_id does not match the address', { _id: '_id does not match the address' });
+  assertNoBlankFields(body);
+  const current = await userRow(db, id);
+  assertMayManage(caller, { id, roleSlug: current.role_slug, permission: current.role_permission });
+  const changes = await userChangesOf(db, caller, id, body, current);
+  const changesEmail = changes.email !== undefined && changes.email.toLowerCase() !== current.email.toLowerCase();
+  // One's own credentials change only with the current password (not so an admin's change of someone else's).
+  const provenHash =
+    caller.id === id && (body.password !== undefined || changesEmail)
+      ? await assertCurrentPassword(ctx, id, current.email, body.current_password, clientAddress)
+      : undefined;
+  if (body.password !== undefined) changes.password_hash = await hashPassword(body.password);
+  const before = await writeUserChange(db, context, { caller, id, changes, roleIdSeen: current.role_id, changesEmail, provenHash, now });
   const user = await getUser(db, id);
-  if (before && String(user.email).toLowerCase() !== before.email.toLowerCase()) {
+  if (String(user.email).toLowerCase() !== before.email.toLowerCase()) {
     ctx.mailer.sendInBackground(
       emailChangeNotice({
         oldEmail: before.email,

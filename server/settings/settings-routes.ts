@@ -7,8 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { problems } from '../http/errors.ts';
 import { isPublic, needsFlag } from '../http/permissions.ts';
-import { trimTextFields } from '../http/text-fields.ts';
-import { assertTrimmedText } from '../http/text-fields.ts';
+import { assertTrimmedText, trimTextFields } from '../http/text-fields.ts';
 import { PHOTO_MAX_BYTES } from '@model/rules';
 import { isTimeZone } from '@model/time-zones.ts';
 import { fileKindOf, IMAGE_KINDS } from '../uploads/file-kinds.ts';
@@ -37,18 +36,25 @@ export const SETTINGS_FLAG = 'can_manage_settings';
 const tags = ['Settings'];
 const logoTooLarge = () => problems.fileTooLarge('logo', PHOTO_MAX_BYTES);
 
-export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const now = () => ctx.config.clock.now();
-  const manage = { permission: needsFlag(SETTINGS_FLAG) };
-  /** One change of the settings, and its change-log row (before and after), in one transaction. */
-  const change = (request: FastifyRequest, write: (trx: Db) => Promise<Settings>) =>
-    inWriteTransaction(ctx.db, changeContextOf(request), async (trx, changes) => {
-      const before = await settingsLogRow(trx);
-      const settings = await write(trx);
-      changes.record('settings', SETTINGS_RECORD, before, await settingsLogRow(trx));
-      return settings;
-    });
+const manage = { permission: needsFlag(SETTINGS_FLAG) };
 
+/** What the routes that change the settings share: the clock and one write runner. */
+function settingsKit(ctx: AppContext) {
+  return {
+    now: () => ctx.config.clock.now(),
+    /** One change of the settings, and its change-log row (before and after), in one transaction. */
+    change: (request: FastifyRequest, write: (trx: Db) => Promise<Settings>) =>
+      inWriteTransaction(ctx.db, changeContextOf(request), async (trx, changes) => {
+        const before = await settingsLogRow(trx);
+        const settings = await write(trx);
+        changes.record('settings', SETTINGS_RECORD, before, await settingsLogRow(trx));
+        return settings;
+      }),
+  };
+}
+type SettingsKit = ReturnType<typeof settingsKit>;
+
+function publicSettingsRoute(app: FastifyInstance, ctx: AppContext) {
   app.get(
     '/settings/public',
     {
@@ -63,7 +69,9 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async () => readPublicSettings(ctx.db),
   );
+}
 
+function logoRoute(app: FastifyInstance, ctx: AppContext) {
   app.get(
     '/settings/logo',
     {
@@ -88,7 +96,9 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
       });
     },
   );
+}
 
+function readSettingsRoute(app: FastifyInstance, ctx: AppContext) {
   app.get(
     '/settings',
     {
@@ -101,7 +111,9 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async () => readSettings(ctx.db),
   );
+}
 
+function changeSettingsRoute(app: FastifyInstance, kit: SettingsKit) {
   app.patch<{ Body: SettingsChange }>(
     '/settings',
     {
@@ -124,10 +136,30 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
         throw problems.validation({
           time_zone: `Unknown time zone "${body.time_zone}": choose one from the list, e.g. Africa/Nairobi or UTC`,
         });
-      return change(request, (trx) => updateSettings(trx, body, request.sessionUser!.id, now()));
+      return kit.change(request, (trx) => updateSettings(trx, body, request.sessionUser!.id, kit.now()));
     },
   );
+}
 
+/** The uploaded logo, checked to be an image of a kind we show and re-encoded (metadata dropped). */
+async function readLogoUpload(request: FastifyRequest) {
+  const upload = await readMultipartForm(request, {
+    fileField: 'logo',
+    fields: [],
+    fileTooLarge: logoTooLarge,
+  });
+  if (!upload.file) throw problems.validation({ logo: 'Choose a logo (PNG, GIF or JPEG)' });
+  const kind = fileKindOf(upload.file.content, IMAGE_KINDS);
+  if (!kind) throw problems.unsupportedFile('logo', 'PNG, GIF or JPEG');
+  const content = await reencodeImage(upload.file.content, kind, {
+    field: 'logo',
+    maxBytes: PHOTO_MAX_BYTES,
+    tooLarge: logoTooLarge,
+  });
+  return { content, contentType: kind.contentType };
+}
+
+function setLogoRoute(app: FastifyInstance, kit: SettingsKit) {
   app.put(
     '/settings/logo',
     {
@@ -141,23 +173,13 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const upload = await readMultipartForm(request, {
-        fileField: 'logo',
-        fields: [],
-        fileTooLarge: logoTooLarge,
-      });
-      if (!upload.file) throw problems.validation({ logo: 'Choose a logo (PNG, GIF or JPEG)' });
-      const kind = fileKindOf(upload.file.content, IMAGE_KINDS);
-      if (!kind) throw problems.unsupportedFile('logo', 'PNG, GIF or JPEG');
-      const content = await reencodeImage(upload.file.content, kind, {
-        field: 'logo',
-        maxBytes: PHOTO_MAX_BYTES,
-        tooLarge: logoTooLarge,
-      });
-      return change(request, (trx) => replaceLogo(trx, { content, contentType: kind.contentType }, request.sessionUser!.id, now()));
+      const logo = await readLogoUpload(request);
+      return kit.change(request, (trx) => replaceLogo(trx, logo, request.sessionUser!.id, kit.now()));
     },
   );
+}
 
+function removeLogoRoute(app: FastifyInstance, kit: SettingsKit) {
   app.delete(
     '/settings/logo',
     {
@@ -168,9 +190,11 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: settingsAnswer },
       },
     },
-    async (request) => change(request, (trx) => replaceLogo(trx, null, request.sessionUser!.id, now())),
+    async (request) => kit.change(request, (trx) => replaceLogo(trx, null, request.sessionUser!.id, kit.now())),
   );
+}
 
+function testEmailRoute(app: FastifyInstance, ctx: AppContext) {
   app.post(
     '/settings/test-email',
     {
@@ -187,4 +211,15 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => sendTestMail(ctx, request.sessionUser!.email),
   );
+}
+
+export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const kit = settingsKit(ctx);
+  publicSettingsRoute(app, ctx);
+  logoRoute(app, ctx);
+  readSettingsRoute(app, ctx);
+  changeSettingsRoute(app, kit);
+  setLogoRoute(app, kit);
+  removeLogoRoute(app, kit);
+  testEmailRoute(app, ctx);
 }

@@ -2,9 +2,10 @@
  * Forgot password (POST /user/change_password, spec 1 §7) and the reset it leads to
  * (POST /user/reset_password, ours: the spec's screen had a submit that did nothing).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { isPublic } from '../../http/permissions.ts';
+import { credentialRateLimit } from './credential-rate-limit.ts';
 import { problems } from '../../http/errors.ts';
 import { hashPassword, passwordProblem } from '../passwords.ts';
 import { revokeUserSessions } from '../sessions.ts';
@@ -17,16 +18,42 @@ import { changeContextOf } from '../../changes/change-context.ts';
 // The same answer whether or not the address has an account.
 const REQUEST_ANSWER = { message: 'If this e-mail belongs to an account, a reset link has been sent to it.' };
 
-export function passwordResetRoutes(app: FastifyInstance, ctx: AppContext) {
-  const { db, config, mailer } = ctx;
+/** The reset mail for a live account with this address, or none (no such account, or a link younger than the cooldown). */
+async function resetMail({ db, config }: AppContext, email: string) {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'first_name'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+    .where('deleted_at', 'is', null)
+    .where('status', '=', true)
+    .executeTakeFirst();
+  if (!user) return undefined;
+  const token = await issueResetLink(db, user.id, config.clock.now(), {
+    ttlSeconds: config.resetTokenTtlSeconds,
+    cooldownSeconds: config.resetLinkCooldownSeconds,
+  });
+  if (!token) return undefined;
+  const link = `${config.consoleUrl}/resetpassword?token=${token}`;
+  const minutes = Math.round(config.resetTokenTtlSeconds / 60);
+  return {
+    to: email,
+    subject: 'Reset your Fieldbase password',
+    text:
+      `Hello ${user.first_name},\n\nSomeone asked to reset the password of your Fieldbase account.\n` +
+      `Open this link within ${minutes} minutes to choose a new password:\n\n${link}\n\n` +
+      `The link works once, and only until you ask for a newer one. If you did not ask for it, ignore this mail: your password stays as it is.\n`,
+  };
+}
 
+function requestResetRoute(app: FastifyInstance, ctx: AppContext) {
+  const { db, config, mailer } = ctx;
   app.post<{ Body: { email: string } }>(
     '/user/change_password',
     {
       config: {
         permission: isPublic('asking for a password reset link'),
         audit: audited('reset-request'),
-        rateLimit: { max: config.loginRateLimit.max, timeWindow: config.loginRateLimit.windowMs },
+        rateLimit: credentialRateLimit(config),
       },
       schema: {
         tags: ['password'],
@@ -44,42 +71,36 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: AppContext) {
         changes.add({ resource: 'user', fields: { email: [null, email] } });
       });
       // Answered first, looked up after: the answer time says nothing about the address.
-      mailer.composeInBackground(async () => {
-        const user = await db
-          .selectFrom('users')
-          .select(['id', 'first_name'])
-          .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
-          .where('deleted_at', 'is', null)
-          .where('status', '=', true)
-          .executeTakeFirst();
-        if (!user) return undefined;
-        const token = await issueResetLink(db, user.id, config.clock.now(), {
-          ttlSeconds: config.resetTokenTtlSeconds,
-          cooldownSeconds: config.resetLinkCooldownSeconds,
-        });
-        if (!token) return undefined;
-        const link = `${config.consoleUrl}/resetpassword?token=${token}`;
-        const minutes = Math.round(config.resetTokenTtlSeconds / 60);
-        return {
-          to: email,
-          subject: 'Reset your Fieldbase password',
-          text:
-            `Hello ${user.first_name},\n\nSomeone asked to reset the password of your Fieldbase account.\n` +
-            `Open this link within ${minutes} minutes to choose a new password:\n\n${link}\n\n` +
-            `The link works once, and only until you ask for a newer one. If you did not ask for it, ignore this mail: your password stays as it is.\n`,
-        };
-      });
+      mailer.composeInBackground(() => resetMail(ctx, email));
       return REQUEST_ANSWER;
     },
   );
+}
 
+/** Redeems the link and sets the password, in one transaction; answers the user's address. */
+function setPasswordByLink({ db }: AppContext, request: FastifyRequest, token: string, passwordHash: string, now: Date) {
+  return inWriteTransaction(db, changeContextOf(request), async (trx, changes) => {
+    const userId = await redeemResetLink(trx, token, now);
+    if (!userId) throw problems.resetLinkInvalid();
+    const before = await userLogRow(trx, userId);
+    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
+    // Shows only that the password changed (the log redacts it); no actor: the link was the credential.
+    changes.record('user', userId, before, await userLogRow(trx, userId));
+    await retireResetLinks(trx, userId, now);
+    await revokeUserSessions(trx, userId, now);
+    return (await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow()).email;
+  });
+}
+
+function resetPasswordRoute(app: FastifyInstance, ctx: AppContext) {
+  const { db, config } = ctx;
   app.post<{ Body: { token: string; password: string; repassword: string } }>(
     '/user/reset_password',
     {
       config: {
         permission: isPublic('the reset link is the credential'),
         audit: audited('password-reset'),
-        rateLimit: { max: config.loginRateLimit.max, timeWindow: config.loginRateLimit.windowMs },
+        rateLimit: credentialRateLimit(config),
       },
       schema: {
         tags: ['password'],
@@ -93,23 +114,16 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: AppContext) {
       if (password !== repassword) throw problems.passwordMismatch('repassword');
       const weak = passwordProblem(password);
       if (weak) throw problems.weakPassword(weak);
-      const passwordHash = await hashPassword(password);
-      const now = config.clock.now();
-      const email = await inWriteTransaction(db, changeContextOf(request), async (trx, changes) => {
-        const userId = await redeemResetLink(trx, token, now);
-        if (!userId) throw problems.resetLinkInvalid();
-        const before = await userLogRow(trx, userId);
-        await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
-        // Shows only that the password changed (the log redacts it); no actor: the link was the credential.
-        changes.record('user', userId, before, await userLogRow(trx, userId));
-        await retireResetLinks(trx, userId, now);
-        await revokeUserSessions(trx, userId, now);
-        return (await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow()).email;
-      });
+      const email = await setPasswordByLink(ctx, request, token, await hashPassword(password), config.clock.now());
       // The owner proved the account is theirs: their addresses' failures are forgiven. After the
       // commit, not inside it: a sign-in locks these rows first and the user's row second.
       await db.deleteFrom('login_failures').where('email', '=', email.toLowerCase()).execute();
       return { message: 'Your password has been changed. Please log in.' };
     },
   );
+}
+
+export function passwordResetRoutes(app: FastifyInstance, ctx: AppContext) {
+  requestResetRoute(app, ctx);
+  resetPasswordRoute(app, ctx);
 }

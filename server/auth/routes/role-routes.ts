@@ -66,21 +66,54 @@ export async function roleLogRow(trx: Db, id: string): Promise<Row> {
   return { ...role, ...(permission as Record<string, boolean>) };
 }
 
-export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
-  const { write } = routeKit(ctx, 'role');
+const caller = (request: FastifyRequest) => request.sessionUser!;
+
+/** What the role routes share: the write runner, the store, a role read under lock, and a role as the caller may see it. */
+function roleKit(ctx: AppContext) {
+  const { write, now } = routeKit(ctx, 'role');
   const store = new GenericStore('role', 'roles');
-  /** The role as stored, its row locked until the transaction ends: two editors' checks run one after the other. */
-  const lockedRole = async (trx: Db, id: string) => {
-    await trx.selectFrom('roles').select('id').where('id', '=', id).forUpdate().execute();
-    return (await store.get(trx, id)) as StoredRole;
+  return {
+    db: ctx.db,
+    write,
+    now,
+    store,
+    /** The role as stored, its row locked until the transaction ends: two editors' checks run one after the other. */
+    lockedRole: async (trx: Db, id: string) => {
+      await trx.selectFrom('roles').select('id').where('id', '=', id).forUpdate().execute();
+      return (await store.get(trx, id)) as StoredRole;
+    },
+    /** A role as this caller may see it: the flags only with can_get_permission. */
+    answer: (row: Row, request: FastifyRequest) => roleForCaller(toWire(row), caller(request)),
   };
-  const now = () => ctx.config.clock.now();
-  const caller = (request: FastifyRequest) => request.sessionUser!;
-  /** A role as this caller may see it: the flags only with can_get_permission. */
-  const answer = (row: Row, request: FastifyRequest) => roleForCaller(toWire(row), caller(request));
+}
+type RoleKit = ReturnType<typeof roleKit>;
 
-  app.register(crudPlugin, { resource: 'role', only: ['list', 'show'], store, hooks: { afterRead: answer } });
+/**
+ * One change of a stored role (its name, status or flags): the row locked, the caller's right to
+ * manage it and the route's own `check` judged on the role as stored, then `apply`, recorded with
+ * the role before and after. A change that leaves nobody able to edit roles is refused.
+ */
+function changeRole(
+  kit: RoleKit,
+  request: FastifyRequest<{ Params: { id: string } }>,
+  check: (current: StoredRole) => void,
+  apply: (trx: Db) => Promise<Row>,
+): Promise<Row> {
+  const { id } = request.params;
+  return kit.write(request, (trx, changes) =>
+    keepingARoleEditor(trx, async () => {
+      const current = await kit.lockedRole(trx, id);
+      assertMayManageRole(caller(request), current);
+      check(current);
+      const before = await roleLogRow(trx, id);
+      const written = await apply(trx);
+      changes.record('role', id, before, await roleLogRow(trx, id));
+      return written;
+    }),
+  );
+}
 
+function addRoleRoute(app: FastifyInstance, kit: RoleKit) {
   app.post<{ Body: Pick<Role, 'role' | 'status'> }>(
     '/role',
     {
@@ -90,15 +123,17 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const role = roleName(request.body.role);
       assertMayNameRole(caller(request), role);
-      const created = await write(request, async (trx, changes) => {
-        const inserted = await insertRole(trx, role, request.body.status ?? true, now());
+      const created = await kit.write(request, async (trx, changes) => {
+        const inserted = await insertRole(trx, role, request.body.status ?? true, kit.now());
         changes.record('role', inserted.id, null, await roleLogRow(trx, inserted.id));
         return inserted;
       });
-      return reply.status(201).send(answer(rowToWire(created), request));
+      return reply.status(201).send(kit.answer(rowToWire(created), request));
     },
   );
+}
 
+function changeRoleRoute(app: FastifyInstance, kit: RoleKit) {
   app.patch<{ Params: { id: string }; Body: Partial<Pick<Role, 'role' | 'status'>> }>(
     '/role/:id',
     {
@@ -113,29 +148,27 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       if (request.body.status === false) {
-        const own = await ctx.db.selectFrom('users').select('role_id').where('id', '=', caller(request).id).executeTakeFirst();
+        const own = await kit.db.selectFrom('users').select('role_id').where('id', '=', caller(request).id).executeTakeFirst();
         if (own?.role_id === request.params.id) assertNotSelf(caller(request), caller(request).id, 'deactivate your own role');
       }
       const body = request.body.role !== undefined ? { ...request.body, role: roleName(request.body.role) } : request.body;
       const row = body.role !== undefined ? { ...body, name_key: roleNameKey(body.role) } : body;
       // Deactivating a role may take away the last editors of roles.
-      const { id } = request.params;
-      const updated = await write(request, (trx, changes) =>
-        keepingARoleEditor(trx, async () => {
-          const current = await lockedRole(trx, id);
-          assertMayManageRole(caller(request), current);
+      const updated = await changeRole(
+        kit,
+        request,
+        (current) => {
           assertAdminRoleKept(current, { name: body.role });
           if (body.role !== undefined) assertMayNameRole(caller(request), body.role, current.role);
-          const before = await roleLogRow(trx, id);
-          const written = await store.update(trx, id, row, now());
-          changes.record('role', id, before, await roleLogRow(trx, id));
-          return written;
-        }),
+        },
+        (trx) => kit.store.update(trx, request.params.id, row, kit.now()),
       );
-      return answer(updated, request);
+      return kit.answer(updated, request);
     },
   );
+}
 
+function deleteRoleRoute(app: FastifyInstance, kit: RoleKit) {
   app.delete<{ Params: { id: string } }>(
     '/role/:id',
     {
@@ -144,9 +177,9 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const { id } = request.params;
-      return write(request, async (trx, changes) => {
+      return kit.write(request, async (trx, changes) => {
         // Locked first: a user being given this role meanwhile (its foreign key shares the lock) is counted.
-        assertMayManageRole(caller(request), await lockedRole(trx, id));
+        assertMayManageRole(caller(request), await kit.lockedRole(trx, id));
         const { count } = await trx
           .selectFrom('users')
           .select((eb) => eb.fn.countAll<string>().as('count'))
@@ -164,20 +197,24 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
           .execute();
         for (const user of released) changes.record('user', user.id, { role_id: id }, { role_id: null }, { action: 'update' });
         changes.record('role', id, await roleLogRow(trx, id), null);
-        return answer(await store.remove(trx, id), request);
+        return kit.answer(await kit.store.remove(trx, id), request);
       });
     },
   );
+}
 
+function readPermissionRoute(app: FastifyInstance, kit: RoleKit) {
   app.get<{ Params: { id: string } }>(
     '/permission/:id',
     {
       config: { permission: needsFlag('can_get_permission') },
       schema: { tags, summary: "One role with its permission flags (the checklist's data)", params: idParams, response: { 200: one } },
     },
-    async (request) => answer(await store.get(ctx.db, request.params.id), request),
+    async (request) => kit.answer(await kit.store.get(kit.db, request.params.id), request),
   );
+}
 
+function setPermissionRoute(app: FastifyInstance, kit: RoleKit) {
   app.patch<{ Params: { id: string }; Body: Record<string, boolean> }>(
     '/permission/:id',
     {
@@ -193,25 +230,34 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       // Switching a flag off may take away the last editors of roles.
       const { id } = request.params;
-      const updated = await write(request, (trx, changes) =>
-        keepingARoleEditor(trx, async () => {
-          const current = await lockedRole(trx, id);
-          assertMayManageRole(caller(request), current);
+      const updated = await changeRole(
+        kit,
+        request,
+        (current) => {
           assertAdminRoleKept(current, { flags: true });
           assertGrantable(caller(request), flagsTurnedOn(current.permission, request.body));
-          const before = await roleLogRow(trx, id);
-          // Merged in one statement: only the flags sent change.
+        },
+        async (trx) => {
+          // Merged in one statement: only the flags sent change (and each flag changed is its own field of the change).
           await trx
             .updateTable('roles')
-            .set({ permission: sql<string>`permission || ${JSON.stringify(request.body)}::jsonb`, updated_at: now() })
+            .set({ permission: sql<string>`permission || ${JSON.stringify(request.body)}::jsonb`, updated_at: kit.now() })
             .where('id', '=', id)
             .execute();
-          // Each flag that changed is its own field of the change.
-          changes.record('role', id, before, await roleLogRow(trx, id));
-          return store.get(trx, id);
-        }),
+          return kit.store.get(trx, id);
+        },
       );
-      return answer(updated, request);
+      return kit.answer(updated, request);
     },
   );
+}
+
+export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
+  const kit = roleKit(ctx);
+  app.register(crudPlugin, { resource: 'role', only: ['list', 'show'], store: kit.store, hooks: { afterRead: kit.answer } });
+  addRoleRoute(app, kit);
+  changeRoleRoute(app, kit);
+  deleteRoleRoute(app, kit);
+  readPermissionRoute(app, kit);
+  setPermissionRoute(app, kit);
 }

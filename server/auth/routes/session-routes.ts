@@ -1,7 +1,8 @@
 /** POST /login, GET /logout, POST /user/verify (spec 1 §4, §7). */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { isPublic } from '../../http/permissions.ts';
+import { credentialRateLimit } from './credential-rate-limit.ts';
 import { Problem, problems } from '../../http/errors.ts';
 import { bearerToken } from '../tokens.ts';
 import { clientNetwork, purgeStaleFailures } from '../login-failures.ts';
@@ -14,19 +15,19 @@ import { changeContextOf } from '../../changes/change-context.ts';
 
 const PURGE_EVERY_MS = 10 * 60_000;
 
-export function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
-  const { db, config, tokens } = ctx;
-  const issueToken = (userId: string, sessionId: string) =>
-    tokens.sign({ sub: userId, sid: sessionId }, config.clock.now(), config.accessTokenTtlSeconds);
-  const signIn = createSignIn(ctx);
-  // Failure counts that no longer count are forgotten now and then, so the tables stay small.
+type IssueToken = (userId: string, sessionId: string) => Promise<string>;
+
+/** Failure counts that no longer count are forgotten now and then, so the tables stay small. */
+function purgeFailuresNowAndThen(app: FastifyInstance, { db, config }: AppContext) {
   const purge = setInterval(() => {
     purgeStaleFailures(db, config, config.clock.now()).catch((err) =>
       app.log.warn(`purging old sign-in failures failed: ${(err as Error).message}`),
     );
   }, PURGE_EVERY_MS).unref();
   app.addHook('onClose', async () => clearInterval(purge));
+}
 
+function loginRoute(app: FastifyInstance, { db, config }: AppContext, signIn: ReturnType<typeof createSignIn>, issueToken: IssueToken) {
   app.post<{ Body: { email: string; password: string; isKeepLogin?: boolean; userAgent?: string; client?: 'console' | 'mobile' } }>(
     '/login',
     {
@@ -34,7 +35,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
         permission: isPublic('signing in'),
         // A failed sign-in is recorded as `sign-in-failed`, with the e-mail tried and the reason.
         audit: audited('sign-in'),
-        rateLimit: { max: config.loginRateLimit.max, timeWindow: config.loginRateLimit.windowMs },
+        rateLimit: credentialRateLimit(config),
       },
       schema: {
         tags: ['session'],
@@ -63,7 +64,24 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
       }
     },
   );
+}
 
+/** Revokes the session the token names, if it is still open, and records that its holder ended it. */
+async function endSession({ db, config, tokens }: AppContext, request: FastifyRequest, token: string) {
+  const claims = (await tokens.check(token, config.clock.now())).claims;
+  if (!claims) return;
+  const now = config.clock.now();
+  await db.transaction().execute(async (trx) => {
+    // Its holder is the actor, whether or not the token still signs calls in.
+    const holder = await revokeSession(trx, claims.sid, now);
+    if (!holder) return; // ended already: nothing changed, nothing to record
+    const changes = new ChangeSet();
+    changes.record('session', claims.sid, { revoked_at: null }, { revoked_at: now });
+    await changes.flush(trx, { ...changeContextOf(request), actor: holder });
+  });
+}
+
+function logoutRoute(app: FastifyInstance, ctx: AppContext) {
   app.get(
     '/logout',
     {
@@ -77,25 +95,13 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const token = bearerToken(request.headers.authorization);
-      if (token) {
-        const check = await tokens.check(token, config.clock.now());
-        const claims = check.claims;
-        if (claims) {
-          const now = config.clock.now();
-          await db.transaction().execute(async (trx) => {
-            // Its holder is the actor, whether or not the token still signs calls in.
-            const holder = await revokeSession(trx, claims.sid, now);
-            if (!holder) return; // ended already: nothing changed, nothing to record
-            const changes = new ChangeSet();
-            changes.record('session', claims.sid, { revoked_at: null }, { revoked_at: now });
-            await changes.flush(trx, { ...changeContextOf(request), actor: holder });
-          });
-        }
-      }
+      if (token) await endSession(ctx, request, token);
       return { message: 'Logged out' };
     },
   );
+}
 
+function verifyRoute(app: FastifyInstance, { db, config, tokens }: AppContext, issueToken: IssueToken) {
   app.post<{ Body: { token: string } }>(
     '/user/verify',
     {
@@ -125,4 +131,14 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
       return reply.status(401).send({ user, token: await issueToken(session.id, session.sessionId) });
     },
   );
+}
+
+export function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { config, tokens } = ctx;
+  const issueToken: IssueToken = (userId, sessionId) =>
+    tokens.sign({ sub: userId, sid: sessionId }, config.clock.now(), config.accessTokenTtlSeconds);
+  purgeFailuresNowAndThen(app, ctx);
+  loginRoute(app, ctx, createSignIn(ctx), issueToken);
+  logoutRoute(app, ctx);
+  verifyRoute(app, ctx, issueToken);
 }

@@ -50,14 +50,11 @@ const updateBody = (() => {
   };
 })();
 
-export function userRoutes(app: FastifyInstance, ctx: AppContext) {
-  const caller = (request: FastifyRequest) => request.sessionUser!;
-  /** A user as this caller may see them: another user's role flags only with can_get_permission. */
-  const answer = (user: Row, request: FastifyRequest) => userForCaller(user, caller(request));
+const caller = (request: FastifyRequest) => request.sessionUser!;
+/** A user as this caller may see them: another user's role flags only with can_get_permission. */
+const answer = (user: Row, request: FastifyRequest) => userForCaller(user, caller(request));
 
-  // Everyone may read their own record without can_get_user.
-  app.register(crudPlugin, { resource: 'user', only: ['list', 'show'], self: ['show'], store: userStore, hooks: { afterRead: answer } });
-
+function addUserRoute(app: FastifyInstance, ctx: AppContext) {
   app.post<{ Body: NewUser & { password: string } }>(
     '/user',
     {
@@ -67,7 +64,9 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) =>
       reply.status(201).send(answer(await createUser(ctx, caller(request), request.body, changeContextOf(request)), request)),
   );
+}
 
+function changeUserRoute(app: FastifyInstance, ctx: AppContext) {
   app.patch<{ Params: { id: string }; Body: UserPatch }>(
     '/user/:id',
     {
@@ -89,7 +88,26 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
         request,
       ),
   );
+}
 
+/** The bytes of the multipart part named "photo"; anything else (the add screen's "preview") is read and dropped. */
+async function readPhoto(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw problems.badRequest('Send the photo as multipart/form-data', { photo: 'Choose a photo' });
+  let content: Buffer | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: PHOTO_MAX_BYTES, files: 2 } })) {
+      if (part.type !== 'file') continue;
+      const bytes = await part.toBuffer();
+      if (part.fieldname === 'photo' && !content) content = bytes;
+    }
+  } catch (err) {
+    throw uploadProblem(err);
+  }
+  if (!content) throw problems.badRequest('Choose a photo (PNG, GIF or JPEG)', { photo: 'Choose a photo' });
+  return content;
+}
+
+function photoRoute(app: FastifyInstance, ctx: AppContext) {
   app.patch<{ Params: { id: string } }>(
     '/user/upload/:id',
     {
@@ -108,23 +126,13 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw problems.badRequest('Send the photo as multipart/form-data', { photo: 'Choose a photo' });
-      // The part named "photo" is the photo; anything else (the add screen's "preview") is read and dropped.
-      let content: Buffer | undefined;
-      try {
-        for await (const part of request.parts({ limits: { fileSize: PHOTO_MAX_BYTES, files: 2 } })) {
-          if (part.type !== 'file') continue;
-          const bytes = await part.toBuffer();
-          if (part.fieldname === 'photo' && !content) content = bytes;
-        }
-      } catch (err) {
-        throw uploadProblem(err);
-      }
-      if (!content) throw problems.badRequest('Choose a photo (PNG, GIF or JPEG)', { photo: 'Choose a photo' });
+      const content = await readPhoto(request);
       return answer(await replacePhoto(ctx, caller(request), request.params.id, content, changeContextOf(request)), request);
     },
   );
+}
 
+function deleteUserRoute(app: FastifyInstance, ctx: AppContext) {
   app.delete<{ Params: { id: string } }>(
     '/user/:id',
     {
@@ -138,4 +146,13 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => answer(await deleteUser(ctx, caller(request), request.params.id, changeContextOf(request)), request),
   );
+}
+
+export function userRoutes(app: FastifyInstance, ctx: AppContext) {
+  // Everyone may read their own record without can_get_user.
+  app.register(crudPlugin, { resource: 'user', only: ['list', 'show'], self: ['show'], store: userStore, hooks: { afterRead: answer } });
+  addUserRoute(app, ctx);
+  changeUserRoute(app, ctx);
+  photoRoute(app, ctx);
+  deleteUserRoute(app, ctx);
 }
