@@ -26,3 +26,11 @@ export function changeContextOf(request: FastifyRequest): ChangeContext {
     requestId: String(request.id),
   };
 }
+
+/** The request's change context as plain data for a worker thread (a view list's import): the actor without their flags. */
+export function changeContextForWorker(request: FastifyRequest): ChangeContext {
+  const { actor, ...context } = changeContextOf(request);
+  if (!actor) return context;
+  const { id, email, roleSlug, sessionId, client } = actor;
+  return { ...context, actor: { id, email, roleSlug, sessionId, client } };
+}

@@ -12,7 +12,7 @@ import type { FieldPart, FilePart } from '../support/multipart.ts';
 import { flags, insertRole, insertUser } from '../support/test-users.ts';
 import { tinyPng } from '../support/images.ts';
 import { untilSomeoneWaitsOnALock } from '../support/lock-waits.ts';
-import { csvFile, nameField, viewLists, xlsxFile } from '../support/view-lists.ts';
+import { csvFile, importIdField, nameField, viewLists, xlsxFile } from '../support/view-lists.ts';
 import { LISTVIEW_MAX_BYTES, LISTVIEW_MAX_COLUMNS, LISTVIEW_MAX_ROWS } from '../../server/listview/limits.ts';
 
 let t: TestServer;
@@ -209,6 +209,14 @@ describe('deleting', () => {
   });
 });
 
+describe('the upload’s fields', () => {
+  it('a name is trimmed, and one sent twice keeps the first, as every other upload form does', async () => {
+    const res = await send('POST', '/listview', [nameField('  First name  '), nameField('Second name'), csvFile('Town\nKisumu\n')]);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().name).toBe('First name');
+  });
+});
+
 describe('refusals store nothing', () => {
   async function refused(parts: Array<FilePart | FieldPart>, status: number, message: RegExp) {
     const before = {
@@ -230,6 +238,23 @@ describe('refusals store nothing', () => {
   it('a missing name or file, with the dialog’s messages', async () => {
     expect((await refused([csvFile('Town\nKisumu\n')], 400, /Name field required/)).fields).toEqual({ name: 'Name field required' });
     expect((await refused([nameField('No file')], 400, /File field required/)).fields).toEqual({ excel_file: 'File field required' });
+  });
+
+  it('a body that is not a multipart form, a name too long, an import_id that is not a UUID: each named', async () => {
+    const notMultipart = await call('POST', '/listview', { token: admin.token, payload: { name: 'Towns' } });
+    expect(notMultipart.statusCode).toBe(400);
+    expect(notMultipart.json()).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'Send the list view as multipart/form-data',
+      fields: { excel_file: 'File field required' },
+    });
+    const town = csvFile('Town\nKisumu\n');
+    expect((await refused([nameField('x'.repeat(121)), town], 400, /at most 120 characters/)).fields).toEqual({
+      name: 'Name must be at most 120 characters',
+    });
+    expect((await refused([nameField('Towns'), importIdField('not-a-uuid'), town], 400, /A UUID/)).fields).toEqual({
+      import_id: 'A UUID such as 3f2b8c1e-9a4d-4e6f-8b2a-1c5d7e9f0a3b',
+    });
   });
 
   it('a file that is neither a workbook nor CSV, whatever its name says', async () => {

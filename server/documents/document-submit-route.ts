@@ -1,0 +1,89 @@
+/**
+ * POST /document: a submission from the mobile app. Its local_id makes a retry safe: the same
+ * local_id again by the same user answers the stored document and writes nothing.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { SessionUser } from '../auth/session-user.ts';
+import type { Db } from '../db/database.ts';
+import type { ChangeSet } from '../changes/change-log.ts';
+import { problems } from '../http/errors.ts';
+import { audited } from '../changes/audit-declaration.ts';
+import { needsFlagMobile } from '../http/permissions.ts';
+import { loadDocument } from './document-read.ts';
+import {
+  assertProgramTakesSubmissions,
+  assertTypeAttached,
+  assertValidAnswers,
+  programForDocument,
+  revisionForType,
+} from './document-checks.ts';
+import { attachmentAnswers } from './document-answers.ts';
+import { claimAttachments } from './document-attachments.ts';
+import { recordSubmitted } from './document-changes.ts';
+import { documentByLocalId, insertDocument, type NewDocument } from './document-store.ts';
+import { oneDocument, submitBody } from './document-schemas.ts';
+import { DOCUMENT_TAGS, type DocumentKit } from './document-route-kit.ts';
+
+/** Thrown inside a submission's transaction when its local id was taken meanwhile: rolls it back. */
+class LocalIdRace extends Error {}
+
+export function submitRoute(app: FastifyInstance, kit: DocumentKit): void {
+  const { db } = kit;
+  app.post<{ Body: NewDocument }>(
+    '/document',
+    {
+      config: { permission: needsFlagMobile('can_add_document'), audit: audited('submit') },
+      schema: {
+        tags: DOCUMENT_TAGS,
+        summary:
+          'Submit a document: 201 with it; the same local_id again by the same user answers 200 with the stored one (header Idempotent-Replay: true) and writes nothing',
+        body: submitBody,
+        response: { 200: oneDocument, 201: oneDocument },
+      },
+    },
+    async (request, reply) => {
+      const caller = request.sessionUser!;
+      const body = request.body;
+      // The document this user already submitted under the local_id (another user's: 409). It
+      // is answered by the caller, never sent here: a reply is thenable, so returning a sent one
+      // through `await` would read as "nothing held" and the handler would go on to send again.
+      const earlierSubmission = async () => {
+        const held = await documentByLocalId(db, body.local_id);
+        if (!held) return undefined;
+        if (held.created_by !== caller.id) throw problems.localIdTaken();
+        return loadDocument(db, held.id);
+      };
+      const answerReplay = (stored: Awaited<ReturnType<typeof loadDocument>>) =>
+        reply.status(200).header('Idempotent-Replay', 'true').send(stored);
+      const earlier = await earlierSubmission();
+      if (earlier) return answerReplay(earlier);
+      try {
+        // A replay (answered above, or the race below) rolls back or never writes: it records nothing.
+        const id = await kit.write(request, (trx, changes) => insertSubmission(trx, changes, caller, body, kit.now));
+        return reply.status(201).send(await loadDocument(db, id));
+      } catch (err) {
+        if (!(err instanceof LocalIdRace)) throw err;
+        // Another submission of the same local_id won the insert: answer the stored one. When the
+        // winner was deleted meanwhile, nothing of either is stored and trying again submits it.
+        const stored = await earlierSubmission();
+        if (!stored) throw problems.tryAgain();
+        return answerReplay(stored);
+      }
+    },
+  );
+}
+
+/** The submission's checks, its row, its files claimed and its change recorded; answers its id. */
+async function insertSubmission(trx: Db, changes: ChangeSet, caller: SessionUser, body: NewDocument, now: () => Date): Promise<string> {
+  const program = await programForDocument(trx, body.program_id, body.module);
+  if (!program) throw problems.documentMismatch({ program_id: 'Program does not exist' });
+  assertProgramTakesSubmissions(caller, program, body.module);
+  const forms = await assertTypeAttached(trx, program, body.module, body.type_id);
+  const revision = await revisionForType(trx, forms, body.form_revision_id);
+  assertValidAnswers(revision, body.form_data);
+  const inserted = await insertDocument(trx, body, caller.id, now());
+  if (!inserted) throw new LocalIdRace();
+  const files = await claimAttachments(trx, caller.id, inserted, attachmentAnswers(revision.structures, body.form_data));
+  recordSubmitted(changes, inserted, body, caller.id, files.named);
+  return inserted;
+}
