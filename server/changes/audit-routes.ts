@@ -85,7 +85,12 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
       await dropOldChangeMonths(ctx.db, ctx.config.auditRetentionDays);
     },
   });
+  listRoute(app, ctx);
+  oneRoute(app, ctx);
+  verifyRoute(app, ctx);
+}
 
+function listRoute(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Querystring: AuditQuery }>(
     '/audit',
     {
@@ -102,7 +107,9 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
       return auditPage(ctx.db, filterOf(request.query), limit, before);
     },
   );
+}
 
+function oneRoute(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { seq: string } }>(
     '/audit/:seq',
     {
@@ -125,7 +132,9 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
       return change;
     },
   );
+}
 
+function verifyRoute(app: FastifyInstance, ctx: AppContext): void {
   app.get(
     '/audit/verify',
     {

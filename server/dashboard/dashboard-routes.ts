@@ -22,8 +22,6 @@ import { bounded } from './query-bounds.ts';
 import { documentSearchRoute, moduleTypesRoute, programRoute, programsRoute, submittersRoute } from './explorer-routes.ts';
 import { docsPageRoute } from './explorer-docs-route.ts';
 
-export { EXPLORE_FLAG } from './explorer-options.ts';
-
 const tags = ['Dashboard'];
 
 export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {

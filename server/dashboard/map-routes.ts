@@ -8,7 +8,7 @@ import { DOCUMENT_MODULES, isDocumentModule, type DocumentModule } from '@model/
 import type { AppContext } from '../context.ts';
 import { needsFlag } from '../http/permissions.ts';
 import { problems } from '../http/errors.ts';
-import { EXPLORE_FLAG } from './dashboard-routes.ts';
+import { EXPLORE_FLAG } from './explorer-options.ts';
 import { isTypeOfModule, programToExplore } from './explorer-read.ts';
 import { mapClusters, MAX_CLUSTERS, type BoundingBox } from './map-clusters.ts';
 import { facetQueryProperties } from './dashboard-schemas.ts';
