@@ -42,7 +42,12 @@ const devConfigJson = (): Plugin => ({
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), devConfigJson()],
-  resolve: { alias: { '@model': fileURLToPath(new URL('./model', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@model': fileURLToPath(new URL('./model', import.meta.url)),
+      '@schemas': fileURLToPath(new URL('./schemas', import.meta.url)),
+    },
+  },
   html: { cspNonce: command === 'serve' ? DEV_SCRIPT_NONCE : undefined },
   build: {
     outDir: 'dist/console',

@@ -1,6 +1,6 @@
 /**
- * Turns every model/schemas/*.schema.json into a TypeScript module under model/generated/, and
- * the names of model/schemas/resources.json into the ResourceName type. The resource map is
+ * Turns every schemas/*.schema.json into a TypeScript module under model/generated/, and
+ * the names of schemas/resources.json into the ResourceName type. The resource map is
  * checked first (model/resource-map-check.ts): a broken map stops both modes with its message.
  *
  *   npm run codegen          rewrite the files whose content changed (others keep their mtime)
@@ -27,7 +27,7 @@ export interface GeneratedFile {
 }
 
 /** Everything codegen would write, computed in memory (used by both modes and the tests). */
-export async function generateAll(schemaDir = path.join(root, 'model', 'schemas')): Promise<GeneratedFile[]> {
+export async function generateAll(schemaDir = path.join(root, 'schemas')): Promise<GeneratedFile[]> {
   const names = (await readdir(schemaDir)).filter((n) => n.endsWith('.schema.json')).sort();
   const schemas = await Promise.all(
     names.map(async (name) => ({ name, schema: JSON.parse(await readFile(path.join(schemaDir, name), 'utf8')) })),
@@ -36,7 +36,7 @@ export async function generateAll(schemaDir = path.join(root, 'model', 'schemas'
   const roots: RootTypeNames = {};
   for (const { name, schema } of schemas) {
     const moduleName = name.replace(/\.schema\.json$/, '');
-    if (schema.$id && schema.$id !== moduleName) throw new Error(`model/schemas/${name}: $id must be "${moduleName}" (the file name)`);
+    if (schema.$id && schema.$id !== moduleName) throw new Error(`schemas/${name}: $id must be "${moduleName}" (the file name)`);
     roots[moduleName] = rootTypeName(schema, moduleName);
   }
   // The files on disk, not the registries: those load model/generated, which may be stale.
@@ -64,7 +64,7 @@ async function readMap(schemaDir: string): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw new Error(`model/schemas/resources.json: not JSON: ${(err as Error).message}`);
+    throw new Error(`schemas/resources.json: not JSON: ${(err as Error).message}`);
   }
 }
 

@@ -91,7 +91,7 @@ export function renderIndexModule(files: string[]): string {
  */
 export function renderSchemaListModule(schemaFiles: string[]): string {
   const names = schemaFiles.map((file) => ({ file, ident: `${typeName(file.replace(/\.schema\.json$/, ''))}Schema` }));
-  const imports = names.map(({ file, ident }) => `import ${ident} from '../schemas/${file}';`).join('\n');
+  const imports = names.map(({ file, ident }) => `import ${ident} from '../../schemas/${file}';`).join('\n');
   return (
     BANNER.replace('%SOURCE%', '*.schema.json') +
     '\n\n' +

@@ -24,8 +24,8 @@ export interface SchemaLike {
   [keyword: string]: unknown;
 }
 
-export const MAP_FILE = 'model/schemas/resources.json';
-export const schemaFile = (id: string) => `model/schemas/${id}.schema.json`;
+export const MAP_FILE = 'schemas/resources.json';
+export const schemaFile = (id: string) => `schemas/${id}.schema.json`;
 
 export const problemLine = (p: ModelProblem) => `${p.file}: ${p.at}: ${p.message}`;
 
@@ -153,7 +153,7 @@ function checkEntry(name: string, entry: JsonObject, schemas: readonly SchemaLik
   if (typeof entry.schema !== 'string') return found;
   const schema = schemas.find((s) => s.$id === entry.schema);
   if (!schema) {
-    problem('schema', `${quoted(entry.schema)} names no schema (no "$id": ${quoted(entry.schema)} in model/schemas/)`);
+    problem('schema', `${quoted(entry.schema)} names no schema (no "$id": ${quoted(entry.schema)} in schemas/)`);
     return found;
   }
   const properties = isObject(schema.properties) ? schema.properties : {};

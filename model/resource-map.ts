@@ -13,7 +13,7 @@ export { checkModel, ModelError, problemLine, type ModelProblem } from './resour
 /** The problems of the model in use now (empty when it is sound). */
 export const modelProblems = (): ModelProblem[] => checkModel(allSchemas, resourceMap);
 
-/** Throws a ModelError ("model/schemas/resources.json: site.list.columns: ...") when the model in use does not check. */
+/** Throws a ModelError ("schemas/resources.json: site.list.columns: ...") when the model in use does not check. */
 export function assertModelValid(): void {
   assertModelChecks(allSchemas, resourceMap);
 }

@@ -2,7 +2,7 @@
  * The schemas and the resource map as plain data, for the console and the servers alike.
  * Importing JSON keeps one source of truth: nothing here is copied out of schemas/.
  */
-import resourcesJson from './schemas/resources.json';
+import resourcesJson from '../schemas/resources.json';
 import { schemaList } from './generated/schema-list';
 import type { ResourceName } from './generated/resource-names';
 import type { Action, ResourceEntry, ResourceMap } from './generated';
@@ -54,7 +54,7 @@ export const isResourceName = (name: string): name is ResourceName => Object.has
 
 /** A name that came from outside the type system (react-admin, a URL), checked against the map in use. */
 export function resourceNamed(name: string): ResourceName {
-  if (!isResourceName(name)) throw new Error(`Unknown resource "${name}" (not in model/schemas/resources.json)`);
+  if (!isResourceName(name)) throw new Error(`Unknown resource "${name}" (not in schemas/resources.json)`);
   return name;
 }
 
@@ -66,7 +66,7 @@ export const resourceEntries = (): Array<[ResourceName, ResourceEntry]> =>
 
 export function resourceEntry(name: ResourceName): ResourceEntry {
   const entry = resourceMap[name];
-  if (!entry) throw new Error(`Unknown resource "${name}" (not in model/schemas/resources.json)`);
+  if (!entry) throw new Error(`Unknown resource "${name}" (not in schemas/resources.json)`);
   return entry;
 }
 

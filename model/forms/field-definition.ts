@@ -1,6 +1,6 @@
 /**
  * A custom form's field definition and condition rule, with the spec's wire names (spec 2 §3
- * "Form field", "Condition rule"): the types generated from model/schemas/form-field.schema.json,
+ * "Form field", "Condition rule"): the types generated from schemas/form-field.schema.json,
  * so the schema the servers validate with and the type the code reads cannot drift apart; the
  * lists of types and tests the builder offers are kept here, and checked against the schema's.
  */

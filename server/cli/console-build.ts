@@ -5,8 +5,8 @@ import path from 'node:path';
 import { projectRoot } from '../config.ts';
 import { consoleDist } from '../console-server.ts';
 
-// The console is built from its own sources and the shared model (schemas, map, rules).
-export const CONSOLE_SOURCES = ['src', 'model', 'index.html', 'vite.config.ts', 'package.json'];
+// The console is built from its own sources, the schemas and the resource map, and the shared model (rules, registries).
+export const CONSOLE_SOURCES = ['src', 'schemas', 'model', 'index.html', 'vite.config.ts', 'package.json'];
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;

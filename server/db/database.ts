@@ -87,7 +87,7 @@ export interface AppSecretTable {
 }
 
 /**
- * Designations live in a generic table (made from model/schemas/designation.schema.json, like
+ * Designations live in a generic table (made from schemas/designation.schema.json, like
  * every schema-driven resource), listed here because users point at it and user queries join it.
  */
 export interface DesignationTable {

@@ -60,7 +60,7 @@ const CHOICE_SHAPE = '{ "type": "string", "oneOf": [{ "const": "a", "title": "A"
 function refuse(resource: string, property: string, why: string): never {
   throw new SchemaTableError(
     `Resource "${resource}", property "${property}": ${why}\n` +
-      `(model/schemas/${resourceMap[resource]?.schema ?? resource}.schema.json; the server stopped before creating or changing the table)`,
+      `(schemas/${resourceMap[resource]?.schema ?? resource}.schema.json; the server stopped before creating or changing the table)`,
   );
 }
 
@@ -170,7 +170,7 @@ export function tableShape(resource: ResourceName): TableShape {
     if (MANAGED_PROPERTIES.has(name)) continue;
     columns.push(columnShape(resource, name, p, required.has(name)));
   }
-  return { resource, table: resource, schemaFile: `model/schemas/${schema.$id}.schema.json`, columns };
+  return { resource, table: resource, schemaFile: `schemas/${schema.$id}.schema.json`, columns };
 }
 
 /** PostgreSQL cuts identifiers longer than 63 bytes, which could give two columns one name. */

@@ -1,5 +1,5 @@
 /**
- * A stored document as the wire shows it (`model/schemas/document.schema.json`): the one query
+ * A stored document as the wire shows it (`schemas/document.schema.json`): the one query
  * that reads documents with what their answer names (program, submitter, revision, type record)
  * and the one mapping of such a row to the answer. Every route that answers a document — the
  * document routes, the dashboard, the Data Explorer — reads through these two, so the shape

@@ -5,7 +5,7 @@
  * field_name in the words the console uses too, then the shared form-field schema for
  * everything else about a field (its type, its rules' shape, its limits).
  */
-import fieldSchema from '@model/schemas/form-field.schema.json';
+import fieldSchema from '@schemas/form-field.schema.json';
 
 type Schema = Record<string, unknown>;
 

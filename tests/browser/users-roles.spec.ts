@@ -13,7 +13,7 @@ import { row, signIn, toast } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-const PERMISSION_SCHEMA = JSON.parse(readFileSync(new URL('../../model/schemas/permission.schema.json', import.meta.url), 'utf8')) as {
+const PERMISSION_SCHEMA = JSON.parse(readFileSync(new URL('../../schemas/permission.schema.json', import.meta.url), 'utf8')) as {
   'x-groups': string[];
   properties: Record<string, { 'x-group': string }>;
 };

@@ -1,7 +1,8 @@
 /**
  * `npm start` rebuilds the console when a source is newer than the build. The console is made
- * of src/ and the shared model it imports (a new entity is only a schema and a map entry there),
- * so a change in either must count: otherwise the recipe's new entity would not reach the menu.
+ * of src/, the shared model it imports and the schemas and resource map the model reads (a new
+ * entity is only a schema and a map entry), so a change in any must count: otherwise the recipe's
+ * new entity would not reach the menu.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,12 +17,23 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('the console build watches what the console is built from', () => {
-  it('watches every top-level folder the console imports from', () => {
+  it('watches every top-level folder the console imports from, directly or through the model', () => {
     const imported = new Set<string>(['src']);
-    for (const file of sourceFiles(path.join(projectRoot, 'src'))) {
-      for (const [, spec] of readFileSync(file, 'utf8').matchAll(/from '(@model)\//g)) if (spec) imported.add('model');
+    const folderOf = (file: string, spec: string) => {
+      if (spec.startsWith('@model/')) return 'model';
+      if (spec.startsWith('@schemas/')) return 'schemas';
+      if (!spec.startsWith('.')) return undefined; // a package
+      return path.relative(projectRoot, path.resolve(path.dirname(file), spec)).split(path.sep)[0];
+    };
+    for (const folder of ['src', 'model']) {
+      for (const file of sourceFiles(path.join(projectRoot, folder))) {
+        for (const [, spec] of readFileSync(file, 'utf8').matchAll(/from '([^']+)'/g)) {
+          const top = folderOf(file, spec!);
+          if (top) imported.add(top);
+        }
+      }
     }
-    expect(imported.has('model')).toBe(true);
+    expect([...imported]).toEqual(expect.arrayContaining(['model', 'schemas']));
     expect(CONSOLE_SOURCES).toEqual(expect.arrayContaining([...imported]));
   });
 });

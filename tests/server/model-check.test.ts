@@ -20,8 +20,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database.
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { installFixtureModel } from '../support/fixture-model.ts';
 
-const TYPO =
-  'model/schemas/resources.json: designation.permissions.list: "can_get_designaton" is not a flag of model/schemas/permission.schema.json';
+const TYPO = 'schemas/resources.json: designation.permissions.list: "can_get_designaton" is not a flag of schemas/permission.schema.json';
 
 /** Runs `work` with a typo in the designation's list flag, then puts the map back. */
 async function withFlagTypo<T>(work: () => Promise<T>): Promise<T> {

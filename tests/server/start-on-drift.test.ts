@@ -47,7 +47,7 @@ describe('a start against a table that does not match its schema', () => {
       const failure = startServers(config, { serveConsole: false, log: () => undefined });
       await expect(failure).rejects.toThrow(SchemaTableError);
       await expect(failure).rejects.toThrow(
-        'Table "designation" does not match model/schemas/designation.schema.json:\n' +
+        'Table "designation" does not match schemas/designation.schema.json:\n' +
           '  column "legacy": the schema has no such property (removed?); the table still has the column (text)\n' +
           'Write a migration: npm run migration:new designation-legacy  (then restart)',
       );
@@ -60,7 +60,7 @@ describe('a start against a table that does not match its schema', () => {
   });
 
   it('is printed as its message alone, without a stack', () => {
-    const err = new SchemaTableError('Table "designation" does not match model/schemas/designation.schema.json:\n  column "legacy": ...');
+    const err = new SchemaTableError('Table "designation" does not match schemas/designation.schema.json:\n  column "legacy": ...');
     expect(startFailureText(err)).toBe(`\n${err.message}\n`);
     const other = new Error('something else');
     expect(startFailureText(other)).toBe(other);

@@ -49,7 +49,7 @@ describe('a table changed by hand', () => {
       await exec(trx, `delete from fixture_site where kind = 'camp'`);
       await exec(trx, `alter table fixture_site add constraint fixture_site_kind_choices check (kind in ('urban', 'rural'))`);
       expect(await stopMessage(trx)).toBe(
-        'Table "fixture_site" does not match model/schemas/fixture_site.schema.json:\n' +
+        'Table "fixture_site" does not match schemas/fixture_site.schema.json:\n' +
           '  column "kind": the schema allows urban, rural, camp; the table\'s CHECK allows urban, rural\n' +
           'Write a migration: npm run migration:new fixture-site-kind  (then restart)\n\n' +
           'The servers did not start: they never run against a table that does not match its schema. See docs/adding-an-entity.md, "Schema changes" for how to write the migration.',
@@ -86,7 +86,7 @@ describe('a table changed by hand', () => {
     await rolledBack(m.db, async (trx) => {
       await exec(trx, `alter table fixture_region alter column description type varchar(500)`);
       expect(await stopMessage(trx)).toContain(
-        'Table "fixture_region" does not match model/schemas/fixture_region.schema.json:\n' +
+        'Table "fixture_region" does not match schemas/fixture_region.schema.json:\n' +
           '  column "description": the schema says text; the table\'s column is character varying(500)\n' +
           'Write a migration: npm run migration:new fixture-region-description  (then restart)',
       );
@@ -242,7 +242,7 @@ describe('unique indexes', () => {
         (s) => delete s.properties.code!['x-unique'],
         async () => {
           expect(await stopMessage(trx)).toBe(
-            'Table "fixture_region" does not match model/schemas/fixture_region.schema.json:\n' +
+            'Table "fixture_region" does not match schemas/fixture_region.schema.json:\n' +
               '  column "code": the schema does not say unique ("x-unique"); the table has the unique index "fixture_region_code_unique"\n' +
               'Write a migration: npm run migration:new fixture-region-code  (then restart)\n\n' +
               'The servers did not start: they never run against a table that does not match its schema. See docs/adding-an-entity.md, "Schema changes" for how to write the migration.',
@@ -412,7 +412,7 @@ describe('a schema that grew', () => {
         (s) => (s.properties.name!['x-unique'] = true),
         async () => {
           expect(await stopMessage(trx)).toMatch(
-            /^Table "fixture_site" does not match model\/schemas\/fixture_site\.schema\.json:\n {2}column "name": the schema says unique \("x-unique"\); rows of the table share a value .*\nWrite a migration that makes the values unique: npm run migration:new fixture-site-name-unique {2}\(then restart\)$/,
+            /^Table "fixture_site" does not match schemas\/fixture_site\.schema\.json:\n {2}column "name": the schema says unique \("x-unique"\); rows of the table share a value .*\nWrite a migration that makes the values unique: npm run migration:new fixture-site-name-unique {2}\(then restart\)$/,
           );
         },
       );
@@ -463,7 +463,7 @@ describe('tables the earlier start code created', () => {
       const failure = migrate(old.db);
       await expect(failure).rejects.toThrow(SchemaTableError);
       await expect(failure).rejects.toThrow(
-        'Table "fixture_site" does not match model/schemas/fixture_site.schema.json:\n' +
+        'Table "fixture_site" does not match schemas/fixture_site.schema.json:\n' +
           '  column "region": the schema says text; the table\'s column is jsonb\n' +
           '  column "region": the schema references "fixture_region" (foreign key on delete restrict); the table has no foreign key\n' +
           '  column "kind": the schema allows urban, rural, camp; the table has no CHECK "fixture_site_kind_choices"\n' +

@@ -1,4 +1,7 @@
-/** `@model/...` as tsconfig's `paths` maps it (for tsc and tsx), for every Vitest config. */
+/** `@model/...` and `@schemas/...` as tsconfig's `paths` maps them (for tsc and tsx), for every Vitest config. */
 import { fileURLToPath } from 'node:url';
 
-export const modelAlias = { '@model': fileURLToPath(new URL('../../model', import.meta.url)) };
+export const modelAlias = {
+  '@model': fileURLToPath(new URL('../../model', import.meta.url)),
+  '@schemas': fileURLToPath(new URL('../../schemas', import.meta.url)),
+};

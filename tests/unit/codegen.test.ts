@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { diffGenerated, generateAll, type GeneratedFile } from '../../codegen/generate';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const schemasDir = path.join(root, 'model', 'schemas');
+const schemasDir = path.join(root, 'schemas');
 const generatedDir = path.join(root, 'model', 'generated');
 const BANNER_START = '/* eslint-disable */\n/**\n * GENERATED FILE: do not edit.';
 
@@ -55,7 +55,7 @@ describe('codegen', { timeout: 30_000 }, () => {
 
     // The servers and the console load every schema through schema-list.ts: no hand-kept import list.
     const list = outputs.find((o) => o.file === 'schema-list.ts')!.content;
-    for (const n of schemas) expect(list).toContain(`from '../schemas/${n}';`);
+    for (const n of schemas) expect(list).toContain(`from '../../schemas/${n}';`);
 
     const index = outputs.find((o) => o.file === 'index.ts')!.content;
     for (const n of schemas) expect(index).toContain(`export type * from './${n.replace(/\.schema\.json$/, '')}';`);

@@ -11,7 +11,7 @@ import { flagsByGroup } from '../../src/resources/role/PermissionChecklist';
 import { displayValue, formatDate } from '@model/display-value';
 import { newPasswordProblems } from '../../src/auth/new-password';
 import { permissionFlags, resourceSchema } from '@model/schema-registry';
-import permissionSchema from '@model/schemas/permission.schema.json';
+import permissionSchema from '@schemas/permission.schema.json';
 import { makeUser } from './support/session';
 
 const role = (name: string) => ({ _id: `r-${name}`, role: name, role_slug: name.toLowerCase() });

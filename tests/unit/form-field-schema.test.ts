@@ -1,12 +1,12 @@
 /**
- * model/schemas/form-field.schema.json describes the same field definitions the compiler reads:
+ * schemas/form-field.schema.json describes the same field definitions the compiler reads:
  * the TypeScript types match the generated ones, and the schema accepts a real definition and
  * refuses a broken one with the spec's message.
  */
 import { describe, expect, it } from 'vitest';
 import type { FormField } from '@model/forms/field-definition';
 import type { FormField as SchemaFormField } from '@model/generated/form-field';
-import fieldSchema from '@model/schemas/form-field.schema.json';
+import fieldSchema from '@schemas/form-field.schema.json';
 import { validationFields } from '../../server/http/validation';
 import { formAjv } from './support/form-ajv';
 

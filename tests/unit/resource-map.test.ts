@@ -11,7 +11,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import resourcesSchema from '@model/schemas/resources.schema.json';
+import resourcesSchema from '@schemas/resources.schema.json';
 import { allSchemas, isResourceName, resourceEntries, resourceEntry, resourceMap, resourceNamed } from '@model/schema-registry';
 import { assertModelValid, checkModel, ModelError, modelProblems } from '@model/resource-map';
 import { assertModelChecks, type SchemaLike } from '@model/resource-map-check';
@@ -21,11 +21,11 @@ import { menuIcon, menuIcons } from '../../src/layout/menu-icons';
 import { generateAll } from '../../codegen/generate';
 import { FIXTURE_RESOURCES, installFixtureModel } from '../support/fixture-model';
 
-const MAP = 'model/schemas/resources.json';
-const schemasDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../model/schemas');
+const MAP = 'schemas/resources.json';
+const schemasDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../schemas');
 /** The map as committed (the imported JSON is the live map, which the fixtures extend). */
 const committedMap = JSON.parse(readFileSync(path.join(schemasDir, 'resources.json'), 'utf8')) as Record<string, unknown>;
-const SITE_SCHEMA = 'model/schemas/fixture_site.schema.json';
+const SITE_SCHEMA = 'schemas/fixture_site.schema.json';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- broken copies are edited freely
 type Loose = any;
@@ -156,14 +156,14 @@ describe('each entry against the schemas it names', () => {
   it('a permission flag that the permission schema does not have', () => {
     expectOnly(
       brokenCopy(({ map }) => (map.fixture_site.permissions.create = 'can_create_fixture_sight')),
-      `${MAP}: fixture_site.permissions.create: "can_create_fixture_sight" is not a flag of model/schemas/permission.schema.json`,
+      `${MAP}: fixture_site.permissions.create: "can_create_fixture_sight" is not a flag of schemas/permission.schema.json`,
     );
   });
 
   it('a schema $id that does not exist', () => {
     expectOnly(
       brokenCopy(({ map }) => (map.fixture_site.schema = 'fixture_sight')),
-      `${MAP}: fixture_site.schema: "fixture_sight" names no schema (no "$id": "fixture_sight" in model/schemas/)`,
+      `${MAP}: fixture_site.schema: "fixture_sight" names no schema (no "$id": "fixture_sight" in schemas/)`,
     );
   });
 
@@ -246,7 +246,7 @@ describe('references (x-ref)', () => {
     }
     expect(
       refusal(brokenCopy((_, schema) => (schema('user').properties.designation = { type: 'object', 'x-ref': 'designation' }))),
-    ).toMatch(/^model\/schemas\/user\.schema\.json: properties\.designation: a reference must be .*, or the id-or-object form/);
+    ).toMatch(/^schemas\/user\.schema\.json: properties\.designation: a reference must be .*, or the id-or-object form/);
   });
 
   it('a list of references (the items of an array property) is accepted', () => {
@@ -393,7 +393,7 @@ describe('the message', () => {
       }),
     );
     expect(message.split('\n')).toEqual([
-      `${MAP}: fixture_region.permissions.list: "can_list_region" is not a flag of model/schemas/permission.schema.json`,
+      `${MAP}: fixture_region.permissions.list: "can_list_region" is not a flag of schemas/permission.schema.json`,
       '...and 2 more:',
       `  ${MAP}: fixture_site.menu.icon: "Factory" is not a known icon (known: ${MENU_ICON_NAMES.join(', ')}; add one in model/menu-icons.ts)`,
       `  ${MAP}: fixture_site.list.columns: "regoin" is not a property of schema "fixture_site"`,
@@ -426,7 +426,7 @@ describe('codegen', { timeout: 60_000 }, () => {
     map.designation.permissions.delete = 'can_delete_designaton';
     await writeFile(path.join(dir, 'resources.json'), JSON.stringify(map));
     await expect(generateAll(dir)).rejects.toThrow(
-      `${MAP}: designation.permissions.delete: "can_delete_designaton" is not a flag of model/schemas/permission.schema.json`,
+      `${MAP}: designation.permissions.delete: "can_delete_designaton" is not a flag of schemas/permission.schema.json`,
     );
   });
 
