@@ -11,7 +11,7 @@ import { AppLayout } from './layout/AppLayout';
 import { AppNotification } from './layout/AppNotification';
 import { DocumentTitle } from './layout/DocumentTitle';
 import { LoginPage } from './auth/LoginPage';
-import { Dashboard } from './dashboard/Dashboard';
+import { Dashboard } from './documents/dashboard/Dashboard';
 import { resourceDefinitions } from './resources/registry';
 import { RequireSession } from './session/RequireSession';
 import { typeRecordRoutes } from './resources/type-records/TypeRecordPages';
@@ -20,7 +20,7 @@ import { typeRecordRoutes } from './resources/type-records/TypeRecordPages';
 const OtpPage = lazy(() => import('./auth/OtpPage').then((m) => ({ default: m.OtpPage })));
 const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
 // The Data Explorer is for a few roles: its code loads when it is opened (inside the layout's Suspense).
-const DataExplorerPage = lazy(() => import('./data-explorer/DataExplorerPage'));
+const DataExplorerPage = lazy(() => import('./documents/explorer/DataExplorerPage'));
 // Settings and Support are visited once in a while, by a few roles.
 const SettingsPage = lazy(() => import('./settings/SettingsPage'));
 const SupportPage = lazy(() => import('./settings/SupportPage'));

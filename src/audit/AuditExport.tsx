@@ -11,9 +11,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import type { AuditLogExport } from '@model/generated';
 import { saveFile } from '../shared/save-file';
-import { EXPORT_POLL_MS, isActive } from '../data-explorer/use-exports';
-import { exportPercent } from '../data-explorer/ExportRow';
-import { formatCount } from '../data-explorer/explorer-texts';
+import { EXPORT_POLL_MS, isActive } from '../documents/explorer/use-exports';
+import { exportPercent } from '../documents/explorer/ExportRow';
+import { formatCount } from '../documents/explorer/explorer-texts';
 import { auditExportCalls, type AuditFilter } from './audit-calls';
 import { AUDIT_TEXT } from './audit-texts';
 

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router-dom';
-import { Dashboard } from '../../src/dashboard/Dashboard';
+import { Dashboard } from '../../src/documents/dashboard/Dashboard';
 import { createDocumentApi } from './support/fake-document-api';
 import { withFakeServer } from './support/fake-server-lifecycle';
 import { flagsExcept, renderConsole, screenWidth } from './support/render-console';

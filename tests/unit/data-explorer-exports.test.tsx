@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Route, MemoryRouter } from 'react-router-dom';
 import { AdminContext } from 'react-admin';
-import DataExplorerPage from '../../src/data-explorer/DataExplorerPage';
+import DataExplorerPage from '../../src/documents/explorer/DataExplorerPage';
 import { SideMenu } from '../../src/layout/SideMenu';
 import { authProvider } from '../../src/providers/auth-provider';
 import { i18nProvider } from '../../src/providers/i18n-provider';

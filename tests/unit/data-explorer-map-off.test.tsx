@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router-dom';
-import DataExplorerPage from '../../src/data-explorer/DataExplorerPage';
+import DataExplorerPage from '../../src/documents/explorer/DataExplorerPage';
 import { setRuntimeConfig } from '../../src/config/runtime-config';
 import { createExplorerApi } from './support/fake-explorer-api';
 import { withFakeServer } from './support/fake-server-lifecycle';

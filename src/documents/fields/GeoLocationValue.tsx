@@ -9,7 +9,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import MapIcon from '@mui/icons-material/Map';
 import { googleMapsApiKey, mapTiles } from '../../config/runtime-config';
-import { MAP_TEXT } from '../../maps/map-texts';
+import { MAP_TEXT } from '../maps/map-texts';
 import { coordinates, geoPoint, openStreetMapUrl, type GeoPoint } from './geo-point';
 import { JsonValue } from './JsonValue';
 

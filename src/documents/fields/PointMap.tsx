@@ -1,8 +1,8 @@
 /** One geo-location answer on the installation's tile map, at zoom 14 (spec 1 §9). Its own chunk, with Leaflet. */
 import { Marker } from 'react-leaflet';
 import type { MapTiles } from '@model/map-tiles';
-import TileMap from '../../maps/TileMap';
-import { pointIcon } from '../../maps/map-icons';
+import TileMap from '../maps/TileMap';
+import { pointIcon } from '../maps/map-icons';
 import { coordinates, MAP_ZOOM, type GeoPoint } from './geo-point';
 
 export default function PointMap({ tiles, point }: { tiles: MapTiles; point: GeoPoint }) {

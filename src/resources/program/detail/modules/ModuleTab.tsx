@@ -15,7 +15,7 @@ import { Confirm, useNotify, type RaRecord } from 'react-admin';
 import { resourceEntry } from '@model/schema-registry';
 import { programCalls, type FullProgram, type ProgramModule } from '../../../../providers/program-calls';
 import { withId } from '../../../../providers/wire-records';
-import { useProgramAccess } from '../../../program/program-access';
+import { useProgramAccess } from '../../program-access';
 import { TYPE_KINDS, typeMessages } from '../../../type-records/type-kinds';
 import { ActivateModulePrompt } from './ActivateModulePrompt';
 import { AttachedTypes } from './AttachedTypes';

@@ -6,8 +6,8 @@
 import type { Dispatch } from 'react';
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { explorerCalls } from '../providers/explorer-calls';
-import { DayField } from '../shared/DayField';
+import { explorerCalls } from '../../providers/explorer-calls';
+import { DayField } from '../../shared/DayField';
 import { rangeBackwards, type ExplorerAction, type Facets } from './explorer-state';
 import { EXPLORER_TEXT } from './explorer-texts';
 

@@ -9,7 +9,7 @@ import { useEffect } from 'react';
 import type { Map as LeafletMap } from 'leaflet';
 import { Marker, useMap, useMapEvents } from 'react-leaflet';
 import type { MapTiles } from '@model/map-tiles';
-import type { MapBox, MapCluster, MapView } from '../providers/map-calls';
+import type { MapBox, MapCluster, MapView } from '../../providers/map-calls';
 import TileMap, { MAX_MAP_ZOOM } from './TileMap';
 import { clusterIcon, pointIcon } from './map-icons';
 

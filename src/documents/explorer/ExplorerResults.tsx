@@ -8,14 +8,20 @@ import { Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/ma
 import DownloadIcon from '@mui/icons-material/FileDownload';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import type { Document } from '@model/generated';
-import { DOCUMENTS_PAGE_SIZE, explorerCalls, type DocumentsPage, type DocumentsQuery, type PagePlace } from '../providers/explorer-calls';
-import { ListError } from '../resources/generic/ListStates';
+import {
+  DOCUMENTS_PAGE_SIZE,
+  explorerCalls,
+  type DocumentsPage,
+  type DocumentsQuery,
+  type PagePlace,
+} from '../../providers/explorer-calls';
+import { ListError } from '../../resources/generic/ListStates';
 import type { ExplorerAction, Results } from './explorer-state';
 import { EXPLORER_TEXT, formatCount } from './explorer-texts';
 import { ResultsTable } from './ResultsTable';
 import { DocumentsPager } from './DocumentsPager';
 import { PastLastPage } from './PastLastPage';
-import { DocumentDrawer } from '../documents/DocumentDrawer';
+import { DocumentDrawer } from '../DocumentDrawer';
 import { documentExport, queryExport } from './export-request';
 import { useStartExport } from './use-exports';
 import { ResultsViewSwitch, type ResultsView } from './ResultsViewSwitch';

@@ -6,8 +6,8 @@
  * or 'Search' again with the same filters reads again (documents come and go meanwhile).
  */
 import type { DocumentModule } from '@model/documents/modules';
-import type { DocumentsQuery, DocumentTypeOption, ExplorerProgram, PagePlace } from '../providers/explorer-calls';
-import { isoDay } from '../shared/typed-day';
+import type { DocumentsQuery, DocumentTypeOption, ExplorerProgram, PagePlace } from '../../providers/explorer-calls';
+import { isoDay } from '../../shared/typed-day';
 
 /** The narrower filters as the boxes hold them: days as typed (DD-MM-YYYY), a submitter's id, a processed state. */
 export interface Facets {

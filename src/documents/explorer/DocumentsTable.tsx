@@ -22,7 +22,7 @@ import {
   type Theme,
 } from '@mui/material';
 import type { Document } from '@model/generated';
-import { formatDate, submitterName } from '../documents/document-format';
+import { formatDate, submitterName } from '../document-format';
 
 export type DocumentRow = Pick<Document, '_id' | 'local_id' | 'type_name' | 'user_object' | 'createdAt' | 'processed' | 'processedAt'>;
 

@@ -1,7 +1,7 @@
 /** The documents-per-day card: the chart (loaded on demand), a spinner while loading, a neutral note when there is nothing to draw. */
 import { lazy, Suspense } from 'react';
 import { Box, Card, CardContent, CircularProgress, Typography } from '@mui/material';
-import { formatCount } from '../documents/document-format';
+import { formatCount } from '../document-format';
 import { CHART_DAYS, useDocumentsPerDay } from './dashboard-queries';
 
 const DailyChart = lazy(() => import('./DailyChart'));

@@ -5,7 +5,7 @@
 import { lazy, Suspense } from 'react';
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { Title } from 'react-admin';
-import { useSession } from '../session/useSession';
+import { useSession } from '../../session/useSession';
 
 const DashboardSections = lazy(() => import('./DashboardSections'));
 

@@ -9,11 +9,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Box, CircularProgress, Paper, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { mapTiles } from '../config/runtime-config';
-import type { DocumentsQuery } from '../providers/explorer-calls';
-import { mapCalls, WORLD_VIEW, type MapView } from '../providers/map-calls';
-import { ListError } from '../resources/generic/ListStates';
-import { DocumentDrawer } from '../documents/DocumentDrawer';
+import { mapTiles } from '../../config/runtime-config';
+import type { DocumentsQuery } from '../../providers/explorer-calls';
+import { mapCalls, WORLD_VIEW, type MapView } from '../../providers/map-calls';
+import { ListError } from '../../resources/generic/ListStates';
+import { DocumentDrawer } from '../DocumentDrawer';
 import { MAP_TEXT } from '../maps/map-texts';
 import { formatCount } from './explorer-texts';
 

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Stack } from '@mui/material';
-import { DocumentDrawer } from '../documents/DocumentDrawer';
+import { DocumentDrawer } from '../DocumentDrawer';
 import { CountCards } from './CountCards';
 import { DocumentsPerDay } from './DocumentsPerDay';
 import { RecentDocuments } from './RecentDocuments';

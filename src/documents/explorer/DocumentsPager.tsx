@@ -11,7 +11,7 @@ import LastPageIcon from '@mui/icons-material/LastPage';
 import NavigateBeforeIcon from '@mui/icons-material/NavigateBefore';
 import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import type { Document } from '@model/generated';
-import { DOCUMENTS_PAGE_SIZE, type PagePlace } from '../providers/explorer-calls';
+import { DOCUMENTS_PAGE_SIZE, type PagePlace } from '../../providers/explorer-calls';
 import { EXPLORER_TEXT, formatCount } from './explorer-texts';
 import { PastLastPage } from './PastLastPage';
 

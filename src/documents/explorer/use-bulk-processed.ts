@@ -4,7 +4,7 @@
  * was, why; then the results, the dashboard and any open document read again.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { explorerCalls } from '../providers/explorer-calls';
+import { explorerCalls } from '../../providers/explorer-calls';
 
 export function useBulkProcessed() {
   const client = useQueryClient();

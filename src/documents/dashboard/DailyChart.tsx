@@ -4,8 +4,8 @@
  */
 import { useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
-import type { DocumentsOnDay } from '../providers/document-calls';
-import { formatCount } from '../documents/document-format';
+import type { DocumentsOnDay } from '../../providers/document-calls';
+import { formatCount } from '../document-format';
 
 /** "2026-11-26" → "26-11-2026" (spec 1 §9); the axis shows "26-11". */
 const fullDay = (day: string) => day.split('-').reverse().join('-');

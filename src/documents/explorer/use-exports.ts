@@ -6,8 +6,8 @@
 import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import type { ExportJob } from '@model/generated';
-import { explorerCalls, type ExportRequest } from '../providers/explorer-calls';
-import { saveFile } from '../shared/save-file';
+import { explorerCalls, type ExportRequest } from '../../providers/explorer-calls';
+import { saveFile } from '../../shared/save-file';
 import { EXPLORER_TEXT } from './explorer-texts';
 
 export const EXPORT_POLL_MS = 1500;

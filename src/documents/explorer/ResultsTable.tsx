@@ -7,8 +7,8 @@
 import { useState } from 'react';
 import { Alert, Box, Button, List, ListItem, Typography } from '@mui/material';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
-import { errorMessage } from '../providers/http-client';
-import { useSession } from '../session/useSession';
+import { errorMessage } from '../../providers/http-client';
+import { useSession } from '../../session/useSession';
 import { ColumnChooser } from './ColumnChooser';
 import { DOCUMENT_COLUMNS, DocumentsTable, type DocumentRow } from './DocumentsTable';
 import { EXPLORER_TEXT } from './explorer-texts';

@@ -3,7 +3,7 @@
  * no message); the sections then show a neutral empty state.
  */
 import { useQuery } from '@tanstack/react-query';
-import { documentCalls } from '../providers/document-calls';
+import { documentCalls } from '../../providers/document-calls';
 
 /** Days the documents-per-day chart covers, today included. */
 export const CHART_DAYS = 30;

@@ -5,7 +5,7 @@
  */
 import type { Document } from '@model/generated';
 import { docTypeOf } from '@model/documents/modules';
-import type { DocumentsQuery, ExportRequest } from '../providers/explorer-calls';
+import type { DocumentsQuery, ExportRequest } from '../../providers/explorer-calls';
 
 export function queryExport(query: DocumentsQuery): ExportRequest {
   const request: ExportRequest = { program_slug: query.program_slug, doc_type: docTypeOf(query.module_name) };

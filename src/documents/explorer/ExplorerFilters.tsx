@@ -9,7 +9,7 @@ import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/materi
 import SearchIcon from '@mui/icons-material/ManageSearch';
 import { useQuery } from '@tanstack/react-query';
 import { DOCUMENT_MODULES, MODULE_KINDS, isDocumentModule } from '@model/documents/modules';
-import { explorerCalls } from '../providers/explorer-calls';
+import { explorerCalls } from '../../providers/explorer-calls';
 import { facetsReady, type ExplorerAction, type ExplorerState } from './explorer-state';
 import { ExplorerFacets } from './ExplorerFacets';
 import { EXPLORER_TEXT } from './explorer-texts';

@@ -3,8 +3,8 @@ import { Box, Card, CardContent, CircularProgress, Grid, Typography } from '@mui
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import DescriptionIcon from '@mui/icons-material/Description';
 import DynamicFormIcon from '@mui/icons-material/DynamicForm';
-import type { DashboardCounts } from '../providers/document-calls';
-import { formatCount } from '../documents/document-format';
+import type { DashboardCounts } from '../../providers/document-calls';
+import { formatCount } from '../document-format';
 import { useDashboardCounts } from './dashboard-queries';
 
 const CARDS: Array<{ key: keyof DashboardCounts; label: string; Icon: typeof AssignmentIcon }> = [

@@ -23,8 +23,8 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import type { DocumentSummary } from '../providers/document-calls';
-import { formatDate, moduleLabel, submitterName } from '../documents/document-format';
+import type { DocumentSummary } from '../../providers/document-calls';
+import { formatDate, moduleLabel, submitterName } from '../document-format';
 import { useRecentlyProcessed } from './dashboard-queries';
 
 const COLUMNS: Array<{ label: string; value: (doc: DocumentSummary) => string }> = [
