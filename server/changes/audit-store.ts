@@ -18,8 +18,12 @@ type StoredChange = Omit<Change, 'at'> & { at: Date };
 
 const wire = (row: StoredChange): Change => ({ ...row, at: row.at.toISOString() });
 
-/** The SQL of a page: one row more than the page, to know whether an older page follows. */
-export const auditPageQuery = (filter: AuditFilter, limit: number, before?: bigint) => sql<StoredChange>`
+/**
+ * The SQL of a page: one row more than the page, to know whether an older page follows. Prepared
+ * once per connection for each set of filters used (its name follows its text): planning a read
+ * of the partitioned log costs more than running it.
+ */
+export const auditPageQuery = (filter: AuditFilter, limit: number, before?: bigint) => sql<StoredChange>`/* prepared:audit_page */
   select ${COLUMNS} from changes where ${auditConditions(filter, before)} order by changes.seq desc limit ${limit + 1}`;
 
 /** A page of changes, newest first, and the cursor of the next (older) page when there is one. */
