@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { DOCUMENT_MODULES, MODULE_KINDS, isDocumentModule, moduleOfDocType, type DocumentModule } from '@model/documents/modules.ts';
 import type { Db } from '../db/database.ts';
 import { idParams } from '../http/body-schemas.ts';
-import { exportProblems } from './export-problems.ts';
+import { problems } from '../http/errors.ts';
 import { findMine } from './export-store.ts';
 import type { ExportRequest } from './export-request.ts';
 import { sendExportFile } from './export-download.ts';
@@ -94,7 +94,7 @@ export function reportDownloadRoute(app: FastifyInstance, { ctx, db, permission,
       const me = callerOf(request).id;
       const newest = await newestFinishedExport(db, me, module, module_type_name);
       const found = newest && (await findMine(db, newest, me));
-      if (!found) throw exportProblems.noFinishedExport();
+      if (!found) throw problems.noFinishedExport();
       return sendExportFile(ctx, request, reply, found.row);
     },
   );

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { idParams } from '../http/body-schemas.ts';
-import { exportProblems } from './export-problems.ts';
+import { problems } from '../http/errors.ts';
 import { cancelExport, findMine, listMine, lockedStatus } from './export-store.ts';
 import { EXPORT_RESOURCE, type ExportRequest } from './export-request.ts';
 import { audited } from '../changes/audit-declaration.ts';
@@ -103,7 +103,7 @@ function cancelRoute(app: FastifyInstance, { ctx, db, permission, callerOf, mine
         await sql`select pg_cancel_backend(pid) from pg_stat_activity
           where application_name = ${exportConnectionName(found.row.id)} and datname = current_database()`.execute(db);
       } else if (found.row.status !== 'cancelled') {
-        throw exportProblems.finished();
+        throw problems.exportFinished();
       }
       return (await findMine(db, found.row.id, me))!.answer;
     },
