@@ -17,6 +17,7 @@ import { findMyAuditExport, insertAuditExport, pendingAuditTwin } from '../expor
 import { problems } from '../http/errors.ts';
 import { sendExportFile } from '../exports/export-download.ts';
 import { AUDIT_FLAG } from './audit-routes.ts';
+import { EXPORT_FILE } from '../exports/export-errors.ts';
 
 const tags = ['Audit log'];
 const one = { $ref: 'audit-export' } as const;
@@ -72,7 +73,7 @@ export function auditExportRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { id: string } }>(
     '/audit/export/:id/file',
     {
-      config: { permission },
+      config: { permission, errors: EXPORT_FILE },
       exposeHeadRoute: false,
       schema: {
         tags,

@@ -14,6 +14,7 @@ import type { ExportRequest } from './export-request.ts';
 import { sendExportFile } from './export-download.ts';
 import { acceptedAnswer, docType, DOC_TYPES, exportAllFields, tags } from './export-schemas.ts';
 import type { ExportKit } from './export-kit.ts';
+import { DOCUMENT_EXPORT_FILE, EXPORT_REQUEST } from './export-errors.ts';
 
 const RECEIVED = 'We have received your request, you will receive an email shortly to download the report.';
 
@@ -21,7 +22,7 @@ export function allReportRoute(app: FastifyInstance, { permission, ask }: Export
   app.get<{ Querystring: Omit<ExportRequest, 'document_id'> }>(
     '/extra/v2/allReport',
     {
-      config: { permission },
+      config: { permission, errors: EXPORT_REQUEST },
       exposeHeadRoute: false,
       schema: {
         tags,
@@ -38,7 +39,7 @@ export function singleReportRoute(app: FastifyInstance, { permission, ask }: Exp
   app.get<{ Params: { id: string }; Querystring: { doc_type: string } }>(
     '/extra/v2/single/report/doc/:id',
     {
-      config: { permission },
+      config: { permission, errors: EXPORT_REQUEST },
       exposeHeadRoute: false,
       schema: {
         tags,
@@ -79,7 +80,13 @@ export function reportDownloadRoute(app: FastifyInstance, { ctx, db, permission,
   app.get<{ Querystring: { doc_type: string; module_type_name?: string } }>(
     '/extra/v2/report_download',
     {
-      config: { permission },
+      config: {
+        permission,
+        errors: {
+          codes: DOCUMENT_EXPORT_FILE.codes,
+          notes: { ...DOCUMENT_EXPORT_FILE.notes, 404: 'You have no finished export of these documents' },
+        },
+      },
       exposeHeadRoute: false,
       schema: {
         tags,
