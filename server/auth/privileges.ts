@@ -12,7 +12,7 @@
  * from the role that holds every flag, or hand it to a role that merely looks like it).
  */
 import type { SessionUser } from './session-user.ts';
-import { Problem, problems } from '../http/errors.ts';
+import { problems } from '../http/errors.ts';
 import { isReservedRoleName } from './role-name.ts';
 
 export { ADMIN_ROLE_NAME, ADMIN_ROLE_SLUG } from '@model/rules';
@@ -32,15 +32,11 @@ export function flagsBeyond(caller: SessionUser, permission: Record<string, bool
 
 export function assertGrantable(caller: SessionUser, permission: Record<string, boolean>): void {
   const beyond = flagsBeyond(caller, permission);
-  if (beyond.length) {
-    throw new Problem(403, 'PRIVILEGE_ESCALATION', `You cannot grant permissions you do not hold: ${beyond.join(', ')}`, undefined, {
-      permissions: beyond,
-    });
-  }
+  if (beyond.length) throw problems.grantBeyondOwn(beyond);
 }
 
 export function assertNotSelf(caller: SessionUser, userId: string, what: string): void {
-  if (caller.id === userId) throw new Problem(403, 'SELF_CHANGE', `You cannot ${what}`);
+  if (caller.id === userId) throw problems.selfChange(what);
 }
 
 export const mayChangePasswordOf = (caller: SessionUser, userId: string) => isAdmin(caller) || caller.id === userId;
@@ -54,36 +50,20 @@ const isAdminName = (name: string) => isReservedRoleName(name);
  */
 export function assertMayNameRole(caller: SessionUser, newName: string, currentName?: string): void {
   if (isAdmin(caller)) return;
-  if (isAdminName(newName) || (currentName !== undefined && isAdminName(currentName))) {
-    throw new Problem(403, 'ADMIN_NAME_RESERVED', 'Only the Admin role may name a role Admin or rename it');
-  }
+  if (isAdminName(newName) || (currentName !== undefined && isAdminName(currentName))) throw problems.adminNameReserved();
 }
 
 /** Changing or deleting another user needs at least what they hold (the Admin role: being Admin). */
 export function assertMayManage(caller: SessionUser, target: { id: string; roleSlug: string; permission: Record<string, boolean> }): void {
   if (caller.id === target.id || isAdmin(caller)) return;
-  if (isAdmin(target)) {
-    throw new Problem(403, 'PRIVILEGE_ESCALATION', 'Only the Admin role may change a user of the Admin role');
-  }
+  if (isAdmin(target)) throw problems.adminUserReserved();
   const beyond = flagsBeyond(caller, target.permission);
-  if (beyond.length) {
-    throw new Problem(
-      403,
-      'PRIVILEGE_ESCALATION',
-      `You cannot change a user who holds permissions you do not hold: ${beyond.join(', ')}`,
-      undefined,
-      {
-        permissions: beyond,
-      },
-    );
-  }
+  if (beyond.length) throw problems.manageBeyondOwn('a user who', beyond);
 }
 
 /** Giving a user a role: its flags must all be the caller's, and only an Admin hands out the Admin role. */
 export function assertMayAssignRole(caller: SessionUser, role: { role_slug: string; permission: Record<string, boolean> }): void {
-  if (isAdminRole(role) && !isAdmin(caller)) {
-    throw new Problem(403, 'PRIVILEGE_ESCALATION', 'Only the Admin role may give a user the Admin role');
-  }
+  if (isAdminRole(role) && !isAdmin(caller)) throw problems.adminRoleGrantReserved();
   assertGrantable(caller, role.permission);
 }
 
@@ -94,19 +74,9 @@ export function assertMayAssignRole(caller: SessionUser, role: { role_slug: stri
  */
 export function assertMayManageRole(caller: SessionUser, role: { role_slug: string; permission: Record<string, boolean> }): void {
   if (isAdmin(caller)) return;
-  if (isAdminRole(role)) throw new Problem(403, 'PRIVILEGE_ESCALATION', 'Only the Admin role may change the Admin role');
+  if (isAdminRole(role)) throw problems.adminRoleReserved();
   const beyond = flagsBeyond(caller, role.permission);
-  if (beyond.length) {
-    throw new Problem(
-      403,
-      'PRIVILEGE_ESCALATION',
-      `You cannot change a role that holds permissions you do not hold: ${beyond.join(', ')}`,
-      undefined,
-      {
-        permissions: beyond,
-      },
-    );
-  }
+  if (beyond.length) throw problems.manageBeyondOwn('a role that', beyond);
 }
 
 /** The flags a change switches on (false → true); switching one off grants nothing. */

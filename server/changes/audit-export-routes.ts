@@ -14,9 +14,10 @@ import { auditFilterProperties, filterOf, filterQueryOf, type AuditFilterQuery }
 import { auditExportRows } from './audit-export-sql.ts';
 import { queueExport } from '../exports/export-request.ts';
 import { findMyAuditExport, insertAuditExport, pendingAuditTwin } from '../exports/export-store.ts';
-import { exportProblems } from '../exports/export-problems.ts';
+import { problems } from '../http/errors.ts';
 import { sendExportFile } from '../exports/export-download.ts';
 import { AUDIT_FLAG } from './audit-routes.ts';
+import { EXPORT_FILE } from '../exports/export-errors.ts';
 
 const tags = ['Audit log'];
 const one = { $ref: 'audit-export' } as const;
@@ -27,7 +28,7 @@ export function auditExportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const permission = needsFlag(AUDIT_FLAG);
   const mine = async (id: string, userId: string) => {
     const found = await findMyAuditExport(ctx.db, id, userId);
-    if (!found) throw exportProblems.notFound();
+    if (!found) throw problems.notFound('Export');
     return found;
   };
 
@@ -72,7 +73,7 @@ export function auditExportRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { id: string } }>(
     '/audit/export/:id/file',
     {
-      config: { permission },
+      config: { permission, errors: EXPORT_FILE },
       exposeHeadRoute: false,
       schema: {
         tags,

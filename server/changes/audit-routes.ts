@@ -94,7 +94,15 @@ function listRoute(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Querystring: AuditQuery }>(
     '/audit',
     {
-      config: { permission: needsFlag(AUDIT_FLAG) },
+      config: {
+        permission: needsFlag(AUDIT_FLAG),
+        errors: {
+          codes: { 400: ['VALIDATION_FAILED'] },
+          notes: {
+            400: 'A limit outside 1 to 200, a before that is no next of a page, a from or to that is no date, or a to before from (VALIDATION_FAILED naming it)',
+          },
+        },
+      },
       schema: {
         tags,
         summary: 'The changes anyone made, newest first, filtered; one page at a time (`before` the `next` of the page before)',

@@ -79,7 +79,13 @@ export function exportRoutes(
     app.get<{ Querystring: ExportQuery }>(
       `/${entry.path}/export.csv`,
       {
-        config: { permission: needsFlag(flag) },
+        config: {
+          permission: needsFlag(flag),
+          errors: {
+            codes: { 400: ['BAD_REQUEST'], 429: ['EXPORTS_BUSY'] },
+            notes: { 429: 'Other exports are running (at most 3 at once)' },
+          },
+        },
         // A HEAD twin would read the whole table only to throw it away.
         exposeHeadRoute: false,
         schema: {

@@ -90,7 +90,10 @@ function localIdRoute(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Querystring: { local_id: string } }>(
     '/dashboard/document',
     {
-      config: { permission: signedIn },
+      config: {
+        permission: signedIn,
+        errors: { codes: { 404: ['DOCUMENT_NOT_FOUND'] }, notes: { 404: 'No document with this local id that the caller may read' } },
+      },
       schema: {
         tags,
         summary:

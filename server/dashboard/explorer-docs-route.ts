@@ -37,7 +37,10 @@ export function docsPageRoute(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Querystring: DocsQuery }>(
     '/dashboard/module/docs',
     {
-      config: { permission: explore },
+      config: {
+        permission: explore,
+        errors: { codes: { 404: ['NOT_FOUND'] }, notes: { 404: 'No program with this slug among those the caller may explore' } },
+      },
       schema: {
         tags: explorerTags,
         summary:

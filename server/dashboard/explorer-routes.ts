@@ -30,7 +30,13 @@ export function documentSearchRoute(app: FastifyInstance, ctx: AppContext): void
   app.get<{ Params: { id: string } }>(
     '/dashboard/document/:id',
     {
-      config: { permission: explore },
+      config: {
+        permission: explore,
+        errors: {
+          codes: { 404: ['DOCUMENT_NOT_FOUND'] },
+          notes: { 404: 'No document whose id or local id this is that the caller may read' },
+        },
+      },
       schema: {
         tags,
         summary: "The Data Explorer's search: the document whose _id, or else local_id, this is, full; 404 when the caller may not read it",
@@ -61,7 +67,7 @@ export function programRoute(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { programId: string } }>(
     '/dashboard/program/:programId',
     {
-      config: { permission: explore },
+      config: { permission: explore, errors: { codes: {}, notes: { 404: 'No such program among those the caller may explore' } } },
       schema: {
         tags,
         summary: 'One program the caller may explore, with its document modules on or off',
@@ -77,7 +83,7 @@ export function moduleTypesRoute(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { programId: string; module: DocumentModule } }>(
     '/dashboard/program/:programId/module/:module',
     {
-      config: { permission: explore },
+      config: { permission: explore, errors: { codes: {}, notes: { 404: 'No such program among those the caller may explore' } } },
       schema: {
         tags,
         summary: 'The type records attached to one module of the program, under its list name (e.g. { beneficiary_types: [...] })',

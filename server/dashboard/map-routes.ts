@@ -145,7 +145,10 @@ export function mapRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Querystring: MapQuery }>(
     '/dashboard/module/map',
     {
-      config: { permission: needsFlag(EXPLORE_FLAG) },
+      config: {
+        permission: needsFlag(EXPLORE_FLAG),
+        errors: { codes: { 404: ['NOT_FOUND'] }, notes: { 404: 'No program with this slug among those the caller may explore' } },
+      },
       schema: {
         tags: ['Data Explorer'],
         summary:

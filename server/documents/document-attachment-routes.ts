@@ -24,6 +24,14 @@ export function attachmentUploadRoute(app: FastifyInstance, { db, config, now }:
         audit: notAudited(
           'a parked upload is part of no document yet: the submission or change that claims it records it, by name and size',
         ),
+        errors: {
+          codes: { 400: ['INVALID_UPLOAD'], 413: ['TOO_LARGE'], 415: ['UNSUPPORTED_FILE'], 429: ['UPLOADS_BUSY', 'UPLOAD_QUOTA_FULL'] },
+          notes: {
+            400: 'Also an image that does not decode or has more than 50 million pixels (VALIDATION_FAILED naming file)',
+            415: 'The file is not a PNG, JPEG, GIF, WebP or PDF (told by its first bytes)',
+            429: 'UPLOADS_BUSY: the caller already holds 50 uploads no document names; UPLOAD_QUOTA_FULL: with this one, they would take more than DOCUMENT_UPLOAD_QUOTA_BYTES (unclaimed uploads are deleted after DOCUMENT_UPLOAD_TTL_HOURS)',
+          },
+        },
       },
       // The multipart body carries the whole file and its headers.
       bodyLimit: maxBytes + 64 * 1024,
@@ -54,7 +62,10 @@ export function attachmentRoute(app: FastifyInstance, { db, config }: DocumentKi
   app.get<{ Params: { id: string; name: string } }>(
     '/document/:id/attachment/:name',
     {
-      config: { permission: signedInMobile },
+      config: {
+        permission: signedInMobile,
+        errors: { codes: { 404: ['NOT_FOUND'] }, notes: { 404: 'No such file of a document the caller may read' } },
+      },
       schema: {
         tags: DOCUMENT_TAGS,
         summary: "One of a document's files, to a caller who may read the document",

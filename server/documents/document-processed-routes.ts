@@ -11,7 +11,11 @@ export function processedRoutes(app: FastifyInstance, { db, now, write }: Docume
   app.post<{ Params: { id: string } }>(
     '/document/:id/processed',
     {
-      config: { permission: needsFlag('can_edit_document'), audit: audited('process') },
+      config: {
+        permission: needsFlag('can_edit_document'),
+        audit: audited('process'),
+        errors: { codes: { 404: ['DOCUMENT_NOT_FOUND'], 423: ['PROGRAM_LOCKED'] } },
+      },
       schema: {
         tags: DOCUMENT_TAGS,
         summary: 'Mark a document processed (reviewed); marking it again changes nothing; a locked program refuses it',

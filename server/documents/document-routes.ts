@@ -65,7 +65,10 @@ function readRoute(app: FastifyInstance, { db }: DocumentKit): void {
   app.get<{ Params: { id: string } }>(
     '/document/:id',
     {
-      config: { permission: signedInMobile },
+      config: {
+        permission: signedInMobile,
+        errors: { codes: { 404: ['DOCUMENT_NOT_FOUND'] }, notes: { 404: 'No such document, or one the caller may not read' } },
+      },
       schema: {
         tags: DOCUMENT_TAGS,
         summary: 'A document the caller may read, in full',
@@ -81,7 +84,23 @@ function changeRoute(app: FastifyInstance, { db, config, now, write }: DocumentK
   app.patch<{ Params: { id: string }; Body: { form_data: Record<string, unknown>; form_revision_id?: string } }>(
     '/document/:id',
     {
-      config: { permission: signedInMobile, audit: audited('update') },
+      config: {
+        permission: signedInMobile,
+        audit: audited('update'),
+        errors: {
+          codes: {
+            403: ['FORBIDDEN', 'EDIT_WINDOW_CLOSED'],
+            404: ['DOCUMENT_NOT_FOUND'],
+            409: ['MODULE_INACTIVE'],
+            422: ['INVALID_DOCUMENT'],
+            423: ['PROGRAM_LOCKED'],
+          },
+          notes: {
+            403: "FORBIDDEN names the flag the change needs; EDIT_WINDOW_CLOSED: older than the program's no_of_days_for_edit_program and the role lacks edit_document_after_no_of_days",
+            404: 'No such document, or one the caller may not read',
+          },
+        },
+      },
       schema: {
         tags: DOCUMENT_TAGS,
         summary:
@@ -121,7 +140,14 @@ function deleteRoute(app: FastifyInstance, { config, write }: DocumentKit): void
   app.delete<{ Params: { id: string } }>(
     '/document/:id',
     {
-      config: { permission: signedInMobile, audit: audited('delete') },
+      config: {
+        permission: signedInMobile,
+        audit: audited('delete'),
+        errors: {
+          codes: { 403: ['FORBIDDEN'], 404: ['DOCUMENT_NOT_FOUND'], 423: ['PROGRAM_LOCKED'] },
+          notes: { 403: 'FORBIDDEN names the flag the delete needs', 404: 'No such document, or one the caller may not read' },
+        },
+      },
       schema: {
         tags: DOCUMENT_TAGS,
         summary:

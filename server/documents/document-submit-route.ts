@@ -32,7 +32,23 @@ export function submitRoute(app: FastifyInstance, kit: DocumentKit): void {
   app.post<{ Body: NewDocument }>(
     '/document',
     {
-      config: { permission: needsFlagMobile('can_add_document'), audit: audited('submit') },
+      config: {
+        permission: needsFlagMobile('can_add_document'),
+        audit: audited('submit'),
+        errors: {
+          codes: {
+            403: ['NOT_ON_PROGRAM'],
+            409: ['LOCAL_ID_TAKEN', 'PROGRAM_INACTIVE', 'MODULE_INACTIVE'],
+            422: ['INVALID_DOCUMENT'],
+            423: ['PROGRAM_LOCKED'],
+          },
+          notes: {
+            400: 'An answer the revision refuses, or a key that is no field of it, named in `fields`',
+            409: "LOCAL_ID_TAKEN: another user's document has this local_id",
+            422: "INVALID_DOCUMENT: no such program, a type not attached to the module, or a revision that is not of the type's form; `fields` names which",
+          },
+        },
+      },
       schema: {
         tags: DOCUMENT_TAGS,
         summary:

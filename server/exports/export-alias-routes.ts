@@ -8,12 +8,13 @@ import { sql } from 'kysely';
 import { DOCUMENT_MODULES, MODULE_KINDS, isDocumentModule, moduleOfDocType, type DocumentModule } from '@model/documents/modules.ts';
 import type { Db } from '../db/database.ts';
 import { idParams } from '../http/body-schemas.ts';
-import { exportProblems } from './export-problems.ts';
+import { problems } from '../http/errors.ts';
 import { findMine } from './export-store.ts';
 import type { ExportRequest } from './export-request.ts';
 import { sendExportFile } from './export-download.ts';
 import { acceptedAnswer, docType, DOC_TYPES, exportAllFields, tags } from './export-schemas.ts';
 import type { ExportKit } from './export-kit.ts';
+import { DOCUMENT_EXPORT_FILE, EXPORT_REQUEST } from './export-errors.ts';
 
 const RECEIVED = 'We have received your request, you will receive an email shortly to download the report.';
 
@@ -21,7 +22,7 @@ export function allReportRoute(app: FastifyInstance, { permission, ask }: Export
   app.get<{ Querystring: Omit<ExportRequest, 'document_id'> }>(
     '/extra/v2/allReport',
     {
-      config: { permission },
+      config: { permission, errors: EXPORT_REQUEST },
       exposeHeadRoute: false,
       schema: {
         tags,
@@ -38,7 +39,7 @@ export function singleReportRoute(app: FastifyInstance, { permission, ask }: Exp
   app.get<{ Params: { id: string }; Querystring: { doc_type: string } }>(
     '/extra/v2/single/report/doc/:id',
     {
-      config: { permission },
+      config: { permission, errors: EXPORT_REQUEST },
       exposeHeadRoute: false,
       schema: {
         tags,
@@ -79,7 +80,13 @@ export function reportDownloadRoute(app: FastifyInstance, { ctx, db, permission,
   app.get<{ Querystring: { doc_type: string; module_type_name?: string } }>(
     '/extra/v2/report_download',
     {
-      config: { permission },
+      config: {
+        permission,
+        errors: {
+          codes: DOCUMENT_EXPORT_FILE.codes,
+          notes: { ...DOCUMENT_EXPORT_FILE.notes, 404: 'You have no finished export of these documents' },
+        },
+      },
       exposeHeadRoute: false,
       schema: {
         tags,
@@ -94,7 +101,7 @@ export function reportDownloadRoute(app: FastifyInstance, { ctx, db, permission,
       const me = callerOf(request).id;
       const newest = await newestFinishedExport(db, me, module, module_type_name);
       const found = newest && (await findMine(db, newest, me));
-      if (!found) throw exportProblems.noFinishedExport();
+      if (!found) throw problems.noFinishedExport();
       return sendExportFile(ctx, request, reply, found.row);
     },
   );

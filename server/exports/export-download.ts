@@ -13,7 +13,7 @@ import { changeContextOf } from '../changes/change-context.ts';
 import { inWriteTransaction } from '../changes/change-log.ts';
 import { sightOf } from '../documents/document-scope.ts';
 import { programToExplore } from '../dashboard/explorer-read.ts';
-import { exportProblems } from './export-problems.ts';
+import { problems } from '../http/errors.ts';
 import { EXPORT_RESOURCE } from './export-request.ts';
 import { exportFile } from './export-runner.ts';
 import type { ExportRow } from './export-store.ts';
@@ -26,19 +26,19 @@ function attachment(fileName: string): string {
 
 /** Answers an export's file, when it is finished, unexpired, and still in the requester's sight. */
 export async function sendExportFile(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, row: ExportRow) {
-  if (row.status === 'expired') throw exportProblems.expired();
-  if (row.status !== 'done') throw exportProblems.notReady(row.status);
-  if (row.expires_at && new Date(row.expires_at) <= ctx.config.clock.now()) throw exportProblems.expired();
+  if (row.status === 'expired') throw problems.exportExpired();
+  if (row.status !== 'done') throw problems.exportNotReady(row.status);
+  if (row.expires_at && new Date(row.expires_at) <= ctx.config.clock.now()) throw problems.exportExpired();
   if (row.kind === 'documents' && row.scope === 'all') {
     const program = await programToExplore(ctx.db, request.sessionUser!, { id: row.program_id! }).catch(() => undefined);
-    if (!program || sightOf(request.sessionUser!, program) !== 'all') throw exportProblems.scopeLost();
+    if (!program || sightOf(request.sessionUser!, program) !== 'all') throw problems.exportScopeLost();
   }
   const file = exportFile(ctx.config.dataDir, row.id);
   const size = await stat(file).then(
     (s) => s.size,
     () => undefined,
   );
-  if (size === undefined) throw exportProblems.expired();
+  if (size === undefined) throw problems.exportExpired();
   const fileName = row.file_name ?? `${row.id}.csv`;
   await inWriteTransaction(ctx.db, changeContextOf(request), async (_trx, changes) =>
     changes.add({

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { needsFlag } from '../http/permissions.ts';
 import { changeContextOf } from '../changes/change-context.ts';
-import { exportProblems } from './export-problems.ts';
+import { problems } from '../http/errors.ts';
 import { findMine } from './export-store.ts';
 import { requestExport, type ExportRequest } from './export-request.ts';
 
@@ -21,7 +21,7 @@ export function exportKit(ctx: AppContext) {
     /** One of the caller's exports, or 404. */
     mine: async (request: FastifyRequest, id: string) => {
       const found = await findMine(ctx.db, id, request.sessionUser!.id);
-      if (!found) throw exportProblems.notFound();
+      if (!found) throw problems.notFound('Export');
       return found;
     },
     /** Asks for an export as the caller, recorded under the route's action. */

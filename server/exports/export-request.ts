@@ -16,7 +16,7 @@ import type { Db } from '../db/database.ts';
 import { sightOf, type ProgramAudience } from '../documents/document-scope.ts';
 import { programToExplore } from '../dashboard/explorer-read.ts';
 import { sql } from 'kysely';
-import { exportProblems } from './export-problems.ts';
+import { problems } from '../http/errors.ts';
 import { findMine, insertExport, pendingCount, pendingTwin } from './export-store.ts';
 import { expectedRows, type ExportSpec } from './export-sql.ts';
 import { EXPORT_QUEUE, type ExportJobData } from './export-job.ts';
@@ -74,7 +74,7 @@ async function resolve(
   now: Date,
 ): Promise<{ spec: Omit<ExportSpec, 'id'>; fileName: string }> {
   const module = moduleOfDocType(input.doc_type);
-  if (!module) throw exportProblems.fields({ doc_type: 'Choose a module' });
+  if (!module) throw problems.validation({ doc_type: 'Choose a module' });
   const kind = MODULE_KINDS[module];
   // Spec 1 §7 words the one-document export as { doc_type, doc_id }: without a program, doc_id names the document.
   const documentId = input.document_id ?? (input.program_slug === undefined ? input.doc_id : undefined);
@@ -85,7 +85,7 @@ async function resolve(
       where d.id = ${documentId}`.execute(db);
     const doc = rows[0];
     const sight = doc && sightOf(caller, doc);
-    if (!doc || doc.module !== module || (sight === 'own' && doc.created_by !== caller.id)) throw exportProblems.documentNotFound();
+    if (!doc || doc.module !== module || (sight === 'own' && doc.created_by !== caller.id)) throw problems.documentNotFound();
     const typeName = (await typeNameOf(db, module, doc.type_id)) ?? kind.label;
     return {
       spec: {
@@ -99,14 +99,14 @@ async function resolve(
       fileName: exportFileName(doc.name, `${typeName} ${documentId}`, now),
     };
   }
-  if (!input.program_slug) throw exportProblems.fields({ program_slug: 'Choose a program' });
+  if (!input.program_slug) throw problems.validation({ program_slug: 'Choose a program' });
   // The Data Explorer's gate: a program the caller may not explore is 404, as it is there.
   const program = await programToExplore(db, caller, { slug: input.program_slug });
   let what: string = kind.label;
   const typeId = input.doc_id ?? null;
   if (typeId !== null) {
     const name = await attachedTypeName(db, program._id, module, typeId);
-    if (name === undefined) throw exportProblems.fields({ doc_id: `This document type is not in the program's ${kind.label} module` });
+    if (name === undefined) throw problems.validation({ doc_id: `This document type is not in the program's ${kind.label} module` });
     what = name;
   }
   return {
@@ -127,7 +127,7 @@ export async function queueExport(
   job: { twin: string | undefined; insert: (trx: Db, id: string) => Promise<void>; asked: Record<string, unknown>; programId?: string },
 ): Promise<string> {
   if (job.twin !== undefined) return job.twin;
-  if ((await pendingCount(ctx.db, callerId)) >= MAX_PENDING) throw exportProblems.busy();
+  if ((await pendingCount(ctx.db, callerId)) >= MAX_PENDING) throw problems.exportsBusy();
   const id = randomUUID();
   await inWriteTransaction(ctx.db, context, async (trx, changes) => {
     await job.insert(trx, id);

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { idParams } from '../http/body-schemas.ts';
-import { exportProblems } from './export-problems.ts';
+import { problems } from '../http/errors.ts';
 import { cancelExport, findMine, listMine, lockedStatus } from './export-store.ts';
 import { EXPORT_RESOURCE, type ExportRequest } from './export-request.ts';
 import { audited } from '../changes/audit-declaration.ts';
@@ -24,6 +24,7 @@ import { sendExportFile } from './export-download.ts';
 import { one, requestBody, tags } from './export-schemas.ts';
 import { exportKit, type ExportKit } from './export-kit.ts';
 import { allReportRoute, reportDownloadRoute, singleReportRoute } from './export-alias-routes.ts';
+import { DOCUMENT_EXPORT_FILE, EXPORT_REQUEST } from './export-errors.ts';
 
 export function documentExportRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineExportJobs(ctx);
@@ -42,7 +43,7 @@ function requestRoute(app: FastifyInstance, { permission, ask }: ExportKit): voi
   app.post<{ Body: ExportRequest }>(
     '/export',
     {
-      config: { permission, audit: audited('export-request') },
+      config: { permission, audit: audited('export-request'), errors: EXPORT_REQUEST },
       schema: {
         tags,
         summary:
@@ -81,7 +82,11 @@ function cancelRoute(app: FastifyInstance, { ctx, db, permission, callerOf, mine
   app.post<{ Params: { id: string } }>(
     '/export/:id/cancel',
     {
-      config: { permission, audit: audited('export-cancel') },
+      config: {
+        permission,
+        audit: audited('export-cancel'),
+        errors: { codes: { 409: ['EXPORT_FINISHED'] }, notes: { 409: 'EXPORT_FINISHED: done, failed or expired already' } },
+      },
       schema: {
         tags,
         summary: 'Cancel one of your exports that is queued or running (its partial file is removed); a cancelled one is answered as it is',
@@ -103,7 +108,7 @@ function cancelRoute(app: FastifyInstance, { ctx, db, permission, callerOf, mine
         await sql`select pg_cancel_backend(pid) from pg_stat_activity
           where application_name = ${exportConnectionName(found.row.id)} and datname = current_database()`.execute(db);
       } else if (found.row.status !== 'cancelled') {
-        throw exportProblems.finished();
+        throw problems.exportFinished();
       }
       return (await findMine(db, found.row.id, me))!.answer;
     },
@@ -114,7 +119,7 @@ function fileRoute(app: FastifyInstance, { ctx, permission, mine }: ExportKit): 
   app.get<{ Params: { id: string } }>(
     '/export/:id/file',
     {
-      config: { permission },
+      config: { permission, errors: DOCUMENT_EXPORT_FILE },
       exposeHeadRoute: false,
       schema: {
         tags,

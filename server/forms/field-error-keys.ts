@@ -6,7 +6,7 @@
  * when it has no usable name — so the builder can put every message on the row it is about.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { Problem } from '../http/errors.ts';
+import { problems } from '../http/errors.ts';
 import { problemFor } from '../http/error-answers.ts';
 
 const FIELD_PATH = /^structures\.(\d+)(?:\.extra_details\.fields\.(\d+))?(?=\.|$)/;
@@ -33,6 +33,6 @@ export function keyErrorsByField(scope: FastifyInstance): void {
     if (!problem?.fields || structures === undefined) return answer.call(this, error, request, reply);
     const fields: Record<string, string> = {};
     for (const [key, message] of Object.entries(problem.fields)) fields[fieldKey(key, structures)] ??= message;
-    return answer.call(this, new Problem(problem.status, problem.code, problem.message, fields, problem.extra), request, reply);
+    return answer.call(this, problems.again(problem, fields), request, reply);
   });
 }

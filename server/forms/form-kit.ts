@@ -16,6 +16,8 @@ import { draftOf, type DraftBody } from './form-draft.ts';
 
 /** The form's name in the resource map, as the change log records it. */
 export const FORM_RESOURCE = 'custom-form';
+/** Said beside 409 on the routes that take a draft_version. */
+export const STALE_DRAFT_NOTE = 'STALE_DRAFT: someone saved the draft since draft_version';
 
 /** Writes the checked draft to the locked form (saved as the draft, or published). */
 export type DraftSave = (trx: Db, form: LockedForm, draft: Draft) => Promise<void>;

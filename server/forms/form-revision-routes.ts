@@ -16,7 +16,7 @@ import {
   saveDraft,
 } from './form-store.ts';
 import { diffAnswer, diffQuery, restoreBody, revisionSchema } from './form-schemas.ts';
-import { FORM_RESOURCE, type FormKit } from './form-kit.ts';
+import { FORM_RESOURCE, STALE_DRAFT_NOTE, type FormKit } from './form-kit.ts';
 
 export function revisionsRoute(app: FastifyInstance, { base, tags, db, flag }: FormKit): void {
   app.get<{ Params: { id: string } }>(
@@ -69,7 +69,14 @@ export function restoreRoute(app: FastifyInstance, { base, tags, one, db, now, w
   app.post<{ Body: { _id: string; draft_version?: number } }>(
     `${base}/restore`,
     {
-      config: { permission: flag('edit'), audit: audited('restore') },
+      config: {
+        permission: flag('edit'),
+        audit: audited('restore'),
+        errors: {
+          codes: { 404: ['NOT_FOUND'], 409: ['STALE_DRAFT'] },
+          notes: { 404: 'No such revision, or its form was deleted meanwhile', 409: STALE_DRAFT_NOTE },
+        },
+      },
       schema: {
         tags,
         summary:

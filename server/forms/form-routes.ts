@@ -38,7 +38,7 @@ import { keyErrorsByField } from './field-error-keys.ts';
 import { createBody, programParams, publishBody, updateBody } from './form-schemas.ts';
 import { audited } from '../changes/audit-declaration.ts';
 import { changesDraft, draftOf, type DraftBody } from './form-draft.ts';
-import { FORM_RESOURCE, formKit, type FormKit } from './form-kit.ts';
+import { FORM_RESOURCE, formKit, STALE_DRAFT_NOTE, type FormKit } from './form-kit.ts';
 import { diffRoute, restoreRoute, revisionsRoute } from './form-revision-routes.ts';
 
 /** Publishing is a flag of its own (the map's actions are the five CRUD ones). */
@@ -97,7 +97,11 @@ function saveRoute(app: FastifyInstance, { base, tags, one, now, writeDraft, fla
   app.patch<{ Params: { id: string }; Body: DraftBody & { draft_version: number } }>(
     `${base}/:id`,
     {
-      config: { permission: flag('edit'), audit: audited('update') },
+      config: {
+        permission: flag('edit'),
+        audit: audited('update'),
+        errors: { codes: { 409: ['STALE_DRAFT'] }, notes: { 409: STALE_DRAFT_NOTE } },
+      },
       schema: {
         tags,
         summary: 'Save the draft (the fields sent); draft_version is the one it started from: 409 STALE_DRAFT when someone saved since',
@@ -117,7 +121,11 @@ function publishRoute(app: FastifyInstance, { base, tags, one, now, userOf, writ
   app.post<{ Body: DraftBody & { _id: string; draft_version?: number } }>(
     `${base}/publish`,
     {
-      config: { permission: needsFlag(PUBLISH_FLAG), audit: audited('publish') },
+      config: {
+        permission: needsFlag(PUBLISH_FLAG),
+        audit: audited('publish'),
+        errors: { codes: { 404: ['NOT_FOUND'], 409: ['STALE_DRAFT'] }, notes: { 409: STALE_DRAFT_NOTE } },
+      },
       schema: {
         tags,
         summary:

@@ -112,6 +112,10 @@ function fullRoute(app: FastifyInstance, { base, tags, flag, db }: GoalKit): voi
 function createRoute(app: FastifyInstance, kit: GoalKit): void {
   ownedCreateRoute(app, kit, {
     url: kit.base,
+    errors: {
+      codes: { 404: ['NOT_FOUND'], 409: ['GOAL_EXISTS'], 423: ['PROGRAM_LOCKED'] },
+      notes: { 404: 'No such program', 409: 'GOAL_EXISTS: the program already has a goal for this type' },
+    },
     summary:
       'Set a goal for a type attached to the program (400 naming goal_type otherwise); 409 GOAL_EXISTS when the program has one for that type; 423 while the program is locked',
     body: createBody,
@@ -130,7 +134,11 @@ function updateRoute(app: FastifyInstance, { base, tags, flag, trimBody, writes,
   app.patch<{ Params: { id: string }; Body: GoalChange }>(
     `${base}/:id`,
     {
-      config: { permission: flag('edit'), audit: audited('update') },
+      config: {
+        permission: flag('edit'),
+        audit: audited('update'),
+        errors: { codes: { 409: ['GOAL_EXISTS'], 423: ['PROGRAM_LOCKED'] }, notes: { 404: 'No such goal, or its program is gone' } },
+      },
       schema: {
         tags,
         summary:
@@ -169,6 +177,7 @@ function updateRoute(app: FastifyInstance, { base, tags, flag, trimBody, writes,
 function deleteRoute(app: FastifyInstance, kit: GoalKit): void {
   ownedDeleteRoute(app, kit, {
     url: `${kit.base}/:id`,
+    errors: { codes: { 423: ['PROGRAM_LOCKED'] } },
     summary: 'Delete a goal; answers the deleted goal; 423 while the program is locked',
     answer: goalAnswer,
     remove: deleteGoal,
@@ -182,6 +191,7 @@ function targetRoute(app: FastifyInstance, { base, tags, db }: GoalKit): void {
       config: {
         permission: needsFlag(READ_PROGRAM_FLAG),
         audit: notAudited('a count read by POST (the mobile app sends a body); nothing changes'),
+        errors: { codes: { 404: ['NOT_FOUND'] }, notes: { 404: 'No program with this slug, or no such type record' } },
       },
       schema: {
         tags,

@@ -113,7 +113,7 @@ export async function createBaseApp(ctx: AppContext, kind: 'auth' | 'api'): Prom
   recordRefusals(app, ctx);
 
   // Every answer and the token are documented from each route's declaration (openapi-routes.ts).
-  documentRoutes(app, kind);
+  documentRoutes(app);
   await app.register(swagger, swaggerOptions(kind));
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: DOCS_POLICY });
   return { app, routeTable };

@@ -183,4 +183,67 @@ export const problems = {
     new Problem(415, 'UNSUPPORTED_FILE', `The file must be a ${kinds}`, { [field]: `Choose a ${kinds} file` }),
   unsupportedPhoto: () =>
     new Problem(415, 'UNSUPPORTED_PHOTO', 'The photo must be a PNG, GIF or JPEG image', { photo: 'Choose a PNG, GIF or JPEG image' }),
+
+  /** The same answer again: relayed from a worker thread, or with its field messages keyed anew. */
+  again: (problem: Pick<Problem, 'status' | 'code' | 'message' | 'fields' | 'extra'>, fields = problem.fields) =>
+    new Problem(problem.status, problem.code, problem.message, fields, problem.extra),
+  /** A route registered without `config.permission`: a programming mistake, refused before anything runs. */
+  routeWithoutPermission: () => new Problem(500, 'ROUTE_WITHOUT_PERMISSION', 'This route declares no permission'),
+
+  // Privileges (server/auth/privileges.ts): nobody raises their own or anyone's privileges.
+  /** `permissions` lists the flags set that the caller does not hold. */
+  grantBeyondOwn: (beyond: string[]) =>
+    new Problem(403, 'PRIVILEGE_ESCALATION', `You cannot grant permissions you do not hold: ${beyond.join(', ')}`, undefined, {
+      permissions: beyond,
+    }),
+  /** Changing a user or role that holds flags the caller does not (listed in `permissions`). */
+  manageBeyondOwn: (whom: 'a user who' | 'a role that', beyond: string[]) =>
+    new Problem(
+      403,
+      'PRIVILEGE_ESCALATION',
+      `You cannot change ${whom} holds permissions you do not hold: ${beyond.join(', ')}`,
+      undefined,
+      { permissions: beyond },
+    ),
+  adminUserReserved: () => new Problem(403, 'PRIVILEGE_ESCALATION', 'Only the Admin role may change a user of the Admin role'),
+  adminRoleGrantReserved: () => new Problem(403, 'PRIVILEGE_ESCALATION', 'Only the Admin role may give a user the Admin role'),
+  adminRoleReserved: () => new Problem(403, 'PRIVILEGE_ESCALATION', 'Only the Admin role may change the Admin role'),
+  /** `what`: "change your own role", "delete your own account"... */
+  selfChange: (what: string) => new Problem(403, 'SELF_CHANGE', `You cannot ${what}`),
+  adminNameReserved: () => new Problem(403, 'ADMIN_NAME_RESERVED', 'Only the Admin role may name a role Admin or rename it'),
+
+  // Document exports (server/exports/, and the audit log's exports).
+  noFinishedExport: () => new Problem(404, 'NOT_FOUND', 'No finished export of these documents; export them first'),
+  exportExpired: () => new Problem(410, 'EXPORT_EXPIRED', 'This export has expired and its file was deleted; export the documents again'),
+  /** `status`: the export's (queued, running, failed, cancelled). */
+  exportNotReady: (status: string) =>
+    new Problem(
+      409,
+      'EXPORT_NOT_READY',
+      status === 'queued' || status === 'running'
+        ? 'This export is not finished yet'
+        : `This export has no file: it ${status === 'cancelled' ? 'was cancelled' : 'failed'}`,
+    ),
+  exportFinished: () => new Problem(409, 'EXPORT_FINISHED', 'This export has finished already'),
+  /** The requester's sight of the program shrank to their own documents since the export was made. */
+  exportScopeLost: () =>
+    new Problem(403, 'EXPORT_SCOPE_LOST', 'You can no longer see all documents of this program; export again to get your own'),
+
+  // View-list imports (server/listview/).
+  /** `places`: imports running and waiting at once on this server. */
+  importsBusy: (places: number) =>
+    new Problem(429, 'IMPORTS_BUSY', `${places} list imports are running or waiting; please try again in a minute`),
+  importStopped: () =>
+    new Problem(503, 'IMPORT_STOPPED', 'The server is stopping: nothing was saved, please send the file again once it is back'),
+  /** The import's process died (its heartbeat went stale) before it finished. */
+  importLost: () =>
+    new Problem(503, 'IMPORT_STOPPED', 'The server lost track of this import: nothing was saved, please send the file again'),
+  importIdTaken: () =>
+    new Problem(409, 'IMPORT_ID_TAKEN', 'This import_id was used already: send a new one with each upload', {
+      import_id: 'Send a new import_id',
+    }),
+  listFileTooLarge: (maxBytes: number) =>
+    new Problem(413, 'TOO_LARGE', `The file is larger than ${maxBytes / 1024 / 1024} MB`, {
+      excel_file: `At most ${maxBytes / 1024 / 1024} MB`,
+    }),
 } as const;

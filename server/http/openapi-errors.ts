@@ -10,13 +10,13 @@
  *   a list query            400 naming the sort, range or filter that is wrong (or nested too deep)
  *   a signed-in write       409 (a unique value taken, a referenced record gone, still in use)
  *   config.rateLimit        429
- * plus the route's own statuses from route-errors.ts. Each is a `$ref` to the one error
+ * plus the route's own statuses, declared in its `config.errors` (error-declaration.ts). Each is a `$ref` to the one error
  * schema, with the codes it can carry in its description (and in `x-codes`, which the
  * server tests check every answer against).
  */
 import type { PermissionDeclaration } from './permissions.ts';
 import { ERROR_SCHEMA_ID } from './error-schema.ts';
-import { routeErrorsFor } from './route-errors.ts';
+import { declaredErrors } from './error-declaration.ts';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -56,8 +56,8 @@ export function isListQuery(querystring: unknown): boolean {
   return 'sort' in properties || 'range' in properties || 'filter' in properties;
 }
 
-/** The error statuses and codes a route can answer, derived from its declaration and route-errors.ts. */
-export function errorCodesOf(route: RouteFacts, method: string, server: string): Map<number, string[]> {
+/** The error statuses and codes a route can answer, derived from its declaration and its `config.errors`. */
+export function errorCodesOf(route: RouteFacts, method: string): Map<number, string[]> {
   const config = (route.config ?? {}) as { permission?: PermissionDeclaration; rateLimit?: unknown };
   const schema = (route.schema ?? {}) as { querystring?: unknown };
   const permission = config.permission;
@@ -95,8 +95,7 @@ export function errorCodesOf(route: RouteFacts, method: string, server: string):
   }
   if (config.rateLimit) add(codes, 429, 'RATE_LIMITED');
 
-  for (const [status, names] of Object.entries(routeErrorsFor(method, route.url, server)?.errors.codes ?? {}))
-    add(codes, Number(status), ...names!);
+  for (const [status, names] of Object.entries(declaredErrors(route.config)?.codes ?? {})) add(codes, Number(status), ...names!);
   return new Map([...codes].sort(([a], [b]) => a - b).map(([status, set]) => [status, [...set].sort()]));
 }
 
@@ -106,11 +105,11 @@ const isErrorRef = (schema: unknown) => (schema as { $ref?: string } | undefined
  * The error statuses of a route, each documented with the error schema and its codes; a status
  * the route declares itself with another schema (POST /user/verify's 401) keeps it as an alternative.
  */
-export function errorResponses(route: RouteFacts, method: string, server: string): Record<string, unknown> {
+export function errorResponses(route: RouteFacts, method: string): Record<string, unknown> {
   const declared = ((route.schema as { response?: unknown } | undefined)?.response ?? {}) as Record<string, unknown>;
-  const notes = routeErrorsFor(method, route.url, server)?.errors.notes ?? {};
+  const notes = declaredErrors(route.config)?.notes ?? {};
   const response: Record<string, unknown> = {};
-  for (const [status, codes] of errorCodesOf(route, method, server)) {
+  for (const [status, codes] of errorCodesOf(route, method)) {
     const own = declared[status];
     if ((own as { 'x-codes'?: unknown } | undefined)?.['x-codes']) continue; // documented already (a HEAD twin of a GET)
     const description = [MEANING[status] ?? 'Error', notes[status]].filter(Boolean).join('. ') + `. Codes: ${codes.join(', ')}.`;

@@ -9,8 +9,7 @@ import type { PermissionDeclaration } from './permissions.ts';
 import { errorResponses } from './openapi-errors.ts';
 import { successResponses } from './openapi-success.ts';
 
-/** `server`: which one this is ('auth' or 'api'), for the route-specific errors of a path both have. */
-export function documentRoutes(app: FastifyInstance, server: string): void {
+export function documentRoutes(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const schema = (route.schema ?? {}) as { hide?: boolean; response?: Record<string, unknown> };
     if (schema.hide) return;
@@ -19,7 +18,7 @@ export function documentRoutes(app: FastifyInstance, server: string): void {
     route.schema = {
       ...schema,
       security: permission && 'public' in permission ? [] : [{ bearer: [] }],
-      response: { ...schema.response, ...successResponses(schema), ...errorResponses(route, method, server) },
+      response: { ...schema.response, ...successResponses(schema), ...errorResponses(route, method) },
     };
   });
 }

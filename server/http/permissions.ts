@@ -12,7 +12,7 @@
  * about validation. A route without a declaration answers 500 and fails the route-table test.
  */
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { Problem, problems } from './errors.ts';
+import { problems } from './errors.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 
 export type PermissionDeclaration =
@@ -75,7 +75,7 @@ export function installPermissionGuard(app: FastifyInstance, authenticate: Authe
   app.addHook('onRequest', async (request) => {
     const permission = request.routeOptions.config?.permission;
     if (!request.routeOptions.url) return; // 404: nothing to guard
-    if (!permission) throw new Problem(500, 'ROUTE_WITHOUT_PERMISSION', 'This route declares no permission');
+    if (!permission) throw problems.routeWithoutPermission();
     if ('public' in permission) return;
     const user = await authenticate(request);
     request.sessionUser = user;

@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { Problem, problems } from '../http/errors.ts';
+import { problems } from '../http/errors.ts';
 
 export type ImportStatus = 'queued' | 'reading' | 'done' | 'failed';
 
@@ -36,14 +36,6 @@ interface ImportRow {
 export const IMPORT_STALE_SECONDS = 30;
 const KEEP_FINISHED_HOURS = 24;
 
-export const importIdTaken = () =>
-  new Problem(409, 'IMPORT_ID_TAKEN', 'This import_id was used already: send a new one with each upload', {
-    import_id: 'Send a new import_id',
-  });
-
-export const importLost = () =>
-  new Problem(503, 'IMPORT_STOPPED', 'The server lost track of this import: nothing was saved, please send the file again');
-
 export async function recordImport(
   db: Db,
   entry: { id: string; userId: string; listviewId?: string; filePath: string; now: Date },
@@ -51,7 +43,7 @@ export async function recordImport(
   const { rows } = await sql`insert into listview_imports (id, user_id, listview_id, status, file_path, started_at, heartbeat_at)
     values (${entry.id}, ${entry.userId}, ${entry.listviewId ?? null}, 'queued', ${entry.filePath}, ${entry.now}, ${entry.now})
     on conflict (id) do nothing returning id`.execute(db);
-  if (!rows.length) throw importIdTaken();
+  if (!rows.length) throw problems.importIdTaken();
 }
 
 export async function recordProgress(

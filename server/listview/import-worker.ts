@@ -14,14 +14,14 @@
 import { parentPort } from 'node:worker_threads';
 import { readFile } from 'node:fs/promises';
 import { createDb } from '../db/database.ts';
-import { Problem } from '../http/errors.ts';
+import { Problem, problems } from '../http/errors.ts';
 import { problemFor } from '../http/error-answers.ts';
 import type { Row } from '../crud/crud-store.ts';
 import { readRows, type ReadProgress } from './read-rows.ts';
 import { createListview, loggedListview, updateListview, type StoredFile } from './listview-store.ts';
 import type { FileKind } from './file-kind.ts';
 import { lowerBackend, lowerThisThread } from './import-priority.ts';
-import { importLost, stillLive } from './import-store.ts';
+import { stillLive } from './import-store.ts';
 import { inWriteTransaction, type ChangeContext, type ChangeEntry } from '../changes/change-log.ts';
 import { changedFields } from '../changes/changed-fields.ts';
 
@@ -108,7 +108,7 @@ async function runImport(task: ImportTask): Promise<WorkerMessage> {
           ? { previous: null, record: await createListview(trx, action.name, task.file.stored, rows(), now) }
           : await updateListview(trx, action.id, { name: action.name, file: task.file.stored, rows: rows() }, now);
       // Given up for dead meanwhile (its heartbeat went stale, its file was removed): nothing is kept.
-      if (!(await stillLive(trx, task.importId))) throw importLost();
+      if (!(await stillLive(trx, task.importId))) throw problems.importLost();
       changes.add(importChange(result.previous, result.record));
       port.postMessage({ type: 'committing' } satisfies WorkerMessage);
       return result;

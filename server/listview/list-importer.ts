@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { projectRoot } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { Problem } from '../http/errors.ts';
+import { Problem, problems } from '../http/errors.ts';
 import type { Row } from '../crud/crud-store.ts';
 import { listviewFileProblem, type FileKind } from './file-kind.ts';
 import { refreshRowStatistics, type StoredFile } from './listview-store.ts';
@@ -35,15 +35,6 @@ const WORKER_BOOT = `import('tsx/esm/api').then(({ register }) => {
 const TICK_MS = 500;
 const HEARTBEAT_MS = 5000;
 const IDLE_MS = 60_000;
-
-export const importsBusy = () =>
-  new Problem(
-    429,
-    'IMPORTS_BUSY',
-    `${LISTVIEW_IMPORTS_AT_ONCE + LISTVIEW_IMPORTS_WAITING} list imports are running or waiting; please try again in a minute`,
-  );
-export const importStopped = () =>
-  new Problem(503, 'IMPORT_STOPPED', 'The server is stopping: nothing was saved, please send the file again once it is back');
 
 export interface ImportRequest {
   importId?: string;
@@ -86,8 +77,9 @@ export class ListImporter {
 
   /** Takes a place in line, or refuses with 429 when every place is taken. */
   reserve(): ImportPlace {
-    if (this.stopping) throw importStopped();
-    if (this.places >= LISTVIEW_IMPORTS_AT_ONCE + LISTVIEW_IMPORTS_WAITING) throw importsBusy();
+    if (this.stopping) throw problems.importStopped();
+    const places = LISTVIEW_IMPORTS_AT_ONCE + LISTVIEW_IMPORTS_WAITING;
+    if (this.places >= places) throw problems.importsBusy(places);
     this.places++;
     let released = false;
     return {
@@ -158,7 +150,7 @@ export class ListImporter {
   async stop(): Promise<void> {
     this.stopping = true;
     for (const wake of this.line.splice(0)) wake();
-    for (const run of this.running) run.stop(importStopped());
+    for (const run of this.running) run.stop(problems.importStopped());
     const workers = [...this.idle.keys()];
     for (const timer of this.idle.values()) clearTimeout(timer);
     this.idle.clear();
@@ -168,7 +160,7 @@ export class ListImporter {
   /** Waits until fewer than LISTVIEW_IMPORTS_AT_ONCE imports are reading. */
   private async turn(): Promise<void> {
     while (this.reading >= LISTVIEW_IMPORTS_AT_ONCE && !this.stopping) await new Promise<void>((wake) => this.line.push(wake));
-    if (this.stopping) throw importStopped();
+    if (this.stopping) throw problems.importStopped();
     this.reading++;
   }
 
@@ -246,7 +238,7 @@ export class ListImporter {
             onProgress(message.rowsRead, 1);
             return finish({ record: message.record, replacedFile: message.replacedFile });
           case 'refused':
-            return finish(new Problem(message.status, message.code, message.message, message.fields, message.extra));
+            return finish(problems.again(message));
           case 'fault':
             return finish(Object.assign(new Error(`list import failed: ${message.message}`), { stack: message.stack }));
         }

@@ -25,8 +25,20 @@ import { readUpload } from './listview-upload.ts';
 import { importParams, importSchema, multipartBody, XLSX_TYPE } from './listview-schemas.ts';
 import { listviewKit, type ListviewKit } from './listview-kit.ts';
 import { rowsRoute } from './listview-rows-route.ts';
+import type { ErrorDeclaration } from '../http/error-declaration.ts';
 
 const RESOURCE = 'listview';
+
+/** What reading and importing an upload refuses with (the add and the change alike). */
+const UPLOAD_ERRORS: ErrorDeclaration = {
+  codes: { 400: ['INVALID_UPLOAD'], 409: ['IMPORT_ID_TAKEN'], 429: ['IMPORTS_BUSY'], 503: ['IMPORT_STOPPED'] },
+  notes: {
+    400: 'Also a file that is not a workbook or CSV, an empty sheet, too many rows (empty ones count) or columns, a cell too long, a workbook that unpacks too far or whose zip is inconsistent, one that takes longer than LISTVIEW_IMPORT_TIMEOUT_SECONDS or more memory than LISTVIEW_IMPORT_HEAP_MB to read (VALIDATION_FAILED naming excel_file)',
+    409: 'IMPORT_ID_TAKEN: the import_id was sent with another upload already',
+    429: 'IMPORTS_BUSY: this server is reading 2 list files and 4 more wait; the file was not received',
+    503: 'IMPORT_STOPPED: the server stopped while reading the file; nothing was saved',
+  },
+};
 
 export async function listviewRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
@@ -71,7 +83,7 @@ function createRoute(app: FastifyInstance, { base, tags, one, importer, importFi
   app.post(
     base,
     {
-      config: { permission: flag('create'), audit: audited('create') },
+      config: { permission: flag('create'), audit: audited('create'), errors: UPLOAD_ERRORS },
       bodyLimit: LISTVIEW_MAX_BYTES + 64 * 1024,
       schema: {
         tags,
@@ -104,7 +116,7 @@ function changeRoute(app: FastifyInstance, { base, tags, one, db, now, write, im
     `${base}/:id`,
     {
       // A rename is an `update`; a new file, an `import` (recorded by the worker).
-      config: { permission: flag('edit'), audit: audited('update') },
+      config: { permission: flag('edit'), audit: audited('update'), errors: UPLOAD_ERRORS },
       bodyLimit: LISTVIEW_MAX_BYTES + 64 * 1024,
       schema: {
         tags,
@@ -145,7 +157,10 @@ function importRoute(app: FastifyInstance, { base, tags, db, flag }: ListviewKit
     {
       // Whoever may see view lists, for their own imports only (the one flag a route takes; an
       // import is started under create or edit, and both need the lists' page).
-      config: { permission: flag('show') },
+      config: {
+        permission: flag('show'),
+        errors: { codes: { 404: ['NOT_FOUND'] }, notes: { 404: 'No import with this id, or one another user started' } },
+      },
       schema: {
         tags,
         summary: 'How the file sent with this import_id is being read (your own imports only)',

@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { trimText } from '@model/trim-text.ts';
-import { Problem, problems } from '../http/errors.ts';
+import { problems } from '../http/errors.ts';
 import { readMultipartForm } from '../uploads/multipart-form.ts';
 import { fileKind, type FileKind } from './file-kind.ts';
 import { LISTVIEW_MAX_BYTES } from './limits.ts';
@@ -20,10 +20,7 @@ export interface Upload {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const fileTooLarge = () =>
-  new Problem(413, 'TOO_LARGE', `The file is larger than ${LISTVIEW_MAX_BYTES / 1024 / 1024} MB`, {
-    excel_file: `At most ${LISTVIEW_MAX_BYTES / 1024 / 1024} MB`,
-  });
+const fileTooLarge = () => problems.listFileTooLarge(LISTVIEW_MAX_BYTES);
 
 export async function readUpload(request: FastifyRequest): Promise<Upload> {
   if (!request.isMultipart())

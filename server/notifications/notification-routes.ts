@@ -76,6 +76,7 @@ function programListRoute(app: FastifyInstance, { base, tags, flag, db }: Notifi
 function sendRoute(app: FastifyInstance, kit: NotificationKit): void {
   ownedCreateRoute(app, kit, {
     url: `${kit.base}/add`,
+    errors: { codes: { 404: ['NOT_FOUND'], 423: ['PROGRAM_LOCKED'] }, notes: { 404: 'No such program' } },
     summary: "Send a notification to a program's team; 423 while the program is locked",
     body: createBody,
     answer: notificationAnswer,
@@ -87,6 +88,7 @@ function sendRoute(app: FastifyInstance, kit: NotificationKit): void {
 function deleteRoute(app: FastifyInstance, kit: NotificationKit): void {
   ownedDeleteRoute(app, kit, {
     url: `${kit.base}/delete/:id`,
+    errors: { codes: { 423: ['PROGRAM_LOCKED'] } },
     summary: 'Remove a notification; answers the removed one; 423 while the program is locked',
     answer: notificationAnswer,
     remove: deleteNotification,
@@ -97,7 +99,7 @@ function updateRoute(app: FastifyInstance, { base, tags, flag, trimBody, writes,
   app.patch<{ Params: { id: string }; Body: { title?: string; body?: string } }>(
     `${base}/update/:id`,
     {
-      config: { permission: flag('edit'), audit: audited('update') },
+      config: { permission: flag('edit'), audit: audited('update'), errors: { codes: { 423: ['PROGRAM_LOCKED'] } } },
       schema: {
         tags,
         summary: "Change a notification's title or content (the fields sent); 423 while the program is locked",

@@ -41,6 +41,13 @@ import {
   RESOURCE,
   type CheckedUpload,
 } from './permission-file-upload.ts';
+import type { ErrorDeclaration } from '../http/error-declaration.ts';
+
+/** An upload's refusals: a broken form, a file over 10 MB, one that is no PDF, PNG, JPEG or GIF. */
+const UPLOAD_ERRORS: ErrorDeclaration = {
+  codes: { 400: ['INVALID_UPLOAD'], 413: ['FILE_TOO_LARGE'], 415: ['UNSUPPORTED_FILE'] },
+  notes: { 415: 'The file is not a PDF, PNG, JPEG or GIF (told by its first bytes)' },
+};
 
 /** The multipart body may carry the whole file, plus its form. */
 const BODY_LIMIT = PERMISSION_FILE_MAX_BYTES + 64 * 1024;
@@ -73,7 +80,7 @@ function createRoute(app: FastifyInstance, kit: PermissionFileKit): void {
   app.post(
     base,
     {
-      config: { permission: flag('create'), audit: audited('create') },
+      config: { permission: flag('create'), audit: audited('create'), errors: UPLOAD_ERRORS },
       bodyLimit: BODY_LIMIT,
       schema: {
         tags,
@@ -105,7 +112,7 @@ function patchRoute(app: FastifyInstance, kit: PermissionFileKit): void {
   app.patch<{ Params: { id: string } }>(
     `${base}/:id`,
     {
-      config: { permission: flag('edit'), audit: audited('update') },
+      config: { permission: flag('edit'), audit: audited('update'), errors: UPLOAD_ERRORS },
       bodyLimit: BODY_LIMIT,
       schema: {
         tags,

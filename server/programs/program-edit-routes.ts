@@ -23,6 +23,7 @@ import { listsBody, programParams } from './program-schemas.ts';
 import { recordProgram } from './program-changes.ts';
 import type { ProgramKit } from './program-kit.ts';
 import { changeDetails, changeLists, type PatchBody } from './program-patch.ts';
+import { PROGRAM_ADD, PROGRAM_EDIT, PROGRAM_LOCK } from './program-errors.ts';
 
 const UPLOAD_BODY_LIMIT = PHOTO_MAX_BYTES + 256 * 1024;
 
@@ -37,7 +38,7 @@ function createRoute(app: FastifyInstance, kit: ProgramKit): void {
   app.post(
     base,
     {
-      config: { permission: flag('create'), audit: audited('create') },
+      config: { permission: flag('create'), audit: audited('create'), errors: PROGRAM_ADD },
       bodyLimit: UPLOAD_BODY_LIMIT,
       schema: {
         tags,
@@ -81,7 +82,7 @@ function patchRoute(app: FastifyInstance, kit: ProgramKit): void {
   app.patch<{ Params: { id: string }; Body: PatchBody }>(
     `${base}/:id`,
     {
-      config: { permission: flag('edit'), audit: audited('update') },
+      config: { permission: flag('edit'), audit: audited('update'), errors: PROGRAM_EDIT },
       bodyLimit: UPLOAD_BODY_LIMIT,
       schema: {
         tags,
@@ -105,7 +106,7 @@ function deleteRoute(app: FastifyInstance, { base, tags, one, flag, write, remov
   app.delete<{ Params: { id: string } }>(
     `${base}/:id`,
     {
-      config: { permission: flag('delete'), audit: audited('delete') },
+      config: { permission: flag('delete'), audit: audited('delete'), errors: PROGRAM_LOCK },
       schema: {
         tags,
         summary: 'Delete a program with its goals and notifications; answers the deleted program (423 while locked)',

@@ -14,6 +14,7 @@ import { headBody, memberBody, memberParams, programParams, typeBody, typeListPa
 import { audited } from '../changes/audit-declaration.ts';
 import { personRef, typeRef } from './program-changes.ts';
 import type { ProgramKit } from './program-kit.ts';
+import { PROGRAM_CHANGE } from './program-errors.ts';
 
 export function memberRoutes(app: FastifyInstance, kit: ProgramKit): void {
   attachTypeRoute(app, kit);
@@ -27,7 +28,7 @@ function attachTypeRoute(app: FastifyInstance, { base, tags, one, edit, now }: P
   app.post<{ Params: { id: string; list: TypeList }; Body: { type_id: string } }>(
     `${base}/:id/types/:list`,
     {
-      config: { permission: needsFlag(TYPES_FLAG), audit: audited('type-attach') },
+      config: { permission: needsFlag(TYPES_FLAG), audit: audited('type-attach'), errors: PROGRAM_CHANGE },
       schema: {
         tags,
         summary: 'Attach an existing type record to one of the program’s lists (one already attached stays as it is)',
@@ -52,7 +53,7 @@ function detachTypeRoute(app: FastifyInstance, { base, tags, one, edit, now }: P
   app.delete<{ Params: { id: string; list: TypeList; typeId: string } }>(
     `${base}/:id/types/:list/:typeId`,
     {
-      config: { permission: needsFlag(TYPES_FLAG), audit: audited('type-detach') },
+      config: { permission: needsFlag(TYPES_FLAG), audit: audited('type-detach'), errors: PROGRAM_CHANGE },
       schema: {
         tags,
         summary: 'Detach a type record from one of the program’s lists (the record itself stays)',
@@ -74,7 +75,14 @@ function addMemberRoute(app: FastifyInstance, { base, tags, one, edit, now }: Pr
   app.post<{ Params: { id: string }; Body: { user: string; is_program_head?: boolean } }>(
     `${base}/:id/team`,
     {
-      config: { permission: needsFlag(TEAM_FLAG), audit: audited('member-add') },
+      config: {
+        permission: needsFlag(TEAM_FLAG),
+        audit: audited('member-add'),
+        errors: {
+          codes: { ...PROGRAM_CHANGE.codes, 409: ['ALREADY_ON_TEAM'] },
+          notes: { ...PROGRAM_CHANGE.notes, 409: 'ALREADY_ON_TEAM: the user is a program head or team member already' },
+        },
+      },
       schema: {
         tags,
         summary: 'Add a user to the team, or as a program head; 409 ALREADY_ON_TEAM when they are on it either way',
@@ -100,7 +108,7 @@ function headRoute(app: FastifyInstance, { base, tags, one, edit, now }: Program
     `${base}/:id/team/:userId`,
     {
       // One switch: its row says which way it went (`head`, or `head-remove` when a head went back to the team).
-      config: { permission: needsFlag(TEAM_FLAG), audit: audited('head') },
+      config: { permission: needsFlag(TEAM_FLAG), audit: audited('head'), errors: PROGRAM_CHANGE },
       schema: {
         tags,
         summary: 'Make a member a program head, or a head a team member (moved between the lists in one statement)',
@@ -127,7 +135,7 @@ function removeMemberRoute(app: FastifyInstance, { base, tags, one, edit, now }:
   app.delete<{ Params: { id: string; userId: string } }>(
     `${base}/:id/team/:userId`,
     {
-      config: { permission: needsFlag(TEAM_FLAG), audit: audited('member-remove') },
+      config: { permission: needsFlag(TEAM_FLAG), audit: audited('member-remove'), errors: PROGRAM_CHANGE },
       schema: { tags, summary: 'Remove a user from the team or the heads', params: memberParams, response: { 200: one } },
     },
     async (request) => {

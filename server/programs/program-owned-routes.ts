@@ -8,6 +8,7 @@ import type { Db } from '../db/database.ts';
 import { idParams } from '../http/body-schemas.ts';
 import { assertTrimmedText } from '../http/text-fields.ts';
 import { audited } from '../changes/audit-declaration.ts';
+import type { ErrorDeclaration } from '../http/error-declaration.ts';
 import type { OwnedRecordKit } from './program-owned-writes.ts';
 
 interface Declared {
@@ -15,6 +16,8 @@ interface Declared {
   summary: string;
   /** The record's answer schema. */
   answer: unknown;
+  /** What it refuses beyond what its declaration tells (server/http/error-declaration.ts). */
+  errors?: ErrorDeclaration;
 }
 
 interface CreateRoute<T, B> extends Declared {
@@ -35,7 +38,7 @@ export function ownedCreateRoute<T extends { _id: string }, B extends Record<str
   app.post<{ Body: B }>(
     route.url,
     {
-      config: { permission: flag('create'), audit: audited('create') },
+      config: { permission: flag('create'), audit: audited('create'), errors: route.errors },
       schema: { tags, summary: route.summary, body: route.body, response: { 201: route.answer } },
       preValidation: trimBody,
     },
@@ -61,7 +64,7 @@ export function ownedDeleteRoute<T extends { _id: string }>(
   app.delete<{ Params: { id: string } }>(
     route.url,
     {
-      config: { permission: flag('delete'), audit: audited('delete') },
+      config: { permission: flag('delete'), audit: audited('delete'), errors: route.errors },
       schema: { tags, summary: route.summary, params: idParams, response: { 200: route.answer } },
     },
     async (request) => {

@@ -12,6 +12,7 @@ import type { ProgramModule } from './program-lists.ts';
 import { lockAnswer, moduleBody, programParams } from './program-schemas.ts';
 import { recordProgram } from './program-changes.ts';
 import type { ProgramKit } from './program-kit.ts';
+import { PROGRAM_CHANGE } from './program-errors.ts';
 
 export function programSwitchRoutes(app: FastifyInstance, kit: ProgramKit): void {
   lockRoute(app, kit);
@@ -50,7 +51,7 @@ function moduleRoute(app: FastifyInstance, { base, tags, one, flag, edit, now }:
     `${base}/change/status/module/program/:id`,
     {
       // One switch: its row says which way it went (`module-on`, or `module-off`).
-      config: { permission: flag('edit'), audit: audited('module-on') },
+      config: { permission: flag('edit'), audit: audited('module-on'), errors: PROGRAM_CHANGE },
       schema: { tags, summary: 'Switch one module on or off', params: programParams, body: moduleBody, response: { 200: one } },
     },
     async (request) =>

@@ -77,6 +77,7 @@ function logoRoute(app: FastifyInstance, ctx: AppContext) {
     {
       config: {
         permission: isPublic('the logo is shown on the login page, loaded by <img>, which sends no token'),
+        errors: { codes: { 404: ['NOT_FOUND'] }, notes: { 404: 'No logo is set' } },
       },
       schema: {
         tags,
@@ -163,7 +164,17 @@ function setLogoRoute(app: FastifyInstance, kit: SettingsKit) {
   app.put(
     '/settings/logo',
     {
-      config: { ...manage, audit: audited('logo-change') },
+      config: {
+        ...manage,
+        audit: audited('logo-change'),
+        errors: {
+          codes: { 400: ['INVALID_UPLOAD'], 413: ['FILE_TOO_LARGE'], 415: ['UNSUPPORTED_FILE'] },
+          notes: {
+            400: 'Also no file, or an image that does not decode or has more than 50 million pixels (VALIDATION_FAILED naming logo)',
+            415: 'The file is not a PNG, GIF or JPEG (told by its first bytes)',
+          },
+        },
+      },
       schema: {
         tags,
         summary: `Set the logo: multipart field "logo", PNG, GIF or JPEG, at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB (re-encoded, metadata dropped)`,

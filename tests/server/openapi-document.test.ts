@@ -5,13 +5,9 @@
  * the photo upload documents its multipart body, and every $ref points at something. The route
  * tables are the reference, so a new route is held to the same rules.
  */
-import { readFile, readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { isInfrastructure, permissionOf, routeName } from '../support/route-audit.ts';
-import { ROUTE_ERRORS, routeKeyMatches } from '../../server/http/route-errors.ts';
-import { projectRoot } from '../../server/config.ts';
 import type { RouteRecord } from '../../server/http/permissions.ts';
 
 /** The parts of an OpenAPI 3 document these tests read. */
@@ -212,35 +208,3 @@ describe('the auth server’s particular answers', () => {
     }
   });
 });
-
-describe('the table of route-specific errors (server/http/route-errors.ts)', () => {
-  it('names only routes that exist', () => {
-    const routes = [...t.auth.routeTable.map((r) => ({ ...r, server: 'auth' })), ...t.api.routeTable.map((r) => ({ ...r, server: 'api' }))];
-    for (const key of Object.keys(ROUTE_ERRORS)) {
-      expect(
-        routes.some((r) => routeKeyMatches(key, r.method, r.url, r.server)),
-        key,
-      ).toBe(true);
-    }
-  });
-
-  it('names only codes of the error catalogue', async () => {
-    const known = await catalogueCodes();
-    expect(known).toContain('METHOD_NOT_ALLOWED');
-    for (const [key, { codes }] of Object.entries(ROUTE_ERRORS)) {
-      for (const code of Object.values(codes).flat()) expect(known, `${key}: ${code}`).toContain(code);
-    }
-  });
-});
-
-/** Every code a Problem is made with anywhere in server/ (the catalogue and the few handlers that make their own). */
-async function catalogueCodes(): Promise<string[]> {
-  const root = path.join(projectRoot, 'server');
-  const files = (await readdir(root, { recursive: true })).filter((f) => f.endsWith('.ts'));
-  const codes = new Set<string>();
-  for (const file of files) {
-    const text = await readFile(path.join(root, file), 'utf8');
-    for (const match of text.matchAll(/new Problem\(\s*\d{3},\s*'([A-Z0-9_]+)'/g)) codes.add(match[1]!);
-  }
-  return [...codes];
-}

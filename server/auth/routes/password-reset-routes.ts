@@ -14,6 +14,7 @@ import { userLogRow } from '../user-store.ts';
 import { audited } from '../../changes/audit-declaration.ts';
 import { inWriteTransaction } from '../../changes/change-log.ts';
 import { changeContextOf } from '../../changes/change-context.ts';
+import { PASSWORD_RULES } from '../password-errors.ts';
 
 // The same answer whether or not the address has an account.
 const REQUEST_ANSWER = { message: 'If this e-mail belongs to an account, a reset link has been sent to it.' };
@@ -101,6 +102,7 @@ function resetPasswordRoute(app: FastifyInstance, ctx: AppContext) {
         permission: isPublic('the reset link is the credential'),
         audit: audited('password-reset'),
         rateLimit: credentialRateLimit(config),
+        errors: { codes: { 400: [...PASSWORD_RULES, 'RESET_LINK_INVALID'] } },
       },
       schema: {
         tags: ['password'],

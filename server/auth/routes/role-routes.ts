@@ -117,7 +117,11 @@ function addRoleRoute(app: FastifyInstance, kit: RoleKit) {
   app.post<{ Body: Pick<Role, 'role' | 'status'> }>(
     '/role',
     {
-      config: { permission: needsFlag(mapFlag('role', 'create')), audit: audited('create') },
+      config: {
+        permission: needsFlag(mapFlag('role', 'create')),
+        audit: audited('create'),
+        errors: { codes: { 403: ['ADMIN_NAME_RESERVED'], 409: ['CHANGED_MEANWHILE'] } },
+      },
       schema: { tags, summary: 'Add a role (no flags yet)', body: writeSchema(schema, 'create'), response: { 201: one } },
     },
     async (request, reply) => {
@@ -137,7 +141,13 @@ function changeRoleRoute(app: FastifyInstance, kit: RoleKit) {
   app.patch<{ Params: { id: string }; Body: Partial<Pick<Role, 'role' | 'status'>> }>(
     '/role/:id',
     {
-      config: { permission: needsFlag(mapFlag('role', 'edit')), audit: audited('update') },
+      config: {
+        permission: needsFlag(mapFlag('role', 'edit')),
+        audit: audited('update'),
+        errors: {
+          codes: { 403: ['PRIVILEGE_ESCALATION', 'ADMIN_NAME_RESERVED', 'ADMIN_ROLE_FIXED', 'SELF_CHANGE'], 409: ['LAST_ROLE_EDITOR'] },
+        },
+      },
       schema: {
         tags,
         summary: 'Rename, activate or deactivate a role (flags: PATCH /permission/{id})',
@@ -172,7 +182,11 @@ function deleteRoleRoute(app: FastifyInstance, kit: RoleKit) {
   app.delete<{ Params: { id: string } }>(
     '/role/:id',
     {
-      config: { permission: needsFlag(mapFlag('role', 'delete')), audit: audited('delete') },
+      config: {
+        permission: needsFlag(mapFlag('role', 'delete')),
+        audit: audited('delete'),
+        errors: { codes: { 403: ['PRIVILEGE_ESCALATION'], 409: ['ROLE_IN_USE'] } },
+      },
       schema: { tags, summary: 'Delete a role no user holds', params: idParams, response: { 200: one } },
     },
     async (request) => {
@@ -218,7 +232,11 @@ function setPermissionRoute(app: FastifyInstance, kit: RoleKit) {
   app.patch<{ Params: { id: string }; Body: Record<string, boolean> }>(
     '/permission/:id',
     {
-      config: { permission: needsFlag('can_edit_permission'), audit: audited('permission-change') },
+      config: {
+        permission: needsFlag('can_edit_permission'),
+        audit: audited('permission-change'),
+        errors: { codes: { 403: ['PRIVILEGE_ESCALATION', 'ADMIN_ROLE_FIXED'], 409: ['LAST_ROLE_EDITOR'] } },
+      },
       schema: {
         tags,
         summary: "Set a role's permission flags (only those sent change)",

@@ -36,6 +36,14 @@ function loginRoute(app: FastifyInstance, { db, config }: AppContext, signIn: Re
         // A failed sign-in is recorded as `sign-in-failed`, with the e-mail tried and the reason.
         audit: audited('sign-in'),
         rateLimit: credentialRateLimit(config),
+        errors: {
+          codes: {
+            401: ['BAD_CREDENTIALS'],
+            403: ['ACCOUNT_INACTIVE', 'NO_DASHBOARD_ACCESS', 'NO_MOBILE_ACCESS'],
+            423: ['ACCOUNT_LOCKED'],
+          },
+          notes: { 423: 'Too many wrong passwords for this e-mail from this address; the message says for how long' },
+        },
       },
       schema: {
         tags: ['session'],
@@ -108,6 +116,12 @@ function verifyRoute(app: FastifyInstance, { db, config, tokens }: AppContext, i
       config: {
         permission: isPublic('checks the token in its body'),
         audit: notAudited("a check, or a refresh that slides the session's window; the sign-in that opened it is recorded"),
+        errors: {
+          codes: { 401: ['SESSION_ENDED'], 403: ['NO_DASHBOARD_ACCESS', 'NO_MOBILE_ACCESS'] },
+          notes: {
+            401: 'An expired token still inside its refresh window answers a fresh user and token (SessionAnswer); any other dead token, the error SESSION_ENDED',
+          },
+        },
       },
       schema: {
         tags: ['session'],

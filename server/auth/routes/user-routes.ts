@@ -17,6 +17,7 @@ import { userForCaller } from '../permission-visibility.ts';
 import type { Row } from '../../crud/crud-store.ts';
 import { audited } from '../../changes/audit-declaration.ts';
 import { changeContextOf } from '../../changes/change-context.ts';
+import { OWN_PASSWORD, PASSWORD_RULES } from '../password-errors.ts';
 
 const schema = resourceSchema('user');
 const tags = ['Users'];
@@ -58,7 +59,14 @@ function addUserRoute(app: FastifyInstance, ctx: AppContext) {
   app.post<{ Body: NewUser & { password: string } }>(
     '/user',
     {
-      config: { permission: needsFlag(mapFlag('user', 'create')), audit: audited('create') },
+      config: {
+        permission: needsFlag(mapFlag('user', 'create')),
+        audit: audited('create'),
+        errors: {
+          codes: { 400: ['BAD_REQUEST', 'WEAK_PASSWORD'], 403: ['PRIVILEGE_ESCALATION'] },
+          notes: { 400: 'Also a role or designation that does not exist or is inactive (BAD_REQUEST, naming the field)' },
+        },
+      },
       schema: { tags, summary: 'Add a user', body: createBody, response: { 201: one } },
     },
     async (request, reply) =>
@@ -71,7 +79,19 @@ function changeUserRoute(app: FastifyInstance, ctx: AppContext) {
     '/user/:id',
     {
       // Recorded as `update`, or as what it was above all: password-change, email-change, activate, deactivate.
-      config: { permission: needsFlagOrSelf(mapFlag('user', 'edit')), audit: audited('update') },
+      config: {
+        permission: needsFlagOrSelf(mapFlag('user', 'edit')),
+        audit: audited('update'),
+        errors: {
+          codes: {
+            400: ['BAD_REQUEST', ...PASSWORD_RULES, ...OWN_PASSWORD[400]],
+            403: ['PRIVILEGE_ESCALATION', 'PASSWORD_CHANGE_FORBIDDEN', 'SELF_CHANGE'],
+            409: ['CHANGED_MEANWHILE', 'LAST_ROLE_EDITOR'],
+            423: OWN_PASSWORD[423],
+          },
+          notes: { 423: 'Too many wrong current passwords for this account from this address' },
+        },
+      },
       schema: {
         tags,
         summary:
@@ -111,7 +131,14 @@ function photoRoute(app: FastifyInstance, ctx: AppContext) {
   app.patch<{ Params: { id: string } }>(
     '/user/upload/:id',
     {
-      config: { permission: needsFlagOrSelf(mapFlag('user', 'edit')), audit: audited('photo-change') },
+      config: {
+        permission: needsFlagOrSelf(mapFlag('user', 'edit')),
+        audit: audited('photo-change'),
+        errors: {
+          codes: { 400: ['INVALID_UPLOAD'], 403: ['PRIVILEGE_ESCALATION'], 413: ['PHOTO_TOO_LARGE'], 415: ['UNSUPPORTED_PHOTO'] },
+          notes: { 415: 'The photo is not a PNG, GIF or JPEG (told by its first bytes)' },
+        },
+      },
       schema: {
         tags,
         summary: `Set a user's photo: multipart field "photo", PNG, GIF or JPEG, at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB`,
@@ -136,7 +163,11 @@ function deleteUserRoute(app: FastifyInstance, ctx: AppContext) {
   app.delete<{ Params: { id: string } }>(
     '/user/:id',
     {
-      config: { permission: needsFlag(mapFlag('user', 'delete')), audit: audited('delete') },
+      config: {
+        permission: needsFlag(mapFlag('user', 'delete')),
+        audit: audited('delete'),
+        errors: { codes: { 403: ['PRIVILEGE_ESCALATION', 'SELF_CHANGE'], 409: ['CHANGED_MEANWHILE', 'LAST_ROLE_EDITOR'] } },
+      },
       schema: {
         tags,
         summary: 'Delete a user (soft: deactivated, hidden from lists, signed out); answers the updated user',
