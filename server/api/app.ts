@@ -1,9 +1,11 @@
 /** The api server: the generic resources of the map that live on it, and their CSV exports. */
 import type { AppContext } from '../context.ts';
 import { createBaseApp, type ServerApp } from '../http/create-app.ts';
+import { recordRefusals } from '../changes/refusal-log.ts';
 import { healthRoute } from '../http/health-route.ts';
 import { provideAppContext } from '../crud/crud-plugin.ts';
 import { genericCrudRoutes } from '../crud/generic-routes.ts';
+import { RESOURCE_OVERRIDES } from '../resource-overrides.ts';
 import { exportRoutes } from '../crud/export-routes.ts';
 import { listviewRoutes } from '../listview/listview-routes.ts';
 import { formRoutes } from '../forms/form-routes.ts';
@@ -21,9 +23,11 @@ import { auditExportRoutes } from '../changes/audit-export-routes.ts';
 
 export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   const server = await createBaseApp(ctx, 'api');
+  // Refusals worth knowing (403 on a write, 423) go to the change log.
+  recordRefusals(server.app, ctx);
   provideAppContext(server.app, ctx);
   healthRoute(server.app, ctx, 'api');
-  genericCrudRoutes(server.app, 'api');
+  genericCrudRoutes(server.app, 'api', RESOURCE_OVERRIDES);
   exportRoutes(server.app, ctx, 'api');
   await listviewRoutes(server.app, ctx);
   await formRoutes(server.app, ctx);

@@ -1,22 +1,9 @@
-/** The signed-in user as routes see them, and the user record as the wire shows it. */
+/** The user record as the wire shows it (and, re-exported, the signed-in user as routes see them). */
 import type { Db } from '../db/database.ts';
 import { rowToWire } from '../db/columns.ts';
 
-export interface SessionUser {
-  id: string;
-  sessionId: string;
-  email: string;
-  /** What the Admin role is known by (ADMIN_ROLE_SLUG); its display name is only a label. */
-  roleSlug: string;
-  permission: Record<string, boolean>;
-  /** Which client opened the session: the console, or the mobile app (which may call only the routes meant for it). */
-  client: SessionClient;
-}
-
-export type SessionClient = 'console' | 'mobile';
-
-/** What a client needs to enter: the console, `can_access_dashboard`; the mobile app, `can_access_mobile`. */
-export const ENTRY_FLAG: Record<SessionClient, string> = { console: 'can_access_dashboard', mobile: 'can_access_mobile' };
+// Who calls, as authentication knows them (http/session.ts); the user record as the wire shows it is here.
+export { ENTRY_FLAG, type SessionClient, type SessionUser } from '../http/session.ts';
 
 /** What a user row shows of the user, their role and their designation (a list row: no flags). */
 export const USER_ROW_COLUMNS = [

@@ -1,9 +1,12 @@
 /** Sessions: one row per sign-in, revocable, with the window within which its token may be refreshed. */
 import { randomUUID } from 'node:crypto';
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Config } from '../config.ts';
 import type { SessionClient, SessionUser } from './session-user.ts';
+
+// The lookup every signed-in call runs lives with authentication (http/session.ts).
+export { sessionUser } from '../http/session.ts';
 
 export async function openSession(
   db: Db,
@@ -33,45 +36,6 @@ export function newSessionRow(config: Config, userId: string, keepLogin: boolean
 
 export function refreshWindow(config: Config, keepLogin: boolean): number {
   return keepLogin ? config.refreshWindowSeconds.keepLogin : config.refreshWindowSeconds.session;
-}
-
-/**
- * Every signed-in call on both servers runs this lookup, so it is one fixed statement, prepared
- * once per connection (server/db/prepared.ts), rather than a query built and planned per call.
- */
-const SESSION_USER = `/* prepared:session_user */
-  select s.id as session_id, s.keep_login, s.client, u.id, u.email, r.role_slug, r.permission, r.status as role_status
-  from sessions s
-  join users u on u.id = s.user_id
-  join roles r on r.id = u.role_id
-  where s.id = $1 and s.revoked_at is null and s.refresh_until > $2 and u.status = true`;
-
-interface SessionUserRow {
-  session_id: string;
-  keep_login: boolean;
-  client: SessionClient;
-  id: string;
-  email: string;
-  role_slug: string;
-  permission: Record<string, boolean>;
-  role_status: boolean;
-}
-
-/** The live session's user with their role's flags, or undefined when the session, user or role is gone. */
-export async function sessionUser(db: Db, sessionId: string, now: Date): Promise<(SessionUser & { keepLogin: boolean }) | undefined> {
-  const { rows } = await db.executeQuery<SessionUserRow>(CompiledQuery.raw(SESSION_USER, [sessionId, now]));
-  const row = rows[0];
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    sessionId: row.session_id,
-    keepLogin: row.keep_login,
-    email: row.email,
-    roleSlug: row.role_slug,
-    client: row.client,
-    // An inactive role grants nothing.
-    permission: row.role_status ? row.permission : {},
-  };
 }
 
 /** However often it is refreshed, a session ends this long after sign-in. */

@@ -52,7 +52,4 @@ export class TokenService {
   }
 }
 
-export function bearerToken(header: string | undefined): string | undefined {
-  const match = /^Bearer\s+(.+)$/i.exec(header ?? '');
-  return match?.[1]?.trim() || undefined;
-}
+export { bearerToken } from '../http/session.ts';

@@ -2,8 +2,9 @@
  * Named server-side overrides of generic resources: what a resource of `"routes": "generic"`
  * does differently from the plain CRUD plugin, in one place. An override may leave some of the
  * plugin's actions to routes of its own (`except`), shape or extend the plugin's writes with
- * hooks, and register its own routes; the rest stays the generic plugin's. The generic routes
- * (generic-routes.ts) read this table, so adding an override is one entry here and its module.
+ * hooks, and register its own routes; the rest stays the generic plugin's. The table of them is
+ * the servers' own (server/resource-overrides.ts), handed to the generic routes (generic-routes.ts),
+ * so adding an override is one entry there and its module; this layer imports no feature.
  *
  *   permission_file: { except: ['create', 'edit'], routes: permissionFileRoutes, hooks: {...} }
  *
@@ -14,7 +15,6 @@ import type { Action } from '@model/generated/index.ts';
 import { resourceEntry, type ResourceName } from '@model/schema-registry.ts';
 import type { AppContext } from '../context.ts';
 import type { CrudHooks } from './crud-plugin.ts';
-import { permissionFileOverride } from '../permission-files/permission-file-routes.ts';
 
 export interface ResourceOverride {
   /** The plugin's actions this resource answers with routes of its own (at the same paths, with the map's flags). */
@@ -25,15 +25,12 @@ export interface ResourceOverride {
   routes?(app: FastifyInstance, ctx: AppContext): Promise<void> | void;
 }
 
-export const OVERRIDES: Partial<Record<ResourceName, ResourceOverride>> = {
-  // Added and changed with a multipart upload; its file is answered by GET /permission/{id}/file.
-  permission_file: permissionFileOverride,
-};
+export type ResourceOverrides = Partial<Record<ResourceName, ResourceOverride>>;
 
 /** The override of a generic resource, if any; an override of a resource that is not generic is a mistake. */
-export function overrideOf(resource: ResourceName): ResourceOverride | undefined {
-  const override = OVERRIDES[resource];
+export function overrideOf(overrides: ResourceOverrides, resource: ResourceName): ResourceOverride | undefined {
+  const override = overrides[resource];
   if (override && resourceEntry(resource).routes !== 'generic')
-    throw new Error(`server/crud/overrides.ts: ${resource} is not a generic resource ("routes": "custom" writes its routes itself)`);
+    throw new Error(`server/resource-overrides.ts: ${resource} is not a generic resource ("routes": "custom" writes its routes itself)`);
   return override;
 }

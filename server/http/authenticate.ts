@@ -6,10 +6,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { bearerToken } from '../auth/tokens.ts';
-import { sessionUser } from '../auth/sessions.ts';
 import { problems } from './errors.ts';
-import { ENTRY_FLAG, type SessionUser } from '../auth/session-user.ts';
+import { bearerToken, ENTRY_FLAG, sessionUser, type SessionUser } from './session.ts';
 
 export function createAuthenticator(ctx: AppContext) {
   return async (request: FastifyRequest): Promise<SessionUser> => {

@@ -5,8 +5,17 @@
  */
 // Relative, not @model: Vite loads its config (which imports this file) without our alias.
 import { resolveConfig } from '../../model/server-addresses.ts';
-import { tileOrigin } from '../../model/map-tiles.ts';
-import type { ConsoleConfig } from '../console-server.ts';
+import { tileOrigin, type MapTiles } from '../../model/map-tiles.ts';
+
+/** What the console is told at /config.json that its policy must allow (console-server.ts). */
+interface ServedConfig {
+  authUrl?: string;
+  apiUrl?: string;
+  authPort: number;
+  apiPort: number;
+  googleMapsApiKey?: string;
+  mapTiles?: MapTiles | null;
+}
 
 const HOSTNAME = /^(?:[a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/i;
 
@@ -37,7 +46,7 @@ const policy = (directives: Record<string, string[]>) =>
  * as the page unless AUTH_URL/API_URL say otherwise), from the host the page was asked for.
  */
 export function consolePolicy(
-  served: ConsoleConfig,
+  served: ServedConfig,
   page: { protocol: string; hostname: string },
   /** Only for Vite's dev server: its inline start-up script and its hot-reload socket. */
   dev?: { scriptNonce: string; socket: string },

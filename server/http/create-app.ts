@@ -24,7 +24,6 @@ import { DOCS_POLICY } from './content-security-policy.ts';
 import { errorSchema } from './error-schema.ts';
 import { documentRoutes } from './openapi-routes.ts';
 import { swaggerOptions } from './openapi-document.ts';
-import { recordRefusals } from '../changes/refusal-log.ts';
 
 export interface ServerApp {
   app: FastifyInstance;
@@ -110,7 +109,6 @@ export async function createBaseApp(ctx: AppContext, kind: 'auth' | 'api'): Prom
   });
 
   const routeTable = installPermissionGuard(app, createAuthenticator(ctx));
-  recordRefusals(app, ctx);
 
   // Every answer and the token are documented from each route's declaration (openapi-routes.ts).
   documentRoutes(app);

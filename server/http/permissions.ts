@@ -13,7 +13,7 @@
  */
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { problems } from './errors.ts';
-import type { SessionUser } from '../auth/session-user.ts';
+import type { SessionUser } from './session.ts';
 
 export type PermissionDeclaration =
   | { public: string }
