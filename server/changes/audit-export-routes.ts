@@ -12,7 +12,7 @@ import { audited } from './audit-declaration.ts';
 import { changeContextOf } from './change-context.ts';
 import { auditFilterProperties, filterOf, filterQueryOf, type AuditFilterQuery } from './audit-filter.ts';
 import { auditExportRows } from './audit-export-sql.ts';
-import { queueExport } from '../exports/export-request.ts';
+import { queueExport } from '../exports/export-queue.ts';
 import { findMyAuditExport, insertAuditExport, pendingAuditTwin } from '../exports/export-store.ts';
 import { problems } from '../http/errors.ts';
 import { sendExportFile } from '../exports/export-download.ts';

@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db/database.ts';
 import { inlineParameters } from '../db/inline-parameters.ts';
-import { defused, isoTime } from '../exports/export-sql.ts';
+import { defused, isoTime } from '../exports/csv-sql.ts';
 import { auditConditions, filterOf, type AuditFilterQuery } from './audit-filter.ts';
 import { sql } from 'kysely';
 

@@ -14,7 +14,7 @@ import { inWriteTransaction } from '../changes/change-log.ts';
 import { sightOf } from '../documents/document-scope.ts';
 import { programToExplore } from '../dashboard/explorer-read.ts';
 import { problems } from '../http/errors.ts';
-import { EXPORT_RESOURCE } from './export-request.ts';
+import { EXPORT_RESOURCE } from './export-queue.ts';
 import { exportFile } from './export-runner.ts';
 import type { ExportRow } from './export-store.ts';
 

@@ -6,7 +6,6 @@
  * export's request is recorded in the change log (`export-request`, what was asked for) in the
  * transaction that records and queues it; an export found pending records nothing.
  */
-import { randomUUID } from 'node:crypto';
 import { MODULE_KINDS, moduleOfDocType, type DocumentModule } from '@model/documents/modules.ts';
 import { safeFilename } from '@model/csv.ts';
 import type { ExportJob } from '@model/generated/index.ts';
@@ -17,15 +16,11 @@ import { sightOf, type ProgramAudience } from '../documents/document-scope.ts';
 import { programToExplore } from '../dashboard/explorer-read.ts';
 import { sql } from 'kysely';
 import { problems } from '../http/errors.ts';
-import { findMine, insertExport, pendingCount, pendingTwin } from './export-store.ts';
+import { findMine, insertExport, pendingTwin } from './export-store.ts';
+import { queueExport } from './export-queue.ts';
 import { expectedRows, type ExportSpec } from './export-sql.ts';
-import { EXPORT_QUEUE, type ExportJobData } from './export-job.ts';
-import { inWriteTransaction, type ChangeContext } from '../changes/change-log.ts';
+import type { ChangeContext } from '../changes/change-log.ts';
 
-/** What the change log calls exports (they are not in the resource map). */
-export const EXPORT_RESOURCE = 'export';
-
-export const MAX_PENDING = 3;
 
 export interface ExportRequest {
   doc_type: string;
@@ -113,36 +108,6 @@ async function resolve(
     spec: { requested_by: caller.id, scope: sightOf(caller, program), program_id: program._id, module, type_id: typeId, document_id: null },
     fileName: exportFileName(program.name, what, now),
   };
-}
-
-/**
- * Records and queues a new export in one transaction, its request in the change log
- * (`export-request`, with what was asked for), unless the same export is still pending (`twin`),
- * which is answered instead; a caller has at most MAX_PENDING exports pending. Answers the id.
- */
-export async function queueExport(
-  ctx: AppContext,
-  callerId: string,
-  context: ChangeContext,
-  job: { twin: string | undefined; insert: (trx: Db, id: string) => Promise<void>; asked: Record<string, unknown>; programId?: string },
-): Promise<string> {
-  if (job.twin !== undefined) return job.twin;
-  if ((await pendingCount(ctx.db, callerId)) >= MAX_PENDING) throw problems.exportsBusy();
-  const id = randomUUID();
-  await inWriteTransaction(ctx.db, context, async (trx, changes) => {
-    await job.insert(trx, id);
-    await ctx.jobs.send<ExportJobData>(EXPORT_QUEUE, { exportId: id }, trx);
-    // Named here: the spec's GET aliases ask for exports too, and a GET declares no action.
-    changes.record(
-      EXPORT_RESOURCE,
-      id,
-      null,
-      { ...job.asked, status: 'queued' },
-      { action: 'export-request', ...(job.programId ? { programId: job.programId } : {}) },
-    );
-  });
-  ctx.jobs.wake(EXPORT_QUEUE);
-  return id;
 }
 
 /** Records and queues the export (or finds the same one pending); answers it. */

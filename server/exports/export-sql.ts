@@ -10,7 +10,7 @@
 import pg from 'pg';
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { MODULE_KINDS, type DocumentModule } from '@model/documents/modules.ts';
-import { FORMULA_START_CHARACTERS } from '@model/csv.ts';
+import { defused, isoTime } from '../exports/csv-sql.ts';
 import type { Db, ExportTable } from '../db/database.ts';
 import { visibleDocumentCount } from '../documents/document-scope.ts';
 import type { SessionUser } from '../auth/session-user.ts';
@@ -29,11 +29,7 @@ const literal = (value: string) => pg.escapeLiteral(value);
 /** Runs a query where the export runs (its own connection), answering its rows. */
 export type RunQuery = <R>(query: RawBuilder<R>) => Promise<R[]>;
 
-/** SQL: the text `expr` defused (evaluated once: the CASE reads the lateral column). */
-const FORMULA_START = `(${FORMULA_START_CHARACTERS.map(literal).join(', ')})`;
-export const defused = (column: string) => `case when left(${column}, 1) in ${FORMULA_START} then '''' || ${column} else ${column} end`;
 
-export const isoTime = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 /** SQL condition: the documents the export covers (under alias d). */
 export function documentFilter(spec: ExportSpec): string {
