@@ -22,8 +22,8 @@ import { openDatabase } from '../server/servers.ts';
 import type { Db } from '../server/db/database.ts';
 import { visibleDocumentCount, visibleDocumentCountSql, type ProgramAudience } from '../server/documents/document-scope.ts';
 import { documentSelect } from '../server/documents/document-wire.ts';
-import { documentPage, pageQuery, pageRows, type PageFilter } from '../server/dashboard/document-pages.ts';
-import { dashboardCounts } from '../server/dashboard/dashboard-read.ts';
+import { documentPage, pageQuery, pageRows, type PageFilter } from '../server/documents/dashboard/document-pages.ts';
+import { dashboardCounts } from '../server/documents/dashboard/dashboard-read.ts';
 import type { DocumentModule } from '@model/documents/modules.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);

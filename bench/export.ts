@@ -29,7 +29,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/servers.ts';
 import { runExportToFile } from '../server/exports/export-runner.ts';
-import { documentFilter, exportColumns, exportSelect, type ExportSpec, type RunQuery } from '../server/exports/export-sql.ts';
+import { documentFilter, exportColumns, exportSelect, type ExportSpec, type RunQuery } from '../server/documents/exports/export-sql.ts';
 
 const MIN_DOCUMENTS = 100_000;
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));

@@ -23,8 +23,8 @@ import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/servers.ts';
 import type { Db } from '../server/db/database.ts';
 import type { ProgramAudience } from '../server/documents/document-scope.ts';
-import type { PageFilter } from '../server/dashboard/document-pages.ts';
-import { cellDegrees, clustersQuery, mapClusters, type BoundingBox } from '../server/dashboard/map-clusters.ts';
+import type { PageFilter } from '../server/documents/dashboard/document-pages.ts';
+import { cellDegrees, clustersQuery, mapClusters, type BoundingBox } from '../server/documents/dashboard/map-clusters.ts';
 import type { DocumentModule } from '@model/documents/modules.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);

@@ -16,7 +16,7 @@ import { resourceEntry } from '@model/schema-registry.ts';
 import type { Db } from '../db/database.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { problems } from '../http/errors.ts';
-import { assertValidDocument } from '../forms/document-check.ts';
+import { assertValidDocument } from './document-check.ts';
 import { onTeam, seesAllDocuments } from './document-scope.ts';
 import { unknownAnswers } from './document-answers.ts';
 

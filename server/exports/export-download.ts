@@ -12,7 +12,7 @@ import type { AppContext } from '../context.ts';
 import { changeContextOf } from '../changes/change-context.ts';
 import { inWriteTransaction } from '../changes/change-log.ts';
 import { sightOf } from '../documents/document-scope.ts';
-import { programToExplore } from '../dashboard/explorer-read.ts';
+import { programToExplore } from '../documents/dashboard/explorer-read.ts';
 import { problems } from '../http/errors.ts';
 import { EXPORT_RESOURCE } from './export-queue.ts';
 import { exportFile } from './export-runner.ts';

@@ -5,8 +5,8 @@
  */
 import type { Db } from '../db/database.ts';
 import { AUDIT_EXPORT_HEADER, auditExportSelect, type AuditExportSpec } from '../changes/audit-export-sql.ts';
-import { exportColumns, exportSelect, type ExportSpec, type RunQuery } from './export-sql.ts';
-import { headerLabels } from './export-columns.ts';
+import { exportColumns, exportSelect, type ExportSpec, type RunQuery } from '../documents/exports/export-sql.ts';
+import { headerLabels } from '../documents/exports/export-columns.ts';
 import type { ExportRow } from './export-store.ts';
 
 export type AnyExportSpec = ExportSpec | AuditExportSpec;

@@ -20,7 +20,7 @@ import { CSV_BOM, csvLine } from '@model/csv.ts';
 import type { Db } from '../db/database.ts';
 import { ensurePrivateFolder, PRIVATE_FILE_MODE } from '../uploads/private-files.ts';
 import { CsvRowCounter } from './csv-row-counter.ts';
-import type { RunQuery } from './export-sql.ts';
+import type { RunQuery } from '../documents/exports/export-sql.ts';
 import { exportQuery, type AnyExportSpec } from './export-query.ts';
 
 export interface ExportSource {

@@ -8,7 +8,7 @@ import { sql, type Selectable } from 'kysely';
 import { DOCUMENT_MODULES, MODULE_KINDS, type DocumentModule } from '@model/documents/modules.ts';
 import type { AuditLogExport, ExportJob } from '@model/generated/index.ts';
 import type { Db, ExportTable } from '../db/database.ts';
-import type { ExportSpec } from './export-sql.ts';
+import type { ExportSpec } from '../documents/exports/export-sql.ts';
 
 export type ExportRow = Selectable<ExportTable>;
 type AnswerRow = ExportRow & { program_name: string; type_name: string | null };

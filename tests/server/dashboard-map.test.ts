@@ -14,7 +14,7 @@ import { caller } from '../support/http.ts';
 import { flags } from '../support/test-users.ts';
 import { callerWith, insertProgram, insertTypeRecord, type Caller } from '../support/program-fixtures.ts';
 import { insertDocuments, publishedForm, setDocumentVisible, type NewDocument } from '../support/insert-documents.ts';
-import { MAX_CLUSTERS } from '../../server/dashboard/map-clusters.ts';
+import { MAX_CLUSTERS } from '../../server/documents/dashboard/map-clusters.ts';
 
 let t: TestServer;
 let admin: Session;

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormField } from '@model/forms/field-definition.ts';
 import { DOCUMENT_MODULES } from '@model/documents/modules.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from '../support/test-server.ts';
-import { documentProblems } from '../../server/forms/document-check.ts';
+import { documentProblems } from '../../server/documents/document-check.ts';
 import { verifyPassword } from '../../server/auth/passwords.ts';
 import { generateDemoData, type DemoDataResult } from '../../server/demo/demo-data.ts';
 import { generateDemoChanges } from '../../server/demo/demo-changes.ts';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { FormField } from '@model/forms/field-definition.ts';
-import { fieldColumns, headerLabels } from '../../server/exports/export-columns.ts';
+import { fieldColumns, headerLabels } from '../../server/documents/exports/export-columns.ts';
 import { CsvRowCounter } from '../../server/exports/csv-row-counter.ts';
 
 const field = (field_name: string, field_label: string, field_type: FormField['field_type'] = 'text'): FormField => ({

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { FormField } from '@model/forms/field-definition';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from '../support/test-server.ts';
-import { assertValidDocument, documentProblems } from '../../server/forms/document-check.ts';
+import { assertValidDocument, documentProblems } from '../../server/documents/document-check.ts';
 import { Problem } from '../../server/http/errors.ts';
 
 let t: TestServer;

@@ -15,8 +15,8 @@
  * of documents; a cell of one document names it, so a click opens it.
  */
 import { sql } from 'kysely';
-import type { SessionUser } from '../auth/session-user.ts';
-import type { Db } from '../db/database.ts';
+import type { SessionUser } from '../../auth/session-user.ts';
+import type { Db } from '../../db/database.ts';
 import { conditions, ownerFilter, type PageFilter } from './document-pages.ts';
 
 type Caller = Pick<SessionUser, 'id' | 'permission'>;

@@ -7,11 +7,11 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Document } from '@model/generated/index.ts';
 import { DOCUMENT_MODULES, MODULE_KINDS, type DocumentModule } from '@model/documents/modules.ts';
-import type { Db } from '../db/database.ts';
-import type { SessionUser } from '../auth/session-user.ts';
-import { problems } from '../http/errors.ts';
-import { onTeamSql, seesAllDocuments, visibleTo, type ProgramAudience } from '../documents/document-scope.ts';
-import { documentSelect, toWireDocument } from '../documents/document-wire.ts';
+import type { Db } from '../../db/database.ts';
+import type { SessionUser } from '../../auth/session-user.ts';
+import { problems } from '../../http/errors.ts';
+import { onTeamSql, seesAllDocuments, visibleTo, type ProgramAudience } from '../document-scope.ts';
+import { documentSelect, toWireDocument } from '../document-wire.ts';
 
 type Caller = Pick<SessionUser, 'id' | 'permission'>;
 

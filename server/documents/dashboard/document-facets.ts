@@ -5,8 +5,8 @@
  * not exist (2026-02-30), a range that ends before it starts, a submitter who is no user.
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '../db/database.ts';
-import { problems } from '../http/errors.ts';
+import type { Db } from '../../db/database.ts';
+import { problems } from '../../http/errors.ts';
 
 export interface DocumentFacets {
   submittedBy?: string;

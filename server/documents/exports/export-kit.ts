@@ -3,11 +3,11 @@
  * caller's is answered 404, as if it did not exist), and asking for an export as the caller.
  */
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.ts';
-import { needsFlag } from '../http/permissions.ts';
-import { changeContextOf } from '../changes/change-context.ts';
-import { problems } from '../http/errors.ts';
-import { findMine } from './export-store.ts';
+import type { AppContext } from '../../context.ts';
+import { needsFlag } from '../../http/permissions.ts';
+import { changeContextOf } from '../../changes/change-context.ts';
+import { problems } from '../../http/errors.ts';
+import { findMine } from '../../exports/export-store.ts';
 import { requestExport, type ExportRequest } from './export-request.ts';
 
 const FLAG = 'can_explore_data';

@@ -1,4 +1,4 @@
-import { problems } from '../http/errors.ts';
+import { problems } from '../../http/errors.ts';
 
 /** A whole number from the query (its pattern already checked), within bounds, or a 400 naming it. */
 export function bounded(value: string | undefined, fallback: number, field: string, label: string, min: number, max: number): number {

@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { isDocumentModule, type DocumentModule } from '@model/documents/modules.ts';
-import type { AppContext } from '../context.ts';
-import { problems } from '../http/errors.ts';
+import type { AppContext } from '../../context.ts';
+import { problems } from '../../http/errors.ts';
 import { isTypeOfModule, programToExplore } from './explorer-read.ts';
 import { documentPage, type PagePosition } from './document-pages.ts';
 import { readFacets, type FacetQuery } from './document-facets.ts';

@@ -5,8 +5,8 @@
  * caller may not read is answered like one that does not exist (404 DOCUMENT_NOT_FOUND), never 403.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.ts';
-import { signedIn } from '../http/permissions.ts';
+import type { AppContext } from '../../context.ts';
+import { signedIn } from '../../http/permissions.ts';
 import { dashboardCounts, documentByLocalId, documentsPerDay, recentlyProcessed } from './dashboard-read.ts';
 import {
   countsAnswer,

@@ -9,18 +9,17 @@
 import { MODULE_KINDS, moduleOfDocType, type DocumentModule } from '@model/documents/modules.ts';
 import { safeFilename } from '@model/csv.ts';
 import type { ExportJob } from '@model/generated/index.ts';
-import type { AppContext } from '../context.ts';
-import type { SessionUser } from '../auth/session-user.ts';
-import type { Db } from '../db/database.ts';
-import { sightOf, type ProgramAudience } from '../documents/document-scope.ts';
+import type { AppContext } from '../../context.ts';
+import type { SessionUser } from '../../auth/session-user.ts';
+import type { Db } from '../../db/database.ts';
+import { sightOf, type ProgramAudience } from '../document-scope.ts';
 import { programToExplore } from '../dashboard/explorer-read.ts';
 import { sql } from 'kysely';
-import { problems } from '../http/errors.ts';
-import { findMine, insertExport, pendingTwin } from './export-store.ts';
-import { queueExport } from './export-queue.ts';
+import { problems } from '../../http/errors.ts';
+import { findMine, insertExport, pendingTwin } from '../../exports/export-store.ts';
+import { queueExport } from '../../exports/export-queue.ts';
 import { expectedRows, type ExportSpec } from './export-sql.ts';
-import type { ChangeContext } from '../changes/change-log.ts';
-
+import type { ChangeContext } from '../../changes/change-log.ts';
 
 export interface ExportRequest {
   doc_type: string;

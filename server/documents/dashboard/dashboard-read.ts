@@ -6,11 +6,11 @@
  */
 import { sql } from 'kysely';
 import type { Document } from '@model/generated/index.ts';
-import type { Db } from '../db/database.ts';
-import type { SessionUser } from '../auth/session-user.ts';
-import { problems } from '../http/errors.ts';
-import { visibleDocumentCount, visibleTo, visibleToResolved } from '../documents/document-scope.ts';
-import { documentSelect, toWireDocument } from '../documents/document-wire.ts';
+import type { Db } from '../../db/database.ts';
+import type { SessionUser } from '../../auth/session-user.ts';
+import { problems } from '../../http/errors.ts';
+import { visibleDocumentCount, visibleTo, visibleToResolved } from '../document-scope.ts';
+import { documentSelect, toWireDocument } from '../document-wire.ts';
 
 type Caller = Pick<SessionUser, 'id' | 'permission'>;
 

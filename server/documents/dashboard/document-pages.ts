@@ -21,10 +21,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Document } from '@model/generated/index.ts';
 import type { DocumentModule } from '@model/documents/modules.ts';
-import type { Db } from '../db/database.ts';
-import type { SessionUser } from '../auth/session-user.ts';
-import { sightOf, visibleDocumentCountSql, type ProgramAudience } from '../documents/document-scope.ts';
-import { documentSelect, toWireDocument, type DocumentRow } from '../documents/document-wire.ts';
+import type { Db } from '../../db/database.ts';
+import type { SessionUser } from '../../auth/session-user.ts';
+import { sightOf, visibleDocumentCountSql, type ProgramAudience } from '../document-scope.ts';
+import { documentSelect, toWireDocument, type DocumentRow } from '../document-wire.ts';
 import { facetConditions, needsRowCount, type DocumentFacets } from './document-facets.ts';
 
 type Caller = Pick<SessionUser, 'id' | 'permission'>;

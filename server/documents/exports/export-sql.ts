@@ -10,10 +10,10 @@
 import pg from 'pg';
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { MODULE_KINDS, type DocumentModule } from '@model/documents/modules.ts';
-import { defused, isoTime } from '../exports/csv-sql.ts';
-import type { Db, ExportTable } from '../db/database.ts';
-import { visibleDocumentCount } from '../documents/document-scope.ts';
-import type { SessionUser } from '../auth/session-user.ts';
+import { defused, isoTime } from '../../exports/csv-sql.ts';
+import type { Db, ExportTable } from '../../db/database.ts';
+import { visibleDocumentCount } from '../document-scope.ts';
+import type { SessionUser } from '../../auth/session-user.ts';
 import { fieldColumns, type FieldColumn, type RevisionFields } from './export-columns.ts';
 
 /** A document export: its program and module (an audit export has neither: audit-export-sql.ts). */
@@ -28,8 +28,6 @@ const literal = (value: string) => pg.escapeLiteral(value);
 
 /** Runs a query where the export runs (its own connection), answering its rows. */
 export type RunQuery = <R>(query: RawBuilder<R>) => Promise<R[]>;
-
-
 
 /** SQL condition: the documents the export covers (under alias d). */
 export function documentFilter(spec: ExportSpec): string {

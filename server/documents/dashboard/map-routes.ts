@@ -5,9 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { DOCUMENT_MODULES, isDocumentModule, type DocumentModule } from '@model/documents/modules.ts';
-import type { AppContext } from '../context.ts';
-import { needsFlag } from '../http/permissions.ts';
-import { problems } from '../http/errors.ts';
+import type { AppContext } from '../../context.ts';
+import { needsFlag } from '../../http/permissions.ts';
+import { problems } from '../../http/errors.ts';
 import { EXPLORE_FLAG } from './explorer-options.ts';
 import { isTypeOfModule, programToExplore } from './explorer-read.ts';
 import { mapClusters, MAX_CLUSTERS, type BoundingBox } from './map-clusters.ts';

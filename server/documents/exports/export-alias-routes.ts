@@ -6,15 +6,15 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { DOCUMENT_MODULES, MODULE_KINDS, isDocumentModule, moduleOfDocType, type DocumentModule } from '@model/documents/modules.ts';
-import type { Db } from '../db/database.ts';
-import { idParams } from '../http/body-schemas.ts';
-import { problems } from '../http/errors.ts';
-import { findMine } from './export-store.ts';
+import type { Db } from '../../db/database.ts';
+import { idParams } from '../../http/body-schemas.ts';
+import { problems } from '../../http/errors.ts';
+import { findMine } from '../../exports/export-store.ts';
 import type { ExportRequest } from './export-request.ts';
-import { sendExportFile } from './export-download.ts';
+import { sendExportFile } from '../../exports/export-download.ts';
 import { acceptedAnswer, docType, DOC_TYPES, exportAllFields, tags } from './export-schemas.ts';
 import type { ExportKit } from './export-kit.ts';
-import { DOCUMENT_EXPORT_FILE, EXPORT_REQUEST } from './export-errors.ts';
+import { DOCUMENT_EXPORT_FILE, EXPORT_REQUEST } from '../../exports/export-errors.ts';
 
 const RECEIVED = 'We have received your request, you will receive an email shortly to download the report.';
 

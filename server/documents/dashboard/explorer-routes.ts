@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { DocumentModule } from '@model/documents/modules.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../../context.ts';
 import {
   documentByIdOrLocalId,
   moduleTypes,

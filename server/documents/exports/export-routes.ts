@@ -10,22 +10,22 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { AppContext } from '../context.ts';
-import { idParams } from '../http/body-schemas.ts';
-import { problems } from '../http/errors.ts';
-import { cancelExport, findMine, listMine, lockedStatus } from './export-store.ts';
+import type { AppContext } from '../../context.ts';
+import { idParams } from '../../http/body-schemas.ts';
+import { problems } from '../../http/errors.ts';
+import { cancelExport, findMine, listMine, lockedStatus } from '../../exports/export-store.ts';
 import type { ExportRequest } from './export-request.ts';
-import { EXPORT_RESOURCE } from './export-queue.ts';
-import { audited } from '../changes/audit-declaration.ts';
-import { changeContextOf } from '../changes/change-context.ts';
-import { inWriteTransaction } from '../changes/change-log.ts';
-import { defineExportJobs } from './export-job.ts';
-import { exportConnectionName } from './export-runner.ts';
-import { sendExportFile } from './export-download.ts';
+import { EXPORT_RESOURCE } from '../../exports/export-queue.ts';
+import { audited } from '../../changes/audit-declaration.ts';
+import { changeContextOf } from '../../changes/change-context.ts';
+import { inWriteTransaction } from '../../changes/change-log.ts';
+import { defineExportJobs } from '../../exports/export-job.ts';
+import { exportConnectionName } from '../../exports/export-runner.ts';
+import { sendExportFile } from '../../exports/export-download.ts';
 import { one, requestBody, tags } from './export-schemas.ts';
 import { exportKit, type ExportKit } from './export-kit.ts';
 import { allReportRoute, reportDownloadRoute, singleReportRoute } from './export-alias-routes.ts';
-import { DOCUMENT_EXPORT_FILE, EXPORT_REQUEST } from './export-errors.ts';
+import { DOCUMENT_EXPORT_FILE, EXPORT_REQUEST } from '../../exports/export-errors.ts';
 
 export function documentExportRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineExportJobs(ctx);
