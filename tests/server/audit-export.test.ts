@@ -5,7 +5,7 @@
  * recorded; nobody else sees the export; a bad bound is refused before anything is recorded.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseString } from '@fast-csv/parse';
+import { parseCsv } from '../support/parse-csv.ts';
 import type { AuditLogExport } from '@model/generated/index.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
 import { caller } from '../support/http.ts';
@@ -20,17 +20,6 @@ let admin: Session;
 let otherAuditor: Caller;
 const auth = caller(() => t.auth.app);
 const api = caller(() => t.api.app);
-
-async function parseCsv(body: string): Promise<string[][]> {
-  const rows: string[][] = [];
-  await new Promise<void>((resolve, reject) =>
-    parseString(body, { headers: false })
-      .on('data', (row: string[]) => rows.push(row))
-      .on('error', reject)
-      .on('end', () => resolve()),
-  );
-  return rows;
-}
 
 async function exported(filter: Record<string, string>): Promise<{ job: AuditLogExport; rows: Record<string, string>[]; body: string }> {
   const asked = await api('POST', '/audit/export', { token: admin.token, payload: filter });

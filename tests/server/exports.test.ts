@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { parseString } from '@fast-csv/parse';
+import { parseCsv } from '../support/parse-csv.ts';
 import { sql } from 'kysely';
 import type { FormField } from '@model/forms/field-definition.ts';
 import type { ExportJob } from '@model/generated/index.ts';
@@ -49,17 +49,6 @@ const REVISION_2 = [
   text('phone', 'Phone'),
   members,
 ];
-
-async function parseCsv(body: string): Promise<string[][]> {
-  const rows: string[][] = [];
-  await new Promise<void>((resolve, reject) =>
-    parseString(body, { headers: false })
-      .on('data', (row: string[]) => rows.push(row))
-      .on('error', reject)
-      .on('end', () => resolve()),
-  );
-  return rows;
-}
 
 async function settled(token: string, id: string, timeoutMs = 60_000): Promise<ExportJob> {
   const until = Date.now() + timeoutMs;
