@@ -1,7 +1,7 @@
 /**
  * A 100,000-row lookup list: import time and memory, then search latency beside plain SQL.
  *
- *   npx tsx bench/view-list.ts            (or: npm run bench:listview)
+ *   npx tsx bench/view-list.ts            (or: npm run bench:view-list)
  *
  * 1. Generates a 100,000-row workbook (town, county, code) with exceljs's streaming writer.
  * 2. Uploads it through POST /listview on the real api server (multipart, via inject) and reports
@@ -12,7 +12,7 @@
  *    the same two statements the route runs (the page and its count) straight through pg, and
  *    prints p50/p95 of both. Goal: p95 at most 30 ms.
  *
- * The database is a throw-away one on an embedded PostgreSQL in data/bench-listview on port
+ * The database is a throw-away one on an embedded PostgreSQL in data/bench-view-list on port
  * EMBEDDED_PG_PORT (default 54689), or on BENCH_DATABASE_URL when set. Knobs: BENCH_ROWS
  * (default 100000), BENCH_QUERIES (default 200).
  */
@@ -22,12 +22,12 @@ import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { projectRoot } from '../server/config.ts';
 import { BENCH_ADMIN, startBenchApps } from './support/bench-apps.ts';
-import { likeContaining } from '../server/listview/listview-store.ts';
+import { likeContaining } from '../server/view-lists/view-list-store.ts';
 import { multipart } from '../tests/support/multipart.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
-const dataDir = path.join(projectRoot, 'data', 'bench-listview');
+const dataDir = path.join(projectRoot, 'data', 'bench-view-list');
 
 const SYLLABLES = [
   'ki',
@@ -138,7 +138,7 @@ async function main() {
       if (res.statusCode !== 200) throw new Error(`GET rows answered ${res.statusCode}: ${res.body}`);
     }
     await direct.connect();
-    const served = `listview_rows r join listviews l on l.id = r.listview_id and r.generation = l.generation where l.id = $1 and r.search like $2`;
+    const served = `view_list_rows r join view_lists l on l.id = r.view_list_id and r.generation = l.generation where l.id = $1 and r.search like $2`;
     const viaSql: number[] = [];
     for (const q of queries) {
       const s = performance.now();

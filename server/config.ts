@@ -62,7 +62,7 @@ export interface Config {
   /** Hours a finished document export's file is kept for download (EXPORT_TTL_HOURS). */
   exportTtlHours: number;
   /** View-list imports: seconds one may read before it is stopped, and its worker thread's heap cap in MB. */
-  listviewImport: { timeoutSeconds: number; heapMb: number };
+  viewListImport: { timeoutSeconds: number; heapMb: number };
   /**
    * Reverse proxies (addresses, CIDRs) whose X-Forwarded-For entries are believed, as Fastify's
    * `trustProxy` takes them; false: none (the client is the connection's address).
@@ -194,9 +194,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     exportTtlHours: int(env.EXPORT_TTL_HOURS, 72),
     auditRetentionDays: int(env.AUDIT_RETENTION_DAYS, 365),
     auditHashChain: onOff('AUDIT_HASH_CHAIN', env.AUDIT_HASH_CHAIN, false),
-    listviewImport: {
-      timeoutSeconds: int(env.LISTVIEW_IMPORT_TIMEOUT_SECONDS, 120),
-      heapMb: int(env.LISTVIEW_IMPORT_HEAP_MB, 256),
+    viewListImport: {
+      timeoutSeconds: int(env.VIEW_LIST_IMPORT_TIMEOUT_SECONDS, 120),
+      heapMb: int(env.VIEW_LIST_IMPORT_HEAP_MB, 256),
     },
     trustProxy: trustedProxies(env.TRUST_PROXY),
     clock: systemClock,

@@ -34,11 +34,11 @@ export const NO_OPTIONS_WIDGET = 'noOptions';
 
 /**
  * A choice field whose `url` names a view list picks from that list's rows, which the console's
- * `listview` widget searches and pages from the api server (the rows are too many to list here).
+ * `viewList` widget searches and pages from the api server (the rows are too many to list here).
  */
-function listViewUi(field: FormField, multiple: boolean): Schema | undefined {
+function viewListUi(field: FormField, multiple: boolean): Schema | undefined {
   const list = typeof field.url === 'string' ? field.url.trim() : '';
-  return list ? { 'ui:widget': 'listview', 'ui:options': { listview: list, multiple } } : undefined;
+  return list ? { 'ui:widget': 'viewList', 'ui:options': { viewList: list, multiple } } : undefined;
 }
 
 /** Accepts a stored path or URL ending in one of the extensions, in any letter case. */
@@ -124,7 +124,7 @@ export function fieldParts(field: FormField, sub: (fields: FormField[]) => Field
       const c = choices(field);
       const none = (c?.oneOf as Schema[] | undefined)?.length === 0;
       const ui =
-        listViewUi(field, false) ??
+        viewListUi(field, false) ??
         (none ? { 'ui:widget': NO_OPTIONS_WIDGET } : field.field_type === 'radio' ? { 'ui:widget': 'radio' } : {});
       // null is listed as a choice so a cleared optional answer stays valid under `oneOf`.
       return c ? text({ oneOf: [...(c.oneOf as Schema[]), { const: null, title: '' }] }, ui) : text({}, ui);
@@ -142,7 +142,7 @@ export function fieldParts(field: FormField, sub: (fields: FormField[]) => Field
           uniqueItems: true,
         },
         ui:
-          listViewUi(field, true) ??
+          viewListUi(field, true) ??
           (none ? { 'ui:widget': NO_OPTIONS_WIDGET } : field.field_type === 'checkbox' ? { 'ui:widget': 'checkboxes' } : {}),
       };
     }

@@ -16,7 +16,6 @@ import ExportJobSchema from '../../schemas/export-job.schema.json';
 import FormFieldSchema from '../../schemas/form-field.schema.json';
 import FormSchema from '../../schemas/form.schema.json';
 import GoalSchema from '../../schemas/goal.schema.json';
-import ListviewSchema from '../../schemas/listview.schema.json';
 import LocationTypeSchema from '../../schemas/location_type.schema.json';
 import NotificationSchema from '../../schemas/notification.schema.json';
 import PermissionSchema from '../../schemas/permission.schema.json';
@@ -27,6 +26,7 @@ import RoleSchema from '../../schemas/role.schema.json';
 import SettingsSchema from '../../schemas/settings.schema.json';
 import SurveyTypeSchema from '../../schemas/survey_type.schema.json';
 import UserSchema from '../../schemas/user.schema.json';
+import ViewListSchema from '../../schemas/view-list.schema.json';
 
 /** Every schema in schemas/, in file-name order. */
-export const schemaList: unknown[] = [AuditExportSchema, AuthSchema, BeneficiaryTypeSchema, CaseTypeSchema, ChangeSchema, DesignationSchema, DocumentSchema, EventTypeSchema, ExportJobSchema, FormFieldSchema, FormSchema, GoalSchema, ListviewSchema, LocationTypeSchema, NotificationSchema, PermissionSchema, PermissionFileSchema, ProgramSchema, ResourcesSchema, RoleSchema, SettingsSchema, SurveyTypeSchema, UserSchema];
+export const schemaList: unknown[] = [AuditExportSchema, AuthSchema, BeneficiaryTypeSchema, CaseTypeSchema, ChangeSchema, DesignationSchema, DocumentSchema, EventTypeSchema, ExportJobSchema, FormFieldSchema, FormSchema, GoalSchema, LocationTypeSchema, NotificationSchema, PermissionSchema, PermissionFileSchema, ProgramSchema, ResourcesSchema, RoleSchema, SettingsSchema, SurveyTypeSchema, UserSchema, ViewListSchema];

@@ -7,7 +7,7 @@ import { provideAppContext } from '../crud/crud-plugin.ts';
 import { genericCrudRoutes } from '../crud/generic-routes.ts';
 import { RESOURCE_OVERRIDES } from '../resource-overrides.ts';
 import { exportRoutes } from '../crud/export-routes.ts';
-import { listviewRoutes } from '../listview/listview-routes.ts';
+import { viewListRoutes } from '../view-lists/view-list-routes.ts';
 import { formRoutes } from '../forms/form-routes.ts';
 import { programRoutes } from '../programs/program-routes.ts';
 import { goalRoutes } from '../goals/goal-routes.ts';
@@ -29,7 +29,7 @@ export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   healthRoute(server.app, ctx, 'api');
   genericCrudRoutes(server.app, 'api', RESOURCE_OVERRIDES);
   exportRoutes(server.app, ctx, 'api');
-  await listviewRoutes(server.app, ctx);
+  await viewListRoutes(server.app, ctx);
   await formRoutes(server.app, ctx);
   await programRoutes(server.app, ctx);
   goalRoutes(server.app, ctx);

@@ -18,12 +18,13 @@ import * as viewLists from './migrations/010-view-lists.ts';
 import * as forms from './migrations/011-forms.ts';
 import * as programs from './migrations/012-programs.ts';
 import * as documents from './migrations/013-documents.ts';
-import * as listviewImports from './migrations/014-listview-imports.ts';
+import * as viewListImports from './migrations/014-listview-imports.ts';
 import * as documentGeo from './migrations/015-document-geo.ts';
 import * as organisationSettings from './migrations/016-organisation-settings.ts';
 import * as changes from './migrations/017-changes.ts';
 import * as auditExports from './migrations/018-audit-exports.ts';
 import * as changeHashChain from './migrations/019-change-hash-chain.ts';
+import * as viewListNames from './migrations/020-view-list-names.ts';
 import { createGenericTables, syncGenericTables } from './generic-tables.ts';
 import { ADVISORY_LOCKS } from './advisory-locks.ts';
 import { assertModelValid } from '@model/resource-map.ts';
@@ -45,12 +46,13 @@ const migrations: Record<string, Migration> = {
   '011-forms': forms,
   '012-programs': programs,
   '013-documents': documents,
-  '014-listview-imports': listviewImports,
+  '014-listview-imports': viewListImports,
   '015-document-geo': documentGeo,
   '016-organisation-settings': organisationSettings,
   '017-changes': changes,
   '018-audit-exports': auditExports,
   '019-change-hash-chain': changeHashChain,
+  '020-view-list-names': viewListNames,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

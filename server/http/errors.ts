@@ -229,7 +229,7 @@ export const problems = {
   exportScopeLost: () =>
     new Problem(403, 'EXPORT_SCOPE_LOST', 'You can no longer see all documents of this program; export again to get your own'),
 
-  // View-list imports (server/listview/).
+  // View-list imports (server/view-lists/).
   /** `places`: imports running and waiting at once on this server. */
   importsBusy: (places: number) =>
     new Problem(429, 'IMPORTS_BUSY', `${places} list imports are running or waiting; please try again in a minute`),

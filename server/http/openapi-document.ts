@@ -55,7 +55,7 @@ export function swaggerOptions(kind: 'auth' | 'api'): SwaggerOptions {
         description:
           (kind === 'auth'
             ? 'Sign-in, sessions, users, roles, permissions and designations (spec 1 §7).'
-            : 'Dashboard, documents, programs, forms, list views (spec 1 §7, spec 2).') +
+            : 'Dashboard, documents, programs, forms, view lists (spec 1 §7, spec 2).') +
           ' Every error answers the `error` schema; each status lists the codes it can carry. A method a path does not have answers 405 with an Allow header.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },

@@ -1,5 +1,5 @@
 /**
- * Files only this process reads (uploads, list view files, exports, the mail outbox) live in
+ * Files only this process reads (uploads, view list files, exports, the mail outbox) live in
  * folders of mode 0700 and are written with mode 0600, whatever the umask: no other local
  * account can list or read them. mkdir's mode is masked by the umask and never applied to a
  * folder that already exists, so the folder is also chmod-ed; a file is created new (never

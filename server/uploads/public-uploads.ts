@@ -3,7 +3,7 @@
  * images by the api server): PNG, GIF or JPEG told by their first bytes, re-encoded (so only
  * pixels are kept and served), stored under a random name nobody can guess, each server
  * serving its own folder only — never the whole uploads directory, which also holds files that
- * need a session (permission files, list view files).
+ * need a session (permission files, view list files).
  */
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';

@@ -11,7 +11,7 @@ import { resourceEntry, resourceNamed } from '@model/schema-registry';
 import { serverUrl } from '../config/runtime-config';
 import { refreshAuth } from '../session/session-refresh';
 import { formCalls, type FormCalls } from './form-calls';
-import { listViewCalls, type ListViewCalls } from './listview-calls';
+import { viewListCalls, type ViewListCalls } from './view-list-calls';
 import { downloadWithSession, fetchWithSession } from './http-client';
 import { serverDataProvider } from './server-data-provider';
 import { wireField, withId, type WireRecord } from './wire-records';
@@ -34,7 +34,7 @@ export interface ListExportParams {
   columns?: string[];
 }
 
-export interface FieldbaseDataProvider extends DataProvider, FormCalls, ListViewCalls {
+export interface FieldbaseDataProvider extends DataProvider, FormCalls, ViewListCalls {
   /** PATCH /user/upload/{id}: multipart photo; answers the updated user. */
   uploadUserPhoto(id: string, photo: File): Promise<UserRecord>;
   /** GET /permission/{id}: one role with its flags (needs can_get_permission; role lists and pages carry no flags without it). */
@@ -61,7 +61,7 @@ const fieldbaseDataProvider: FieldbaseDataProvider = {
   // simple-rest passes react-admin's abort signal on to fetch, so a page left early stops its requests.
   supportAbortSignal: true,
   ...formCalls,
-  ...listViewCalls,
+  ...viewListCalls,
 
   async uploadUserPhoto(userId, photo) {
     const body = new FormData();

@@ -124,7 +124,7 @@ test('a lookup list is uploaded on the view-list page', async ({ page }, testInf
   await dialog.getByLabel('Excel file').setInputFiles(csv);
   await expect(dialog.getByText('counties.csv')).toBeVisible();
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(toast(page, 'List view added')).toBeVisible();
+  await expect(toast(page, 'View list added')).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('row').filter({ hasText: LOOKUP })).toContainText('3,001 rows');
 });

@@ -106,7 +106,7 @@ const CREATE_REQUESTS: Record<string, () => Promise<{ url: string; payload: unkn
 };
 
 /**
- * Resources whose create takes an upload, not JSON: a real one (a two-line CSV list view), so
+ * Resources whose create takes an upload, not JSON: a real one (a two-line CSV view list), so
  * the record exists as the route itself makes it.
  */
 let uploadSerial = 0;

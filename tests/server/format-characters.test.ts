@@ -88,7 +88,7 @@ describe('names of only format characters are refused as missing', () => {
     }
   });
 
-  it("a list view's name", async () => {
+  it("a view list's name", async () => {
     const file: FilePart = { name: 'excel_file', filename: 'towns.csv', contentType: 'text/csv', content: Buffer.from('Town\nKisumu\n') };
     for (const name of INVISIBLE_NAMES) {
       const body = multipart([{ name: 'name', value: name } satisfies FieldPart, file]);
@@ -129,7 +129,7 @@ describe('around a real name they are trimmed off; inside it they stay', () => {
     expect(persian.json().role).toBe('می\u200Cخواهم');
   });
 
-  it('trims them off program, form, list view and user names as stored', async () => {
+  it('trims them off program, form, view list and user names as stored', async () => {
     const program = await addProgram(t, admin.token, { name: '\u2060Clean Water\u200B', description: '\uFEFFWells\u200E' });
     expect([program.name, program.description]).toEqual(['Clean Water', 'Wells']);
     const form = await api('POST', '/form', { payload: { name: '\u200BIntake\u200B', structures: [] } });

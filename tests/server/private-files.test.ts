@@ -1,6 +1,6 @@
 /**
  * Users' files are readable by this process's user only: DATA_DIR and every folder of uploads,
- * list view files, the outbox and exports are 0700, every file in them 0600 — when an upload
+ * view list files, the outbox and exports are 0700, every file in them 0600 — when an upload
  * writes them, and after a start over folders and files an older version left 0755/0644. As
  * root the embedded PostgreSQL (running as `postgres`) still reaches its cluster inside DATA_DIR.
  */
@@ -62,7 +62,7 @@ describe('files each upload writes', () => {
   const inject = (app: TestServer['api'], method: 'POST' | 'PATCH', url: string, headers: object, form: ReturnType<typeof multipart>) =>
     app.app.inject({ method, url, payload: form.payload, headers: { ...(headers as Record<string, string>), ...form.headers } });
 
-  it('user and program photos, document files, permission files, list view files and mails: folders 0700, files 0600', async () => {
+  it('user and program photos, document files, permission files, view list files and mails: folders 0700, files 0600', async () => {
     const { admin, member } = world;
     const photo = await inject(t.auth, 'PATCH', `/user/upload/${member.id}`, admin.headers, photoUpload(tinyPng()));
     expect(photo.statusCode, photo.body).toBe(200);

@@ -228,7 +228,7 @@ describe('the public /uploads/ route serves stored files and nothing else', () =
     }
   });
 
-  it('serves photos only: list view and permission files need their guarded routes, program images come from the api server', async () => {
+  it('serves photos only: view list and permission files need their guarded routes, program images come from the api server', async () => {
     for (const folder of ['listviews', 'permission-files', 'programs']) {
       const res = await get(`/uploads/${folder}/private.pdf`);
       expect(res.statusCode, folder).toBe(404);

@@ -20,7 +20,7 @@ import {
   workbookParts,
   type ZipPart,
 } from '../support/zip-files.ts';
-import { LISTVIEW_MAX_CELL_CHARS, LISTVIEW_MAX_ROWS, LISTVIEW_MAX_SHARED_STRINGS } from '../../server/listview/limits.ts';
+import { VIEW_LIST_MAX_CELL_CHARS, VIEW_LIST_MAX_ROWS, VIEW_LIST_MAX_SHARED_STRINGS } from '../../server/view-lists/limits.ts';
 
 let t: TestServer;
 let admin: Session;
@@ -79,7 +79,7 @@ describe('a zip cannot lie about its size', () => {
   it('caps the shared strings: more than the table may hold, or one longer than a cell', async () => {
     const many = workbookParts(
       sheetXml(HEADER + sheetRow(2, sharedCell('A2', 0))),
-      sharedStringsOf('<si><t>Kisumu</t></si>', LISTVIEW_MAX_SHARED_STRINGS + 1),
+      sharedStringsOf('<si><t>Kisumu</t></si>', VIEW_LIST_MAX_SHARED_STRINGS + 1),
     );
     await refused(xlsxFile(await buildZip(many)), /more than 1,000,000 different texts/);
     const long = workbookParts(sheetXml(HEADER + sheetRow(2, sharedCell('A2', 0))), {
@@ -88,17 +88,17 @@ describe('a zip cannot lie about its size', () => {
       times: 400,
       suffix: '</t></r></si></sst>',
     });
-    await refused(xlsxFile(await buildZip(long)), new RegExp(`A cell holds more than ${LISTVIEW_MAX_CELL_CHARS} characters`));
+    await refused(xlsxFile(await buildZip(long)), new RegExp(`A cell holds more than ${VIEW_LIST_MAX_CELL_CHARS} characters`));
   });
 });
 
 describe('rows and cells are counted while reading', () => {
   it('refuses two million empty rows at the row limit', async () => {
-    await refused(xlsxFile(await emptyRowsWorkbook()), new RegExp(`more than ${LISTVIEW_MAX_ROWS} rows \\(empty rows count too\\)`));
+    await refused(xlsxFile(await emptyRowsWorkbook()), new RegExp(`more than ${VIEW_LIST_MAX_ROWS} rows \\(empty rows count too\\)`));
   });
 
   it('refuses a cell of 150 million characters without holding it', async () => {
-    await refused(xlsxFile(await enormousCellWorkbook()), new RegExp(`A cell holds more than ${LISTVIEW_MAX_CELL_CHARS} characters`));
+    await refused(xlsxFile(await enormousCellWorkbook()), new RegExp(`A cell holds more than ${VIEW_LIST_MAX_CELL_CHARS} characters`));
   });
 
   it('refuses a tag of 2 MB (an attribute that never ends) without holding it', async () => {
@@ -107,10 +107,10 @@ describe('rows and cells are counted while reading', () => {
   });
 
   it('counts a CSV’s empty lines as rows, and stops a quoted cell at the cell limit', async () => {
-    await refused(csvFile(`Town\nKisumu\n${'\n'.repeat(LISTVIEW_MAX_ROWS + 10)}`), new RegExp(`more than ${LISTVIEW_MAX_ROWS} rows`));
+    await refused(csvFile(`Town\nKisumu\n${'\n'.repeat(VIEW_LIST_MAX_ROWS + 10)}`), new RegExp(`more than ${VIEW_LIST_MAX_ROWS} rows`));
     await refused(
       csvFile(`Town\n"${'a'.repeat(15_000_000)}"\n`),
-      new RegExp(`A cell holds more than ${LISTVIEW_MAX_CELL_CHARS} characters`),
+      new RegExp(`A cell holds more than ${VIEW_LIST_MAX_CELL_CHARS} characters`),
     );
     await refused(csvFile(`Town\nKisumu${','.repeat(1_000_000)}\n`), /more than 50 columns/);
   });

@@ -16,10 +16,10 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestSe
 import { multipart } from '../support/multipart.ts';
 import { flags, insertRole, insertUser } from '../support/test-users.ts';
 import { untilSomeoneWaitsOnALock } from '../support/lock-waits.ts';
-import { csvFile, importIdField, nameField, viewLists, xlsxFile, type ImportProgress, type ListviewAnswer } from '../support/view-lists.ts';
+import { csvFile, importIdField, nameField, viewLists, xlsxFile, type ImportProgress, type ViewListAnswer } from '../support/view-lists.ts';
 import { townsCsv } from '../support/towns-csv.ts';
 import { buildZip, sharedCell, sharedStringsOf, sheetRow, sheetXml, textCell, workbookParts } from '../support/zip-files.ts';
-import { LISTVIEW_IMPORTS_AT_ONCE, LISTVIEW_IMPORTS_WAITING } from '../../server/listview/limits.ts';
+import { VIEW_LIST_IMPORTS_AT_ONCE, VIEW_LIST_IMPORTS_WAITING } from '../../server/view-lists/limits.ts';
 
 let t: TestServer;
 let admin: Session;
@@ -45,7 +45,7 @@ function holdLists(ids: string[]) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   const held = t.ctx.db.transaction().execute(async (trx) => {
-    await sql`select id from listviews where id = any(${ids}::text[]) for no key update`.execute(trx);
+    await sql`select id from view_lists where id = any(${ids}::text[]) for no key update`.execute(trx);
     await released;
   });
   return async () => {
@@ -73,9 +73,9 @@ async function niceOf(statPath: string): Promise<number> {
 }
 
 /** Rows of the list under any generation but the one it serves. */
-async function rowsBesidesServed(listviewId: string): Promise<number> {
-  const { rows } = await sql<{ n: string }>`select count(*) as n from listview_rows r join listviews l on l.id = r.listview_id
-    where l.id = ${listviewId} and r.generation <> l.generation`.execute(t.ctx.db);
+async function rowsBesidesServed(viewListId: string): Promise<number> {
+  const { rows } = await sql<{ n: string }>`select count(*) as n from view_list_rows r join view_lists l on l.id = r.view_list_id
+    where l.id = ${viewListId} and r.generation <> l.generation`.execute(t.ctx.db);
   return Number(rows[0]!.n);
 }
 
@@ -98,7 +98,7 @@ describe('a 199,000-row file', () => {
       await progressUntil(importId, (p) => p.status === 'reading' && p.rows_read > 0);
       // The import gives way: its thread and its PostgreSQL backend run at nice 10, this process's other threads at 0.
       const { rows: backends } = await sql<{ pid: number }>`select pid from pg_stat_activity
-        where application_name = ${`fieldbase-listview-import:${importId}`}`.execute(t.ctx.db);
+        where application_name = ${`fieldbase-view-list-import:${importId}`}`.execute(t.ctx.db);
       expect(backends).toHaveLength(1);
       expect(await niceOf(`/proc/${backends[0]!.pid}/stat`)).toBe(10);
       const threads = await Promise.all((await readdir('/proc/self/task')).map((tid) => niceOf(`/proc/self/task/${tid}/stat`)));
@@ -128,7 +128,7 @@ describe('a 199,000-row file', () => {
       status: 'done',
       rows_read: BIG_ROWS,
       fraction: 1,
-      listview_id: list._id,
+      view_list_id: list._id,
     });
   }, 180_000);
 
@@ -141,7 +141,7 @@ describe('a 199,000-row file', () => {
       const replacing = lists.send('PATCH', `/listview/${list._id}`, [importIdField(importId), csvFile(bigCsv)]);
       // Rows are being written when the budget runs out (the clock is the servers' own, moved by hand).
       await progressUntil(importId, (p) => p.rows_read >= 10_000);
-      t.clock.advance(t.ctx.config.listviewImport.timeoutSeconds + 1);
+      t.clock.advance(t.ctx.config.viewListImport.timeoutSeconds + 1);
       const res = await replacing;
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().fields.excel_file).toMatch(/took too long to read \(over 120 seconds\)/);
@@ -153,7 +153,7 @@ describe('a 199,000-row file', () => {
     expect(await lists.labels(list._id, { q: 'kis' })).toEqual(['Kisumu', 'Kisii']);
     expect(await lists.filesOnDisk()).toEqual(filesBefore);
     const { rows } =
-      await sql`select pid from pg_stat_activity where application_name = ${`fieldbase-listview-import:${importId}`}`.execute(t.ctx.db);
+      await sql`select pid from pg_stat_activity where application_name = ${`fieldbase-view-list-import:${importId}`}`.execute(t.ctx.db);
     expect(rows).toEqual([]);
     expect((await lists.progress(importId)).json()).toMatchObject({ status: 'failed', message: expect.stringMatching(/took too long/) });
   }, 180_000);
@@ -164,13 +164,13 @@ describe('progress', () => {
     const importId = randomUUID();
     const res = await lists.send('POST', '/listview', [nameField('Followed'), importIdField(importId), csvFile('Town\nKisumu\nKisii\n')]);
     expect(res.statusCode, res.body).toBe(201);
-    const created = res.json() as ListviewAnswer;
+    const created = res.json() as ViewListAnswer;
     expect((await lists.progress(importId)).json()).toEqual({
       import_id: importId,
       status: 'done',
       rows_read: 2,
       fraction: 1,
-      listview_id: created._id,
+      view_list_id: created._id,
     });
     const role = await insertRole(t.ctx.db, { role: 'List readers', permission: flags(true) });
     await insertUser(t.ctx.db, { email: 'reader@example.com', password: 'reader passphrase 1', roleId: role.id });
@@ -189,8 +189,8 @@ describe('progress', () => {
 });
 
 describe('at most a few at once', () => {
-  it(`reads ${LISTVIEW_IMPORTS_AT_ONCE} at once, keeps ${LISTVIEW_IMPORTS_WAITING} in line, refuses more with 429, then does them all`, async () => {
-    const count = LISTVIEW_IMPORTS_AT_ONCE + LISTVIEW_IMPORTS_WAITING;
+  it(`reads ${VIEW_LIST_IMPORTS_AT_ONCE} at once, keeps ${VIEW_LIST_IMPORTS_WAITING} in line, refuses more with 429, then does them all`, async () => {
+    const count = VIEW_LIST_IMPORTS_AT_ONCE + VIEW_LIST_IMPORTS_WAITING;
     const ids: string[] = [];
     for (let i = 0; i < count; i++) ids.push((await lists.create(`Line ${i}`, csvFile(`Town\nOld ${i}\n`)))._id);
     const importIds = ids.map(() => randomUUID());
@@ -200,13 +200,13 @@ describe('at most a few at once', () => {
         lists.send('PATCH', `/listview/${id}`, [importIdField(importIds[i]!), csvFile(`Town\nNew ${i}\n`)]),
       );
       // The first ones read their file and wait on the held rows; the others wait their turn.
-      await untilSomeoneWaitsOnALock(t.ctx.db, 'the imports', LISTVIEW_IMPORTS_AT_ONCE);
+      await untilSomeoneWaitsOnALock(t.ctx.db, 'the imports', VIEW_LIST_IMPORTS_AT_ONCE);
       for (let poll = 0; ; poll++) {
         const states = await Promise.all(importIds.map((importId) => lists.progress(importId)));
         const statuses = states.map((s) => (s.statusCode === 200 ? (s.json() as ImportProgress).status : 'none'));
         const reading = statuses.filter((s) => s === 'reading').length;
-        if (reading === LISTVIEW_IMPORTS_AT_ONCE && statuses.filter((s) => s === 'queued').length === LISTVIEW_IMPORTS_WAITING) break;
-        if (poll > 1000) throw new Error(`never ${LISTVIEW_IMPORTS_AT_ONCE} reading and the rest queued: ${statuses.join(', ')}`);
+        if (reading === VIEW_LIST_IMPORTS_AT_ONCE && statuses.filter((s) => s === 'queued').length === VIEW_LIST_IMPORTS_WAITING) break;
+        if (poll > 1000) throw new Error(`never ${VIEW_LIST_IMPORTS_AT_ONCE} reading and the rest queued: ${statuses.join(', ')}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       const refused = await lists.send('PATCH', `/listview/${ids[0]}`, [csvFile('Town\nOne too many\n')]);
@@ -234,10 +234,10 @@ describe('a process that died mid-import', () => {
     };
     for (const { id, file, beat } of Object.values(imports)) {
       await writeFile(path.join(t.ctx.config.uploadsDir, file), 'Town\nKisumu\n');
-      await sql`insert into listview_imports (id, user_id, status, rows_read, file_path, started_at, heartbeat_at)
+      await sql`insert into view_list_imports (id, user_id, status, rows_read, file_path, started_at, heartbeat_at)
         values (${id}, ${userId}, 'reading', 5000, ${file}, ${beat}, ${beat})`.execute(t.ctx.db);
     }
-    await t.ctx.jobs.runTask('listview-import-sweep');
+    await t.ctx.jobs.runTask('view-list-import-sweep');
     expect((await lists.progress(imports.dead.id)).json()).toMatchObject({
       status: 'failed',
       message: expect.stringMatching(/server stopped during the import/),
@@ -257,7 +257,7 @@ describe('a process that died mid-import', () => {
       const replacing = lists.send('PATCH', `/listview/${list._id}`, [importIdField(importId), csvFile('Town\nNakuru\nEldoret\n')]);
       // Its rows are written; it waits to switch the list over when a sweep (elsewhere) gives it up.
       await untilSomeoneWaitsOnALock(t.ctx.db, 'the import');
-      await sql`update listview_imports set status = 'failed' where id = ${importId}`.execute(t.ctx.db);
+      await sql`update view_list_imports set status = 'failed' where id = ${importId}`.execute(t.ctx.db);
       await release();
       res = await replacing;
     } finally {
@@ -278,8 +278,8 @@ describe('text is read as written', () => {
     for (let n = 1; n <= 30_000; n++) ws.addRow([`ቀበሌ ${n} አዲስ`]);
     const list = await lists.create('Kebeles', xlsxFile(Buffer.from(await wb.xlsx.writeBuffer())));
     expect(list.row_count).toBe(30_000);
-    const { rows } = await sql<{ n: string }>`select count(*) as n from listview_rows
-      where listview_id = ${list._id} and cells::text not like '%ቀበሌ % አዲስ%'`.execute(t.ctx.db);
+    const { rows } = await sql<{ n: string }>`select count(*) as n from view_list_rows
+      where view_list_id = ${list._id} and cells::text not like '%ቀበሌ % አዲስ%'`.execute(t.ctx.db);
     expect(Number(rows[0]!.n)).toBe(0);
     expect(await lists.labels(list._id, { q: 'ቀበሌ 29999 ' })).toEqual(['ቀበሌ 29999 አዲስ']);
   }, 60_000);
@@ -288,7 +288,7 @@ describe('text is read as written', () => {
 describe('a worker over its heap cap', () => {
   let small: TestServer;
   beforeAll(async () => {
-    small = await startTestServer({ config: { listviewImport: { timeoutSeconds: 120, heapMb: 64 } } });
+    small = await startTestServer({ config: { viewListImport: { timeoutSeconds: 120, heapMb: 64 } } });
   });
   afterAll(() => small?.close());
 

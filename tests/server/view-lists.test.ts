@@ -13,7 +13,7 @@ import { flags, insertRole, insertUser } from '../support/test-users.ts';
 import { tinyPng } from '../support/images.ts';
 import { untilSomeoneWaitsOnALock } from '../support/lock-waits.ts';
 import { csvFile, importIdField, nameField, viewLists, xlsxFile } from '../support/view-lists.ts';
-import { LISTVIEW_MAX_BYTES, LISTVIEW_MAX_COLUMNS, LISTVIEW_MAX_ROWS } from '../../server/listview/limits.ts';
+import { VIEW_LIST_MAX_BYTES, VIEW_LIST_MAX_COLUMNS, VIEW_LIST_MAX_ROWS } from '../../server/view-lists/limits.ts';
 
 let t: TestServer;
 let admin: Session;
@@ -145,7 +145,7 @@ describe('replacing the file', () => {
     const held = new Promise<void>((r) => (release = r));
     // Hold the list's row: the replace loads its rows, then waits to switch over.
     const holder = t.ctx.db.transaction().execute(async (trx) => {
-      await sql`select id from listviews where id = ${list._id} for update`.execute(trx);
+      await sql`select id from view_lists where id = ${list._id} for update`.execute(trx);
       await held;
     });
     const replacing = send('PATCH', `/listview/${list._id}`, [csvFile('Town\nNew Kisumu\nNew Kisii\nNew Nakuru\n', 'new.csv')]);
@@ -164,7 +164,7 @@ describe('replacing the file', () => {
     // The old rows and the old file are gone; the new file is there.
     const stored = await sql<{
       n: string;
-    }>`select count(*) as n from listview_rows where listview_id = ${list._id}`.execute(t.ctx.db);
+    }>`select count(*) as n from view_list_rows where view_list_id = ${list._id}`.execute(t.ctx.db);
     expect(Number(stored.rows[0]!.n)).toBe(3);
     const after = await filesOnDisk();
     expect(after).not.toContain(path.basename(list.excel_file));
@@ -204,7 +204,7 @@ describe('deleting', () => {
     expect(await filesOnDisk()).not.toContain(path.basename(list.excel_file));
     const left = await sql<{
       n: string;
-    }>`select count(*) as n from listview_rows where listview_id = ${list._id}`.execute(t.ctx.db);
+    }>`select count(*) as n from view_list_rows where view_list_id = ${list._id}`.execute(t.ctx.db);
     expect(Number(left.rows[0]!.n)).toBe(0);
   });
 });
@@ -245,7 +245,7 @@ describe('refusals store nothing', () => {
     expect(notMultipart.statusCode).toBe(400);
     expect(notMultipart.json()).toMatchObject({
       code: 'BAD_REQUEST',
-      message: 'Send the list view as multipart/form-data',
+      message: 'Send the view list as multipart/form-data',
       fields: { excel_file: 'File field required' },
     });
     const town = csvFile('Town\nKisumu\n');
@@ -275,22 +275,22 @@ describe('refusals store nothing', () => {
   });
 
   it('a file over the size limit', async () => {
-    const big = csvFile('Town\n' + 'Kisumu\n'.repeat(Math.ceil(LISTVIEW_MAX_BYTES / 7) + 10));
+    const big = csvFile('Town\n' + 'Kisumu\n'.repeat(Math.ceil(VIEW_LIST_MAX_BYTES / 7) + 10));
     await refused([nameField('Big'), big], 413, /larger than 20 MB/);
   });
 
   it('too many columns', async () => {
-    const wide = Array.from({ length: LISTVIEW_MAX_COLUMNS + 1 }, (_, i) => `C${i}`);
+    const wide = Array.from({ length: VIEW_LIST_MAX_COLUMNS + 1 }, (_, i) => `C${i}`);
     await refused(
       [nameField('Wide'), xlsxFile(await workbook([wide, wide]))],
       400,
-      new RegExp(`more than ${LISTVIEW_MAX_COLUMNS} columns`),
+      new RegExp(`more than ${VIEW_LIST_MAX_COLUMNS} columns`),
     );
   });
 
   it('too many rows', async () => {
-    const long = csvFile('Town\n' + 'k\n'.repeat(LISTVIEW_MAX_ROWS + 1));
-    await refused([nameField('Long'), long], 400, new RegExp(`more than ${LISTVIEW_MAX_ROWS} rows`));
+    const long = csvFile('Town\n' + 'k\n'.repeat(VIEW_LIST_MAX_ROWS + 1));
+    await refused([nameField('Long'), long], 400, new RegExp(`more than ${VIEW_LIST_MAX_ROWS} rows`));
   });
 
   it('a workbook that says it unpacks to more than the limit (a zip bomb)', async () => {

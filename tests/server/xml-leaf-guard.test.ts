@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
-import { XmlLeafGuard } from '../../server/listview/xml-leaf-guard.ts';
+import { XmlLeafGuard } from '../../server/view-lists/xml-leaf-guard.ts';
 import { Problem } from '../../server/http/errors.ts';
 
 const limits = (maxText = 64, maxMarkup = 256) => ({

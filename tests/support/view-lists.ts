@@ -23,7 +23,7 @@ export const xlsxFile = (content: Buffer, filename = 'towns.xlsx'): FilePart => 
 export const nameField = (value: string): FieldPart => ({ name: 'name', value });
 export const importIdField = (value: string): FieldPart => ({ name: 'import_id', value });
 
-export interface ListviewAnswer {
+export interface ViewListAnswer {
   _id: string;
   name: string;
   excel_file: string;
@@ -38,7 +38,7 @@ export interface ImportProgress {
   rows_read: number;
   fraction: number;
   message?: string;
-  listview_id?: string;
+  view_list_id?: string;
 }
 
 /** The view-list calls of one test file, as `session` (the admin unless told otherwise). */
@@ -53,7 +53,7 @@ export function viewLists(t: () => TestServer, session: () => Session) {
     call,
     send,
     rowsOf,
-    async create(name: string, file: FilePart): Promise<ListviewAnswer> {
+    async create(name: string, file: FilePart): Promise<ViewListAnswer> {
       const res = await send('POST', '/listview', [nameField(name), file]);
       expect(res.statusCode, res.body).toBe(201);
       return res.json();
@@ -69,12 +69,12 @@ export function viewLists(t: () => TestServer, session: () => Session) {
       if (!existsSync(root)) return [];
       return (await readdir(root)).sort();
     },
-    async storedRows(listviewId?: string): Promise<number> {
-      const only = listviewId ? sql`where listview_id = ${listviewId}` : sql``;
-      return Number((await sql<{ n: string }>`select count(*) as n from listview_rows ${only}`.execute(t().ctx.db)).rows[0]!.n);
+    async storedRows(viewListId?: string): Promise<number> {
+      const only = viewListId ? sql`where view_list_id = ${viewListId}` : sql``;
+      return Number((await sql<{ n: string }>`select count(*) as n from view_list_rows ${only}`.execute(t().ctx.db)).rows[0]!.n);
     },
     async storedLists(): Promise<number> {
-      return Number((await sql<{ n: string }>`select count(*) as n from listviews`.execute(t().ctx.db)).rows[0]!.n);
+      return Number((await sql<{ n: string }>`select count(*) as n from view_lists`.execute(t().ctx.db)).rows[0]!.n);
     },
   };
 }

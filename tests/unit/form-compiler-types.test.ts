@@ -101,7 +101,7 @@ describe('every field type', () => {
 
   it('no text in an answer, of any type, is longer than 10,000 characters (spec 2 §9)', () => {
     const long = (n: number, end = '') => 'x'.repeat(n - end.length) + end;
-    const list = { url: 'listview-id' };
+    const list = { url: 'view-list-id' };
     const cases: Array<[FieldType, Partial<FormField>, (n: number) => unknown]> = [
       ['text', {}, (n) => long(n)],
       ['text-area', {}, (n) => long(n)],
@@ -191,7 +191,7 @@ describe('every field type', () => {
     expect(form.valid({ answer: 'Kisumu' })).toBe(true);
   });
 
-  it('a choice field backed by a view list gets the listview widget, one pick or many by type', () => {
+  it('a choice field backed by a view list gets the viewList widget, one pick or many by type', () => {
     const { schema, uiSchema } = compileForm([
       field('dropdown', { field_name: 'town', url: 'view-1', extra_details: { option_choice: 'a' } }),
       field('radio', { field_name: 'ward', url: 'view-2' }),
@@ -200,12 +200,12 @@ describe('every field type', () => {
       field('checkbox', { field_name: 'plain', url: '', extra_details: { option_choice: 'a' } }),
     ]);
     const ui = (name: string) => uiSchema[name] as Record<string, unknown>;
-    expect(ui('town')).toMatchObject({ 'ui:widget': 'listview', 'ui:options': { listview: 'view-1', multiple: false } });
-    expect(ui('ward')).toMatchObject({ 'ui:widget': 'listview', 'ui:options': { listview: 'view-2', multiple: false } });
-    expect(ui('crops')).toMatchObject({ 'ui:widget': 'listview', 'ui:options': { listview: 'view-3', multiple: true } });
+    expect(ui('town')).toMatchObject({ 'ui:widget': 'viewList', 'ui:options': { viewList: 'view-1', multiple: false } });
+    expect(ui('ward')).toMatchObject({ 'ui:widget': 'viewList', 'ui:options': { viewList: 'view-2', multiple: false } });
+    expect(ui('crops')).toMatchObject({ 'ui:widget': 'viewList', 'ui:options': { viewList: 'view-3', multiple: true } });
     expect(ui('schools')).toMatchObject({
-      'ui:widget': 'listview',
-      'ui:options': { listview: 'view-4', multiple: true, field_type: 'multiple-select' },
+      'ui:widget': 'viewList',
+      'ui:options': { viewList: 'view-4', multiple: true, field_type: 'multiple-select' },
     });
     // No list named: the options typed into the definition, as before.
     expect(ui('plain')).toMatchObject({ 'ui:widget': 'checkboxes' });
@@ -227,8 +227,8 @@ describe('every field type', () => {
         expect(form.valid({ answer: multiple ? ['a'] : 'a' })).toBe(false);
         expect(compileForm([field(type, extra)]).uiSchema.answer).toMatchObject({ 'ui:widget': 'noOptions' });
       }
-      // A list named instead: the listview widget, as with options.
-      expect(compileForm([field(type, { url: 'view-1' })]).uiSchema.answer).toMatchObject({ 'ui:widget': 'listview' });
+      // A list named instead: the viewList widget, as with options.
+      expect(compileForm([field(type, { url: 'view-1' })]).uiSchema.answer).toMatchObject({ 'ui:widget': 'viewList' });
     },
   );
 

@@ -242,7 +242,7 @@ describe('the add dialog', () => {
     fireEvent.change(within(dialog).getByLabelText('Excel file'), { target: { files: [file] } });
     expect(within(dialog).getByText('wards.xlsx')).toBeTruthy();
     fireEvent.click(within(dialog).getByText('Save'));
-    expect(await screen.findByText('List view added')).toBeTruthy();
+    expect(await screen.findByText('View list added')).toBeTruthy();
     const [upload] = FakeUpload.sent;
     expect(upload!.method).toBe('POST');
     expect(upload!.url).toBe(`${API}/listview`);
@@ -274,7 +274,7 @@ describe('the add dialog', () => {
     );
     expect(within(dialog).getByText('The sheet is empty: it needs a header row and at least one row under it')).toBeTruthy();
     expect(screen.getByRole('dialog')).toBeTruthy();
-    expect(screen.queryByText('List view added')).toBeNull();
+    expect(screen.queryByText('View list added')).toBeNull();
   });
 
   it('shows the upload, then the rows the server has read, then the outcome', async () => {
@@ -305,7 +305,7 @@ describe('the add dialog', () => {
     expect(new Set(polled)).toEqual(new Set([importId]));
 
     answerUpload(upload);
-    expect(await screen.findByText('List view added')).toBeTruthy();
+    expect(await screen.findByText('View list added')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // Done: no more polling.
     const asked = polled.length;
@@ -348,7 +348,7 @@ describe('the update dialog', () => {
     expect(within(dialog).queryByText('File field required')).toBeNull();
     fireEvent.change(name, { target: { value: 'Crops 2025' } });
     fireEvent.click(within(dialog).getByText('Update'));
-    expect(await screen.findByText('List view updated')).toBeTruthy();
+    expect(await screen.findByText('View list updated')).toBeTruthy();
     expect(writes).toEqual([{ method: 'PATCH', path: '/listview/l2' }]);
     const body = sentBody('PATCH')!;
     expect(body.get('name')).toBe('Crops 2025');
@@ -374,7 +374,7 @@ describe('the update dialog', () => {
     upload.progress(1);
     expect(await within(dialog).findByText('Reading rows… 1 row read')).toBeTruthy();
     answerUpload(upload);
-    expect(await screen.findByText('List view updated')).toBeTruthy();
+    expect(await screen.findByText('View list updated')).toBeTruthy();
     expect(writes).toEqual([{ method: 'PATCH', path: '/listview/l1' }]);
   });
 });
@@ -394,7 +394,7 @@ describe('delete', () => {
     fireEvent.click(remove);
     confirm = await screen.findByRole('dialog');
     fireEvent.click(within(confirm).getByText('Delete'));
-    expect(await screen.findByText('List view deleted')).toBeTruthy();
+    expect(await screen.findByText('View list deleted')).toBeTruthy();
     expect(writes).toEqual([{ method: 'DELETE', path: '/listview/l2' }]);
     await waitFor(() => expect(screen.queryByText('Crops')).toBeNull());
     expect(screen.getByText('Districts')).toBeTruthy();

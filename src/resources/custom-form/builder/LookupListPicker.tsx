@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import { useGetList, useGetOne, type RaRecord } from 'react-admin';
 
-type ListView = RaRecord & { name: string };
+type ViewList = RaRecord & { name: string };
 
 interface LookupListPickerProps {
   value: string | null | undefined;
@@ -15,13 +15,13 @@ interface LookupListPickerProps {
 
 export function LookupListPicker({ value, onChange }: LookupListPickerProps) {
   const [search, setSearch] = useState('');
-  const { data: lists = [], isPending } = useGetList<ListView>('listview', {
+  const { data: lists = [], isPending } = useGetList<ViewList>('listview', {
     pagination: { page: 1, perPage: 25 },
     sort: { field: 'name', order: 'ASC' },
     filter: search ? { q: search } : {},
   });
-  const { data: chosen } = useGetOne<ListView>('listview', { id: value ?? '' }, { enabled: Boolean(value) });
-  const current = value ? (lists.find((l) => l.id === value) ?? chosen ?? ({ id: value, name: value } as ListView)) : null;
+  const { data: chosen } = useGetOne<ViewList>('listview', { id: value ?? '' }, { enabled: Boolean(value) });
+  const current = value ? (lists.find((l) => l.id === value) ?? chosen ?? ({ id: value, name: value } as ViewList)) : null;
   return (
     <Autocomplete
       size="small"

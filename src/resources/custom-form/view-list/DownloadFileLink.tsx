@@ -7,11 +7,11 @@ import { Box, CircularProgress, Link } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import { useDataProvider, useNotify, useRecordContext } from 'react-admin';
 import type { FieldbaseDataProvider } from '../../../providers/data-provider';
-import type { ListViewRecord } from '../../../providers/listview-calls';
+import type { ViewListRecord } from '../../../providers/view-list-calls';
 import { saveFile } from '../../../shared/save-file';
 
 export const DownloadFileLink = () => {
-  const record = useRecordContext<ListViewRecord>();
+  const record = useRecordContext<ViewListRecord>();
   const dataProvider = useDataProvider<FieldbaseDataProvider>();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
@@ -21,7 +21,7 @@ export const DownloadFileLink = () => {
   const download = async () => {
     setBusy(true);
     try {
-      saveFile(await dataProvider.downloadListViewFile(String(record.id)), filename);
+      saveFile(await dataProvider.downloadViewListFile(String(record.id)), filename);
     } catch (error) {
       notify((error as Error).message || 'The file could not be downloaded', { type: 'error' });
     } finally {

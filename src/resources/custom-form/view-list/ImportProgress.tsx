@@ -8,22 +8,22 @@ import { useEffect, useState } from 'react';
 import { Box, LinearProgress, Typography } from '@mui/material';
 import { useDataProvider } from 'react-admin';
 import type { FieldbaseDataProvider } from '../../../providers/data-provider';
-import type { ListViewImport } from '../../../providers/listview-calls';
+import type { ViewListImport } from '../../../providers/view-list-calls';
 
 const POLL_MS = 1000;
 
 /** The server's state of the import, once it has one; polled while `importId` is set. */
-export function useImportProgress(importId: string | undefined): ListViewImport | undefined {
+export function useImportProgress(importId: string | undefined): ViewListImport | undefined {
   const dataProvider = useDataProvider<FieldbaseDataProvider>();
   // Kept with the id it is for, so a new import never shows the last one's state.
-  const [state, setState] = useState<{ importId: string; found: ListViewImport }>();
+  const [state, setState] = useState<{ importId: string; found: ViewListImport }>();
   useEffect(() => {
     if (!importId) return;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       try {
-        const found = await dataProvider.getListViewImport(importId);
+        const found = await dataProvider.getViewListImport(importId);
         if (!stopped) setState({ importId, found });
       } catch {
         // Not there yet (the server is still storing the file), or a passing failure: the next poll tells.
@@ -41,7 +41,7 @@ export function useImportProgress(importId: string | undefined): ListViewImport 
 
 const percent = (fraction: number) => Math.round(Math.min(1, Math.max(0, fraction)) * 100);
 
-export function ImportProgress({ fileName, uploaded, server }: { fileName: string; uploaded: number; server?: ListViewImport }) {
+export function ImportProgress({ fileName, uploaded, server }: { fileName: string; uploaded: number; server?: ViewListImport }) {
   let label: string;
   let value: number | undefined;
   if (server?.status === 'queued') label = 'Waiting for other imports to finish…';

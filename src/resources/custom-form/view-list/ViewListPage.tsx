@@ -7,18 +7,18 @@ import { useState } from 'react';
 import { Box, Card, CardHeader, Divider, Fab, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Datagrid, FunctionField, ListBase, useCanAccess, useRefresh } from 'react-admin';
-import type { ListViewRecord } from '../../../providers/listview-calls';
+import type { ViewListRecord } from '../../../providers/view-list-calls';
 import { ListBody, ListLoading, ListPagination } from '../../generic/ListStates';
 import { EmptyList } from '../../generic/GenericList';
 import { NoPermission } from '../../generic/NoPermission';
 import { DownloadFileLink } from './DownloadFileLink';
-import { ListViewDialog, type ListViewDialogState } from './ListViewDialog';
-import { ListViewRowActions } from './ListViewRowActions';
+import { ViewListDialog, type ViewListDialogState } from './ViewListDialog';
+import { ViewListRowActions } from './ViewListRowActions';
 
 /** react-admin's Pagination passes extra props on to MUI's TablePagination. */
 const perPageLabel = { labelRowsPerPage: 'View lists per page' } as object;
 
-const rowsOf = (record: ListViewRecord) => {
+const rowsOf = (record: ViewListRecord) => {
   const rows = record.row_count ?? 0;
   return `${rows.toLocaleString()} ${rows === 1 ? 'row' : 'rows'}`;
 };
@@ -29,7 +29,7 @@ export default function ViewListPage() {
   const { canAccess: canEdit = false } = useCanAccess({ resource: 'listview', action: 'edit' });
   const { canAccess: canDelete = false } = useCanAccess({ resource: 'listview', action: 'delete' });
   const refresh = useRefresh();
-  const [dialog, setDialog] = useState<ListViewDialogState>(null);
+  const [dialog, setDialog] = useState<ViewListDialogState>(null);
   if (isPending) return <ListLoading label="Loading view lists" />;
   if (!canList) return <NoPermission message="You don't have permission to see view lists" />;
 
@@ -58,7 +58,7 @@ export default function ViewListPage() {
                 '& td': { overflow: 'hidden' },
               }}
             >
-              <FunctionField<ListViewRecord>
+              <FunctionField<ViewListRecord>
                 source="name"
                 label="Name"
                 render={(record) => (
@@ -79,7 +79,7 @@ export default function ViewListPage() {
                 sortable={false}
                 textAlign="right"
                 render={() => (
-                  <ListViewRowActions canEdit={canEdit} canDelete={canDelete} onEdit={(record) => setDialog({ mode: 'edit', record })} />
+                  <ViewListRowActions canEdit={canEdit} canDelete={canDelete} onEdit={(record) => setDialog({ mode: 'edit', record })} />
                 )}
               />
             </Datagrid>
@@ -94,7 +94,7 @@ export default function ViewListPage() {
           </Fab>
         </span>
       </Tooltip>
-      <ListViewDialog
+      <ViewListDialog
         state={dialog}
         allowed={dialog?.mode === 'edit' ? canEdit : canCreate}
         onClose={() => setDialog(null)}

@@ -27,7 +27,7 @@ const asked: Array<{ q: string | null; range: [number, number] }> = [];
 
 const server = setupServer(
   http.get(`${API}/listview/:id/rows`, ({ request, params }) => {
-    if (params.id !== 'towns') return HttpResponse.json({ message: 'List view not found', code: 'NOT_FOUND' }, { status: 404 });
+    if (params.id !== 'towns') return HttpResponse.json({ message: 'View list not found', code: 'NOT_FOUND' }, { status: 404 });
     const url = new URL(request.url);
     const q = url.searchParams.get('q');
     const range = JSON.parse(url.searchParams.get('range') ?? '[0,19]') as [number, number];

@@ -13,15 +13,15 @@ import { routeKit } from '../http/route-kit.ts';
 import { changeContextForWorker } from '../changes/change-context.ts';
 import { readStoredFile, removeStoredFile, storeFile } from '../uploads/stored-files.ts';
 import { ListImporter, type ImportRequest } from './list-importer.ts';
-import type { StoredFile } from './listview-store.ts';
-import type { Upload } from './listview-upload.ts';
+import type { StoredFile } from './view-list-store.ts';
+import type { Upload } from './view-list-upload.ts';
 
 /** The lists' files: `UPLOADS_DIR/listviews/<random>.<xlsx|csv>`. */
 const FOLDER = 'listviews';
 
-export function listviewKit(ctx: AppContext) {
+export function viewListKit(ctx: AppContext) {
   const { uploadsDir } = ctx.config;
-  const importer = new ListImporter(ctx, ctx.config.listviewImport);
+  const importer = new ListImporter(ctx, ctx.config.viewListImport);
   const removeFile = (stored: string | undefined) => removeStoredFile(uploadsDir, FOLDER, stored);
   const storeUpload = async (file: NonNullable<Upload['file']>): Promise<StoredFile> => ({
     path: await storeFile(uploadsDir, FOLDER, file.content, file.kind),
@@ -57,4 +57,4 @@ export function listviewKit(ctx: AppContext) {
   };
 }
 
-export type ListviewKit = ReturnType<typeof listviewKit>;
+export type ViewListKit = ReturnType<typeof viewListKit>;

@@ -11,11 +11,11 @@
  */
 import { pipeline, Readable } from 'node:stream';
 import { parse as parseCsv } from '@fast-csv/parse';
-import { assertText, listviewFileProblem, type FileKind } from './file-kind.ts';
+import { assertText, viewListFileProblem, type FileKind } from './file-kind.ts';
 import { workbookRows } from './workbook-rows.ts';
 import { CsvRowGuard } from './csv-row-guard.ts';
 import { Problem } from '../http/errors.ts';
-import { LISTVIEW_MAX_CELL_CHARS, LISTVIEW_MAX_COLUMNS, LISTVIEW_MAX_ROWS } from './limits.ts';
+import { VIEW_LIST_MAX_CELL_CHARS, VIEW_LIST_MAX_COLUMNS, VIEW_LIST_MAX_ROWS } from './limits.ts';
 
 /** How much of the file has been read, 0 to 1 (of the sheet's bytes for a workbook). */
 export interface ReadProgress {
@@ -28,14 +28,14 @@ export async function* readRows(content: Buffer, kind: FileKind, progress: ReadP
   let stored = 0;
   try {
     for await (const raw of source) {
-      if (++rows > LISTVIEW_MAX_ROWS) {
-        throw listviewFileProblem(`The sheet has more than ${LISTVIEW_MAX_ROWS} rows (empty rows count too)`);
+      if (++rows > VIEW_LIST_MAX_ROWS) {
+        throw viewListFileProblem(`The sheet has more than ${VIEW_LIST_MAX_ROWS} rows (empty rows count too)`);
       }
-      if (raw.length > LISTVIEW_MAX_COLUMNS) throw listviewFileProblem(`The sheet has more than ${LISTVIEW_MAX_COLUMNS} columns`);
+      if (raw.length > VIEW_LIST_MAX_COLUMNS) throw viewListFileProblem(`The sheet has more than ${VIEW_LIST_MAX_COLUMNS} columns`);
       const cells = raw.map((c, i) => (stored === 0 && i === 0 ? c.replace(/^\uFEFF/, '') : c).trim());
       if (cells.every((c) => c === '')) continue;
-      if (cells.some((c) => c.length > LISTVIEW_MAX_CELL_CHARS)) {
-        throw listviewFileProblem(`A cell holds more than ${LISTVIEW_MAX_CELL_CHARS} characters`);
+      if (cells.some((c) => c.length > VIEW_LIST_MAX_CELL_CHARS)) {
+        throw viewListFileProblem(`A cell holds more than ${VIEW_LIST_MAX_CELL_CHARS} characters`);
       }
       stored++;
       yield cells;
@@ -43,8 +43,8 @@ export async function* readRows(content: Buffer, kind: FileKind, progress: ReadP
   } catch (error) {
     if (error instanceof Problem) throw error;
     throw kind === 'xlsx'
-      ? listviewFileProblem('The workbook cannot be read: it is damaged or not an Excel (.xlsx) file')
-      : listviewFileProblem('The CSV file cannot be read: check its quotes');
+      ? viewListFileProblem('The workbook cannot be read: it is damaged or not an Excel (.xlsx) file')
+      : viewListFileProblem('The CSV file cannot be read: check its quotes');
   }
   progress.fraction = 1;
 }

@@ -6,16 +6,16 @@
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { dataProvider } from '../../providers/data-provider';
-import type { ListViewRow } from '../../providers/listview-calls';
+import type { ViewListRow } from '../../providers/view-list-calls';
 
 /** Rows asked for at a time: a screenful and then some, small enough to answer fast at 100k rows. */
 export const ROWS_PAGE = 25;
 
-export function useListViewRows(listId: string, search: string, enabled: boolean) {
+export function useViewListRows(listId: string, search: string, enabled: boolean) {
   const query = useInfiniteQuery({
     queryKey: ['listview', listId, 'rows', search],
     queryFn: ({ pageParam, signal }) =>
-      dataProvider.getListViewRows(listId, { q: search, range: [pageParam, pageParam + ROWS_PAGE - 1], signal }),
+      dataProvider.getViewListRows(listId, { q: search, range: [pageParam, pageParam + ROWS_PAGE - 1], signal }),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((n, page) => n + page.rows.length, 0);
@@ -25,7 +25,7 @@ export function useListViewRows(listId: string, search: string, enabled: boolean
     staleTime: 60_000,
     retry: false,
   });
-  const rows: ListViewRow[] = query.data?.pages.flatMap((page) => page.rows) ?? [];
+  const rows: ViewListRow[] = query.data?.pages.flatMap((page) => page.rows) ?? [];
   const total = query.data?.pages.at(-1)?.total;
   return { ...query, rows, total };
 }

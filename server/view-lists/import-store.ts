@@ -1,5 +1,5 @@
 /**
- * The progress of view-list imports (`listview_imports`, migration 014): written by the process
+ * The progress of view-list imports (`view_list_imports`, migration 014): written by the process
  * running the import (its state, the rows read so far, a heartbeat about every second), read by
  * the console through GET /listview/import/{import_id}, and swept: an import whose heartbeat
  * stopped (its process died) is marked failed and the file it stored is removed; finished ones
@@ -20,7 +20,7 @@ export interface ImportAnswer {
   /** Why it failed. */
   message?: string;
   /** The list made or replaced, once done. */
-  listview_id?: string;
+  view_list_id?: string;
 }
 
 interface ImportRow {
@@ -29,7 +29,7 @@ interface ImportRow {
   rows_read: number;
   fraction: number;
   message: string | null;
-  listview_id: string | null;
+  view_list_id: string | null;
 }
 
 /** A live import whose heartbeat is older than this has lost its process. */
@@ -38,10 +38,10 @@ const KEEP_FINISHED_HOURS = 24;
 
 export async function recordImport(
   db: Db,
-  entry: { id: string; userId: string; listviewId?: string; filePath: string; now: Date },
+  entry: { id: string; userId: string; viewListId?: string; filePath: string; now: Date },
 ): Promise<void> {
-  const { rows } = await sql`insert into listview_imports (id, user_id, listview_id, status, file_path, started_at, heartbeat_at)
-    values (${entry.id}, ${entry.userId}, ${entry.listviewId ?? null}, 'queued', ${entry.filePath}, ${entry.now}, ${entry.now})
+  const { rows } = await sql`insert into view_list_imports (id, user_id, view_list_id, status, file_path, started_at, heartbeat_at)
+    values (${entry.id}, ${entry.userId}, ${entry.viewListId ?? null}, 'queued', ${entry.filePath}, ${entry.now}, ${entry.now})
     on conflict (id) do nothing returning id`.execute(db);
   if (!rows.length) throw problems.importIdTaken();
 }
@@ -51,20 +51,20 @@ export async function recordProgress(
   id: string,
   progress: { status: 'queued' | 'reading'; rowsRead: number; fraction: number; now: Date },
 ): Promise<void> {
-  await sql`update listview_imports set status = ${progress.status}, rows_read = ${progress.rowsRead}, fraction = ${progress.fraction},
+  await sql`update view_list_imports set status = ${progress.status}, rows_read = ${progress.rowsRead}, fraction = ${progress.fraction},
     heartbeat_at = ${progress.now} where id = ${id} and status in ('queued', 'reading')`.execute(db);
 }
 
 export async function recordOutcome(
   db: Db,
   id: string,
-  outcome: { status: 'done'; listviewId: string; rowsRead: number; now: Date } | { status: 'failed'; message: string; now: Date },
+  outcome: { status: 'done'; viewListId: string; rowsRead: number; now: Date } | { status: 'failed'; message: string; now: Date },
 ): Promise<void> {
   if (outcome.status === 'done') {
-    await sql`update listview_imports set status = 'done', listview_id = ${outcome.listviewId}, rows_read = ${outcome.rowsRead},
+    await sql`update view_list_imports set status = 'done', view_list_id = ${outcome.viewListId}, rows_read = ${outcome.rowsRead},
       fraction = 1, file_path = null, heartbeat_at = ${outcome.now}, finished_at = ${outcome.now} where id = ${id}`.execute(db);
   } else {
-    await sql`update listview_imports set status = 'failed', message = ${outcome.message}, file_path = null,
+    await sql`update view_list_imports set status = 'failed', message = ${outcome.message}, file_path = null,
       heartbeat_at = ${outcome.now}, finished_at = ${outcome.now} where id = ${id}`.execute(db);
   }
 }
@@ -75,13 +75,13 @@ export async function recordOutcome(
  * locked until the commit, so a sweep meanwhile passes it by.
  */
 export async function stillLive(trx: Db, id: string): Promise<boolean> {
-  const { rows } = await sql`select id from listview_imports where id = ${id} and status in ('queued', 'reading') for update`.execute(trx);
+  const { rows } = await sql`select id from view_list_imports where id = ${id} and status in ('queued', 'reading') for update`.execute(trx);
   return rows.length > 0;
 }
 
 /** The caller's own import; anyone else's answers 404, as one that does not exist. */
 export async function findImport(db: Db, id: string, userId: string): Promise<ImportAnswer> {
-  const { rows } = await sql<ImportRow>`select id, status, rows_read, fraction, message, listview_id from listview_imports
+  const { rows } = await sql<ImportRow>`select id, status, rows_read, fraction, message, view_list_id from view_list_imports
     where id = ${id} and user_id = ${userId}`.execute(db);
   const row = rows[0];
   if (!row) throw problems.notFound('Import');
@@ -91,7 +91,7 @@ export async function findImport(db: Db, id: string, userId: string): Promise<Im
     rows_read: row.rows_read,
     fraction: row.fraction,
     ...(row.message ? { message: row.message } : {}),
-    ...(row.listview_id ? { listview_id: row.listview_id } : {}),
+    ...(row.view_list_id ? { view_list_id: row.view_list_id } : {}),
   };
 }
 
@@ -103,18 +103,18 @@ export async function sweepImports(db: Db, now: Date): Promise<string[]> {
   const stale = new Date(now.getTime() - IMPORT_STALE_SECONDS * 1000);
   const { rows } = await sql<{ file_path: string | null }>`
     with dead as (
-      select id, file_path from listview_imports where status in ('queued', 'reading') and heartbeat_at < ${stale} for update skip locked
+      select id, file_path from view_list_imports where status in ('queued', 'reading') and heartbeat_at < ${stale} for update skip locked
     )
-    update listview_imports i set status = 'failed', message = 'The server stopped during the import: nothing was saved, send the file again',
+    update view_list_imports i set status = 'failed', message = 'The server stopped during the import: nothing was saved, send the file again',
       file_path = null, finished_at = ${now}
     from dead where i.id = dead.id
     returning dead.file_path`.execute(db);
   const old = new Date(now.getTime() - KEEP_FINISHED_HOURS * 3600 * 1000);
-  await sql`delete from listview_imports where finished_at < ${old}`.execute(db);
+  await sql`delete from view_list_imports where finished_at < ${old}`.execute(db);
   const files = rows.map((r) => r.file_path).filter((f): f is string => !!f);
   if (!files.length) return [];
   const { rows: served } = await sql<{
     file_path: string;
-  }>`select file_path from listviews where file_path = any(${files}::text[])`.execute(db);
+  }>`select file_path from view_lists where file_path = any(${files}::text[])`.execute(db);
   return files.filter((f) => !served.some((s) => s.file_path === f));
 }

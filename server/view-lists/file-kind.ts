@@ -12,9 +12,9 @@ export type FileKind = 'xlsx' | 'csv';
 const ZIP_LOCAL = 0x04034b50;
 
 /** A refused file, named on the dialog's file field. */
-export const listviewFileProblem = (message: string) => problems.validation({ excel_file: message });
+export const viewListFileProblem = (message: string) => problems.validation({ excel_file: message });
 
-export const notSheetFile = () => listviewFileProblem('The file is neither an Excel workbook (.xlsx) nor a CSV text file');
+export const notSheetFile = () => viewListFileProblem('The file is neither an Excel workbook (.xlsx) nor a CSV text file');
 
 export function fileKind(content: Buffer): FileKind {
   return content.length >= 4 && content.readUInt32LE(0) === ZIP_LOCAL ? 'xlsx' : 'csv';

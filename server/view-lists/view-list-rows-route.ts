@@ -4,16 +4,16 @@ import type { EntitySchema } from '@model/schema-registry.ts';
 import { idParams } from '../http/body-schemas.ts';
 import { problems } from '../http/errors.ts';
 import { answerList, parseListParams, type ListQuery } from '../crud/list-params.ts';
-import { searchRows } from './listview-store.ts';
-import { rowSchema, rowsQuery } from './listview-schemas.ts';
-import type { ListviewKit } from './listview-kit.ts';
+import { searchRows } from './view-list-store.ts';
+import { rowSchema, rowsQuery } from './view-list-schemas.ts';
+import type { ViewListKit } from './view-list-kit.ts';
 
 const DEFAULT_PAGE = 20;
 
 /** Rows are sorted and picked by their number (`_id`), searched by their text. */
 const ROW_FIELDS = { type: 'object', properties: { _id: { type: 'string' } } } as unknown as EntitySchema;
 
-export function rowsRoute(app: FastifyInstance, { base, tags, db, flag }: ListviewKit): void {
+export function rowsRoute(app: FastifyInstance, { base, tags, db, flag }: ViewListKit): void {
   app.get<{ Params: { id: string }; Querystring: ListQuery & { q?: string } }>(
     `${base}/:id/rows`,
     {
@@ -21,7 +21,7 @@ export function rowsRoute(app: FastifyInstance, { base, tags, db, flag }: Listvi
       schema: {
         tags,
         summary:
-          'One page of a list view\'s rows (default the first 20), those containing q (any cell, any case); filter={"id":[...]} answers those rows',
+          'One page of a view list\'s rows (default the first 20), those containing q (any cell, any case); filter={"id":[...]} answers those rows',
         params: idParams,
         querystring: rowsQuery,
         response: { 200: { type: 'array', items: rowSchema } },

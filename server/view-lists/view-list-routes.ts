@@ -2,9 +2,9 @@
  * View lists on the api server: list and show through the CRUD plugin; create, replace and
  * delete here (multipart: `name`, `excel_file`, optionally `import_id`), the original file back,
  * the progress of an import, and the rows search that choice fields with a `url` page through
- * (listview-rows-route.ts).
+ * (view-list-rows-route.ts).
  *
- * An upload is received (listview-upload.ts) and stored here; reading it and writing its rows is
+ * An upload is received (view-list-upload.ts) and stored here; reading it and writing its rows is
  * the importer's (list-importer.ts), in a worker thread, while the request waits for the outcome.
  *
  * Each write records the list's change (its fields, never its rows): `create` and `import` (a
@@ -18,13 +18,13 @@ import { crudPlugin } from '../crud/crud-plugin.ts';
 import { idParams } from '../http/body-schemas.ts';
 import { problems } from '../http/errors.ts';
 import { audited } from '../changes/audit-declaration.ts';
-import { LISTVIEW_MAX_BYTES } from './limits.ts';
+import { VIEW_LIST_MAX_BYTES } from './limits.ts';
 import { findImport, sweepImports } from './import-store.ts';
-import { deleteListview, findListview, listviewStore, loggedListview, updateListview } from './listview-store.ts';
-import { readUpload } from './listview-upload.ts';
-import { importParams, importSchema, multipartBody, XLSX_TYPE } from './listview-schemas.ts';
-import { listviewKit, type ListviewKit } from './listview-kit.ts';
-import { rowsRoute } from './listview-rows-route.ts';
+import { deleteViewList, findViewList, viewListStore, loggedViewList, updateViewList } from './view-list-store.ts';
+import { readUpload } from './view-list-upload.ts';
+import { importParams, importSchema, multipartBody, XLSX_TYPE } from './view-list-schemas.ts';
+import { viewListKit, type ViewListKit } from './view-list-kit.ts';
+import { rowsRoute } from './view-list-rows-route.ts';
 import type { ErrorDeclaration } from '../http/error-declaration.ts';
 
 const RESOURCE = 'listview';
@@ -33,18 +33,18 @@ const RESOURCE = 'listview';
 const UPLOAD_ERRORS: ErrorDeclaration = {
   codes: { 400: ['INVALID_UPLOAD'], 409: ['IMPORT_ID_TAKEN'], 429: ['IMPORTS_BUSY'], 503: ['IMPORT_STOPPED'] },
   notes: {
-    400: 'Also a file that is not a workbook or CSV, an empty sheet, too many rows (empty ones count) or columns, a cell too long, a workbook that unpacks too far or whose zip is inconsistent, one that takes longer than LISTVIEW_IMPORT_TIMEOUT_SECONDS or more memory than LISTVIEW_IMPORT_HEAP_MB to read (VALIDATION_FAILED naming excel_file)',
+    400: 'Also a file that is not a workbook or CSV, an empty sheet, too many rows (empty ones count) or columns, a cell too long, a workbook that unpacks too far or whose zip is inconsistent, one that takes longer than VIEW_LIST_IMPORT_TIMEOUT_SECONDS or more memory than VIEW_LIST_IMPORT_HEAP_MB to read (VALIDATION_FAILED naming excel_file)',
     409: 'IMPORT_ID_TAKEN: the import_id was sent with another upload already',
     429: 'IMPORTS_BUSY: this server is reading 2 list files and 4 more wait; the file was not received',
     503: 'IMPORT_STOPPED: the server stopped while reading the file; nothing was saved',
   },
 };
 
-export async function listviewRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function viewListRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart, {
       limits: {
-        fileSize: LISTVIEW_MAX_BYTES,
+        fileSize: VIEW_LIST_MAX_BYTES,
         files: 1,
         fields: 5,
         fieldSize: 4096,
@@ -53,19 +53,19 @@ export async function listviewRoutes(app: FastifyInstance, ctx: AppContext): Pro
     await scope.register(crudPlugin, {
       resource: RESOURCE,
       only: ['list', 'show'],
-      store: listviewStore,
+      store: viewListStore,
     });
     routes(scope, ctx);
   });
 }
 
 function routes(app: FastifyInstance, ctx: AppContext): void {
-  const kit = listviewKit(ctx);
+  const kit = viewListKit(ctx);
   // Before the server stops answering: running imports end (nothing of theirs is saved).
   app.addHook('preClose', async () => kit.importer.stop());
   // The files of imports whose process died mid-way (a crash, a kill -9) are removed by any process.
   ctx.jobs.every({
-    name: 'listview-import-sweep',
+    name: 'view-list-import-sweep',
     everySeconds: 60,
     run: async () => {
       for (const file of await sweepImports(ctx.db, kit.now())) await kit.removeFile(file);
@@ -79,15 +79,15 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
   rowsRoute(app, kit);
 }
 
-function createRoute(app: FastifyInstance, { base, tags, one, importer, importFile, flag }: ListviewKit): void {
+function createRoute(app: FastifyInstance, { base, tags, one, importer, importFile, flag }: ViewListKit): void {
   app.post(
     base,
     {
       config: { permission: flag('create'), audit: audited('create'), errors: UPLOAD_ERRORS },
-      bodyLimit: LISTVIEW_MAX_BYTES + 64 * 1024,
+      bodyLimit: VIEW_LIST_MAX_BYTES + 64 * 1024,
       schema: {
         tags,
-        summary: 'Add a list view from a workbook or CSV: its rows become searchable at once',
+        summary: 'Add a view list from a workbook or CSV: its rows become searchable at once',
         consumes: ['multipart/form-data'],
         multipartBody: multipartBody(true),
         response: { 201: one },
@@ -111,16 +111,16 @@ function createRoute(app: FastifyInstance, { base, tags, one, importer, importFi
   );
 }
 
-function changeRoute(app: FastifyInstance, { base, tags, one, db, now, write, importer, importFile, removeFile, flag }: ListviewKit): void {
+function changeRoute(app: FastifyInstance, { base, tags, one, db, now, write, importer, importFile, removeFile, flag }: ViewListKit): void {
   app.patch<{ Params: { id: string } }>(
     `${base}/:id`,
     {
       // A rename is an `update`; a new file, an `import` (recorded by the worker).
       config: { permission: flag('edit'), audit: audited('update'), errors: UPLOAD_ERRORS },
-      bodyLimit: LISTVIEW_MAX_BYTES + 64 * 1024,
+      bodyLimit: VIEW_LIST_MAX_BYTES + 64 * 1024,
       schema: {
         tags,
-        summary: 'Rename a list view and/or replace its file: the old rows are served until the new ones are all in',
+        summary: 'Rename a view list and/or replace its file: the old rows are served until the new ones are all in',
         consumes: ['multipart/form-data'],
         multipartBody: multipartBody(false),
         params: idParams,
@@ -133,11 +133,11 @@ function changeRoute(app: FastifyInstance, { base, tags, one, db, now, write, im
       try {
         const upload = await readUpload(request);
         if (upload.name === undefined && !upload.file) throw problems.validation({ name: 'Name field required' });
-        await findListview(db, id);
+        await findViewList(db, id);
         if (!upload.file) {
           return write(request, async (trx, changes) => {
-            const { previous, record } = await updateListview(trx, id, { name: upload.name }, now());
-            changes.record(RESOURCE, id, loggedListview(previous), loggedListview(record));
+            const { previous, record } = await updateViewList(trx, id, { name: upload.name }, now());
+            changes.record(RESOURCE, id, loggedViewList(previous), loggedViewList(record));
             return record;
           });
         }
@@ -151,7 +151,7 @@ function changeRoute(app: FastifyInstance, { base, tags, one, db, now, write, im
   );
 }
 
-function importRoute(app: FastifyInstance, { base, tags, db, flag }: ListviewKit): void {
+function importRoute(app: FastifyInstance, { base, tags, db, flag }: ViewListKit): void {
   app.get<{ Params: { import_id: string } }>(
     `${base}/import/:import_id`,
     {
@@ -172,22 +172,22 @@ function importRoute(app: FastifyInstance, { base, tags, db, flag }: ListviewKit
   );
 }
 
-function deleteRoute(app: FastifyInstance, { base, tags, one, write, removeFile, flag }: ListviewKit): void {
+function deleteRoute(app: FastifyInstance, { base, tags, one, write, removeFile, flag }: ViewListKit): void {
   app.delete<{ Params: { id: string } }>(
     `${base}/:id`,
     {
       config: { permission: flag('delete'), audit: audited('delete') },
       schema: {
         tags,
-        summary: 'Delete a list view, its rows and its file; answers the deleted list view',
+        summary: 'Delete a view list, its rows and its file; answers the deleted view list',
         params: idParams,
         response: { 200: one },
       },
     },
     async (request) => {
       const deleted = await write(request, async (trx, changes) => {
-        const record = await deleteListview(trx, request.params.id);
-        changes.record(RESOURCE, request.params.id, loggedListview(record), null);
+        const record = await deleteViewList(trx, request.params.id);
+        changes.record(RESOURCE, request.params.id, loggedViewList(record), null);
         return record;
       });
       await removeFile(deleted.excel_file as string);
@@ -196,22 +196,22 @@ function deleteRoute(app: FastifyInstance, { base, tags, one, write, removeFile,
   );
 }
 
-function fileRoute(app: FastifyInstance, { base, tags, db, readFile, flag }: ListviewKit): void {
+function fileRoute(app: FastifyInstance, { base, tags, db, readFile, flag }: ViewListKit): void {
   app.get<{ Params: { id: string } }>(
     `${base}/:id/file`,
     {
       config: { permission: flag('show') },
       schema: {
         tags,
-        summary: 'The file the list view was read from, as uploaded',
+        summary: 'The file the view list was read from, as uploaded',
         params: idParams,
         produces: [XLSX_TYPE, 'text/csv'],
       },
     },
     async (request, reply) => {
-      const list = await findListview(db, request.params.id);
+      const list = await findViewList(db, request.params.id);
       const content = await readFile(list.file_path);
-      if (!content) throw problems.notFound('List view file');
+      if (!content) throw problems.notFound('View list file');
       const type = list.file_path.endsWith('.xlsx') ? XLSX_TYPE : 'text/csv';
       return reply
         .type(type)

@@ -1,5 +1,5 @@
 /**
- * A choice field backed by a view list (uiSchema `ui:widget: 'listview'`, `ui:options.listview`
+ * A choice field backed by a view list (uiSchema `ui:widget: 'viewList'`, `ui:options.viewList`
  * = the list's id): the lists run to 100,000 rows, so nothing is listed up front. The field
  * searches `GET /listview/{id}/rows?q=` as the person types (once typing pauses), shows each row
  * in words (its first cell, the other cells under it), and loads the next page when the list is
@@ -11,9 +11,9 @@ import { useContext, useMemo, useState, type HTMLAttributes, type UIEvent } from
 import { Autocomplete, Box, Button, Checkbox, CircularProgress, TextField, Typography } from '@mui/material';
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { labelValue, type WidgetProps } from '@rjsf/utils';
-import type { ListViewRow } from '../../providers/listview-calls';
+import type { ViewListRow } from '../../providers/view-list-calls';
 import { useDebouncedValue } from './use-debounced-value';
-import { useListViewRows } from './use-list-view-rows';
+import { useViewListRows } from './use-view-list-rows';
 
 /** Typing pauses this long before a search goes out. */
 export const SEARCH_DELAY_MS = 200;
@@ -21,25 +21,25 @@ export const SEARCH_DELAY_MS = 200;
 const NEAR_END_PX = 48;
 
 /** The entry at the end of a list with more rows to load: not a choice. */
-const MORE: ListViewRow = { _id: '\u0000more', label: '', cells: [] };
+const MORE: ViewListRow = { _id: '\u0000more', label: '', cells: [] };
 
 /** A stored answer as an option, so the field shows it without looking its row up. */
-const chosen = (text: string): ListViewRow => ({ _id: `\u0000chosen:${text}`, label: text, cells: [text] });
+const chosen = (text: string): ViewListRow => ({ _id: `\u0000chosen:${text}`, label: text, cells: [text] });
 
-function answerRows(value: unknown, multiple: boolean): ListViewRow | ListViewRow[] | null {
+function answerRows(value: unknown, multiple: boolean): ViewListRow | ViewListRow[] | null {
   if (multiple) return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '').map(chosen) : [];
   return typeof value === 'string' && value !== '' ? chosen(value) : null;
 }
 
 /** The other cells of a row, in words, under its first one. */
-const details = (row: ListViewRow) =>
+const details = (row: ViewListRow) =>
   row.cells
     .slice(1)
     .map((cell) => cell.trim())
     .filter(Boolean)
     .join(' · ');
 
-function ListViewField(props: WidgetProps) {
+function ViewListField(props: WidgetProps) {
   const {
     id,
     value,
@@ -55,7 +55,7 @@ function ListViewField(props: WidgetProps) {
     placeholder,
     rawErrors = [],
   } = props;
-  const listId = typeof options.listview === 'string' ? options.listview : '';
+  const listId = typeof options.viewList === 'string' ? options.viewList : '';
   const multiple = options.multiple === true;
   // The same object while the answer stays the same: the field resets its text on a new value.
   const answer = useMemo(() => answerRows(value, multiple), [value, multiple]);
@@ -65,7 +65,7 @@ function ListViewField(props: WidgetProps) {
   const [typed, setTyped] = useState('');
   const search = useDebouncedValue(typed.trim(), SEARCH_DELAY_MS);
   const settling = search !== typed.trim();
-  const { rows, total, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, error } = useListViewRows(
+  const { rows, total, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, error } = useViewListRows(
     listId,
     search,
     open && !settling,
@@ -99,7 +99,7 @@ function ListViewField(props: WidgetProps) {
   );
 
   return (
-    <Autocomplete<ListViewRow, boolean, false, false>
+    <Autocomplete<ViewListRow, boolean, false, false>
       id={id}
       multiple={multiple}
       disableCloseOnSelect={multiple}
@@ -181,13 +181,13 @@ function ListViewField(props: WidgetProps) {
 // keeps a cache of its own, so the field works wherever a form is shown.
 let ownCache: QueryClient | undefined;
 
-export default function ListViewAutocomplete(props: WidgetProps) {
+export default function ViewListAutocomplete(props: WidgetProps) {
   const shared = useContext(QueryClientContext);
-  if (shared) return <ListViewField {...props} />;
+  if (shared) return <ViewListField {...props} />;
   ownCache ??= new QueryClient();
   return (
     <QueryClientProvider client={ownCache}>
-      <ListViewField {...props} />
+      <ViewListField {...props} />
     </QueryClientProvider>
   );
 }

@@ -6,27 +6,27 @@
  * resource.
  */
 import type { RaRecord } from 'react-admin';
-import type { ListView } from '@model/generated';
+import type { ViewList } from '@model/generated';
 import { serverUrl } from '../config/runtime-config';
 import { downloadWithSession, fetchWithSession, uploadWithSession } from './http-client';
 import { withId, type WireRecord } from './wire-records';
 
-export type ListViewRecord = ListView & WireRecord & RaRecord;
+export type ViewListRecord = ViewList & WireRecord & RaRecord;
 
 /** One row of a view list as the rows endpoint answers it: its number, its first cell, every cell. */
-export interface ListViewRow {
+export interface ViewListRow {
   _id: string;
   label: string;
   cells: string[];
 }
 
-export interface ListViewRowsPage {
-  rows: ListViewRow[];
+export interface ViewListRowsPage {
+  rows: ViewListRow[];
   /** How many rows match the search in all. */
   total: number;
 }
 
-export interface ListViewRowsQuery {
+export interface ViewListRowsQuery {
   /** Text a row must contain (any cell, any case); blank for every row. */
   q?: string;
   /** First and last index of the page, both included. */
@@ -35,7 +35,7 @@ export interface ListViewRowsQuery {
 }
 
 /** How the server is reading an uploaded file (GET /listview/import/{import_id}). */
-export interface ListViewImport {
+export interface ViewListImport {
   import_id: string;
   /** queued: waiting for other imports to finish. */
   status: 'queued' | 'reading' | 'done' | 'failed';
@@ -43,7 +43,7 @@ export interface ListViewImport {
   /** How much of the file has been read, 0 to 1. */
   fraction: number;
   message?: string;
-  listview_id?: string;
+  view_list_id?: string;
 }
 
 /** Following an upload: the id the import is known by, and how much of the file has gone up. */
@@ -52,17 +52,17 @@ export interface UploadWatch {
   onUploadProgress?: (fraction: number) => void;
 }
 
-export interface ListViewCalls {
+export interface ViewListCalls {
   /** POST /listview (multipart name, excel_file, import_id): answers the new list with its row count once it is read. */
-  createListView(name: string, file: File, watch?: UploadWatch): Promise<ListViewRecord>;
+  createViewList(name: string, file: File, watch?: UploadWatch): Promise<ViewListRecord>;
   /** PATCH /listview/{id} (multipart name, and excel_file and import_id only when the file is replaced). */
-  updateListView(id: string, name: string, file?: File, watch?: UploadWatch): Promise<ListViewRecord>;
+  updateViewList(id: string, name: string, file?: File, watch?: UploadWatch): Promise<ViewListRecord>;
   /** GET /listview/import/{import_id}: how far the server is in reading one's own upload. */
-  getListViewImport(importId: string): Promise<ListViewImport>;
+  getViewListImport(importId: string): Promise<ViewListImport>;
   /** GET /listview/{id}/file: the workbook or CSV as uploaded. */
-  downloadListViewFile(id: string): Promise<Blob>;
+  downloadViewListFile(id: string): Promise<Blob>;
   /** GET /listview/{id}/rows?q=&range=: one page of the rows containing q. */
-  getListViewRows(id: string, query: ListViewRowsQuery): Promise<ListViewRowsPage>;
+  getViewListRows(id: string, query: ViewListRowsQuery): Promise<ViewListRowsPage>;
 }
 
 const api = (path: string) => `${serverUrl('api')}/${path}`;
@@ -91,9 +91,9 @@ function totalOf(contentRange: string | null, fallback: number): number {
   return Number.isFinite(total) && contentRange ? total : fallback;
 }
 
-export const listViewCalls: ListViewCalls = {
-  async createListView(name, file, watch) {
-    const answer = await uploadWithSession<ListView & WireRecord>(api('listview'), {
+export const viewListCalls: ViewListCalls = {
+  async createViewList(name, file, watch) {
+    const answer = await uploadWithSession<ViewList & WireRecord>(api('listview'), {
       method: 'POST',
       body: uploadBody(name, file, watch?.importId),
       onUploadProgress: watch?.onUploadProgress,
@@ -101,30 +101,30 @@ export const listViewCalls: ListViewCalls = {
     return withId(answer.json);
   },
 
-  async updateListView(listId, name, file, watch) {
+  async updateViewList(listId, name, file, watch) {
     const url = api(`listview/${id(listId)}`);
     // A rename alone sends no file: nothing to follow.
     const answer = file
-      ? await uploadWithSession<ListView & WireRecord>(url, {
+      ? await uploadWithSession<ViewList & WireRecord>(url, {
           method: 'PATCH',
           body: uploadBody(name, file, watch?.importId),
           onUploadProgress: watch?.onUploadProgress,
         })
-      : await fetchWithSession<ListView & WireRecord>(url, { method: 'PATCH', body: uploadBody(name, undefined) });
+      : await fetchWithSession<ViewList & WireRecord>(url, { method: 'PATCH', body: uploadBody(name, undefined) });
     return withId(answer.json);
   },
 
-  async getListViewImport(importId) {
-    return (await fetchWithSession<ListViewImport>(api(`listview/import/${id(importId)}`))).json;
+  async getViewListImport(importId) {
+    return (await fetchWithSession<ViewListImport>(api(`listview/import/${id(importId)}`))).json;
   },
 
-  downloadListViewFile: (listId) =>
+  downloadViewListFile: (listId) =>
     downloadWithSession(api(`listview/${id(listId)}/file`), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, text/csv'),
 
-  async getListViewRows(listId, { q, range, signal }) {
+  async getViewListRows(listId, { q, range, signal }) {
     const query = new URLSearchParams({ range: JSON.stringify(range) });
     if (q?.trim()) query.set('q', q.trim());
-    const answer = await fetchWithSession<ListViewRow[]>(api(`listview/${id(listId)}/rows?${query}`), { signal });
+    const answer = await fetchWithSession<ViewListRow[]>(api(`listview/${id(listId)}/rows?${query}`), { signal });
     return { rows: answer.json, total: totalOf(answer.headers.get('Content-Range'), range[0] + answer.json.length) };
   },
 };

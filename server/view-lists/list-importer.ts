@@ -1,9 +1,9 @@
 /**
  * Runs view-list imports off the event loop: each in a worker thread (import-worker.ts) with a
- * heap cap and a time budget, at most LISTVIEW_IMPORTS_AT_ONCE at once per process and
- * LISTVIEW_IMPORTS_WAITING more in line (a place is taken before the upload is read; beyond
+ * heap cap and a time budget, at most VIEW_LIST_IMPORTS_AT_ONCE at once per process and
+ * VIEW_LIST_IMPORTS_WAITING more in line (a place is taken before the upload is read; beyond
  * that the request answers 429 IMPORTS_BUSY). The main thread only relays: it records the
- * import's progress and heartbeat (listview_imports) about every second, and ends a worker that
+ * import's progress and heartbeat (view_list_imports) about every second, and ends a worker that
  * runs over its budget or is stopped with the server.
  *
  * A worker that dies (its heap cap, the budget) takes its database connection with it, and the
@@ -19,12 +19,12 @@ import { projectRoot } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { Problem, problems } from '../http/errors.ts';
 import type { Row } from '../crud/crud-store.ts';
-import { listviewFileProblem, type FileKind } from './file-kind.ts';
-import { refreshRowStatistics, type StoredFile } from './listview-store.ts';
+import { viewListFileProblem, type FileKind } from './file-kind.ts';
+import { refreshRowStatistics, type StoredFile } from './view-list-store.ts';
 import { recordImport, recordOutcome, recordProgress } from './import-store.ts';
 import type { ImportTask, WorkerMessage } from './import-worker.ts';
 import type { ChangeContext } from '../changes/change-log.ts';
-import { LISTVIEW_IMPORTS_AT_ONCE, LISTVIEW_IMPORTS_WAITING } from './limits.ts';
+import { VIEW_LIST_IMPORTS_AT_ONCE, VIEW_LIST_IMPORTS_WAITING } from './limits.ts';
 
 const WORKER_MODULE = new URL('./import-worker.ts', import.meta.url).href;
 // The servers run TypeScript through tsx; a worker thread starts bare, so it registers tsx first.
@@ -78,7 +78,7 @@ export class ListImporter {
   /** Takes a place in line, or refuses with 429 when every place is taken. */
   reserve(): ImportPlace {
     if (this.stopping) throw problems.importStopped();
-    const places = LISTVIEW_IMPORTS_AT_ONCE + LISTVIEW_IMPORTS_WAITING;
+    const places = VIEW_LIST_IMPORTS_AT_ONCE + VIEW_LIST_IMPORTS_WAITING;
     if (this.places >= places) throw problems.importsBusy(places);
     this.places++;
     let released = false;
@@ -98,7 +98,7 @@ export class ListImporter {
     await recordImport(db, {
       id,
       userId: request.userId,
-      listviewId: request.action.kind === 'update' ? request.action.id : undefined,
+      viewListId: request.action.kind === 'update' ? request.action.id : undefined,
       filePath: request.file.stored.path,
       now: config.clock.now(),
     });
@@ -127,7 +127,7 @@ export class ListImporter {
         // The list is saved: what follows only tells about it, and cannot undo it.
         await recordOutcome(db, id, {
           status: 'done',
-          listviewId: String(outcome.record._id),
+          viewListId: String(outcome.record._id),
           rowsRead: state.rowsRead,
           now: config.clock.now(),
         }).catch(() => undefined);
@@ -157,9 +157,9 @@ export class ListImporter {
     await Promise.all(workers.map((w) => w.terminate()));
   }
 
-  /** Waits until fewer than LISTVIEW_IMPORTS_AT_ONCE imports are reading. */
+  /** Waits until fewer than VIEW_LIST_IMPORTS_AT_ONCE imports are reading. */
   private async turn(): Promise<void> {
-    while (this.reading >= LISTVIEW_IMPORTS_AT_ONCE && !this.stopping) await new Promise<void>((wake) => this.line.push(wake));
+    while (this.reading >= VIEW_LIST_IMPORTS_AT_ONCE && !this.stopping) await new Promise<void>((wake) => this.line.push(wake));
     if (this.stopping) throw problems.importStopped();
     this.reading++;
   }
@@ -194,7 +194,7 @@ export class ListImporter {
   private inWorker(id: string, request: ImportRequest, onProgress: (rowsRead: number, fraction: number) => void): Promise<ImportOutcome> {
     const { config } = this.ctx;
     const worker = this.worker();
-    const connectionName = `fieldbase-listview-import:${id}`;
+    const connectionName = `fieldbase-view-list-import:${id}`;
     const task: ImportTask = {
       importId: id,
       databaseUrl: this.ctx.jobs.databaseUrl,
@@ -246,7 +246,7 @@ export class ListImporter {
       const onError = (error: Error & { code?: string }) => {
         if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
           return finish(
-            listviewFileProblem(
+            viewListFileProblem(
               `The file needs more memory to read than an import may use (${this.limits.heapMb} MB): split it into smaller lists`,
             ),
             true,
@@ -258,7 +258,7 @@ export class ListImporter {
       const budget = setInterval(() => {
         if (committing || config.clock.now().getTime() - started <= budgetMs) return;
         finish(
-          listviewFileProblem(`The file took too long to read (over ${this.limits.timeoutSeconds} seconds): split it into smaller lists`),
+          viewListFileProblem(`The file took too long to read (over ${this.limits.timeoutSeconds} seconds): split it into smaller lists`),
           true,
         );
       }, TICK_MS);

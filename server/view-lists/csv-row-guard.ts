@@ -5,11 +5,11 @@
  * (the parser keeps an unfinished row and reads it again with every chunk).
  *
  * A cell's bound is in bytes, generous for the characters it stands for: a cell of
- * LISTVIEW_MAX_CELL_CHARS characters is at most four bytes each plus its quotes (a doubled quote
- * is two bytes for one character). A row may have at most LISTVIEW_MAX_COLUMNS cells.
+ * VIEW_LIST_MAX_CELL_CHARS characters is at most four bytes each plus its quotes (a doubled quote
+ * is two bytes for one character). A row may have at most VIEW_LIST_MAX_COLUMNS cells.
  */
-import { listviewFileProblem } from './file-kind.ts';
-import { LISTVIEW_MAX_CELL_CHARS, LISTVIEW_MAX_COLUMNS } from './limits.ts';
+import { viewListFileProblem } from './file-kind.ts';
+import { VIEW_LIST_MAX_CELL_CHARS, VIEW_LIST_MAX_COLUMNS } from './limits.ts';
 
 const QUOTE = 0x22;
 const COMMA = 0x2c;
@@ -17,7 +17,7 @@ const LF = 0x0a;
 const CR = 0x0d;
 const CHUNK = 64 * 1024;
 
-export const MAX_CSV_CELL_BYTES = 4 * LISTVIEW_MAX_CELL_CHARS + 2;
+export const MAX_CSV_CELL_BYTES = 4 * VIEW_LIST_MAX_CELL_CHARS + 2;
 
 export class CsvRowGuard {
   private quoted = false;
@@ -49,10 +49,11 @@ export class CsvRowGuard {
         continue;
       } else if (!this.quoted && byte === COMMA) {
         this.cell = 0;
-        if (++this.separators >= LISTVIEW_MAX_COLUMNS) throw listviewFileProblem(`The sheet has more than ${LISTVIEW_MAX_COLUMNS} columns`);
+        if (++this.separators >= VIEW_LIST_MAX_COLUMNS)
+          throw viewListFileProblem(`The sheet has more than ${VIEW_LIST_MAX_COLUMNS} columns`);
         continue;
       }
-      if (++this.cell > MAX_CSV_CELL_BYTES) throw listviewFileProblem(`A cell holds more than ${LISTVIEW_MAX_CELL_CHARS} characters`);
+      if (++this.cell > MAX_CSV_CELL_BYTES) throw viewListFileProblem(`A cell holds more than ${VIEW_LIST_MAX_CELL_CHARS} characters`);
     }
   }
 }

@@ -8,8 +8,8 @@ import { trimText } from '@model/trim-text.ts';
 import { problems } from '../http/errors.ts';
 import { readMultipartForm } from '../uploads/multipart-form.ts';
 import { fileKind, type FileKind } from './file-kind.ts';
-import { LISTVIEW_MAX_BYTES } from './limits.ts';
-import { NAME_MAX } from './listview-schemas.ts';
+import { VIEW_LIST_MAX_BYTES } from './limits.ts';
+import { NAME_MAX } from './view-list-schemas.ts';
 
 export interface Upload {
   name?: string;
@@ -20,11 +20,11 @@ export interface Upload {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const fileTooLarge = () => problems.listFileTooLarge(LISTVIEW_MAX_BYTES);
+const fileTooLarge = () => problems.listFileTooLarge(VIEW_LIST_MAX_BYTES);
 
 export async function readUpload(request: FastifyRequest): Promise<Upload> {
   if (!request.isMultipart())
-    throw problems.badRequest('Send the list view as multipart/form-data', {
+    throw problems.badRequest('Send the view list as multipart/form-data', {
       excel_file: 'File field required',
     });
   const form = await readMultipartForm(request, { fileField: 'excel_file', fields: ['name', 'import_id'], fileTooLarge });

@@ -4,16 +4,16 @@ import { IconButton, Stack, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { Confirm, useDelete, useNotify, useRecordContext, useRefresh } from 'react-admin';
-import type { ListViewRecord } from '../../../providers/listview-calls';
+import type { ViewListRecord } from '../../../providers/view-list-calls';
 
-interface ListViewRowActionsProps {
+interface ViewListRowActionsProps {
   canEdit: boolean;
   canDelete: boolean;
-  onEdit: (record: ListViewRecord) => void;
+  onEdit: (record: ViewListRecord) => void;
 }
 
-export const ListViewRowActions = ({ canEdit, canDelete, onEdit }: ListViewRowActionsProps) => {
-  const record = useRecordContext<ListViewRecord>();
+export const ViewListRowActions = ({ canEdit, canDelete, onEdit }: ViewListRowActionsProps) => {
+  const record = useRecordContext<ViewListRecord>();
   const notify = useNotify();
   const refresh = useRefresh();
   const [remove, { isPending: deleting }] = useDelete();
@@ -27,12 +27,12 @@ export const ListViewRowActions = ({ canEdit, canDelete, onEdit }: ListViewRowAc
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
-          notify('List view deleted', { type: 'success' });
+          notify('View list deleted', { type: 'success' });
           setConfirming(false);
           refresh();
         },
         onError: (error) => {
-          notify((error as Error).message || 'The list view could not be deleted', { type: 'error' });
+          notify((error as Error).message || 'The view list could not be deleted', { type: 'error' });
           setConfirming(false);
         },
       },

@@ -23,11 +23,11 @@ import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { FieldbaseDataProvider } from '../../../providers/data-provider';
 import { errorFields } from '../../../providers/http-client';
-import { newImportId, type ListViewRecord } from '../../../providers/listview-calls';
+import { newImportId, type ViewListRecord } from '../../../providers/view-list-calls';
 import { isBlankText, trimText } from '@model/trim-text';
 import { ImportProgress, useImportProgress } from './ImportProgress';
 
-export type ListViewDialogState = { mode: 'create' } | { mode: 'edit'; record: ListViewRecord } | null;
+export type ViewListDialogState = { mode: 'create' } | { mode: 'edit'; record: ViewListRecord } | null;
 
 /** What the file picker offers; the server decides by content, not by name. */
 const ACCEPT = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
@@ -37,19 +37,19 @@ interface Problems {
   excel_file?: string;
 }
 
-interface ListViewDialogProps {
-  state: ListViewDialogState;
+interface ViewListDialogProps {
+  state: ViewListDialogState;
   /** Whether the role may save this (the server checks again). */
   allowed: boolean;
   onClose: () => void;
   onSaved: () => void;
 }
 
-export const ListViewDialog = ({ state, ...props }: ListViewDialogProps) =>
+export const ViewListDialog = ({ state, ...props }: ViewListDialogProps) =>
   // Keyed by what it edits, so each opening starts from the record (or blank).
-  state && <ListViewForm key={state.mode === 'edit' ? state.record.id : 'create'} state={state} {...props} />;
+  state && <ViewListForm key={state.mode === 'edit' ? state.record.id : 'create'} state={state} {...props} />;
 
-function ListViewForm({ state, allowed, onClose, onSaved }: ListViewDialogProps & { state: NonNullable<ListViewDialogState> }) {
+function ViewListForm({ state, allowed, onClose, onSaved }: ViewListDialogProps & { state: NonNullable<ViewListDialogState> }) {
   const editing = state.mode === 'edit' ? state.record : undefined;
   const dataProvider = useDataProvider<FieldbaseDataProvider>();
   const notify = useNotify();
@@ -77,15 +77,15 @@ function ListViewForm({ state, allowed, onClose, onSaved }: ListViewDialogProps 
     setUploaded(0);
     setImportId(watch?.importId);
     try {
-      if (editing) await dataProvider.updateListView(String(editing.id), trimText(name), file, watch);
-      else await dataProvider.createListView(trimText(name), file!, watch);
-      notify(editing ? 'List view updated' : 'List view added', { type: 'success' });
+      if (editing) await dataProvider.updateViewList(String(editing.id), trimText(name), file, watch);
+      else await dataProvider.createViewList(trimText(name), file!, watch);
+      notify(editing ? 'View list updated' : 'View list added', { type: 'success' });
       onSaved();
       onClose();
     } catch (error) {
       const fields = errorFields(error);
       setProblems({ name: fields.name, excel_file: fields.excel_file });
-      notify((error as Error).message || 'The list view could not be saved', { type: 'error' });
+      notify((error as Error).message || 'The view list could not be saved', { type: 'error' });
     } finally {
       setBusy(false);
       setImportId(undefined);

@@ -1,6 +1,6 @@
-/** The OpenAPI and validation schemas of the view-list routes; a list is answered as `$ref: 'listview'`. */
+/** The OpenAPI and validation schemas of the view-list routes; a list is answered by its schema (`$ref: 'view-list'`). */
 import { listQuerySchema } from '../crud/list-params.ts';
-import { LISTVIEW_MAX_BYTES } from './limits.ts';
+import { VIEW_LIST_MAX_BYTES } from './limits.ts';
 
 /** The longest name a list may have. */
 export const NAME_MAX = 120;
@@ -16,7 +16,7 @@ export const multipartBody = (fileRequired: boolean) => ({
     excel_file: {
       type: 'string',
       format: 'binary',
-      description: `An Excel workbook (.xlsx, first sheet) or a CSV file, told by its content, at most ${LISTVIEW_MAX_BYTES / 1024 / 1024} MB; the first row is the header`,
+      description: `An Excel workbook (.xlsx, first sheet) or a CSV file, told by its content, at most ${VIEW_LIST_MAX_BYTES / 1024 / 1024} MB; the first row is the header`,
     },
     import_id: {
       type: 'string',
@@ -46,7 +46,7 @@ export const importSchema = {
     rows_read: { type: 'integer', description: 'Rows read and written so far' },
     fraction: { type: 'number', minimum: 0, maximum: 1, description: 'How much of the file has been read' },
     message: { type: 'string', description: 'Why the file was refused' },
-    listview_id: { type: 'string', description: 'The list made or replaced, once done' },
+    view_list_id: { type: 'string', description: 'The list made or replaced, once done' },
   },
 };
 

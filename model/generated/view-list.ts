@@ -1,13 +1,13 @@
 /* eslint-disable */
 /**
- * GENERATED FILE: do not edit. Source: schemas/listview.schema.json
+ * GENERATED FILE: do not edit. Source: schemas/view-list.schema.json
  * Rebuild with `npm run codegen`.
  */
 
 /**
  * A lookup list read from an uploaded workbook or CSV (spec 2 §3 view-list entry); choice fields point at it by id.
  */
-export interface ListView {
+export interface ViewList {
   _id?: string;
   name: string;
   /**

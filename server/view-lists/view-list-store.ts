@@ -9,11 +9,11 @@ import type { Db } from '../db/database.ts';
 import { problems } from '../http/errors.ts';
 import type { CrudStore, Row } from '../crud/crud-store.ts';
 import type { ListParams } from '../crud/list-params.ts';
-import { listviewFileProblem } from './file-kind.ts';
+import { viewListFileProblem } from './file-kind.ts';
 
 const BATCH = 5000;
 
-interface ListviewRecord {
+interface ViewListRecord {
   id: string;
   name: string;
   file_path: string;
@@ -30,7 +30,7 @@ export interface StoredFile {
   name: string;
 }
 
-export function listviewAnswer(r: ListviewRecord): Row {
+export function viewListAnswer(r: ViewListRecord): Row {
   return {
     _id: r.id,
     name: r.name,
@@ -55,7 +55,7 @@ const SORT_COLUMNS: Record<string, string> = {
 /** "50%_off" matches itself, not any text: LIKE's wildcards in what was typed are escaped. */
 export const likeContaining = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export const listviewStore: CrudStore = {
+export const viewListStore: CrudStore = {
   async list(db: Db, params: ListParams) {
     const where = [sql`true`];
     if (params.search) where.push(sql`lower(name) like ${likeContaining(params.search)}`);
@@ -64,37 +64,37 @@ export const listviewStore: CrudStore = {
       if (field === '_id' || field === 'id') where.push(sql`id = any(${values}::text[])`);
       else if (field === 'name') where.push(sql`name = any(${values}::text[])`);
       else
-        throw problems.badRequest(`Cannot filter list views by ${field}`, {
+        throw problems.badRequest(`Cannot filter view lists by ${field}`, {
           filter: `Filter by _id or name`,
         });
     }
     const condition = sql.join(where, sql` and `);
     const order = sql.raw(`${SORT_COLUMNS[params.sort.field] ?? 'lower(name)'} ${params.sort.order === 'DESC' ? 'desc' : 'asc'}, id`);
     const page = params.range ? sql`limit ${params.range.end - params.range.start + 1} offset ${params.range.start}` : sql``;
-    const { rows } = await sql<ListviewRecord>`select * from listviews where ${condition} order by ${order} ${page}`.execute(db);
+    const { rows } = await sql<ViewListRecord>`select * from view_lists where ${condition} order by ${order} ${page}`.execute(db);
     const counted = await sql<{
       n: number;
-    }>`select count(*)::int as n from listviews where ${condition}`.execute(db);
-    return { rows: rows.map(listviewAnswer), total: counted.rows[0]?.n ?? 0 };
+    }>`select count(*)::int as n from view_lists where ${condition}`.execute(db);
+    return { rows: rows.map(viewListAnswer), total: counted.rows[0]?.n ?? 0 };
   },
 
   async get(db: Db, id: string) {
-    return listviewAnswer(await findListview(db, id));
+    return viewListAnswer(await findViewList(db, id));
   },
 };
 
-export async function findListview(db: Db, id: string, forUpdate = false): Promise<ListviewRecord> {
+export async function findViewList(db: Db, id: string, forUpdate = false): Promise<ViewListRecord> {
   const lock = forUpdate ? sql`for update` : sql``;
-  const { rows } = await sql<ListviewRecord>`select * from listviews where id = ${id} ${lock}`.execute(db);
-  if (!rows[0]) throw problems.notFound('List view');
+  const { rows } = await sql<ViewListRecord>`select * from view_lists where id = ${id} ${lock}`.execute(db);
+  if (!rows[0]) throw problems.notFound('View list');
   return rows[0];
 }
 
 /** Writes the rows under a new generation; the first row is the header. Answers the generation, header and row count. */
-async function loadRows(db: Db, listviewId: string, rows: AsyncIterable<string[]>) {
+async function loadRows(db: Db, viewListId: string, rows: AsyncIterable<string[]>) {
   const { rows: gen } = await sql<{
     g: number;
-  }>`select nextval('listview_generations')::int as g`.execute(db);
+  }>`select nextval('view_list_generations')::int as g`.execute(db);
   const generation = gen[0]!.g;
   let columns: string[] | undefined;
   let count = 0;
@@ -105,8 +105,8 @@ async function loadRows(db: Db, listviewId: string, rows: AsyncIterable<string[]
   };
   const flush = async () => {
     if (!batch.no.length) return;
-    await sql`insert into listview_rows (listview_id, generation, row_no, cells, search)
-      select ${listviewId}, ${generation}, * from unnest(${batch.no}::int[], ${batch.cells}::jsonb[], ${batch.search}::text[])`.execute(db);
+    await sql`insert into view_list_rows (view_list_id, generation, row_no, cells, search)
+      select ${viewListId}, ${generation}, * from unnest(${batch.no}::int[], ${batch.cells}::jsonb[], ${batch.search}::text[])`.execute(db);
     batch = { no: [], cells: [], search: [] };
   };
   for await (const cells of rows) {
@@ -121,20 +121,20 @@ async function loadRows(db: Db, listviewId: string, rows: AsyncIterable<string[]
     if (batch.no.length >= BATCH) await flush();
   }
   await flush();
-  if (!count) throw listviewFileProblem('The sheet is empty: it needs a header row and at least one row under it');
+  if (!count) throw viewListFileProblem('The sheet is empty: it needs a header row and at least one row under it');
   return { generation, columns: columns ?? [], count };
 }
 
 /** A new list with its rows, in the caller's transaction. */
-export async function createListview(trx: Db, name: string, file: StoredFile, rows: AsyncIterable<string[]>, now: Date): Promise<Row> {
+export async function createViewList(trx: Db, name: string, file: StoredFile, rows: AsyncIterable<string[]>, now: Date): Promise<Row> {
   const id = randomUUID();
   // The list exists (uncommitted) before its rows, which refer to it.
-  await sql`insert into listviews (id, name, file_path, file_name, columns, generation, row_count, created_at, updated_at)
+  await sql`insert into view_lists (id, name, file_path, file_name, columns, generation, row_count, created_at, updated_at)
     values (${id}, ${name}, ${file.path}, ${file.name}, '[]'::jsonb, 0, 0, ${now}, ${now})`.execute(trx);
   const loaded = await loadRows(trx, id, rows);
-  await sql`update listviews set generation = ${loaded.generation}, columns = ${JSON.stringify(loaded.columns)}::jsonb, row_count = ${loaded.count}
+  await sql`update view_lists set generation = ${loaded.generation}, columns = ${JSON.stringify(loaded.columns)}::jsonb, row_count = ${loaded.count}
     where id = ${id}`.execute(trx);
-  return listviewAnswer(await findListview(trx, id));
+  return viewListAnswer(await findViewList(trx, id));
 }
 
 /**
@@ -142,26 +142,26 @@ export async function createListview(trx: Db, name: string, file: StoredFile, ro
  * list as it was (read under its row lock, for the change log) and is, and the file it no longer
  * serves (to remove once committed).
  */
-export async function updateListview(
+export async function updateViewList(
   trx: Db,
   id: string,
   change: { name?: string; file?: StoredFile; rows?: AsyncIterable<string[]> },
   now: Date,
 ): Promise<{ previous: Row; record: Row; replacedFile?: string }> {
-  await findListview(trx, id);
+  await findViewList(trx, id);
   const loaded = change.rows ? await loadRows(trx, id, change.rows) : undefined;
   // Locked only now, so a long import does not hold the list; the last replace to commit wins.
-  const before = await findListview(trx, id, true);
-  if (change.name !== undefined) await sql`update listviews set name = ${change.name} where id = ${id}`.execute(trx);
+  const before = await findViewList(trx, id, true);
+  if (change.name !== undefined) await sql`update view_lists set name = ${change.name} where id = ${id}`.execute(trx);
   if (loaded && change.file) {
-    await sql`update listviews set generation = ${loaded.generation}, columns = ${JSON.stringify(loaded.columns)}::jsonb,
+    await sql`update view_lists set generation = ${loaded.generation}, columns = ${JSON.stringify(loaded.columns)}::jsonb,
       row_count = ${loaded.count}, file_path = ${change.file.path}, file_name = ${change.file.name} where id = ${id}`.execute(trx);
-    await sql`delete from listview_rows where listview_id = ${id} and generation <> ${loaded.generation}`.execute(trx);
+    await sql`delete from view_list_rows where view_list_id = ${id} and generation <> ${loaded.generation}`.execute(trx);
   }
-  await sql`update listviews set updated_at = ${now} where id = ${id}`.execute(trx);
+  await sql`update view_lists set updated_at = ${now} where id = ${id}`.execute(trx);
   return {
-    previous: listviewAnswer(before),
-    record: listviewAnswer(await findListview(trx, id)),
+    previous: viewListAnswer(before),
+    record: viewListAnswer(await findViewList(trx, id)),
     replacedFile: loaded ? before.file_path : undefined,
   };
 }
@@ -172,22 +172,22 @@ export async function updateListview(
  * own analyze may come minutes later).
  */
 export async function refreshRowStatistics(db: Db): Promise<void> {
-  await sql`analyze listview_rows`.execute(db);
+  await sql`analyze view_list_rows`.execute(db);
 }
 
 /**
  * What the change log keeps of a list: its fields, not its rows (`row_count` and `columns` tell
  * what an import read). When is the change row's own.
  */
-export function loggedListview(record: Row): Row {
+export function loggedViewList(record: Row): Row {
   const { name, excel_file, file_name, columns, row_count } = record;
   return { name, excel_file, file_name, columns, row_count };
 }
 
-export async function deleteListview(trx: Db, id: string): Promise<Row> {
-  const record = await findListview(trx, id, true);
-  await sql`delete from listviews where id = ${id}`.execute(trx);
-  return listviewAnswer(record);
+export async function deleteViewList(trx: Db, id: string): Promise<Row> {
+  const record = await findViewList(trx, id, true);
+  await sql`delete from view_lists where id = ${id}`.execute(trx);
+  return viewListAnswer(record);
 }
 
 /**
@@ -202,12 +202,12 @@ export async function searchRows(
 ) {
   const match = pick.search ? sql`and r.search like ${likeContaining(pick.search)}` : sql``;
   const only = pick.only ? sql`and r.row_no = any(${pick.only}::int[])` : sql``;
-  const served = sql`listview_rows r join listviews l on l.id = r.listview_id and r.generation = l.generation where l.id = ${id} ${match} ${only}`;
+  const served = sql`view_list_rows r join view_lists l on l.id = r.view_list_id and r.generation = l.generation where l.id = ${id} ${match} ${only}`;
   const order = pick.descending ? sql`desc` : sql`asc`;
   // The existence check, the page and the total run side by side on the pool's connections: a
   // common three-letter search spends as long counting its matches as reading the page.
   const [, { rows }, counted] = await Promise.all([
-    findListview(db, id),
+    findViewList(db, id),
     sql<{ row_no: number; cells: string[] }>`select r.row_no, r.cells from ${served}
       order by r.row_no ${order} limit ${range.end - range.start + 1} offset ${range.start}`.execute(db),
     sql<{ n: number }>`select count(*)::int as n from ${served}`.execute(db),

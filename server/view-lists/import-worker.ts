@@ -4,7 +4,7 @@
  * requests. One import at a time; the thread is reused for the next one. The thread and its
  * backend run at a lower priority than requests (import-priority.ts).
  *
- * The whole import is one transaction (listview-store.ts): the rows under a fresh generation and
+ * The whole import is one transaction (view-list-store.ts): the rows under a fresh generation and
  * the switch of the list to them commit together, so a refused file, a killed thread (time
  * budget, heap cap) or a dead process leaves nothing behind — PostgreSQL rolls the transaction
  * back when the connection goes — and readers see the old rows until the commit. The list's change
@@ -18,7 +18,7 @@ import { Problem, problems } from '../http/errors.ts';
 import { problemFor } from '../http/error-answers.ts';
 import type { Row } from '../crud/crud-store.ts';
 import { readRows, type ReadProgress } from './read-rows.ts';
-import { createListview, loggedListview, updateListview, type StoredFile } from './listview-store.ts';
+import { createViewList, loggedViewList, updateViewList, type StoredFile } from './view-list-store.ts';
 import type { FileKind } from './file-kind.ts';
 import { lowerBackend, lowerThisThread } from './import-priority.ts';
 import { stillLive } from './import-store.ts';
@@ -63,9 +63,9 @@ port.on('message', (task: ImportTask) => {
 function importChange(previous: Row | null, record: Row): ChangeEntry {
   const resource = 'listview';
   const recordId = String(record._id);
-  const after = loggedListview(record);
+  const after = loggedViewList(record);
   if (!previous) return { resource, recordId, fields: changedFields(null, after) };
-  const before = loggedListview(previous);
+  const before = loggedViewList(previous);
   return {
     resource,
     recordId,
@@ -105,8 +105,8 @@ async function runImport(task: ImportTask): Promise<WorkerMessage> {
       await lowerBackend(trx);
       const result =
         action.kind === 'create'
-          ? { previous: null, record: await createListview(trx, action.name, task.file.stored, rows(), now) }
-          : await updateListview(trx, action.id, { name: action.name, file: task.file.stored, rows: rows() }, now);
+          ? { previous: null, record: await createViewList(trx, action.name, task.file.stored, rows(), now) }
+          : await updateViewList(trx, action.id, { name: action.name, file: task.file.stored, rows: rows() }, now);
       // Given up for dead meanwhile (its heartbeat went stale, its file was removed): nothing is kept.
       if (!(await stillLive(trx, task.importId))) throw problems.importLost();
       changes.add(importChange(result.previous, result.record));

@@ -8,12 +8,12 @@
  * inflation at once, and less, or a wrong CRC, refuses the file when the entry ends.
  *
  * Only what a workbook needs is accepted: stored or deflated entries, no encryption, no zip64
- * (a workbook under LISTVIEW_MAX_UNZIPPED_BYTES never needs it).
+ * (a workbook under VIEW_LIST_MAX_UNZIPPED_BYTES never needs it).
  */
 import { pipeline, Readable, Transform, type TransformCallback } from 'node:stream';
 import { createInflateRaw, crc32 } from 'node:zlib';
-import { listviewFileProblem } from './file-kind.ts';
-import { LISTVIEW_MAX_UNZIPPED_BYTES, LISTVIEW_MAX_ZIP_ENTRIES } from './limits.ts';
+import { viewListFileProblem } from './file-kind.ts';
+import { VIEW_LIST_MAX_UNZIPPED_BYTES, VIEW_LIST_MAX_ZIP_ENTRIES } from './limits.ts';
 
 const LOCAL = 0x04034b50;
 const CENTRAL = 0x02014b50;
@@ -37,8 +37,8 @@ export interface ZipEntry {
   dataStart: number;
 }
 
-const damaged = (why: string) => listviewFileProblem(`The workbook is damaged: ${why}`);
-export const notAWorkbook = () => listviewFileProblem('The file is a zip archive but not an Excel workbook (.xlsx)');
+const damaged = (why: string) => viewListFileProblem(`The workbook is damaged: ${why}`);
+export const notAWorkbook = () => viewListFileProblem('The file is a zip archive but not an Excel workbook (.xlsx)');
 
 /** The archive's entries by name, once the whole archive has been checked. */
 export function readZipDirectory(zip: Buffer): Map<string, ZipEntry> {
@@ -47,13 +47,13 @@ export function readZipDirectory(zip: Buffer): Map<string, ZipEntry> {
   const directorySize = zip.readUInt32LE(end + 12);
   const directoryStart = zip.readUInt32LE(end + 16);
   if (count === 0xffff || directorySize === 0xffffffff || directoryStart === 0xffffffff) {
-    throw listviewFileProblem(`The workbook unpacks to more than ${LISTVIEW_MAX_UNZIPPED_BYTES / 1024 / 1024} MB`);
+    throw viewListFileProblem(`The workbook unpacks to more than ${VIEW_LIST_MAX_UNZIPPED_BYTES / 1024 / 1024} MB`);
   }
   if (zip.readUInt16LE(end + 4) !== 0 || zip.readUInt16LE(end + 6) !== 0 || zip.readUInt16LE(end + 8) !== count) {
     throw damaged('it is split over several archives');
   }
   if (directoryStart + directorySize !== end) throw damaged('its directory is not where its end record says');
-  if (count > LISTVIEW_MAX_ZIP_ENTRIES) throw listviewFileProblem(`The workbook holds more than ${LISTVIEW_MAX_ZIP_ENTRIES} parts`);
+  if (count > VIEW_LIST_MAX_ZIP_ENTRIES) throw viewListFileProblem(`The workbook holds more than ${VIEW_LIST_MAX_ZIP_ENTRIES} parts`);
 
   const entries = new Map<string, ZipEntry>();
   const spans: Array<[start: number, end: number]> = [];
@@ -71,17 +71,17 @@ export function readZipDirectory(zip: Buffer): Map<string, ZipEntry> {
     const localStart = zip.readUInt32LE(at + 42);
     if (next > end) throw damaged('its directory is cut short');
     if (compressedSize === 0xffffffff || size === 0xffffffff || localStart === 0xffffffff) {
-      throw listviewFileProblem(`The workbook unpacks to more than ${LISTVIEW_MAX_UNZIPPED_BYTES / 1024 / 1024} MB`);
+      throw viewListFileProblem(`The workbook unpacks to more than ${VIEW_LIST_MAX_UNZIPPED_BYTES / 1024 / 1024} MB`);
     }
     const nameBytes = zip.subarray(at + 46, at + 46 + nameLength);
     const name = nameBytes.toString('utf8');
-    if (flags & REFUSED_FLAGS) throw listviewFileProblem('The workbook is encrypted: save it without a password and upload it again');
+    if (flags & REFUSED_FLAGS) throw viewListFileProblem('The workbook is encrypted: save it without a password and upload it again');
     if (method !== STORED && method !== DEFLATED) throw damaged(`${name} is compressed in a way Excel does not use`);
     if (method === STORED && compressedSize !== size) throw damaged(`${name} is stored with two different sizes`);
     if (entries.has(name)) throw damaged(`${name} is in it twice`);
     declared += size;
-    if (declared > LISTVIEW_MAX_UNZIPPED_BYTES) {
-      throw listviewFileProblem(`The workbook unpacks to more than ${LISTVIEW_MAX_UNZIPPED_BYTES / 1024 / 1024} MB`);
+    if (declared > VIEW_LIST_MAX_UNZIPPED_BYTES) {
+      throw viewListFileProblem(`The workbook unpacks to more than ${VIEW_LIST_MAX_UNZIPPED_BYTES / 1024 / 1024} MB`);
     }
     const dataStart = checkLocalHeader(zip, localStart, { nameBytes, name, flags, method, crc, compressedSize, size });
     const dataEnd = dataStart + compressedSize;
@@ -157,7 +157,7 @@ function descriptorLength(zip: Buffer, at: number, limit: number, central: Omit<
 /** Counts one archive's inflated bytes across its entries. */
 export class InflationBudget {
   used = 0;
-  constructor(readonly limit = LISTVIEW_MAX_UNZIPPED_BYTES) {}
+  constructor(readonly limit = VIEW_LIST_MAX_UNZIPPED_BYTES) {}
 }
 
 /**
@@ -167,7 +167,7 @@ export class InflationBudget {
  * own allowance (parts that are small in every real workbook).
  */
 export function openEntry(zip: Buffer, entry: ZipEntry, budget: InflationBudget, maxSize = Infinity): InflatedCounter {
-  if (entry.size > maxSize) throw listviewFileProblem(`The workbook's ${entry.name} is larger than a workbook's ever is`);
+  if (entry.size > maxSize) throw viewListFileProblem(`The workbook's ${entry.name} is larger than a workbook's ever is`);
   const compressed = zip.subarray(entry.dataStart, entry.dataStart + entry.compressedSize);
   const source = Readable.from(chunks(compressed), { objectMode: false });
   const counter = new InflatedCounter(entry, budget);
@@ -203,7 +203,7 @@ export class InflatedCounter extends Transform {
     this.budget.used += chunk.length;
     if (this.count > this.entry.size) return done(damaged(`${this.entry.name} unpacks to more than its zip directory declares`));
     if (this.budget.used > this.budget.limit) {
-      return done(listviewFileProblem(`The workbook unpacks to more than ${this.budget.limit / 1024 / 1024} MB`));
+      return done(viewListFileProblem(`The workbook unpacks to more than ${this.budget.limit / 1024 / 1024} MB`));
     }
     this.crc = crc32(chunk, this.crc);
     done(null, chunk);

@@ -8,16 +8,16 @@
  * passed through the XML guard (xml-leaf-guard.ts) before exceljs parses it.
  *
  * The shared-strings table is read here, not by exceljs (which would hold any number of strings
- * of any length): at most LISTVIEW_MAX_SHARED_STRINGS strings, LISTVIEW_MAX_SHARED_STRING_CHARS
+ * of any length): at most VIEW_LIST_MAX_SHARED_STRINGS strings, VIEW_LIST_MAX_SHARED_STRING_CHARS
  * characters in all, none longer than a cell may be.
  */
 import { createRequire } from 'node:module';
 import { pipeline, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { listviewFileProblem } from './file-kind.ts';
+import { viewListFileProblem } from './file-kind.ts';
 import { InflationBudget, notAWorkbook, openEntry, readZipDirectory, type InflatedCounter, type ZipEntry } from './zip-entries.ts';
 import { XmlLeafGuard } from './xml-leaf-guard.ts';
-import { LISTVIEW_MAX_CELL_CHARS, LISTVIEW_MAX_SHARED_STRINGS, LISTVIEW_MAX_SHARED_STRING_CHARS } from './limits.ts';
+import { VIEW_LIST_MAX_CELL_CHARS, VIEW_LIST_MAX_SHARED_STRINGS, VIEW_LIST_MAX_SHARED_STRING_CHARS } from './limits.ts';
 
 type SaxEvent = { eventType: 'opentag' | 'closetag'; value: { name: string } } | { eventType: 'text'; value: string };
 // exceljs's own wrapper of its XML parser (saxes), so the strings are parsed as its sheets are.
@@ -43,7 +43,7 @@ const MAX_MARKUP_BYTES = 1024 * 1024;
 const MAX_SMALL_PART_BYTES = 16 * 1024 * 1024;
 const SHEET_PART = /^xl\/worksheets\/sheet(\d+)\.xml$/;
 
-const cellTooLong = () => listviewFileProblem(`A cell holds more than ${LISTVIEW_MAX_CELL_CHARS} characters`);
+const cellTooLong = () => viewListFileProblem(`A cell holds more than ${VIEW_LIST_MAX_CELL_CHARS} characters`);
 
 /** One part as text the XML parser may take (strings: UTF-8 decoded across chunk edges, which exceljs does per chunk). */
 function openPart(part: InflatedCounter, entry: ZipEntry): Readable {
@@ -51,8 +51,8 @@ function openPart(part: InflatedCounter, entry: ZipEntry): Readable {
     maxText: MAX_VALUE_TEXT_BYTES,
     maxMarkup: MAX_MARKUP_BYTES,
     textTooLong: cellTooLong,
-    markupTooLong: () => listviewFileProblem(`The workbook cannot be read: ${entry.name} holds a tag over 1 MB`),
-    doctype: () => listviewFileProblem(`The workbook cannot be read: ${entry.name} declares a document type, which no workbook does`),
+    markupTooLong: () => viewListFileProblem(`The workbook cannot be read: ${entry.name} holds a tag over 1 MB`),
+    doctype: () => viewListFileProblem(`The workbook cannot be read: ${entry.name} declares a document type, which no workbook does`),
   });
   pipeline(part, guard, () => undefined);
   return guard.setEncoding('utf8');
@@ -146,10 +146,10 @@ async function sharedStrings(part: Readable): Promise<string[]> {
         if (!inText || !current) continue;
         length += event.value.length;
         total += event.value.length;
-        if (length > LISTVIEW_MAX_CELL_CHARS) throw cellTooLong();
-        if (total > LISTVIEW_MAX_SHARED_STRING_CHARS) {
-          throw listviewFileProblem(
-            `The workbook's shared strings hold more than ${LISTVIEW_MAX_SHARED_STRING_CHARS.toLocaleString('en')} characters`,
+        if (length > VIEW_LIST_MAX_CELL_CHARS) throw cellTooLong();
+        if (total > VIEW_LIST_MAX_SHARED_STRING_CHARS) {
+          throw viewListFileProblem(
+            `The workbook's shared strings hold more than ${VIEW_LIST_MAX_SHARED_STRING_CHARS.toLocaleString('en')} characters`,
           );
         }
         current.push(event.value);
@@ -162,8 +162,8 @@ async function sharedStrings(part: Readable): Promise<string[]> {
           current = [];
           length = 0;
         } else if (current) {
-          if (strings.length >= LISTVIEW_MAX_SHARED_STRINGS) {
-            throw listviewFileProblem(`The workbook holds more than ${LISTVIEW_MAX_SHARED_STRINGS.toLocaleString('en')} different texts`);
+          if (strings.length >= VIEW_LIST_MAX_SHARED_STRINGS) {
+            throw viewListFileProblem(`The workbook holds more than ${VIEW_LIST_MAX_SHARED_STRINGS.toLocaleString('en')} different texts`);
           }
           strings.push(current.join(''));
           current = undefined;
