@@ -15,14 +15,13 @@
  * Knobs: BENCH_ROUNDS (6), BENCH_WRITES (150 per contender per round), EMBEDDED_PG_PORT (54709),
  * BENCH_DATABASE_URL (another server instead of the embedded one).
  */
-import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import path from 'node:path';
 import { ChangeSet } from '../server/changes/change-log.ts';
 import { applyHashChain } from '../server/changes/hash-chain.ts';
 import type { Db } from '../server/db/database.ts';
 import { projectRoot } from '../server/config.ts';
-import { BENCH_ADMIN, startBenchApps } from './support/bench-apps.ts';
+import { listenAndSignIn, startBenchApps } from './support/bench-apps.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const WRITES = Number(process.env.BENCH_WRITES ?? 150);
@@ -49,16 +48,7 @@ async function withLog<T>(db: Db, mode: Mode, work: () => Promise<T>): Promise<T
 async function main() {
   const { db, auth, api, stop } = await startBenchApps(dataDir, 54709);
   try {
-    await auth.listen({ host: '127.0.0.1', port: 0 });
-    await api.listen({ host: '127.0.0.1', port: 0 });
-    const url = (app: typeof api) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const login = await fetch(`${url(auth)}/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(BENCH_ADMIN),
-    });
-    const token = ((await login.json()) as { token: string }).token;
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    const { authUrl, apiUrl, token, headers } = await listenAndSignIn({ auth, api });
     const call = async (base: string, method: string, route: string, body?: unknown) => {
       const res = await fetch(`${base}${route}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
       const text = await res.text();
@@ -67,16 +57,16 @@ async function main() {
     };
 
     // A program with a beneficiary type whose published form has two fields.
-    const form = await call(url(api), 'POST', '/form', {
+    const form = await call(apiUrl, 'POST', '/form', {
       name: 'Bench visit',
       structures: [
         { field_label: 'Head of household', field_name: 'head', field_type: 'text' },
         { field_label: 'Members', field_name: 'members', field_type: 'number' },
       ],
     });
-    await call(url(api), 'POST', '/form/publish', { _id: form._id });
-    const revisions = (await (await fetch(`${url(api)}/form/rev/${String(form._id)}`, { headers })).json()) as Array<{ _id: string }>;
-    const type = await call(url(api), 'POST', '/beneficiarytype', {
+    await call(apiUrl, 'POST', '/form/publish', { _id: form._id });
+    const revisions = (await (await fetch(`${apiUrl}/form/rev/${String(form._id)}`, { headers })).json()) as Array<{ _id: string }>;
+    const type = await call(apiUrl, 'POST', '/beneficiarytype', {
       name: 'Household',
       plural_name: 'Households',
       description: 'Visits',
@@ -88,16 +78,16 @@ async function main() {
     program.append('no_of_days_for_edit_program', '30');
     program.append('program_head', '[]');
     program.append('documentVisible', 'ALL');
-    const made = await fetch(`${url(api)}/program`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: program });
+    const made = await fetch(`${apiUrl}/program`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: program });
     const programId = ((await made.json()) as { _id: string })._id;
-    await call(url(api), 'POST', `/program/${programId}/types/beneficiary_types`, { type_id: type._id });
-    const designation = await call(url(auth), 'POST', '/designation', { name: 'Bench title 0' });
+    await call(apiUrl, 'POST', `/program/${programId}/types/beneficiary_types`, { type_id: type._id });
+    const designation = await call(authUrl, 'POST', '/designation', { name: 'Bench title 0' });
 
     let n = 0;
     const contenders = {
       submission: async () => {
         n++;
-        await call(url(api), 'POST', '/document', {
+        await call(apiUrl, 'POST', '/document', {
           local_id: `bench-${n}`,
           program_id: programId,
           module: 'beneficiaries',
@@ -108,7 +98,7 @@ async function main() {
       },
       update: async () => {
         n++;
-        await call(url(auth), 'PATCH', `/designation/${String(designation._id)}`, { name: `Bench title ${n}` });
+        await call(authUrl, 'PATCH', `/designation/${String(designation._id)}`, { name: `Bench title ${n}` });
       },
     };
 

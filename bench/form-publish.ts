@@ -13,11 +13,10 @@
  * (default 50), BENCH_FIELDS (fields of the form, default 40).
  */
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import type { FormField } from '@model/forms/field-definition.ts';
 import { projectRoot } from '../server/config.ts';
-import { BENCH_ADMIN, startBenchApps } from './support/bench-apps.ts';
+import { listenAndSignIn, startBenchApps } from './support/bench-apps.ts';
 
 const PUBLISHES = Number(process.env.BENCH_PUBLISHES ?? 50);
 const FIELDS = Number(process.env.BENCH_FIELDS ?? 40);
@@ -47,19 +46,9 @@ async function main() {
   const { db, auth, api, stop } = await startBenchApps(dataDir, 54699);
   let ok = false;
   try {
-    await auth.listen({ host: '127.0.0.1', port: 0 });
-    await api.listen({ host: '127.0.0.1', port: 0 });
-    const url = (app: typeof api) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const { apiUrl, headers } = await listenAndSignIn({ auth, api });
 
-    const login = await fetch(`${url(auth)}/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(BENCH_ADMIN),
-    });
-    if (login.status !== 200) throw new Error(`POST /login answered ${login.status}: ${await login.text()}`);
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-
-    const created = await fetch(`${url(api)}/form`, {
+    const created = await fetch(`${apiUrl}/form`, {
       method: 'POST',
       headers,
       body: JSON.stringify({ name: 'Raced form', structures: structures(FIELDS) }),
@@ -70,7 +59,7 @@ async function main() {
     const start = performance.now();
     const answers = await Promise.all(
       Array.from({ length: PUBLISHES }, async () => {
-        const res = await fetch(`${url(api)}/form/publish`, { method: 'POST', headers, body: JSON.stringify({ _id: formId }) });
+        const res = await fetch(`${apiUrl}/form/publish`, { method: 'POST', headers, body: JSON.stringify({ _id: formId }) });
         const body = (await res.json()) as { version?: number; code?: string };
         return { status: res.status, version: body.version, code: body.code };
       }),

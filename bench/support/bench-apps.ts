@@ -1,9 +1,11 @@
 /**
  * Both servers on a throw-away database, as the api benchmarks use them: an embedded PostgreSQL
  * in `dataDir` on `port` (or BENCH_DATABASE_URL when set), migrated and seeded with an admin,
- * and the auth and api apps built on it (not listening: call `listen` where HTTP is measured).
+ * and the auth and api apps built on it (not listening: `listenAndSignIn` where HTTP is measured).
  */
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { AppContext } from '../../server/context.ts';
 import { createDb } from '../../server/db/database.ts';
@@ -62,4 +64,25 @@ export async function startBenchApps(dataDir: string, port: number, overrides: P
     await stopDatabase();
     throw error;
   }
+}
+
+/**
+ * Both apps listening on free ports and the seeded admin signed in over HTTP, as a client would:
+ * each server's base URL, the token, and JSON headers carrying it.
+ */
+export async function listenAndSignIn(apps: { auth: FastifyInstance; api: FastifyInstance }) {
+  const base = async (app: FastifyInstance) => {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  };
+  const authUrl = await base(apps.auth);
+  const apiUrl = await base(apps.api);
+  const login = await fetch(`${authUrl}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  if (login.status !== 200) throw new Error(`POST /login answered ${login.status}: ${await login.text()}`);
+  const token = ((await login.json()) as { token: string }).token;
+  return { authUrl, apiUrl, token, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } };
 }

@@ -9,7 +9,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { writeFile } from 'node:fs/promises';
 import { E2E } from './e2e-settings.ts';
-import { signIn, toast } from './helpers.ts';
+import { pickUpWithKeyboard, signIn, toast } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -152,8 +152,7 @@ test('a form of twenty fields is built, reordered, previewed with its logic, its
   // hears each step (and a person waits for the row to move before dropping it).
   const handle = fieldList(page).getByRole('button', { name: 'Move Full name', exact: true });
   const spoken = fieldsRegion(page).getByRole('status');
-  await handle.focus();
-  await page.keyboard.press('Space');
+  await pickUpWithKeyboard(page, handle);
   await expect(spoken).toHaveText('Full name is over position 3.'); // picked up, still in its place
   await page.keyboard.press('ArrowDown');
   await expect(spoken).toHaveText('Full name is over position 4.');

@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { E2E, authUrl } from './e2e-settings.ts';
-import { apiToken, callWith, signIn, toast } from './helpers.ts';
+import { apiToken, callWith, pickUpWithKeyboard, signIn, toast } from './helpers.ts';
 import { largeForm } from '../support/large-form.ts';
 
 const apiUrl = `http://localhost:${E2E.apiPort}`;
@@ -43,8 +43,7 @@ test('a 300-field form draws the rows near the screen; a field is carried 25 pla
   // bottom edge, where rows are drawn as they come), and dropped.
   const handle = fields.getByRole('button', { name: 'Move Name 1', exact: true });
   const spoken = page.getByRole('region', { name: 'Form fields' }).getByRole('status');
-  await handle.focus();
-  await page.keyboard.press('Space');
+  await pickUpWithKeyboard(page, handle);
   await expect(spoken).toHaveText('Name 1 is over position 1.');
   for (let place = 2; place <= 26; place++) {
     await page.keyboard.press('ArrowDown');

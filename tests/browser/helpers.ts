@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { outboxDir } from './e2e-settings.ts';
@@ -108,4 +108,17 @@ export async function callWith(
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : {} };
+}
+
+/**
+ * Picks a sortable row up with the keyboard (Space on its focused handle) and waits until the
+ * drag listens for arrow keys. dnd-kit's keyboard sensor adds its keydown listener in a
+ * `setTimeout(0)` after the drag starts, so an arrow pressed at once can be lost; a timer of the
+ * same delay set in the page afterwards fires after that one (timers of equal delay run in the
+ * order they were set), so once it has fired the arrows are heard.
+ */
+export async function pickUpWithKeyboard(page: Page, handle: Locator) {
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
