@@ -15,7 +15,7 @@ import { insertProgram } from '../support/program-fixtures.ts';
 import { multipart, photoUpload } from '../support/multipart.ts';
 import { tinyPng } from '../support/images.ts';
 import { readOutbox } from '../support/outbox.ts';
-import { untilSomeoneWaitsOnALock } from '../support/lock-waits.ts';
+import { holdLocks, untilSomeoneWaitsOnALock } from '../support/lock-waits.ts';
 import { ChangeSet } from '../../server/changes/change-log.ts';
 
 let t: TestServer;
@@ -317,24 +317,18 @@ describe('locks', () => {
       roleId: await roleIdBySlug(t.ctx.db, 'admin'),
     });
     // Another write holds the user's row, and records its change last, as every write does.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let held!: () => void;
-    const holding = new Promise<void>((resolve) => (held = resolve));
-    const other = t.ctx.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ first_name: 'Held' }).where('id', '=', user.id).execute();
-      held();
-      await released;
-      const changeSet = new ChangeSet();
-      changeSet.record('user', user.id, { first_name: 'Test' }, { first_name: 'Held' });
-      await changeSet.flush(trx, { action: 'update' });
-    });
-    await holding;
+    const finishOther = await holdLocks(
+      t.ctx.db,
+      (trx) => trx.updateTable('users').set({ first_name: 'Held' }).where('id', '=', user.id).execute(),
+      async (trx) => {
+        const changeSet = new ChangeSet();
+        changeSet.record('user', user.id, { first_name: 'Test' }, { first_name: 'Held' });
+        await changeSet.flush(trx, { action: 'update' });
+      },
+    );
     const deactivation = auth('PATCH', `/user/${user.id}`, { token: admin.token, payload: { status: false } });
     await untilSomeoneWaitsOnALock(t.ctx.db, 'the deactivation');
-    release();
-
-    await expect(other).resolves.toBeUndefined();
+    await finishOther();
     const answer = await deactivation;
     expect(answer.statusCode, answer.body).toBe(200);
     expect((await changesOf(user.id)).map((c) => c.action)).toEqual(['deactivate', 'update']);

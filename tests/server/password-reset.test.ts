@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, startTestServer, type TestServer } from '../support/test-server.ts';
 import { insertUser, roleIdBySlug } from '../support/test-users.ts';
 import { readOutbox } from '../support/outbox.ts';
+import { holdLocks } from '../support/lock-waits.ts';
 import { captureLog } from '../support/capture-log.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
 import { verifyPassword } from '../../server/auth/passwords.ts';
@@ -323,17 +324,8 @@ describe('POST /user/change_password answers before doing the work', () => {
   it('known and unknown addresses are both answered while the user table is locked, and only then is the mail written', async () => {
     const { email } = await newUser();
     const before = (await readOutbox(t.outboxDir)).length;
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    // Nothing can read users until the gate opens: a look-up before answering would hang.
-    const holder = t.ctx.db.transaction().execute(async (trx) => {
-      await sql`lock table users in access exclusive mode`.execute(trx);
-      locked();
-      await gate;
-    });
-    await isLocked;
+    // Nothing can read users until it is released: a look-up before answering would hang.
+    const release = await holdLocks(t.ctx.db, (trx) => sql`lock table users in access exclusive mode`.execute(trx));
     const ask = (address: string) => t.auth.app.inject({ method: 'POST', url: '/user/change_password', payload: { email: address } });
     const pending = [ask(email), ask('nobody-known@example.com')];
     try {
@@ -346,8 +338,7 @@ describe('POST /user/change_password answers before doing the work', () => {
       }
       expect(await readOutbox(t.outboxDir)).toHaveLength(before);
     } finally {
-      release();
-      await holder;
+      await release();
       await Promise.all(pending);
     }
     await t.ctx.mailer.flush();

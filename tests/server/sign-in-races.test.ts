@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { insertUser, roleIdBySlug } from '../support/test-users.ts';
-import { untilSomeoneWaitsOnALock } from '../support/lock-waits.ts';
+import { holdLocks, untilSomeoneWaitsOnALock } from '../support/lock-waits.ts';
 import { caller } from '../support/http.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { problemFor } from '../../server/http/error-answers.ts';
@@ -26,18 +26,15 @@ it('a password changed while a sign-in checks the old one: the sign-in is refuse
   const newHash = await hashPassword('the new passphrase');
 
   // A reset in flight: it holds the user's row while the sign-in checks the old password.
-  let commit!: () => void;
-  const gate = new Promise<void>((resolve) => (commit = resolve));
-  const reset = t.ctx.db.transaction().execute(async (trx) => {
-    await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
-    await gate;
-    await trx.updateTable('users').set({ password_hash: newHash }).where('id', '=', user.id).execute();
-  });
+  const commitReset = await holdLocks(
+    t.ctx.db,
+    (trx) => trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute(),
+    (trx) => trx.updateTable('users').set({ password_hash: newHash }).where('id', '=', user.id).execute(),
+  );
 
   const signIn = call('POST', '/login', { payload: { email: user.email, password: 'the old passphrase' } });
   await untilSomeoneWaitsOnALock(t.ctx.db, 'the sign-in');
-  commit();
-  await reset;
+  await commitReset();
 
   const answer = await signIn;
   expect(answer.statusCode, answer.body).toBe(401);

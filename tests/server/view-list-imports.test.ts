@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
 import { multipart } from '../support/multipart.ts';
 import { flags, insertRole, insertUser } from '../support/test-users.ts';
-import { untilSomeoneWaitsOnALock } from '../support/lock-waits.ts';
+import { holdLocks, untilSomeoneWaitsOnALock } from '../support/lock-waits.ts';
 import { csvFile, importIdField, nameField, viewLists, xlsxFile, type ImportProgress, type ViewListAnswer } from '../support/view-lists.ts';
 import { townsCsv } from '../support/towns-csv.ts';
 import { buildZip, sharedCell, sharedStringsOf, sheetRow, sheetXml, textCell, workbookParts } from '../support/zip-files.ts';
@@ -42,16 +42,7 @@ const bigCsv = townsCsv(BIG_ROWS);
  * rows (which only share the list's key), then waits to switch the list over.
  */
 function holdLists(ids: string[]) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const held = t.ctx.db.transaction().execute(async (trx) => {
-    await sql`select id from view_lists where id = any(${ids}::text[]) for no key update`.execute(trx);
-    await released;
-  });
-  return async () => {
-    release();
-    await held;
-  };
+  return holdLocks(t.ctx.db, (trx) => sql`select id from view_lists where id = any(${ids}::text[]) for no key update`.execute(trx));
 }
 
 /** Polls the import until `until` holds; bounded by a count of polls, not by time. */
@@ -85,7 +76,7 @@ describe('a 199,000-row file', () => {
     const server = await t.api.app.listen({ host: '127.0.0.1', port: 0 });
     const base = server.replace('[::1]', '127.0.0.1');
     const importId = randomUUID();
-    const release = holdLists([list._id]);
+    const release = await holdLists([list._id]);
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
     try {
@@ -136,7 +127,7 @@ describe('a 199,000-row file', () => {
     const list = await lists.create('Budget', csvFile('Town\nKisumu\nKisii\n'));
     const filesBefore = await lists.filesOnDisk();
     const importId = randomUUID();
-    const release = holdLists([list._id]);
+    const release = await holdLists([list._id]);
     try {
       const replacing = lists.send('PATCH', `/listview/${list._id}`, [importIdField(importId), csvFile(bigCsv)]);
       // Rows are being written when the budget runs out (the clock is the servers' own, moved by hand).
@@ -194,7 +185,7 @@ describe('at most a few at once', () => {
     const ids: string[] = [];
     for (let i = 0; i < count; i++) ids.push((await lists.create(`Line ${i}`, csvFile(`Town\nOld ${i}\n`)))._id);
     const importIds = ids.map(() => randomUUID());
-    const release = holdLists(ids);
+    const release = await holdLists(ids);
     try {
       const replacing = ids.map((id, i) =>
         lists.send('PATCH', `/listview/${id}`, [importIdField(importIds[i]!), csvFile(`Town\nNew ${i}\n`)]),
@@ -251,7 +242,7 @@ describe('a process that died mid-import', () => {
   it('keeps nothing of an import that was given up for dead before it could commit', async () => {
     const list = await lists.create('Given up', csvFile('Town\nKisumu\n'));
     const importId = randomUUID();
-    const release = holdLists([list._id]);
+    const release = await holdLists([list._id]);
     let res;
     try {
       const replacing = lists.send('PATCH', `/listview/${list._id}`, [importIdField(importId), csvFile('Town\nNakuru\nEldoret\n')]);

@@ -11,7 +11,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestSe
 import type { FieldPart, FilePart } from '../support/multipart.ts';
 import { flags, insertRole, insertUser } from '../support/test-users.ts';
 import { tinyPng } from '../support/images.ts';
-import { untilSomeoneWaitsOnALock } from '../support/lock-waits.ts';
+import { holdLocks, untilSomeoneWaitsOnALock } from '../support/lock-waits.ts';
 import { csvFile, importIdField, nameField, viewLists, xlsxFile } from '../support/view-lists.ts';
 import { VIEW_LIST_MAX_BYTES, VIEW_LIST_MAX_COLUMNS, VIEW_LIST_MAX_ROWS } from '../../server/view-lists/limits.ts';
 
@@ -141,18 +141,12 @@ describe('replacing the file', () => {
   it('serves the old rows until the new ones are all in, then only the new ones', async () => {
     const list = await create('Swap', csvFile('Town\nOld Kisumu\nOld Kisii\n'));
     const before = await filesOnDisk();
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
     // Hold the list's row: the replace loads its rows, then waits to switch over.
-    const holder = t.ctx.db.transaction().execute(async (trx) => {
-      await sql`select id from view_lists where id = ${list._id} for update`.execute(trx);
-      await held;
-    });
+    const release = await holdLocks(t.ctx.db, (trx) => sql`select id from view_lists where id = ${list._id} for update`.execute(trx));
     const replacing = send('PATCH', `/listview/${list._id}`, [csvFile('Town\nNew Kisumu\nNew Kisii\nNew Nakuru\n', 'new.csv')]);
     await untilSomeoneWaitsOnALock(t.ctx.db, 'the replace');
     expect(await labels(list._id, { q: 'kis' })).toEqual(['Old Kisumu', 'Old Kisii']);
-    release();
-    await holder;
+    await release();
     const res = await replacing;
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({

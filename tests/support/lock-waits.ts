@@ -15,3 +15,30 @@ export async function untilSomeoneWaitsOnALock(db: Db, what: string, atLeast = 1
   }
   throw new Error(`${what} never waited on a lock`);
 }
+
+/**
+ * Takes locks in a transaction of its own and keeps it open: resolves once `lock` has run, so
+ * the locks are held before the caller sends the requests that should meet them. The answer
+ * runs `finish` (when given) in the same transaction, commits it, and may be called again.
+ */
+export async function holdLocks(
+  db: Db,
+  lock: (trx: Db) => Promise<unknown>,
+  finish?: (trx: Db) => Promise<unknown>,
+): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let locked!: () => void;
+  const taken = new Promise<void>((resolve) => (locked = resolve));
+  const held = db.transaction().execute(async (trx) => {
+    await lock(trx);
+    locked();
+    await released;
+    await finish?.(trx);
+  });
+  await Promise.race([taken, held]);
+  return async () => {
+    release();
+    await held;
+  };
+}
