@@ -10,7 +10,13 @@ if [ ! -d "$lint/node_modules" ] || [ "$lint/package-lock.json" -nt "$lint/node_
 fi
 files=(src server model codegen tests bench scripts vite.config.ts vitest.config.ts)
 status=0
+# Prettier's check runs beside ESLint (about 7 s less on 2 cores with the type check also running);
+# its output (problems only) is printed after ESLint's. The schemas are JSON: Prettier's alone.
+prettier_log=$(mktemp)
+"$lint/node_modules/.bin/prettier" --config "$lint/prettier.config.js" --check "${files[@]}" schemas --log-level warn > "$prettier_log" 2>&1 &
+prettier=$!
 "$lint/node_modules/.bin/eslint" -c "$lint/eslint.config.js" --max-warnings 0 "${files[@]}" || status=1
-# The schemas are JSON: Prettier's alone.
-"$lint/node_modules/.bin/prettier" --config "$lint/prettier.config.js" --check "${files[@]}" schemas --log-level warn || status=1
+wait "$prettier" || status=1
+cat "$prettier_log"
+rm -f "$prettier_log"
 exit $status
