@@ -10,4 +10,6 @@ export const ADVISORY_LOCKS = {
   changeOrder: 7_301_2027,
   /** Serialises changes that could leave no role able to edit roles. */
   roleEditors: 7_301_2028,
+  /** With the database's name: held by a write to an offline database, so its seq follows commit order. */
+  syncWrite: 7_301_2029,
 } as const;

@@ -25,6 +25,7 @@ import * as changes from './migrations/017-changes.ts';
 import * as auditExports from './migrations/018-audit-exports.ts';
 import * as changeHashChain from './migrations/019-change-hash-chain.ts';
 import * as viewListNames from './migrations/020-view-list-names.ts';
+import * as syncStore from './migrations/021-sync-store.ts';
 import { createGenericTables, syncGenericTables } from './generic-tables.ts';
 import { ADVISORY_LOCKS } from './advisory-locks.ts';
 import { assertModelValid } from '@model/resource-map.ts';
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '018-audit-exports': auditExports,
   '019-change-hash-chain': changeHashChain,
   '020-view-list-names': viewListNames,
+  '021-sync-store': syncStore,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

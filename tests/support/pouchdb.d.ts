@@ -1,0 +1,30 @@
+/**
+ * The part of PouchDB 9 the sync tests drive as a device (pouchdb-core with the memory adapter).
+ * @types/pouchdb-core is left out on purpose: it pulls Node typings that break the project's own.
+ */
+declare module 'pouchdb-core' {
+  interface Meta {
+    _id: string;
+    _rev: string;
+    _revisions?: { start: number; ids: string[] };
+    _deleted?: boolean;
+  }
+  type Open<T> = { ok: T & Meta } | { missing: string };
+  class PouchDB {
+    constructor(name: string, options?: { adapter?: string });
+    static plugin(plugin: unknown): void;
+    get<T = Record<string, unknown>>(id: string): Promise<T & Meta>;
+    get<T = Record<string, unknown>>(id: string, options: { open_revs: 'all' | string[]; revs?: boolean }): Promise<Open<T>[]>;
+    put(doc: Record<string, unknown> & { _id: string }): Promise<{ ok: boolean; id: string; rev: string }>;
+    remove(id: string, rev: string): Promise<{ ok: boolean; id: string; rev: string }>;
+    bulkDocs(docs: Record<string, unknown>[], options?: { new_edits?: boolean }): Promise<unknown[]>;
+    allDocs(): Promise<{ rows: { id: string; value: { rev: string } }[] }>;
+    changes(options: { style?: 'all_docs' }): Promise<{ results: { id: string; changes: { rev: string }[] }[] }>;
+    destroy(): Promise<void>;
+  }
+  export default PouchDB;
+}
+declare module 'pouchdb-adapter-memory' {
+  const plugin: unknown;
+  export default plugin;
+}
