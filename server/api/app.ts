@@ -20,6 +20,7 @@ import { supportRoutes } from '../support/support-routes.ts';
 import { auditRoutes } from '../changes/audit-routes.ts';
 import { historyRoutes } from '../changes/history-routes.ts';
 import { auditExportRoutes } from '../changes/audit-export-routes.ts';
+import { syncRoutes } from '../sync/sync-routes.ts';
 
 export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   const server = await createBaseApp(ctx, 'api');
@@ -42,5 +43,6 @@ export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   auditRoutes(server.app, ctx);
   auditExportRoutes(server.app, ctx);
   historyRoutes(server.app, ctx, 'api');
+  syncRoutes(server.app, ctx);
   return server;
 }

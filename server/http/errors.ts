@@ -98,6 +98,9 @@ export const problems = {
   /** Documents (server/documents/): the refusals of a submission, a change or a read. */
   documentNotFound: () => new Problem(404, 'DOCUMENT_NOT_FOUND', 'No document found'),
   notOnProgram: () => new Problem(403, 'NOT_ON_PROGRAM', "You are not on this program's team"),
+  /** Offline sync (server/sync/): a database that does not exist and one the caller may not reach answer alike. */
+  syncDatabaseNotFound: (name: string) => new Problem(404, 'SYNC_DATABASE_NOT_FOUND', `No offline database ${name}`),
+  syncReadOnly: () => new Problem(403, 'SYNC_READ_ONLY', 'This offline database is written by the server only: pull it, do not push to it'),
   programInactive: () => new Problem(409, 'PROGRAM_INACTIVE', 'This program is inactive'),
   moduleInactive: (label: string) => new Problem(409, 'MODULE_INACTIVE', `The ${label} module of this program is inactive`),
   localIdTaken: () =>

@@ -10,9 +10,26 @@ declare module 'pouchdb-core' {
     _deleted?: boolean;
   }
   type Open<T> = { ok: T & Meta } | { missing: string };
+  interface Replication {
+    docs_read: number;
+    docs_written: number;
+    errors: unknown[];
+    ok: boolean;
+  }
   class PouchDB {
-    constructor(name: string, options?: { adapter?: string });
+    constructor(
+      name: string,
+      options?: {
+        adapter?: string;
+        skip_setup?: boolean;
+        fetch?: (url: string, init: RequestInit & { headers: Headers }) => Promise<Response>;
+      },
+    );
     static plugin(plugin: unknown): void;
+    static fetch(url: string, init?: RequestInit): Promise<Response>;
+    replicate: { from(source: PouchDB, options?: { batch_size?: number }): Promise<Replication> };
+    info(): Promise<{ doc_count: number; update_seq: number | string }>;
+    get<T = Record<string, unknown>>(id: string, options: { conflicts: true }): Promise<T & Meta & { _conflicts?: string[] }>;
     get<T = Record<string, unknown>>(id: string): Promise<T & Meta>;
     get<T = Record<string, unknown>>(id: string, options: { open_revs: 'all' | string[]; revs?: boolean }): Promise<Open<T>[]>;
     put(doc: Record<string, unknown> & { _id: string }): Promise<{ ok: boolean; id: string; rev: string }>;
@@ -25,6 +42,14 @@ declare module 'pouchdb-core' {
   export default PouchDB;
 }
 declare module 'pouchdb-adapter-memory' {
+  const plugin: unknown;
+  export default plugin;
+}
+declare module 'pouchdb-adapter-http' {
+  const plugin: unknown;
+  export default plugin;
+}
+declare module 'pouchdb-replication' {
   const plugin: unknown;
   export default plugin;
 }

@@ -1,0 +1,170 @@
+/**
+ * The CouchDB replication protocol (version 3) over the offline databases, at /sync/db/ on the
+ * api server, for PouchDB devices signed in to the mobile app: the server's and a database's
+ * info, `_local` checkpoints, the changes feed, `_revs_diff` and `_bulk_get`. Each route checks
+ * that the caller reaches the database (sync-databases.ts) before anything else.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { signedInMobile } from '../http/permissions.ts';
+import { problems } from '../http/errors.ts';
+import { notAudited } from '../changes/audit-declaration.ts';
+import type { ErrorDeclaration } from '../http/error-declaration.ts';
+import { assertReachable } from './sync-databases.ts';
+import { serverUuid } from './server-uuid.ts';
+import { changesSince, databaseInfo, missingRevisions, readLocal, revisionsWithHistory, writeLocal } from './sync-store.ts';
+import * as schemas from './sync-schemas.ts';
+
+const TAGS = ['Offline sync'];
+const ON_DATABASE: ErrorDeclaration = {
+  codes: { 404: ['SYNC_DATABASE_NOT_FOUND'] },
+  notes: { 404: 'No such database, or one you may not pull (alike)' },
+};
+const config = { permission: signedInMobile, errors: ON_DATABASE };
+const startedAt = String(Date.now() * 1000);
+
+type Params = { db: string };
+type LocalParams = { db: string; id: string };
+
+export function syncRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const reach = (request: FastifyRequest<{ Params: Params }>) => assertReachable(ctx.db, request.sessionUser!, request.params.db);
+  serverRoute(app, ctx);
+  databaseRoute(app, ctx, reach);
+  localRoutes(app, ctx, reach);
+  changesRoute(app, ctx, reach);
+  readByPostRoutes(app, ctx, reach);
+}
+
+type Reach = (request: FastifyRequest<{ Params: Params }>) => Promise<void>;
+
+function serverRoute(app: FastifyInstance, ctx: AppContext): void {
+  app.get(
+    '/sync/db/',
+    {
+      config: { permission: signedInMobile },
+      schema: {
+        tags: TAGS,
+        summary: 'The sync server, as CouchDB answers its root: its stable uuid',
+        response: { 200: schemas.serverInfo },
+      },
+    },
+    async () => ({ couchdb: 'Welcome', uuid: await serverUuid(ctx.db), version: '3.3.3', vendor: { name: 'Fieldbase' } }),
+  );
+}
+
+function databaseRoute(app: FastifyInstance, ctx: AppContext, reach: Reach): void {
+  const handler = async (request: FastifyRequest<{ Params: Params }>) => {
+    await reach(request);
+    const info = await databaseInfo(ctx.db, request.params.db);
+    return { db_name: request.params.db, ...info, instance_start_time: startedAt };
+  };
+  for (const url of ['/sync/db/:db', '/sync/db/:db/']) {
+    app.get<{ Params: Params }>(
+      url,
+      {
+        config,
+        schema: {
+          tags: TAGS,
+          summary: 'A database: its documents and last sequence',
+          params: schemas.databaseParams,
+          response: { 200: schemas.databaseInfo },
+        },
+      },
+      handler,
+    );
+  }
+}
+
+function localRoutes(app: FastifyInstance, ctx: AppContext, reach: Reach): void {
+  app.get<{ Params: LocalParams }>(
+    '/sync/db/:db/_local/:id',
+    {
+      config: { ...config, errors: { codes: { 404: ['SYNC_DATABASE_NOT_FOUND', 'NOT_FOUND'] } } },
+      schema: { tags: TAGS, summary: 'A replication checkpoint', params: schemas.localParams, response: { 200: schemas.localDocument } },
+    },
+    async (request) => {
+      await reach(request);
+      const local = await readLocal(ctx.db, request.params.db, request.params.id);
+      if (!local) throw problems.notFound('Checkpoint');
+      return local;
+    },
+  );
+  app.put<{ Params: LocalParams; Body: Record<string, unknown> }>(
+    '/sync/db/:db/_local/:id',
+    {
+      config: { ...config, audit: notAudited("a device's replication checkpoint, of no one else's concern") },
+      schema: {
+        tags: TAGS,
+        summary: 'Writes a replication checkpoint',
+        params: schemas.localParams,
+        body: schemas.localDocument,
+        response: { 201: schemas.localWritten },
+      },
+    },
+    async (request, reply) => {
+      await reach(request);
+      const rev = await writeLocal(ctx.db, request.params.db, request.params.id, request.body);
+      return reply.status(201).send({ ok: true, id: `_local/${request.params.id}`, rev });
+    },
+  );
+}
+
+function changesRoute(app: FastifyInstance, ctx: AppContext, reach: Reach): void {
+  app.get<{ Params: Params; Querystring: { since: string; limit: string } }>(
+    '/sync/db/:db/_changes',
+    {
+      config,
+      schema: {
+        tags: TAGS,
+        summary: 'The documents written after `since`, oldest first, each with its leaf revisions (style=all_docs lists conflicts too)',
+        params: schemas.databaseParams,
+        querystring: schemas.changesQuery,
+        response: { 200: schemas.changesAnswer },
+      },
+    },
+    async (request) => {
+      await reach(request);
+      const { db } = request.params;
+      const since = request.query.since === 'now' ? (await databaseInfo(ctx.db, db)).update_seq : Number(request.query.since);
+      return changesSince(ctx.db, db, since, Number(request.query.limit));
+    },
+  );
+}
+
+function readByPostRoutes(app: FastifyInstance, ctx: AppContext, reach: Reach): void {
+  const readByPost = notAudited('a read sent by POST, as the protocol does');
+  app.post<{ Params: Params; Body: Record<string, string[]> }>(
+    '/sync/db/:db/_revs_diff',
+    {
+      config: { ...config, audit: readByPost },
+      schema: {
+        tags: TAGS,
+        summary: 'Of the revisions named per document, those this database lacks',
+        params: schemas.databaseParams,
+        body: schemas.revsDiffBody,
+        response: { 200: schemas.revsDiffAnswer },
+      },
+    },
+    async (request) => {
+      await reach(request);
+      return missingRevisions(ctx.db, request.params.db, request.body);
+    },
+  );
+  app.post<{ Params: Params; Body: { docs: { id: string; rev?: string }[] } }>(
+    '/sync/db/:db/_bulk_get',
+    {
+      config: { ...config, audit: readByPost },
+      schema: {
+        tags: TAGS,
+        summary: 'The revisions asked for (the winner when none is named), each with its history (_revisions)',
+        params: schemas.databaseParams,
+        body: schemas.bulkGetBody,
+        response: { 200: schemas.bulkGetAnswer },
+      },
+    },
+    async (request) => {
+      await reach(request);
+      return { results: await revisionsWithHistory(ctx.db, request.params.db, request.body.docs) };
+    },
+  );
+}

@@ -1,0 +1,81 @@
+/** The bodies and answers of the replication routes, as CouchDB's replication protocol shapes them. */
+const anyObject = { type: 'object', additionalProperties: true } as const;
+const revList = { type: 'array', items: { type: 'string', maxLength: 80 }, maxItems: 1000 } as const;
+
+export const databaseParams = {
+  type: 'object',
+  required: ['db'],
+  properties: { db: { type: 'string', maxLength: 80 } },
+} as const;
+
+export const localParams = {
+  type: 'object',
+  required: ['db', 'id'],
+  properties: { db: { type: 'string', maxLength: 80 }, id: { type: 'string', minLength: 1, maxLength: 200 } },
+} as const;
+
+export const serverInfo = {
+  type: 'object',
+  properties: { couchdb: { type: 'string' }, uuid: { type: 'string' }, version: { type: 'string' }, vendor: anyObject },
+} as const;
+
+export const databaseInfo = {
+  type: 'object',
+  properties: {
+    db_name: { type: 'string' },
+    doc_count: { type: 'integer' },
+    doc_del_count: { type: 'integer' },
+    update_seq: { type: 'integer' },
+    instance_start_time: { type: 'string' },
+  },
+} as const;
+
+export const changesQuery = {
+  type: 'object',
+  properties: {
+    // Query values arrive as text: numbers are read by the handler.
+    since: { type: 'string', pattern: '^(now|[0-9]{1,15})$', default: '0' },
+    limit: { type: 'string', pattern: '^[1-9][0-9]{0,3}$', default: '1000' },
+    style: { type: 'string', enum: ['main_only', 'all_docs'], default: 'main_only' },
+    feed: { type: 'string', enum: ['normal'], default: 'normal' },
+  },
+  additionalProperties: true,
+} as const;
+
+export const changesAnswer = {
+  type: 'object',
+  properties: {
+    results: { type: 'array', items: anyObject },
+    last_seq: { type: 'integer' },
+    pending: { type: 'integer' },
+  },
+} as const;
+
+export const revsDiffBody = { type: 'object', additionalProperties: revList, maxProperties: 1000 } as const;
+
+export const bulkGetBody = {
+  type: 'object',
+  required: ['docs'],
+  properties: {
+    docs: {
+      type: 'array',
+      maxItems: 1000,
+      items: {
+        type: 'object',
+        required: ['id'],
+        properties: { id: { type: 'string', minLength: 1, maxLength: 200 }, rev: { type: 'string', maxLength: 80 } },
+      },
+    },
+  },
+} as const;
+
+export const bulkGetAnswer = { type: 'object', properties: { results: { type: 'array', items: anyObject } } } as const;
+
+export const localDocument = anyObject;
+
+export const localWritten = {
+  type: 'object',
+  properties: { ok: { type: 'boolean' }, id: { type: 'string' }, rev: { type: 'string' } },
+} as const;
+
+export const revsDiffAnswer = anyObject;
