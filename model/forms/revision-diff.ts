@@ -17,6 +17,7 @@ import { activeRules } from './condition.ts';
 import { inFormOrder } from './compile-form.ts';
 import { parseOptionChoice } from './options.ts';
 import { limit, withTypeDefaults } from './type-defaults.ts';
+import { canonicalJson } from '../canonical-json.ts';
 
 export type FieldProperty =
   'label' | 'type' | 'required' | 'min' | 'max' | 'options' | 'logic' | 'placeholder' | 'default' | 'list' | 'repeater' | 'sub-fields';
@@ -76,21 +77,13 @@ function subFields(field: FormField): FormField[] {
 }
 
 /** JSON with object keys sorted, so two equal values compare equal however their keys were written. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
-}
-
 function propertyChanges(before: FormField, after: FormField): PropertyChange[] {
   const a = withTypeDefaults(before);
   const b = withTypeDefaults(after);
   return PROPERTIES.flatMap((property) => {
     const was = READ[property](a);
     const now = READ[property](b);
-    return canonical(was) === canonical(now) ? [] : [{ property, before: was, after: now }];
+    return canonicalJson(was) === canonicalJson(now) ? [] : [{ property, before: was, after: now }];
   });
 }
 

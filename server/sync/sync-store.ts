@@ -13,7 +13,7 @@ import { bodyOf, parseRev, pathOf, revisionsOf, type ReplicatedDoc } from './rev
 /** How many ancestors a document keeps in its tree (CouchDB's default `_revs_limit`). */
 const REVS_LIMIT = 1000;
 
-interface DocRow {
+export interface DocRow {
   id: string;
   rev_tree: RevTree;
   winning_rev: string;
@@ -31,35 +31,44 @@ export interface WriteRefusal {
 
 /**
  * Stores replicated revisions (`new_edits: false`): each merges into its document's tree; one
- * already held changes nothing. One transaction; writers to one database queue on its lock, so
- * the sequence numbers they take commit in order.
+ * already held changes nothing. One transaction, under the database's write lock.
  */
 export async function writeRevisions(db: Db, name: string, docs: ReplicatedDoc[]): Promise<WriteRefusal[]> {
   const refusals: WriteRefusal[] = [];
   await db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.syncWrite}, hashtext(${name}))`.execute(trx);
+    await lockDatabase(trx, name);
     for (const doc of docs) {
-      if (!parseRev(doc._rev)) {
-        refusals.push({ id: doc._id, rev: String(doc._rev), error: 'bad_request', reason: 'Invalid rev format' });
-        continue;
-      }
-      const { rows } = await sql<DocRow>`select rev_tree from sync_docs where db = ${name} and id = ${doc._id} for update`.execute(trx);
-      const held = rows[0]?.rev_tree ?? [];
-      if (revExists(held, doc._rev)) continue;
-      const tree = merge(held, pathOf(doc), REVS_LIMIT).tree;
-      const winner = winningRev({ rev_tree: tree });
-      const deleted = isDeleted({ rev_tree: tree }, winner);
-      await sql`
-        insert into sync_revs (db, id, rev, body) values (${name}, ${doc._id}, ${doc._rev}, ${JSON.stringify(bodyOf(doc))}::jsonb)
-        on conflict do nothing`.execute(trx);
-      await sql`
-        insert into sync_docs (db, id, rev_tree, winning_rev, deleted, seq)
-        values (${name}, ${doc._id}, ${JSON.stringify(tree)}::jsonb, ${winner}, ${deleted}, nextval('sync_seq'))
-        on conflict (db, id) do update set rev_tree = excluded.rev_tree, winning_rev = excluded.winning_rev,
-          deleted = excluded.deleted, seq = excluded.seq`.execute(trx);
+      if (parseRev(doc._rev)) await storeRevision(trx, name, doc);
+      else refusals.push({ id: doc._id, rev: String(doc._rev), error: 'bad_request', reason: 'Invalid rev format' });
     }
   });
   return refusals;
+}
+
+/**
+ * Taken by every write to a database before its first sequence number: writers to one database
+ * queue here, so the order of `seq` is the order of commits and a feed reader skips nothing.
+ */
+export async function lockDatabase(trx: Db, name: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.syncWrite}, hashtext(${name}))`.execute(trx);
+}
+
+/** Merges one revision into its document (inside a transaction holding the database's lock). */
+export async function storeRevision(trx: Db, name: string, doc: ReplicatedDoc): Promise<void> {
+  const { rows } = await sql<DocRow>`select rev_tree from sync_docs where db = ${name} and id = ${doc._id} for update`.execute(trx);
+  const held = rows[0]?.rev_tree ?? [];
+  if (revExists(held, doc._rev)) return;
+  const tree = merge(held, pathOf(doc), REVS_LIMIT).tree;
+  const winner = winningRev({ rev_tree: tree });
+  const deleted = isDeleted({ rev_tree: tree }, winner);
+  await sql`
+    insert into sync_revs (db, id, rev, body) values (${name}, ${doc._id}, ${doc._rev}, ${JSON.stringify(bodyOf(doc))}::jsonb)
+    on conflict do nothing`.execute(trx);
+  await sql`
+    insert into sync_docs (db, id, rev_tree, winning_rev, deleted, seq)
+    values (${name}, ${doc._id}, ${JSON.stringify(tree)}::jsonb, ${winner}, ${deleted}, nextval('sync_seq'))
+    on conflict (db, id) do update set rev_tree = excluded.rev_tree, winning_rev = excluded.winning_rev,
+      deleted = excluded.deleted, seq = excluded.seq`.execute(trx);
 }
 
 /** The database's figures for `GET /{db}`: live documents and the last sequence. */
