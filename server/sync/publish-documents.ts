@@ -36,6 +36,9 @@ export async function publishDocuments(db: Db, name: string, desired: Map<string
     let written = 0;
     let deleted = 0;
     for (const [id, body] of desired) {
+      // CouchDB reserves top-level `_` fields; one here would be dropped on store and then differ at every publish.
+      const reserved = Object.keys(body).find((key) => key.startsWith('_'));
+      if (reserved) throw new Error(`The body of ${id} has the reserved field ${reserved}`);
       const current = held.get(id);
       if (current && !current.deleted && current.body && canonicalJson(current.body) === canonicalJson(body)) continue;
       await storeRevision(trx, name, childOf(id, current, body, false));

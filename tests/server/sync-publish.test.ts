@@ -58,6 +58,10 @@ describe('publishing a database', () => {
     expect(program!.docs[0]).toMatchObject({ ok: { name: 'Water', lock: true, _revisions: { start: 2 } } });
   });
 
+  it('refuses a body with a field CouchDB reserves, which would never compare equal again', async () => {
+    await expect(publishDocuments(t.ctx.db, 'program-reserved', state({ a: { _id: 'x', n: 1 } }))).rejects.toThrow('reserved field _id');
+  });
+
   it('writes the same state published twice at once only once, with no conflict', async () => {
     const name = 'program-twice';
     const desired = state({ a: { n: 1 }, b: { n: 2 } });

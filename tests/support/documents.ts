@@ -103,7 +103,7 @@ async function call(t: TestServer, method: 'GET' | 'POST', url: string, headers:
 }
 
 /** Publishes a form with these revisions in turn; answers the form id and the revision ids, oldest first. */
-async function publishedForm(
+export async function publishedForm(
   t: TestServer,
   admin: Session,
   name: string,
