@@ -5,19 +5,12 @@
  * documents that change touched get a revision, and a device's next pull carries only those.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import PouchDB from 'pouchdb-core';
-import memory from 'pouchdb-adapter-memory';
-import http from 'pouchdb-adapter-http';
-import replication from 'pouchdb-replication';
+import { PouchDB } from '../support/pouchdb-device.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { makeDocumentWorld, publishedForm, type DocumentWorld } from '../support/documents.ts';
 import { csvFile, viewLists } from '../support/view-lists.ts';
 import { compileForm } from '../../model/forms/compile-form.ts';
 import { programDatabase, programDocuments, publishProgram } from '../../server/sync/program-database.ts';
-
-PouchDB.plugin(memory);
-PouchDB.plugin(http);
-PouchDB.plugin(replication);
 
 let t: TestServer;
 let world: DocumentWorld;

@@ -4,13 +4,10 @@
  * processes at once) writes the same revisions once, so devices pull exactly what changed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import PouchDB from 'pouchdb-core';
-import memory from 'pouchdb-adapter-memory';
+import { PouchDB } from '../support/pouchdb-device.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { publishDocuments } from '../../server/sync/publish-documents.ts';
 import { changesSince, databaseInfo, revisionsWithHistory } from '../../server/sync/sync-store.ts';
-
-PouchDB.plugin(memory);
 
 let t: TestServer;
 beforeAll(async () => {

@@ -5,19 +5,12 @@
  * off the program's team (or signed out) learns the database exists.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import PouchDB from 'pouchdb-core';
-import memory from 'pouchdb-adapter-memory';
-import http from 'pouchdb-adapter-http';
-import replication from 'pouchdb-replication';
+import { PouchDB } from '../support/pouchdb-device.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from '../support/test-server.ts';
 import { fieldWorker } from '../support/documents.ts';
 import { addProgram } from '../support/programs.ts';
 import { writeRevisions } from '../../server/sync/sync-store.ts';
 import type { ReplicatedDoc } from '../../server/sync/rev-tree.ts';
-
-PouchDB.plugin(memory);
-PouchDB.plugin(http);
-PouchDB.plugin(replication);
 
 let t: TestServer;
 let base: string;

@@ -7,8 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import PouchDB from 'pouchdb-core';
-import memory from 'pouchdb-adapter-memory';
+import { PouchDB } from '../support/pouchdb-device.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import {
   changesSince,
@@ -20,8 +19,6 @@ import {
   writeRevisions,
 } from '../../server/sync/sync-store.ts';
 import type { ReplicatedDoc } from '../../server/sync/rev-tree.ts';
-
-PouchDB.plugin(memory);
 
 let t: TestServer;
 beforeAll(async () => {
