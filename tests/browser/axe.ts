@@ -19,6 +19,17 @@ interface AxeViolation {
 
 export async function seriousAxeViolations(page: Page, exceptRules: readonly string[] = []): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  // A page can still change after its transitions ended (a row's buttons enabled when the role's
+  // flags arrive start a new fade): a problem counts only if it is still there a moment later.
+  let found = await axeOnce(page, exceptRules);
+  for (let round = 0; round < 3 && found.length > 0; round++) {
+    await page.waitForTimeout(300);
+    found = await axeOnce(page, exceptRules);
+  }
+  return found;
+}
+
+async function axeOnce(page: Page, exceptRules: readonly string[]): Promise<string[]> {
   await settleTransitions(page);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;

@@ -53,9 +53,18 @@ async function expectOrder(page: Page, labels: string[]) {
   await expect(fieldList(page).getByRole('listitem')).toHaveText(labels.map((label, i) => new RegExp(`^${i + 1}\\.${escape(label)}`)));
 }
 
+/**
+ * Opens a select and picks an option, as a person does: if the menu is still open after the
+ * click (on a loaded machine the click can land while the menu is still being placed, and MUI
+ * drops it), click the option again.
+ */
 async function pickOption(page: Page, select: Locator, option: string) {
   await select.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const listbox = page.getByRole('listbox');
+  await expect(async () => {
+    if ((await listbox.count()) > 0) await listbox.getByRole('option', { name: option, exact: true }).click({ timeout: 5_000 });
+    await expect(listbox).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ intervals: [250] });
 }
 
 async function addField(page: Page, type: string, label: string) {
