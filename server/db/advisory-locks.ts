@@ -12,4 +12,6 @@ export const ADVISORY_LOCKS = {
   roleEditors: 7_301_2028,
   /** With the database's name: held by a write to an offline database, so its seq follows commit order. */
   syncWrite: 7_301_2029,
+  /** Held (session-wide) by the one process following the change log for the offline databases. */
+  syncFollow: 7_301_2030,
 } as const;

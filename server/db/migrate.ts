@@ -26,6 +26,7 @@ import * as auditExports from './migrations/018-audit-exports.ts';
 import * as changeHashChain from './migrations/019-change-hash-chain.ts';
 import * as viewListNames from './migrations/020-view-list-names.ts';
 import * as syncStore from './migrations/021-sync-store.ts';
+import * as syncBuilds from './migrations/022-sync-builds.ts';
 import { createGenericTables, syncGenericTables } from './generic-tables.ts';
 import { ADVISORY_LOCKS } from './advisory-locks.ts';
 import { assertModelValid } from '@model/resource-map.ts';
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '019-change-hash-chain': changeHashChain,
   '020-view-list-names': viewListNames,
   '021-sync-store': syncStore,
+  '022-sync-builds': syncBuilds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import { permissionFlags } from '@model/schema-registry.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { roleNameKey } from '../auth/role-name.ts';
+import { SYNC_FLAGS_OF_PROGRAM_MANAGERS } from './migrations/022-sync-builds.ts';
 
 const allFlags = (value: (flag: string) => boolean) => Object.fromEntries(permissionFlags.map((f) => [f.name, value(f.name)]));
 
@@ -32,6 +33,7 @@ const PROGRAM_MANAGER = new Set([
   'can_manage_program_types',
   'can_manage_program_goals',
   'can_send_program_notifications',
+  ...SYNC_FLAGS_OF_PROGRAM_MANAGERS,
 ]);
 const FIELD_STAFF = new Set([
   'can_access_app',

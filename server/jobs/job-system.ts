@@ -117,10 +117,13 @@ export function createJobSystem(opts: {
     });
 
   async function runTask(task: PeriodicTask): Promise<void> {
+    const run = task.run().catch((err: unknown) => log(`[jobs] ${task.name} failed: ${(err as Error).message}`));
+    // Awaited by stop(), so no task queries the pool after its owner destroys it.
+    inFlight.add(run);
     try {
-      await task.run();
-    } catch (err) {
-      log(`[jobs] ${task.name} failed: ${(err as Error).message}`);
+      await run;
+    } finally {
+      inFlight.delete(run);
     }
   }
 

@@ -19,39 +19,58 @@ import type { FormField } from '@model/forms/field-definition.ts';
 import { findProgram } from '../programs/program-read.ts';
 import { TYPE_LIST_NAMES, TYPE_LISTS } from '../programs/program-lists.ts';
 import { GenericStore } from '../crud/generic-store.ts';
-import { publishDocuments, type Body } from './publish-documents.ts';
+import { FORM_RESOURCE } from '../forms/form-kit.ts';
+import { VIEW_LIST_RESOURCE } from '../view-lists/view-list-store.ts';
+import { publishDocuments, type Body, type Published } from './publish-documents.ts';
 
 export const VIEW_LIST_CHUNK_ROWS = 1000;
 
 /** The database a program's configuration is pulled from. */
 export const programDatabase = (programId: string) => `program-${programId}`;
 
-/** Publishes the program's current configuration into its offline database. */
-export async function publishProgram(db: Db, programId: string): Promise<{ written: number; deleted: number }> {
-  return publishDocuments(db, programDatabase(programId), await programDocuments(db, programId));
+/** A record a database's content was read from: a change-log row naming it means a new build. */
+export type Dependency = readonly [resource: string, recordId: string];
+
+export interface ProgramContent {
+  documents: Map<string, Body>;
+  dependencies: Dependency[];
 }
 
-/** The documents the program's database should hold now (404 when there is no such program). */
-export async function programDocuments(db: Db, programId: string): Promise<Map<string, Body>> {
+/** Publishes the program's current configuration into its offline database. */
+export async function publishProgram(db: Db, programId: string): Promise<Published> {
+  return publishDocuments(db, programDatabase(programId), (await programContent(db, programId)).documents);
+}
+
+/**
+ * The documents the program's database should hold now, and every record they were read from
+ * (404 when there is no such program).
+ */
+export async function programContent(db: Db, programId: string): Promise<ProgramContent> {
   const program = await findProgram(db, programId);
-  const docs = new Map<string, Body>([['program', asBody(program)]]);
+  const documents = new Map<string, Body>([['program', asBody(program)]]);
+  const dependencies: Dependency[] = [['program', programId]];
   const formIds = new Set<string>();
   for (const list of TYPE_LIST_NAMES) {
     const ids = program[list] as string[];
     if (!ids.length) continue;
+    // Named even when missing: the record created later under that id joins the program.
+    for (const id of ids) dependencies.push([TYPE_LISTS[list], id]);
     const { rows } = await new GenericStore(TYPE_LISTS[list]).list(db, { sort: { field: '_id', order: 'ASC' }, equals: { _id: ids } });
     for (const record of rows) {
-      docs.set(`type:${list}:${String(record._id)}`, asBody(record));
+      documents.set(`type:${list}:${String(record._id)}`, asBody(record));
       for (const form of formsOf(record)) formIds.add(form);
     }
   }
+  // Every form named, published or not: its first publish is a change the database must follow.
+  for (const form of formIds) dependencies.push([FORM_RESOURCE, form]);
   const lists = new Set<string>();
   for (const [id, revision] of await compiledRevisions(db, [...formIds])) {
-    docs.set(`form-revision:${id}`, revision);
+    documents.set(`form-revision:${id}`, revision);
     for (const list of viewListsOf(revision.uiSchema)) lists.add(list);
   }
-  for (const [id, chunk] of await viewListChunks(db, [...lists])) docs.set(id, chunk);
-  return docs;
+  for (const list of lists) dependencies.push([VIEW_LIST_RESOURCE, list]);
+  for (const [id, chunk] of await viewListChunks(db, [...lists])) documents.set(id, chunk);
+  return { documents, dependencies };
 }
 
 /**

@@ -24,33 +24,41 @@ interface Held {
   body: Body | null;
 }
 
+export interface Published {
+  written: number;
+  deleted: number;
+}
+
 /** Publishes `desired` (document id → body) as the database's whole content; answers what it wrote. */
-export async function publishDocuments(db: Db, name: string, desired: Map<string, Body>): Promise<{ written: number; deleted: number }> {
-  return db.transaction().execute(async (trx) => {
-    await lockDatabase(trx, name);
-    const { rows } = await sql<Held>`
+export async function publishDocuments(db: Db, name: string, desired: Map<string, Body>): Promise<Published> {
+  return db.transaction().execute((trx) => publishInTransaction(trx, name, desired));
+}
+
+/** publishDocuments inside the caller's transaction (which then holds the database's write lock until it ends). */
+export async function publishInTransaction(trx: Db, name: string, desired: Map<string, Body>): Promise<Published> {
+  await lockDatabase(trx, name);
+  const { rows } = await sql<Held>`
       select d.id, d.rev_tree, d.winning_rev, d.deleted, r.body from sync_docs d
       left join sync_revs r on r.db = d.db and r.id = d.id and r.rev = d.winning_rev
       where d.db = ${name}`.execute(trx);
-    const held = new Map(rows.map((row) => [row.id, row]));
-    let written = 0;
-    let deleted = 0;
-    for (const [id, body] of desired) {
-      // CouchDB reserves top-level `_` fields; one here would be dropped on store and then differ at every publish.
-      const reserved = Object.keys(body).find((key) => key.startsWith('_'));
-      if (reserved) throw new Error(`The body of ${id} has the reserved field ${reserved}`);
-      const current = held.get(id);
-      if (current && !current.deleted && current.body && canonicalJson(current.body) === canonicalJson(body)) continue;
-      await storeRevision(trx, name, childOf(id, current, body, false));
-      written++;
-    }
-    for (const current of held.values()) {
-      if (desired.has(current.id) || current.deleted) continue;
-      await storeRevision(trx, name, childOf(current.id, current, {}, true));
-      deleted++;
-    }
-    return { written, deleted };
-  });
+  const held = new Map(rows.map((row) => [row.id, row]));
+  let written = 0;
+  let deleted = 0;
+  for (const [id, body] of desired) {
+    // CouchDB reserves top-level `_` fields; one here would be dropped on store and then differ at every publish.
+    const reserved = Object.keys(body).find((key) => key.startsWith('_'));
+    if (reserved) throw new Error(`The body of ${id} has the reserved field ${reserved}`);
+    const current = held.get(id);
+    if (current && !current.deleted && current.body && canonicalJson(current.body) === canonicalJson(body)) continue;
+    await storeRevision(trx, name, childOf(id, current, body, false));
+    written++;
+  }
+  for (const current of held.values()) {
+    if (desired.has(current.id) || current.deleted) continue;
+    await storeRevision(trx, name, childOf(current.id, current, {}, true));
+    deleted++;
+  }
+  return { written, deleted };
 }
 
 /** The next revision of a document after its winner (or its first), with its whole history. */

@@ -14,8 +14,11 @@ import { assertReachable } from './sync-databases.ts';
 import { serverUuid } from './server-uuid.ts';
 import { changesSince, databaseInfo, missingRevisions, readLocal, revisionsWithHistory, writeLocal } from './sync-store.ts';
 import * as schemas from './sync-schemas.ts';
+import { followChanges } from './sync-follower.ts';
+import { syncConsoleRoutes } from './sync-console-routes.ts';
 
 const TAGS = ['Offline sync'];
+const FOLLOW_EVERY_SECONDS = 2;
 const ON_DATABASE: ErrorDeclaration = {
   codes: { 404: ['SYNC_DATABASE_NOT_FOUND'] },
   notes: { 404: 'No such database, or one you may not pull (alike)' },
@@ -27,6 +30,9 @@ type Params = { db: string };
 type LocalParams = { db: string; id: string };
 
 export function syncRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // The program databases follow the configuration a moment after each change.
+  ctx.jobs.every({ name: 'sync-follow', everySeconds: FOLLOW_EVERY_SECONDS, run: () => followChanges(ctx.db).then(() => undefined) });
+  syncConsoleRoutes(app, ctx);
   const reach = (request: FastifyRequest<{ Params: Params }>) => assertReachable(ctx.db, request.sessionUser!, request.params.db);
   serverRoute(app, ctx);
   databaseRoute(app, ctx, reach);

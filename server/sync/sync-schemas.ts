@@ -79,3 +79,22 @@ export const localWritten = {
 } as const;
 
 export const revsDiffAnswer = anyObject;
+
+export const databaseSummary = {
+  type: 'object',
+  properties: {
+    db: { type: 'string' },
+    doc_count: { type: 'integer' },
+    doc_del_count: { type: 'integer' },
+    update_seq: { type: 'integer' },
+    size: { type: 'integer', description: 'Bytes of JSON a device pulling it afresh receives' },
+    built_at: { type: ['string', 'null'], format: 'date-time' },
+    written: { type: 'integer', description: 'New revisions the last build wrote' },
+    deleted: { type: 'integer', description: 'Deletions the last build wrote' },
+  },
+} as const;
+
+export const viewListSync = {
+  type: 'object',
+  properties: { databases: { type: 'array', items: { type: 'string' }, description: 'The program databases built again' } },
+} as const;

@@ -18,7 +18,7 @@ import { Problem, problems } from '../http/errors.ts';
 import { problemFor } from '../http/error-answers.ts';
 import type { Row } from '../crud/crud-store.ts';
 import { readRows, type ReadProgress } from './read-rows.ts';
-import { createViewList, loggedViewList, updateViewList, type StoredFile } from './view-list-store.ts';
+import { createViewList, loggedViewList, updateViewList, VIEW_LIST_RESOURCE, type StoredFile } from './view-list-store.ts';
 import type { FileKind } from './file-kind.ts';
 import { lowerBackend, lowerThisThread } from './import-priority.ts';
 import { stillLive } from './import-store.ts';
@@ -61,7 +61,7 @@ port.on('message', (task: ImportTask) => {
  * A new list is its `create`; a list given a new file, an `import`.
  */
 function importChange(previous: Row | null, record: Row): ChangeEntry {
-  const resource = 'listview';
+  const resource = VIEW_LIST_RESOURCE;
   const recordId = String(record._id);
   const after = loggedViewList(record);
   if (!previous) return { resource, recordId, fields: changedFields(null, after) };

@@ -20,14 +20,12 @@ import { problems } from '../http/errors.ts';
 import { audited } from '../changes/audit-declaration.ts';
 import { VIEW_LIST_MAX_BYTES } from './limits.ts';
 import { findImport, sweepImports } from './import-store.ts';
-import { deleteViewList, findViewList, viewListStore, loggedViewList, updateViewList } from './view-list-store.ts';
+import { deleteViewList, findViewList, viewListStore, loggedViewList, updateViewList, VIEW_LIST_RESOURCE } from './view-list-store.ts';
 import { readUpload } from './view-list-upload.ts';
 import { importParams, importSchema, multipartBody, XLSX_TYPE } from './view-list-schemas.ts';
 import { viewListKit, type ViewListKit } from './view-list-kit.ts';
 import { rowsRoute } from './view-list-rows-route.ts';
 import type { ErrorDeclaration } from '../http/error-declaration.ts';
-
-const RESOURCE = 'listview';
 
 /** What reading and importing an upload refuses with (the add and the change alike). */
 const UPLOAD_ERRORS: ErrorDeclaration = {
@@ -51,7 +49,7 @@ export async function viewListRoutes(app: FastifyInstance, ctx: AppContext): Pro
       },
     });
     await scope.register(crudPlugin, {
-      resource: RESOURCE,
+      resource: VIEW_LIST_RESOURCE,
       only: ['list', 'show'],
       store: viewListStore,
     });
@@ -137,7 +135,7 @@ function changeRoute(app: FastifyInstance, { base, tags, one, db, now, write, im
         if (!upload.file) {
           return write(request, async (trx, changes) => {
             const { previous, record } = await updateViewList(trx, id, { name: upload.name }, now());
-            changes.record(RESOURCE, id, loggedViewList(previous), loggedViewList(record));
+            changes.record(VIEW_LIST_RESOURCE, id, loggedViewList(previous), loggedViewList(record));
             return record;
           });
         }
@@ -187,7 +185,7 @@ function deleteRoute(app: FastifyInstance, { base, tags, one, write, removeFile,
     async (request) => {
       const deleted = await write(request, async (trx, changes) => {
         const record = await deleteViewList(trx, request.params.id);
-        changes.record(RESOURCE, request.params.id, loggedViewList(record), null);
+        changes.record(VIEW_LIST_RESOURCE, request.params.id, loggedViewList(record), null);
         return record;
       });
       await removeFile(deleted.excel_file as string);

@@ -175,6 +175,9 @@ export async function refreshRowStatistics(db: Db): Promise<void> {
   await sql`analyze view_list_rows`.execute(db);
 }
 
+/** The lists' name in the resource map, as the change log records them (the API's `listview`). */
+export const VIEW_LIST_RESOURCE = 'listview';
+
 /**
  * What the change log keeps of a list: its fields, not its rows (`row_count` and `columns` tell
  * what an import read). When is the change row's own.

@@ -39,7 +39,10 @@ describe('first-run seed', () => {
       can_manage_program_types: true,
       can_manage_program_goals: true,
       can_send_program_notifications: true,
+      can_sync_program: true,
     });
+    // And the offline databases of the programs they run.
+    expect(manager.permission).toMatchObject({ can_sync_view_list: true, can_add_sync_user: true, can_compact_sync: true });
   });
 
   it('does nothing more on a later start', async () => {

@@ -10,7 +10,8 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { makeDocumentWorld, publishedForm, type DocumentWorld } from '../support/documents.ts';
 import { csvFile, viewLists } from '../support/view-lists.ts';
 import { compileForm } from '../../model/forms/compile-form.ts';
-import { programDatabase, programDocuments, publishProgram } from '../../server/sync/program-database.ts';
+import { programContent, programDatabase, publishProgram } from '../../server/sync/program-database.ts';
+import { followChanges } from '../../server/sync/sync-follower.ts';
 
 let t: TestServer;
 let world: DocumentWorld;
@@ -51,7 +52,7 @@ afterAll(() => t?.close());
 
 describe('a program’s offline database', () => {
   it('holds the program, its types, every published revision compiled, and its view lists in chunks', async () => {
-    const docs = await programDocuments(t.ctx.db, world.program.id);
+    const docs = (await programContent(t.ctx.db, world.program.id)).documents;
     expect(docs.get('program')).toMatchObject({ id: world.program.id, name: world.program.name });
     expect([...docs.keys()].filter((id) => id.startsWith('type:')).length).toBe(3);
     const revisions = [...world.revisions.household, ...world.revisions.survey, ...townForm.revisions];
@@ -81,7 +82,7 @@ describe('a program’s offline database', () => {
       });
     const phone = new PouchDB(`program-device-${Date.now()}`, { adapter: 'memory' });
     const first = await phone.replicate.from(remote());
-    expect(first.docs_written).toBe((await programDocuments(t.ctx.db, world.program.id)).size);
+    expect(first.docs_written).toBe((await programContent(t.ctx.db, world.program.id)).documents.size);
 
     const locked = await t.api.app.inject({
       method: 'PATCH',
@@ -89,7 +90,7 @@ describe('a program’s offline database', () => {
       headers: world.admin.headers,
     });
     expect(locked.statusCode, locked.body).toBe(200);
-    expect((await publishProgram(t.ctx.db, world.program.id)).written).toBe(1);
+    await followChanges(t.ctx.db, { wait: true });
     const second = await phone.replicate.from(remote());
     expect(second).toMatchObject({ docs_read: 1, docs_written: 1 });
     expect(await phone.get('program')).toMatchObject({ lockProgram: 1 });

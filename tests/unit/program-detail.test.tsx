@@ -170,7 +170,6 @@ describe('program detail: Overview', () => {
     expect(within(overview).getByRole('link', { name: 'Edit program' }).getAttribute('href')).toBe('/program/edit/p1');
     expect(within(overview).getByRole('link', { name: 'Edit program heads' }).getAttribute('href')).toBe('/program/edit/p1');
     expect(within(overview).getByRole('link', { name: 'Access Program Reports' }).getAttribute('href')).toBe('/program/p1/report');
-    expect(screen.queryByText(/Database Sync/i)).toBeNull();
     fireEvent.click(within(overview).getByRole('link', { name: 'Program Details' }));
     await waitFor(() => expect(view.location()?.pathname).toBe('/program/edit/p1'));
   });
@@ -198,6 +197,32 @@ describe('program detail: Overview', () => {
     expect(screen.getByText(/Editing this program closed 1 days after it was created/)).toBeTruthy();
   });
 
+  it("shows what the offline database holds, and syncs it with 'Sync To Database Successfully'", async () => {
+    renderProgramDetail('/program/p1');
+    const sync = await screen.findByRole('region', { name: 'Database Sync' });
+    expect(await within(sync).findByText('Not synced yet: the mobile app gets this program once it is synced.')).toBeTruthy();
+    fireEvent.click(within(sync).getByRole('button', { name: 'Sync' }));
+    expect(await screen.findByText('Sync To Database Successfully')).toBeTruthy();
+    expect(within(sync).getByText(/^Last synced 07\/03\/2024 \d\d:15$/)).toBeTruthy();
+    expect(within(sync).getByText('104 documents · 2.3 MB for a phone to download')).toBeTruthy();
+    expect(api.state.syncBuilds).toBe(1);
+  });
+
+  it("says 'Error in Sync to Database' when the sync fails", async () => {
+    api.refuse('get', '/sync/p1', 500, { message: 'Database unavailable', code: 'INTERNAL' });
+    renderProgramDetail('/program/p1');
+    const sync = await screen.findByRole('region', { name: 'Database Sync' });
+    fireEvent.click(within(sync).getByRole('button', { name: 'Sync' }));
+    expect(await screen.findByText('Error in Sync to Database')).toBeTruthy();
+  });
+
+  it('names the flag a role without can_sync_program lacks, and offers no Sync', async () => {
+    renderProgramDetail('/program/p1', flagsExcept('can_sync_program'));
+    const sync = await screen.findByRole('region', { name: 'Database Sync' });
+    expect(within(sync).getByText("You don't have permission to sync programs (can_sync_program)")).toBeTruthy();
+    expect(within(sync).queryByRole('button')).toBeNull();
+  });
+
   it("locks with 'Program Locked', then shows the lock banner and Unlock, and unlocks with 'Program Unlocked'", async () => {
     renderProgramDetail('/program/p1');
     const lock = await screen.findByRole('region', { name: 'Program Lock' });
@@ -205,6 +230,8 @@ describe('program detail: Overview', () => {
     expect(await screen.findByText('Program Locked')).toBeTruthy();
     expect(await screen.findByText('This program is locked. Unlock it to make changes.')).toBeTruthy();
     expect(api.writes).toEqual([{ method: 'PATCH', path: '/program/change/lock/status/p1' }]);
+    // "After a toggle the program is synced."
+    await waitFor(() => expect(api.state.syncBuilds).toBe(1));
     // Locked: no edit links.
     expect(within(card('Program Overview')).queryByRole('link', { name: /^Edit/ })).toBeNull();
     fireEvent.click(within(card('Program Lock')).getByRole('button', { name: 'Unlock' }));

@@ -34,6 +34,8 @@ const writes: Array<{ method: string; path: string }> = [];
 /** What GET /listview/import/{id} answers (404 while undefined), and the ids it was asked for. */
 let importState: Record<string, unknown> | undefined;
 const polled: string[] = [];
+/** POST /sync/viewlist/{id} answers 500 while true. */
+let syncFails = false;
 
 const created = () => ({
   _id: 'l3',
@@ -130,6 +132,15 @@ const server = setupServer(
       ? HttpResponse.json({ import_id: params.importId, ...importState })
       : HttpResponse.json({ message: 'Import not found', code: 'NOT_FOUND' }, { status: 404 });
   }),
+  http.post(`${API}/sync/viewlist`, () => {
+    writes.push({ method: 'POST', path: '/sync/viewlist' });
+    return HttpResponse.json({ databases: ['program-p1'] });
+  }),
+  http.post(`${API}/sync/viewlist/:id`, ({ params }) => {
+    writes.push({ method: 'POST', path: `/sync/viewlist/${params.id}` });
+    if (syncFails) return HttpResponse.json({ message: 'Database unavailable', code: 'INTERNAL' }, { status: 500 });
+    return HttpResponse.json({ databases: ['program-p1'] });
+  }),
   http.delete(`${API}/listview/:id`, ({ params }) => {
     writes.push({ method: 'DELETE', path: `/listview/${params.id}` });
     const list = lists.find((l) => l._id === params.id)!;
@@ -145,6 +156,7 @@ const sentBody = (method: string) => fetchSpy.mock.calls.find(([, init]) => init
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   lists = seed();
+  syncFails = false;
   refusal = undefined;
   writes.length = 0;
   importState = undefined;
@@ -181,7 +193,7 @@ async function openAddDialog() {
 const rowOf = (name: string) => screen.getByText(name).closest('tr')!;
 
 describe('the view-list screen', () => {
-  it('lists the view lists with their row counts and files, under its titles, without any Sync', async () => {
+  it('lists the view lists with their row counts and files, under its titles', async () => {
     await openPage();
     expect(screen.getByRole('heading', { name: 'Custom Form' })).toBeTruthy();
     expect(screen.getByText('All View List')).toBeTruthy();
@@ -189,7 +201,26 @@ describe('the view-list screen', () => {
     expect(within(rowOf('Districts')).getByText('100,000 rows')).toBeTruthy();
     expect(within(rowOf('Districts')).getByText('districts.xlsx')).toBeTruthy();
     expect(within(rowOf('Crops')).getByText('crops.csv')).toBeTruthy();
-    expect(screen.queryByText(/sync/i)).toBeNull();
+  });
+
+  it("syncs every list with 'Sync To Database Successfully', one list with 'Successfully Sync', and says when it failed", async () => {
+    await openPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Sync' }));
+    expect(await screen.findByText('Sync To Database Successfully')).toBeTruthy();
+    fireEvent.click(within(rowOf('Crops')).getByRole('button', { name: 'Sync Crops' }));
+    expect(await screen.findByText('Successfully Sync')).toBeTruthy();
+    expect(writes).toEqual([
+      { method: 'POST', path: '/sync/viewlist' },
+      { method: 'POST', path: '/sync/viewlist/l2' },
+    ]);
+    syncFails = true;
+    fireEvent.click(within(rowOf('Districts')).getByRole('button', { name: 'Sync Districts' }));
+    expect(await screen.findByText('Something went Wrong')).toBeTruthy();
+  });
+
+  it('offers no Sync without can_sync_view_list', async () => {
+    await openPage(flagsExcept('can_sync_view_list'));
+    expect(screen.queryByRole('button', { name: /^Sync/ })).toBeNull();
   });
 
   it('downloads the original file with the session', async () => {

@@ -137,8 +137,35 @@ export const seedNotifications = (): FakeNotification[] => [
   },
 ];
 
+/** A program database never built. */
+const seedSync = () => ({
+  db: 'program-p1',
+  doc_count: 0,
+  doc_del_count: 0,
+  update_seq: 0,
+  size: 0,
+  built_at: null as string | null,
+  written: 0,
+  deleted: 0,
+});
+
 export function createProgramApi() {
-  const state = { program: seedProgram(), notifications: seedNotifications() };
+  const state = {
+    program: seedProgram(),
+    notifications: seedNotifications(),
+    /** The program's offline database (GET /sync/status/{id}); GET /sync/{id} builds it and counts the builds. */
+    sync: {
+      db: 'program-p1',
+      doc_count: 0,
+      doc_del_count: 0,
+      update_seq: 0,
+      size: 0,
+      built_at: null as string | null,
+      written: 0,
+      deleted: 0,
+    },
+    syncBuilds: 0,
+  };
   const writes: SeenWrite[] = [];
   let next = 1;
 
@@ -233,6 +260,13 @@ export function createProgramApi() {
       state.notifications = state.notifications.filter((n) => n !== gone);
       return HttpResponse.json(gone);
     }),
+    http.get(`${API}/sync/status/:id`, ({ params }) => (found(params.id) ? HttpResponse.json(state.sync) : notFound())),
+    http.get(`${API}/sync/:id`, ({ params }) => {
+      if (!found(params.id)) return notFound();
+      state.syncBuilds++;
+      state.sync = { ...state.sync, doc_count: 104, update_seq: 104, size: 2_400_000, built_at: '2024-03-07T09:15:00.000Z', written: 104 };
+      return HttpResponse.json(state.sync);
+    }),
     http.get(`${AUTH}/user`, () =>
       HttpResponse.json(USERS, { headers: { 'Content-Range': `user 0-${USERS.length - 1}/${USERS.length}` } }),
     ),
@@ -261,6 +295,8 @@ export function createProgramApi() {
     reset() {
       state.program = seedProgram();
       state.notifications = seedNotifications();
+      state.sync = seedSync();
+      state.syncBuilds = 0;
       writes.length = 0;
       server.resetHandlers();
       next = 1;

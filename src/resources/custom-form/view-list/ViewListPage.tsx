@@ -1,6 +1,7 @@
 /**
  * /custom-form/view-list (spec 2 §2): the view lists that choice fields pick their values from,
- * with their files to download, add and update in a dialog, and delete behind a confirmation.
+ * with their files to download, add and update in a dialog, delete behind a confirmation, and
+ * sync into the offline databases (all, or one).
  * What a person may do follows the role's listview flags; the server checks them again.
  */
 import { useState } from 'react';
@@ -14,6 +15,7 @@ import { NoPermission } from '../../generic/NoPermission';
 import { DownloadFileLink } from './DownloadFileLink';
 import { ViewListDialog, type ViewListDialogState } from './ViewListDialog';
 import { ViewListRowActions } from './ViewListRowActions';
+import { SyncAllViewListsButton, useMaySyncViewLists } from './ViewListSync';
 
 /** react-admin's Pagination passes extra props on to MUI's TablePagination. */
 const perPageLabel = { labelRowsPerPage: 'View lists per page' } as object;
@@ -28,6 +30,7 @@ export default function ViewListPage() {
   const { canAccess: canCreate = false } = useCanAccess({ resource: 'listview', action: 'create' });
   const { canAccess: canEdit = false } = useCanAccess({ resource: 'listview', action: 'edit' });
   const { canAccess: canDelete = false } = useCanAccess({ resource: 'listview', action: 'delete' });
+  const canSync = useMaySyncViewLists();
   const refresh = useRefresh();
   const [dialog, setDialog] = useState<ViewListDialogState>(null);
   if (isPending) return <ListLoading label="Loading view lists" />;
@@ -43,6 +46,8 @@ export default function ViewListPage() {
           title="All View List"
           subheader="Lookup lists that choice fields pick their values from"
           slotProps={{ title: { variant: 'h6', component: 'h2' }, subheader: { variant: 'body2' } }}
+          action={canSync ? <SyncAllViewListsButton /> : undefined}
+          sx={{ '& .MuiCardHeader-action': { alignSelf: 'center', m: 0 } }}
         />
         <Divider />
         <ListBase resource="listview" perPage={10} sort={{ field: 'name', order: 'ASC' }} disableSyncWithLocation>
@@ -53,8 +58,9 @@ export default function ViewListPage() {
               empty={<EmptyList text="No view list yet: add one with the + button" />}
               sx={{
                 tableLayout: 'fixed',
-                '& .column-name': { width: { xs: '42%', sm: '45%' } },
-                '& .column-actions': { width: { xs: 88, sm: 120 } },
+                '& .column-name': { width: { xs: '38%', sm: '45%' } },
+                // Three icon buttons (sync, edit, delete) side by side; on a phone the cell's padding gives them room.
+                '& .column-actions': { width: { xs: 116, sm: 156 }, px: { xs: 0.5, sm: 2 } },
                 '& td': { overflow: 'hidden' },
               }}
             >
@@ -79,7 +85,12 @@ export default function ViewListPage() {
                 sortable={false}
                 textAlign="right"
                 render={() => (
-                  <ViewListRowActions canEdit={canEdit} canDelete={canDelete} onEdit={(record) => setDialog({ mode: 'edit', record })} />
+                  <ViewListRowActions
+                    canSync={canSync}
+                    canEdit={canEdit}
+                    canDelete={canDelete}
+                    onEdit={(record) => setDialog({ mode: 'edit', record })}
+                  />
                 )}
               />
             </Datagrid>

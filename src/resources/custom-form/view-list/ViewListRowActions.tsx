@@ -1,18 +1,23 @@
-/** A row's Edit and Delete (behind a confirmation), each enabled by the role's listview flags. */
+/**
+ * A row's sync (for a role that may sync view lists), Edit and Delete (behind a confirmation),
+ * each enabled by the role's listview flags.
+ */
 import { useState } from 'react';
 import { IconButton, Stack, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { Confirm, useDelete, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import type { ViewListRecord } from '../../../providers/view-list-calls';
+import { SyncViewListButton } from './ViewListSync';
 
 interface ViewListRowActionsProps {
+  canSync: boolean;
   canEdit: boolean;
   canDelete: boolean;
   onEdit: (record: ViewListRecord) => void;
 }
 
-export const ViewListRowActions = ({ canEdit, canDelete, onEdit }: ViewListRowActionsProps) => {
+export const ViewListRowActions = ({ canSync, canEdit, canDelete, onEdit }: ViewListRowActionsProps) => {
   const record = useRecordContext<ViewListRecord>();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -40,6 +45,7 @@ export const ViewListRowActions = ({ canEdit, canDelete, onEdit }: ViewListRowAc
 
   return (
     <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
+      {canSync && <SyncViewListButton listId={String(record.id)} name={record.name} />}
       <Tooltip title="Edit">
         <span>
           <IconButton size="small" aria-label={`Edit ${record.name}`} disabled={!canEdit} onClick={() => onEdit(record)}>

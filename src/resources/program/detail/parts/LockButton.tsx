@@ -1,10 +1,11 @@
-/** Lock / Unlock (spec 2 §4): toggles lockProgram for a role with can_lock_program; nothing for others. */
+/** Lock / Unlock (spec 2 §4): toggles lockProgram for a role with can_lock_program, then syncs the program; nothing for others. */
 import { useState } from 'react';
 import { Button, type ButtonProps } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import { useNotify } from 'react-admin';
 import { programCalls, type FullProgram } from '../../../../providers/program-calls';
+import { syncCalls } from '../../../../providers/sync-calls';
 import { useProgramAccess } from '../../program-access';
 import { useProgramRefresh } from '../program-query';
 import { failureMessage } from './failure';
@@ -21,6 +22,9 @@ export const LockButton = ({ program, color = 'primary' }: { program: FullProgra
     try {
       const { lockProgram } = await programCalls.toggleProgramLock(program._id);
       notify(lockProgram === 1 ? 'Program Locked' : 'Program Unlocked', { type: 'success' });
+      // "After a toggle the program is synced": the server does it a moment later anyway; done
+      // here too, the Database Sync card shows it at once.
+      if (access.can('can_sync_program')) await syncCalls.syncProgram(program._id).catch(() => undefined);
       await refresh();
     } catch (error) {
       notify(failureMessage(error), { type: 'error' });

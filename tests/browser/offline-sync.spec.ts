@@ -1,0 +1,97 @@
+/**
+ * The console's sync controls in Chromium against the real servers: a program whose type's form
+ * picks from a view list is synced from its Overview (Database Sync: progress, the spec's toast,
+ * then what the offline database holds), and the view lists are synced all at once and one by one
+ * from their page. What the database holds is then read over the replication protocol, as a
+ * device would. Everything made here is removed at the end: other files on the same stack count
+ * programs and view lists.
+ */
+import { expect } from '@playwright/test';
+import { E2E, authUrl } from './e2e-settings.ts';
+import { apiToken, callWith, signIn, testFailingOnPageErrors, toast } from './helpers.ts';
+
+const test = testFailingOnPageErrors();
+test.describe.configure({ mode: 'serial' });
+
+const apiUrl = `http://localhost:${E2E.apiPort}`;
+const PROGRAM = 'Malaria nets for Kisumu';
+const LIST = 'Sub-counties for sync';
+const made = { token: '', programId: '', listId: '', typeId: '', formId: '' };
+
+async function created(method: string, url: string, body?: unknown): Promise<Record<string, unknown> & { _id?: string }> {
+  const answer = await callWith(made.token, method, url, body);
+  expect(answer.status, `${method} ${url}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+  return answer.body;
+}
+
+test.beforeAll(async () => {
+  made.token = await apiToken(authUrl, E2E.admin);
+  const list = new FormData();
+  list.append('name', LIST);
+  const rows = ['Sub-county', ...Array.from({ length: 1500 }, (_, i) => `Place ${i}`)].join('\n');
+  list.append('excel_file', new Blob([rows + '\n'], { type: 'text/csv' }), 'sub-counties.csv');
+  made.listId = String((await created('POST', `${apiUrl}/listview`, list))._id);
+  made.formId = String(
+    (
+      await created('POST', `${apiUrl}/form`, {
+        name: 'Net distribution',
+        structures: [{ field_label: 'Sub-county', field_name: 'sub_county', field_type: 'dropdown', url: made.listId }],
+      })
+    )._id,
+  );
+  await created('POST', `${apiUrl}/form/publish`, { _id: made.formId });
+  made.typeId = String(
+    (
+      await created('POST', `${apiUrl}/beneficiarytype`, {
+        name: 'Net household',
+        plural_name: 'Net households',
+        description: 'Households given nets',
+        form: made.formId,
+      })
+    )._id,
+  );
+  const program = new FormData();
+  program.append('name', PROGRAM);
+  program.append('description', 'Bed nets for every household of the sub-county.');
+  program.append('no_of_days_for_edit_program', '30');
+  program.append('program_head', '[]');
+  program.append('documentVisible', 'ALL');
+  made.programId = String((await created('POST', `${apiUrl}/program`, program))._id);
+  await created('POST', `${apiUrl}/program/${made.programId}/types/beneficiary_types`, { type_id: made.typeId });
+});
+
+test.afterAll(async () => {
+  if (made.programId) await created('DELETE', `${apiUrl}/program/${made.programId}`);
+  if (made.typeId) await created('DELETE', `${apiUrl}/beneficiarytype/${made.typeId}`);
+  if (made.formId) await created('DELETE', `${apiUrl}/form/${made.formId}`);
+  if (made.listId) await created('DELETE', `${apiUrl}/listview/${made.listId}`);
+});
+
+test('a program is synced from its Overview, and says what its offline database holds', async ({ page }) => {
+  await signIn(page, E2E.admin);
+  await page.goto(`/program/${made.programId}`);
+  const card = page.getByRole('region', { name: 'Database Sync' });
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: 'Sync' }).click();
+  await expect(toast(page, 'Sync To Database Successfully')).toBeVisible();
+  // The program, its type, the form's one revision and the list's 1,500 rows in two chunks.
+  await expect(card.getByText('5 documents')).toBeVisible();
+  await expect(card.getByText(/^Last synced \d\d\/\d\d\/\d{4} \d\d:\d\d$/)).toBeVisible();
+
+  const info = await callWith(made.token, 'GET', `${apiUrl}/sync/db/program-${made.programId}`);
+  expect(info.body).toMatchObject({ db_name: `program-${made.programId}`, doc_count: 5 });
+});
+
+test('the view lists are synced all at once and one by one', async ({ page }) => {
+  await signIn(page, E2E.admin);
+  await page.goto('/custom-form/view-list');
+  await expect(page.getByRole('heading', { name: 'All View List' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sync', exact: true }).click();
+  await expect(toast(page, 'Sync To Database Successfully')).toBeVisible();
+  await page
+    .getByRole('row')
+    .filter({ hasText: LIST })
+    .getByRole('button', { name: `Sync ${LIST}` })
+    .click();
+  await expect(toast(page, 'Successfully Sync')).toBeVisible();
+});
