@@ -27,6 +27,7 @@ import * as changeHashChain from './migrations/019-change-hash-chain.ts';
 import * as viewListNames from './migrations/020-view-list-names.ts';
 import * as syncStore from './migrations/021-sync-store.ts';
 import * as syncBuilds from './migrations/022-sync-builds.ts';
+import * as syncDocuments from './migrations/023-sync-documents.ts';
 import { createGenericTables, syncGenericTables } from './generic-tables.ts';
 import { ADVISORY_LOCKS } from './advisory-locks.ts';
 import { assertModelValid } from '@model/resource-map.ts';
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '020-view-list-names': viewListNames,
   '021-sync-store': syncStore,
   '022-sync-builds': syncBuilds,
+  '023-sync-documents': syncDocuments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -25,7 +25,7 @@ import { oneDocument, submitBody } from './document-schemas.ts';
 import { DOCUMENT_TAGS, type DocumentKit } from './document-route-kit.ts';
 
 /** Thrown inside a submission's transaction when its local id was taken meanwhile: rolls it back. */
-class LocalIdRace extends Error {}
+export class LocalIdRace extends Error {}
 
 export function submitRoute(app: FastifyInstance, kit: DocumentKit): void {
   const { db } = kit;
@@ -89,8 +89,11 @@ export function submitRoute(app: FastifyInstance, kit: DocumentKit): void {
   );
 }
 
-/** The submission's checks, its row, its files claimed and its change recorded; answers its id. */
-async function insertSubmission(trx: Db, changes: ChangeSet, caller: SessionUser, body: NewDocument, now: () => Date): Promise<string> {
+/**
+ * The submission's checks, its row, its files claimed and its change recorded; answers its id
+ * (also a document pushed by a device's offline database, sync/document-push.ts).
+ */
+export async function insertSubmission(trx: Db, changes: ChangeSet, caller: SessionUser, body: NewDocument, now: () => Date): Promise<string> {
   const program = await programForDocument(trx, body.program_id, body.module);
   if (!program) throw problems.documentMismatch({ program_id: 'Program does not exist' });
   assertProgramTakesSubmissions(caller, program, body.module);

@@ -50,19 +50,27 @@ export async function publishInTransaction(trx: Db, name: string, desired: Map<s
     if (reserved) throw new Error(`The body of ${id} has the reserved field ${reserved}`);
     const current = held.get(id);
     if (current && !current.deleted && current.body && canonicalJson(current.body) === canonicalJson(body)) continue;
-    await storeRevision(trx, name, childOf(id, current, body, false));
+    await storeRevision(trx, name, nextRevision(id, current, body, false));
     written++;
   }
   for (const current of held.values()) {
     if (desired.has(current.id) || current.deleted) continue;
-    await storeRevision(trx, name, childOf(current.id, current, {}, true));
+    await storeRevision(trx, name, nextRevision(current.id, current, {}, true));
     deleted++;
   }
   return { written, deleted };
 }
 
-/** The next revision of a document after its winner (or its first), with its whole history. */
-function childOf(id: string, current: Held | undefined, body: Body, deletion: boolean): ReplicatedDoc {
+/**
+ * The next revision of a document after its winner (or its first), with its whole history: the
+ * server's own edit, hashed from the parent and the body.
+ */
+export function nextRevision(
+  id: string,
+  current: Pick<Held, 'rev_tree' | 'winning_rev'> | undefined,
+  body: Body,
+  deletion: boolean,
+): ReplicatedDoc {
   const parent = current?.winning_rev;
   const pos = parent ? parseRev(parent)!.pos + 1 : 1;
   const hash = createHash('md5')

@@ -1,26 +1,57 @@
 /**
- * Which offline databases there are and who reaches them. A name is `program-{id}`: a program's
- * configuration, written by the server only, pulled by its team and by whoever may read
- * programs. Any other name, and a database the caller may not reach, is "not found" alike, so
- * names reveal nothing.
+ * Which offline databases there are, who reaches them, and what each is made of:
+ *
+ *   program-{id}   a program's configuration, written by the server only, pulled by its team and
+ *                  by whoever may read programs (built when first asked for).
+ *   user-{id}      that user's documents database, for that user alone: the part of the shared
+ *                  store of submitted documents they may read (the one reading rule,
+ *                  documents/document-scope.ts) and their own status documents. They push their
+ *                  submissions to it.
+ *
+ * Any other name, and a database the caller may not reach, is "not found" alike, so names
+ * reveal nothing.
  */
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { SessionUser } from '../http/session.ts';
 import { problems } from '../http/errors.ts';
-import { onTeam } from '../documents/document-scope.ts';
+import { onTeam, onTeamSql, seesAllDocuments } from '../documents/document-scope.ts';
 import { ensureBuilt } from './program-builds.ts';
+import { wholeDatabase, type DatabaseView } from './sync-store.ts';
+import { DOCUMENTS_DB, userDatabase } from './database-names.ts';
 
 const PROGRAM = /^program-([0-9a-zA-Z_-]{1,64})$/;
+const USER = /^user-([0-9a-zA-Z_-]{1,64})$/;
 
-/**
- * Answers when the caller may pull the database, after building it if it never was (a program's
- * database is built when first asked for; the follower keeps it current from then on); 404 otherwise.
- */
-export async function assertReachable(db: Db, caller: SessionUser, name: string): Promise<void> {
+export interface OpenedDatabase {
+  view: DatabaseView;
+  /** Devices push to it (a user's own database); the others are the server's to write. */
+  writable: boolean;
+}
+
+/** The database as the caller sees it, after building a program's if it never was; 404 when they may not reach it. */
+export async function openDatabase(db: Db, caller: SessionUser, name: string): Promise<OpenedDatabase> {
   const program = PROGRAM.exec(name)?.[1];
   if (program !== undefined) {
     const row = await db.selectFrom('programs').select(['program_head', 'teams']).where('id', '=', program).executeTakeFirst();
-    if (row && (onTeam(caller.id, row) || caller.permission.can_get_program === true)) return ensureBuilt(db, program);
+    if (row && (onTeam(caller.id, row) || caller.permission.can_get_program === true)) {
+      await ensureBuilt(db, program);
+      return { view: wholeDatabase(name), writable: false };
+    }
   }
+  if (USER.exec(name)?.[1] === caller.id) return { view: userView(caller), writable: true };
   throw problems.syncDatabaseNotFound(name);
+}
+
+/** The shared documents the user may read (by sync_document_scope), and their own status documents. */
+function userView(caller: SessionUser): DatabaseView {
+  const own = userDatabase(caller.id);
+  if (seesAllDocuments(caller)) return { name: own, rows: sql<boolean>`(d.db = ${DOCUMENTS_DB} or d.db = ${own})` };
+  return {
+    name: own,
+    rows: sql<boolean>`((d.db = ${DOCUMENTS_DB} and exists (
+        select 1 from sync_document_scope s where s.local_id = d.id and (s.created_by = ${caller.id} or exists (
+          select 1 from programs vp where vp.id = s.program_id and vp.document_visible = 'ALL' and ${onTeamSql(caller.id, 'vp')}))))
+      or d.db = ${own})`,
+  };
 }

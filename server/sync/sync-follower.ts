@@ -1,8 +1,9 @@
 /**
- * Keeps the program databases in step with the configuration by following the change log: each
- * change row about a program, a type record, a form or a view list names the databases whose
- * last build read that record (sync_dependencies), or the program's own; each of those is built
- * again, which writes new revisions of exactly the documents whose content changed. Rows that
+ * Keeps the offline store in step with the rest by following the change log: each change row
+ * about a program, a type record, a form or a view list names the program databases whose last
+ * build read that record (sync_dependencies), or the program's own; each of those is built again,
+ * which writes new revisions of exactly the documents whose content changed. A row about a
+ * submitted document brings its revision in the shared documents store in line with it. Rows that
  * changed nothing (a refused attempt takes no revision) are passed over.
  *
  * The log's `seq` follows commit order (changes/change-log.ts), so a cursor never skips a row.
@@ -16,7 +17,9 @@ import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
 import { TYPE_LISTS } from '../programs/program-lists.ts';
 import { FORM_RESOURCE } from '../forms/form-kit.ts';
 import { VIEW_LIST_RESOURCE } from '../view-lists/view-list-store.ts';
+import { DOCUMENT_RESOURCE } from '../documents/document-changes.ts';
 import { buildProgram } from './program-builds.ts';
+import { publishDocumentRows } from './document-revisions.ts';
 import { programDatabase } from './program-database.ts';
 
 const BATCH = 2000;
@@ -45,10 +48,10 @@ export async function followChanges(db: Db, options: { wait?: boolean } = {}): P
         const { rows: changes } = await sql<{ seq: string; resource: string; record_id: string | null; changed: boolean }>`
           /* prepared:sync_follow_changes */ select seq, resource, record_id, revision is not null as changed from changes
           where seq > ${after}::bigint order by seq limit ${BATCH}`.execute(db);
-        for (const name of await concernedDatabases(
-          db,
-          changes.filter((c) => c.changed && FOLLOWED.has(c.resource) && c.record_id),
-        )) {
+        const documents = changes.filter((c) => c.changed && c.resource === DOCUMENT_RESOURCE && c.record_id).map((c) => c.record_id!);
+        await publishDocumentRows(db, documents).catch((err: unknown) => failures.push(`documents: ${(err as Error).message}`));
+        const configuration = changes.filter((c) => c.changed && FOLLOWED.has(c.resource) && c.record_id);
+        for (const name of await concernedDatabases(db, configuration)) {
           try {
             await buildProgram(db, PROGRAM_NAME.exec(name)![1]!);
             built++;

@@ -6,11 +6,14 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { signedInMobile } from '../http/permissions.ts';
+import { needsFlagMobile, signedInMobile } from '../http/permissions.ts';
 import { problems } from '../http/errors.ts';
-import { notAudited } from '../changes/audit-declaration.ts';
+import { audited, notAudited } from '../changes/audit-declaration.ts';
+import { changeContextOf } from '../changes/change-context.ts';
+import type { ReplicatedDoc } from './rev-tree.ts';
+import { pushDocuments } from './document-push.ts';
 import type { ErrorDeclaration } from '../http/error-declaration.ts';
-import { assertReachable } from './sync-databases.ts';
+import { openDatabase, type OpenedDatabase } from './sync-databases.ts';
 import { serverUuid } from './server-uuid.ts';
 import { changesSince, databaseInfo, missingRevisions, readLocal, revisionsWithHistory, writeLocal } from './sync-store.ts';
 import * as schemas from './sync-schemas.ts';
@@ -33,15 +36,16 @@ export function syncRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The program databases follow the configuration a moment after each change.
   ctx.jobs.every({ name: 'sync-follow', everySeconds: FOLLOW_EVERY_SECONDS, run: () => followChanges(ctx.db).then(() => undefined) });
   syncConsoleRoutes(app, ctx);
-  const reach = (request: FastifyRequest<{ Params: Params }>) => assertReachable(ctx.db, request.sessionUser!, request.params.db);
+  const reach = (request: FastifyRequest<{ Params: Params }>) => openDatabase(ctx.db, request.sessionUser!, request.params.db);
   serverRoute(app, ctx);
   databaseRoute(app, ctx, reach);
   localRoutes(app, ctx, reach);
   changesRoute(app, ctx, reach);
   readByPostRoutes(app, ctx, reach);
+  pushRoute(app, ctx, reach);
 }
 
-type Reach = (request: FastifyRequest<{ Params: Params }>) => Promise<void>;
+type Reach = (request: FastifyRequest<{ Params: Params }>) => Promise<OpenedDatabase>;
 
 function serverRoute(app: FastifyInstance, ctx: AppContext): void {
   app.get(
@@ -60,8 +64,8 @@ function serverRoute(app: FastifyInstance, ctx: AppContext): void {
 
 function databaseRoute(app: FastifyInstance, ctx: AppContext, reach: Reach): void {
   const handler = async (request: FastifyRequest<{ Params: Params }>) => {
-    await reach(request);
-    const info = await databaseInfo(ctx.db, request.params.db);
+    const { view } = await reach(request);
+    const info = await databaseInfo(ctx.db, view);
     return { db_name: request.params.db, ...info, instance_start_time: startedAt };
   };
   for (const url of ['/sync/db/:db', '/sync/db/:db/']) {
@@ -129,10 +133,9 @@ function changesRoute(app: FastifyInstance, ctx: AppContext, reach: Reach): void
       },
     },
     async (request) => {
-      await reach(request);
-      const { db } = request.params;
-      const since = request.query.since === 'now' ? (await databaseInfo(ctx.db, db)).update_seq : Number(request.query.since);
-      return changesSince(ctx.db, db, since, Number(request.query.limit));
+      const { view } = await reach(request);
+      const since = request.query.since === 'now' ? (await databaseInfo(ctx.db, view)).update_seq : Number(request.query.since);
+      return changesSince(ctx.db, view, since, Number(request.query.limit));
     },
   );
 }
@@ -152,8 +155,8 @@ function readByPostRoutes(app: FastifyInstance, ctx: AppContext, reach: Reach): 
       },
     },
     async (request) => {
-      await reach(request);
-      return missingRevisions(ctx.db, request.params.db, request.body);
+      const { view } = await reach(request);
+      return missingRevisions(ctx.db, view, request.body);
     },
   );
   app.post<{ Params: Params; Body: { docs: { id: string; rev?: string }[] } }>(
@@ -169,8 +172,40 @@ function readByPostRoutes(app: FastifyInstance, ctx: AppContext, reach: Reach): 
       },
     },
     async (request) => {
-      await reach(request);
-      return { results: await revisionsWithHistory(ctx.db, request.params.db, request.body.docs) };
+      const { view } = await reach(request);
+      return { results: await revisionsWithHistory(ctx.db, view, request.body.docs) };
+    },
+  );
+}
+
+function pushRoute(app: FastifyInstance, ctx: AppContext, reach: Reach): void {
+  app.post<{ Params: Params; Body: { docs: ReplicatedDoc[] } }>(
+    '/sync/db/:db/_bulk_docs',
+    {
+      config: {
+        permission: needsFlagMobile('can_add_document'),
+        audit: audited('submit'),
+        errors: {
+          codes: { 403: ['SYNC_READ_ONLY'], 404: ['SYNC_DATABASE_NOT_FOUND'] },
+          notes: { 403: 'SYNC_READ_ONLY: a program database' },
+        },
+      },
+      // Up to 500 documents with their answers (a text answer may hold 10,000 characters).
+      bodyLimit: 32 * 1024 * 1024,
+      schema: {
+        tags: TAGS,
+        summary:
+          "Push replicated revisions (new_edits: false) to one's own documents database: each new document passes the checks of POST /document; a refused one is answered forbidden, with a status document saying why",
+        params: schemas.databaseParams,
+        body: schemas.bulkDocsBody,
+        response: { 201: schemas.bulkDocsAnswer },
+      },
+    },
+    async (request, reply) => {
+      const opened = await reach(request);
+      if (!opened.writable) throw problems.syncReadOnly();
+      const push = { db: ctx.db, caller: request.sessionUser!, change: changeContextOf(request), now: () => ctx.config.clock.now() };
+      return reply.status(201).send(await pushDocuments(push, request.body.docs));
     },
   );
 }

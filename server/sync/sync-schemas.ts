@@ -98,3 +98,40 @@ export const viewListSync = {
   type: 'object',
   properties: { databases: { type: 'array', items: { type: 'string' }, description: 'The program databases built again' } },
 } as const;
+
+export const bulkDocsBody = {
+  type: 'object',
+  required: ['docs'],
+  properties: {
+    // Replicated revisions only: a device's own edits travel with their history.
+    new_edits: { type: 'boolean', const: false },
+    docs: {
+      type: 'array',
+      maxItems: 500,
+      items: {
+        type: 'object',
+        required: ['_id', '_rev'],
+        properties: {
+          _id: { type: 'string', minLength: 1, maxLength: 200 },
+          _rev: { type: 'string', maxLength: 80 },
+          _revisions: {
+            type: 'object',
+            required: ['start', 'ids'],
+            properties: {
+              start: { type: 'integer', minimum: 1 },
+              ids: { type: 'array', maxItems: 1000, items: { type: 'string', maxLength: 64 } },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+export const bulkDocsAnswer = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: { id: { type: 'string' }, rev: { type: 'string' }, error: { type: 'string' }, reason: { type: 'string' } },
+  },
+} as const;

@@ -4,16 +4,36 @@
  * so the winner is the one a device computes), the changes feed by sequence, `_revs_diff`,
  * `_bulk_get` and the `_local` checkpoints. Names of databases are the caller's business.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { collectLeaves, isDeleted, merge, revExists, winningRev, type RevTree } from 'pouchdb-merge';
 import type { Db } from '../db/database.ts';
 import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
 import { bodyOf, parseRev, pathOf, revisionsOf, type ReplicatedDoc } from './rev-tree.ts';
+import { lockNameOf } from './database-names.ts';
+
+/**
+ * What a device sees as one database: the rows of `sync_docs` (alias `d`) it is made of. A
+ * program's database is its own rows; a user's is the part of the shared documents they may read
+ * plus their own status documents (sync-databases.ts).
+ */
+export interface DatabaseView {
+  /** The name the device uses (its `_local` checkpoints are kept under it). */
+  name: string;
+  rows: RawBuilder<boolean>;
+}
+
+/** A database that is exactly its own rows. */
+export const wholeDatabase = (name: string): DatabaseView => ({ name, rows: sql<boolean>`d.db = ${name}` });
+
+/** A view, or the name of a database that is exactly its own rows. */
+export type DatabaseRef = DatabaseView | string;
+const viewOf = (ref: DatabaseRef): DatabaseView => (typeof ref === 'string' ? wholeDatabase(ref) : ref);
 
 /** How many ancestors a document keeps in its tree (CouchDB's default `_revs_limit`). */
 const REVS_LIMIT = 1000;
 
 export interface DocRow {
+  db: string;
   id: string;
   rev_tree: RevTree;
   winning_rev: string;
@@ -50,7 +70,7 @@ export async function writeRevisions(db: Db, name: string, docs: ReplicatedDoc[]
  * queue here, so the order of `seq` is the order of commits and a feed reader skips nothing.
  */
 export async function lockDatabase(trx: Db, name: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.syncWrite}, hashtext(${name}))`.execute(trx);
+  await sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.syncWrite}, hashtext(${lockNameOf(name)}))`.execute(trx);
 }
 
 /** Merges one revision into its document (inside a transaction holding the database's lock). */
@@ -72,10 +92,11 @@ export async function storeRevision(trx: Db, name: string, doc: ReplicatedDoc): 
 }
 
 /** The database's figures for `GET /{db}`: live documents and the last sequence. */
-export async function databaseInfo(db: Db, name: string): Promise<{ doc_count: number; doc_del_count: number; update_seq: number }> {
+export async function databaseInfo(db: Db, ref: DatabaseRef): Promise<{ doc_count: number; doc_del_count: number; update_seq: number }> {
+  const view = viewOf(ref);
   const { rows } = await sql<{ live: string; gone: string; last: string | null }>`
     select count(*) filter (where not deleted) as live, count(*) filter (where deleted) as gone, max(seq) as last
-    from sync_docs where db = ${name}`.execute(db);
+    from sync_docs d where ${view.rows}`.execute(db);
   const row = rows[0]!;
   return { doc_count: Number(row.live), doc_del_count: Number(row.gone), update_seq: Number(row.last ?? 0) };
 }
@@ -91,13 +112,14 @@ export interface Change {
 /** The documents written after `since`, oldest first, at most `limit`; and how many more wait. */
 export async function changesSince(
   db: Db,
-  name: string,
+  ref: DatabaseRef,
   since: number,
   limit: number,
 ): Promise<{ results: Change[]; last_seq: number; pending: number }> {
+  const view = viewOf(ref);
   const { rows } = await sql<DocRow>`
-    select id, rev_tree, winning_rev, deleted, seq from sync_docs where db = ${name} and seq > ${since}
-    order by seq limit ${limit}`.execute(db);
+    select d.id, d.rev_tree, d.winning_rev, d.deleted, d.seq from sync_docs d where ${view.rows} and d.seq > ${since}
+    order by d.seq limit ${limit}`.execute(db);
   const results = rows.map((row): Change => {
     const leaves = collectLeaves(row.rev_tree).map((leaf) => ({ rev: leaf.rev }));
     // The winner first, as CouchDB lists it.
@@ -105,19 +127,22 @@ export async function changesSince(
     return { seq: Number(row.seq), id: row.id, changes: leaves, ...(row.deleted ? { deleted: true as const } : {}) };
   });
   const last = results.at(-1)?.seq ?? since;
-  const { rows: more } = await sql<{ n: string }>`select count(*) as n from sync_docs where db = ${name} and seq > ${last}`.execute(db);
+  const { rows: more } = await sql<{ n: string }>`select count(*) as n from sync_docs d where ${view.rows} and d.seq > ${last}`.execute(db);
   return { results, last_seq: last, pending: Number(more[0]!.n) };
 }
 
 /** `_revs_diff`: of the revisions asked about, those this database does not hold. */
 export async function missingRevisions(
   db: Db,
-  name: string,
+  ref: DatabaseRef,
   asked: Record<string, string[]>,
 ): Promise<Record<string, { missing: string[] }>> {
+  const view = viewOf(ref);
   const ids = Object.keys(asked);
   if (ids.length === 0) return {};
-  const { rows } = await sql<DocRow>`select id, rev_tree from sync_docs where db = ${name} and id = any(${ids}::text[])`.execute(db);
+  const { rows } = await sql<DocRow>`select d.id, d.rev_tree from sync_docs d where ${view.rows} and d.id = any(${ids}::text[])`.execute(
+    db,
+  );
   const trees = new Map(rows.map((row) => [row.id, row.rev_tree]));
   const answer: Record<string, { missing: string[] }> = {};
   for (const id of ids) {
@@ -135,15 +160,19 @@ export type BulkGetResult = {
 };
 
 /** `_bulk_get` with `revs=true`: each asked revision (the winner when none is named) with `_revisions`. */
-export async function revisionsWithHistory(db: Db, name: string, asked: { id: string; rev?: string }[]): Promise<BulkGetResult[]> {
+export async function revisionsWithHistory(db: Db, ref: DatabaseRef, asked: { id: string; rev?: string }[]): Promise<BulkGetResult[]> {
+  const view = viewOf(ref);
   const ids = [...new Set(asked.map((a) => a.id))];
   const { rows } =
-    await sql<DocRow>`select id, rev_tree, winning_rev from sync_docs where db = ${name} and id = any(${ids}::text[])`.execute(db);
+    await sql<DocRow>`select d.db, d.id, d.rev_tree, d.winning_rev from sync_docs d where ${view.rows} and d.id = any(${ids}::text[])`.execute(
+      db,
+    );
   const docs = new Map(rows.map((row) => [row.id, row]));
-  const wanted = asked.map((a) => ({ id: a.id, rev: a.rev ?? docs.get(a.id)?.winning_rev ?? '' }));
+  const wanted = asked.map((a) => ({ db: docs.get(a.id)?.db ?? '', id: a.id, rev: a.rev ?? docs.get(a.id)?.winning_rev ?? '' }));
   const { rows: bodies } = await sql<{ id: string; rev: string; body: Record<string, unknown> }>`
-    select r.id, r.rev, r.body from sync_revs r join unnest(${wanted.map((w) => w.id)}::text[], ${wanted.map((w) => w.rev)}::text[]) as w(id, rev)
-      on r.db = ${name} and r.id = w.id and r.rev = w.rev`.execute(db);
+    select r.id, r.rev, r.body from sync_revs r
+    join unnest(${wanted.map((w) => w.db)}::text[], ${wanted.map((w) => w.id)}::text[], ${wanted.map((w) => w.rev)}::text[]) as w(db, id, rev)
+      on r.db = w.db and r.id = w.id and r.rev = w.rev`.execute(db);
   const storedBodies = new Map(bodies.map((b) => [`${b.id}\u0000${b.rev}`, b.body]));
   return wanted.map(({ id, rev }) => {
     const row = docs.get(id);

@@ -99,7 +99,7 @@ describe('who reaches a program’s database', () => {
     for (const [name, token, status] of [
       [`program-${program}`, outsider.token, 404],
       ['program-none', member.token, 404],
-      [`user-${member.id}`, member.token, 404],
+      [`user-${outsider.id}`, member.token, 404],
       [`program-${program}`, undefined, 401],
     ] as const) {
       const res = await fetch(`${base}/sync/db/${name}/_changes`, { headers: token ? { authorization: `Bearer ${token}` } : {} });

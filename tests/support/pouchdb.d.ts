@@ -13,6 +13,7 @@ declare module 'pouchdb-core' {
   interface Replication {
     docs_read: number;
     docs_written: number;
+    doc_write_failures: number;
     errors: unknown[];
     ok: boolean;
   }
@@ -27,7 +28,10 @@ declare module 'pouchdb-core' {
     );
     static plugin(plugin: unknown): void;
     static fetch(url: string, init?: RequestInit): Promise<Response>;
-    replicate: { from(source: PouchDB, options?: { batch_size?: number }): Promise<Replication> };
+    replicate: {
+      from(source: PouchDB, options?: { batch_size?: number }): Promise<Replication>;
+      to(target: PouchDB, options?: { batch_size?: number }): Promise<Replication>;
+    };
     info(): Promise<{ doc_count: number; update_seq: number | string }>;
     get<T = Record<string, unknown>>(id: string, options: { conflicts: true }): Promise<T & Meta & { _conflicts?: string[] }>;
     get<T = Record<string, unknown>>(id: string): Promise<T & Meta>;

@@ -1,0 +1,121 @@
+/**
+ * A device pushing its documents database (`_bulk_docs` with `new_edits: false` to `user-{id}`):
+ * each new document goes through exactly the checks of `POST /document` (insertSubmission), and
+ * its row, its change-log row and its revision in the shared store commit together, so a retry
+ * after a lost answer finds the revision held and writes nothing twice.
+ *
+ * A refused document is answered `forbidden` with the reason (PouchDB then counts it as denied
+ * and does not send it again), and the user's status document for it (`fieldbase-status:{local
+ * id}`, pulled with their database) says why, with the field messages; accepted later, the
+ * status says so. A device cannot delete a submitted document, nor change one (yet): both are
+ * refused the same way, so nothing pushed from a device ever removes data.
+ */
+import { sql } from 'kysely';
+import { revExists, type RevTree } from 'pouchdb-merge';
+import type { SessionUser } from '../auth/session-user.ts';
+import type { Db } from '../db/database.ts';
+import { inWriteTransaction, type ChangeContext } from '../changes/change-log.ts';
+import { Problem } from '../http/errors.ts';
+import { insertSubmission, LocalIdRace } from '../documents/document-submit-route.ts';
+import { documentByLocalId, type NewDocument } from '../documents/document-store.ts';
+import { MODULE_KINDS, type DocumentModule } from '@model/documents/modules.ts';
+import { bodyOf, parseRev, type ReplicatedDoc } from './rev-tree.ts';
+import { lockDatabase, storeRevision, type WriteRefusal } from './sync-store.ts';
+import { nextRevision, type Body } from './publish-documents.ts';
+import { recordScope } from './document-revisions.ts';
+import { DOCUMENTS_DB, userDatabase } from './database-names.ts';
+
+export const STATUS_PREFIX = 'fieldbase-status:';
+
+interface PushContext {
+  db: Db;
+  caller: SessionUser;
+  change: ChangeContext;
+  now: () => Date;
+}
+
+/** Stores what can be stored; answers a refusal per document that was not. */
+export async function pushDocuments(push: PushContext, docs: ReplicatedDoc[]): Promise<WriteRefusal[]> {
+  const refusals: WriteRefusal[] = [];
+  for (const doc of docs) {
+    const refusal = await pushOne(push, doc);
+    if (refusal) refusals.push(refusal);
+  }
+  return refusals;
+}
+
+async function pushOne(push: PushContext, doc: ReplicatedDoc): Promise<WriteRefusal | undefined> {
+  const id = typeof doc._id === 'string' ? doc._id : '';
+  if (!parseRev(doc._rev) || !id || id.startsWith('_') || id.startsWith('fieldbase-') || id.length > 200) {
+    return {
+      id,
+      rev: String(doc._rev),
+      error: 'bad_request',
+      reason: 'A document needs an _id (its local_id, not starting with _ or fieldbase-) and a valid _rev',
+    };
+  }
+  if (await revisionHeld(push.db, id, doc._rev)) return undefined;
+  const refused = (reason: string, fields?: Record<string, string>) => refuse(push, doc, reason, fields);
+  if (doc._deleted) return refused('A submitted document cannot be deleted from a device: ask for it to be deleted in the console');
+  const held = await documentByLocalId(push.db, id);
+  if (held && held.created_by !== push.caller.id) return refused('Another user has a document with this local_id');
+  if (held) return refused('A submitted document cannot be changed from a device yet: change it in the console');
+  const submission = asSubmission(id, bodyOf(doc));
+  if (typeof submission === 'string') return refused(submission);
+  try {
+    await inWriteTransaction(push.db, push.change, async (trx, changes) => {
+      const documentId = await insertSubmission(trx, changes, push.caller, submission, push.now);
+      await recordScope(trx, { id: documentId, local_id: id, program_id: submission.program_id, created_by: push.caller.id });
+      await lockDatabase(trx, DOCUMENTS_DB);
+      await storeRevision(trx, DOCUMENTS_DB, doc);
+      await writeStatus(trx, push.caller.id, id, { status: 'accepted' }, true);
+    });
+    return undefined;
+  } catch (err) {
+    // Stored meanwhile by a retry of the same push: held now, nothing to say.
+    if (err instanceof LocalIdRace && (await revisionHeld(push.db, id, doc._rev))) return undefined;
+    if (err instanceof Problem && err.status < 500) return refused(err.message, err.fields);
+    throw err;
+  }
+}
+
+/** The body as POST /document takes it, or what is wrong with it. */
+function asSubmission(localId: string, body: Body): NewDocument | string {
+  const text = (key: string) => (typeof body[key] === 'string' && body[key] ? (body[key] as string) : undefined);
+  const missing = ['program_id', 'module', 'type_id', 'form_revision_id'].filter((key) => !text(key));
+  if (missing.length) return `The document lacks ${missing.join(', ')}`;
+  if (!(text('module')! in MODULE_KINDS)) return `No module ${text('module')}: one of ${Object.keys(MODULE_KINDS).join(', ')}`;
+  const answers = body.form_data;
+  if (!answers || typeof answers !== 'object' || Array.isArray(answers)) return 'The document lacks its answers (form_data, an object)';
+  return {
+    local_id: localId,
+    program_id: text('program_id')!,
+    module: text('module') as DocumentModule,
+    type_id: text('type_id')!,
+    form_revision_id: text('form_revision_id')!,
+    form_data: answers as Record<string, unknown>,
+  };
+}
+
+async function revisionHeld(db: Db, id: string, rev: string): Promise<boolean> {
+  const { rows } = await sql<{ rev_tree: RevTree }>`select rev_tree from sync_docs where db = ${DOCUMENTS_DB} and id = ${id}`.execute(db);
+  return rows[0] !== undefined && revExists(rows[0].rev_tree, rev);
+}
+
+async function refuse(push: PushContext, doc: ReplicatedDoc, reason: string, fields?: Record<string, string>): Promise<WriteRefusal> {
+  await push.db
+    .transaction()
+    .execute((trx) => writeStatus(trx, push.caller.id, doc._id, { status: 'refused', reason, fields: fields ?? {} }));
+  return { id: doc._id, rev: doc._rev, error: 'forbidden', reason };
+}
+
+/** The user's status document of a pushed document (only updated, with `onlyIfHeld`, when there is one). */
+async function writeStatus(trx: Db, userId: string, localId: string, status: Body, onlyIfHeld = false): Promise<void> {
+  const name = userDatabase(userId);
+  const statusId = `${STATUS_PREFIX}${localId}`;
+  await lockDatabase(trx, name);
+  const { rows } = await sql<{ rev_tree: RevTree; winning_rev: string }>`
+    select rev_tree, winning_rev from sync_docs where db = ${name} and id = ${statusId} for update`.execute(trx);
+  if (onlyIfHeld && !rows[0]) return;
+  await storeRevision(trx, name, nextRevision(statusId, rows[0], { local_id: localId, ...status }, false));
+}

@@ -1,0 +1,138 @@
+/**
+ * A field worker's documents database (`user-{id}`) with a real PouchDB 9 device over HTTP: new
+ * documents pushed offline pass the checks of POST /document and are stored once however often
+ * the push is retried; a refused one is denied, not retried, and its status document says why;
+ * the pull brings the documents the user may read (their own, and their team's where the program
+ * shows them) and no one else's, and a deletion in the console reaches the device.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { PouchDB } from '../support/pouchdb-device.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { answersFor, fieldWorker, makeDocumentWorld, type DocumentWorld, type SignedIn } from '../support/documents.ts';
+import { followChanges } from '../../server/sync/sync-follower.ts';
+import { userDatabase } from '../../server/sync/database-names.ts';
+
+let t: TestServer;
+let base: string;
+let world: DocumentWorld;
+let outsider: SignedIn;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  base = (await t.api.app.listen({ host: '127.0.0.1', port: 0 })).replace('[::1]', '127.0.0.1');
+  world = await makeDocumentWorld(t);
+  outsider = await fieldWorker(t, 'Kofi Outsider');
+});
+afterAll(() => t?.close());
+
+function remote(name: string, who: SignedIn) {
+  return new PouchDB(`${base}/sync/db/${name}`, {
+    skip_setup: true,
+    fetch: (url, init) => {
+      init.headers.set('Authorization', `Bearer ${who.token}`);
+      return PouchDB.fetch(url, init);
+    },
+  });
+}
+
+let devices = 0;
+const device = () => new PouchDB(`documents-device-${++devices}`, { adapter: 'memory' });
+const household = (localId: string, i: number, answers = answersFor('beneficiaries', 2, i)) => ({
+  _id: localId,
+  program_id: world.program.id,
+  module: 'beneficiaries',
+  type_id: world.types.beneficiary,
+  form_revision_id: world.revisions.household[1],
+  form_data: answers,
+});
+
+async function stored(localIds: string[]): Promise<number> {
+  const { rows } = await sql<{ n: string }>`select count(*) as n from documents where local_id = any(${localIds}::text[])`.execute(
+    t.ctx.db,
+  );
+  return Number(rows[0]!.n);
+}
+
+describe('pushing documents made offline', () => {
+  const phone = device();
+  const ids = ['offline-1', 'offline-2', 'offline-3'];
+
+  it('stores each valid document once, with the checks of POST /document, and denies an invalid one with its reason', async () => {
+    for (const [i, id] of ids.entries()) await phone.put(household(id, i));
+    await phone.put(household('offline-bad', 9, { age: 'old' }));
+    const pushed = await phone.replicate.to(remote(userDatabase(world.member.id), world.member));
+    expect(pushed).toMatchObject({ ok: true, docs_written: 3, doc_write_failures: 1 });
+    expect(await stored([...ids, 'offline-bad'])).toBe(3);
+    const { rows } = await sql<{
+      created_by: string;
+    }>`select distinct created_by from documents where local_id = any(${ids}::text[])`.execute(t.ctx.db);
+    expect(rows).toEqual([{ created_by: world.member.id }]);
+
+    // A retry (the answer lost, or the same push again) writes nothing twice.
+    await phone.replicate.to(remote(userDatabase(world.member.id), world.member));
+    expect(await stored(ids)).toBe(3);
+    const { rows: counts } = await sql<{ counted: string; actual: string }>`
+      select (select coalesce(sum(n), 0) from document_counts where program_id = ${world.program.id}) as counted,
+        (select count(*) from documents where program_id = ${world.program.id}) as actual`.execute(t.ctx.db);
+    expect(Number(counts[0]!.counted)).toBe(Number(counts[0]!.actual));
+  });
+
+  it('brings back, with the pull, the status document of the refused one, naming the field', async () => {
+    await phone.replicate.from(remote(userDatabase(world.member.id), world.member));
+    const status = await phone.get('fieldbase-status:offline-bad');
+    expect(status).toMatchObject({ local_id: 'offline-bad', status: 'refused' });
+    expect(Object.keys(status.fields as object)).toContain('age');
+  });
+
+  it('refuses a device that deletes or changes a submitted document, and the status says so; the row stays', async () => {
+    const doc = await phone.get('offline-1');
+    await phone.remove(doc._id, doc._rev);
+    const pushed = await phone.replicate.to(remote(userDatabase(world.member.id), world.member));
+    expect(pushed).toMatchObject({ doc_write_failures: 1 });
+    expect(await stored(['offline-1'])).toBe(1);
+  });
+
+  it('answers a push to a program database SYNC_READ_ONLY, and to another user’s database not found', async () => {
+    for (const [name, status, code] of [
+      [`program-${world.program.id}`, 403, 'SYNC_READ_ONLY'],
+      [userDatabase(outsider.id), 404, 'SYNC_DATABASE_NOT_FOUND'],
+    ] as const) {
+      const res = await fetch(`${base}/sync/db/${name}/_bulk_docs`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${world.member.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ new_edits: false, docs: [{ ...household('offline-9', 9), _rev: '1-abc' }] }),
+      });
+      expect(res.status, name).toBe(status);
+      expect(await res.json()).toMatchObject({ code });
+    }
+    expect(await stored(['offline-9'])).toBe(0);
+  });
+});
+
+describe('pulling one’s documents', () => {
+  it('brings the documents the user may read, submitted anywhere, and a deletion made in the console', async () => {
+    const [submitted] = await world.submit({ localIdPrefix: 'console-submitted' });
+    await followChanges(t.ctx.db, { wait: true });
+    const phone = device();
+    await phone.replicate.from(remote(userDatabase(world.member.id), world.member));
+    const held = (await phone.allDocs()).rows.map((r) => r.id);
+    expect(held).toEqual(expect.arrayContaining(['offline-2', 'offline-3', submitted!.local_id]));
+    expect(await phone.get(submitted!.local_id)).toMatchObject({
+      program_id: world.program.id,
+      form_data: answersFor('beneficiaries', 2, 0),
+    });
+
+    const deleted = await t.api.app.inject({ method: 'DELETE', url: `/document/${submitted!._id}`, headers: world.admin.headers });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    await followChanges(t.ctx.db, { wait: true });
+    await phone.replicate.from(remote(userDatabase(world.member.id), world.member));
+    await expect(phone.get(submitted!.local_id)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('brings someone off the team none of them', async () => {
+    const phone = device();
+    await phone.replicate.from(remote(userDatabase(outsider.id), outsider));
+    expect((await phone.allDocs()).rows).toEqual([]);
+  });
+});
