@@ -93,7 +93,13 @@ export function submitRoute(app: FastifyInstance, kit: DocumentKit): void {
  * The submission's checks, its row, its files claimed and its change recorded; answers its id
  * (also a document pushed by a device's offline database, sync/document-push.ts).
  */
-export async function insertSubmission(trx: Db, changes: ChangeSet, caller: SessionUser, body: NewDocument, now: () => Date): Promise<string> {
+export async function insertSubmission(
+  trx: Db,
+  changes: ChangeSet,
+  caller: SessionUser,
+  body: NewDocument,
+  now: () => Date,
+): Promise<string> {
   const program = await programForDocument(trx, body.program_id, body.module);
   if (!program) throw problems.documentMismatch({ program_id: 'Program does not exist' });
   assertProgramTakesSubmissions(caller, program, body.module);
