@@ -101,6 +101,12 @@ export const problems = {
   /** Offline sync (server/sync/): a database that does not exist and one the caller may not reach answer alike. */
   syncDatabaseNotFound: (name: string) => new Problem(404, 'SYNC_DATABASE_NOT_FOUND', `No offline database ${name}`),
   syncReadOnly: () => new Problem(403, 'SYNC_READ_ONLY', 'This offline database is written by the server only: pull it, do not push to it'),
+  userWithoutMobile: () =>
+    new Problem(
+      409,
+      'USER_WITHOUT_MOBILE',
+      "This user's role does not let them use the mobile app (can_access_mobile): give them a role that does first",
+    ),
   programInactive: () => new Problem(409, 'PROGRAM_INACTIVE', 'This program is inactive'),
   moduleInactive: (label: string) => new Problem(409, 'MODULE_INACTIVE', `The ${label} module of this program is inactive`),
   localIdTaken: () =>

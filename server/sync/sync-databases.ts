@@ -5,8 +5,9 @@
  *                  by whoever may read programs (built when first asked for).
  *   user-{id}      that user's documents database, for that user alone: the part of the shared
  *                  store of submitted documents they may read (the one reading rule,
- *                  documents/document-scope.ts) and their own status documents. They push their
- *                  submissions to it.
+ *                  documents/document-scope.ts) and their own documents: the profile (which
+ *                  program databases to pull, user-profile.ts) and the status of each push
+ *                  refused. They push their submissions to it.
  *
  * Any other name, and a database the caller may not reach, is "not found" alike, so names
  * reveal nothing.
@@ -17,6 +18,7 @@ import type { SessionUser } from '../http/session.ts';
 import { problems } from '../http/errors.ts';
 import { onTeam, onTeamSql, seesAllDocuments } from '../documents/document-scope.ts';
 import { ensureBuilt } from './program-builds.ts';
+import { ensureProfile } from './user-profile.ts';
 import { wholeDatabase, type DatabaseView } from './sync-store.ts';
 import { DOCUMENTS_DB, userDatabase } from './database-names.ts';
 
@@ -39,7 +41,10 @@ export async function openDatabase(db: Db, caller: SessionUser, name: string): P
       return { view: wholeDatabase(name), writable: false };
     }
   }
-  if (USER.exec(name)?.[1] === caller.id) return { view: userView(caller), writable: true };
+  if (USER.exec(name)?.[1] === caller.id) {
+    await ensureProfile(db, caller.id);
+    return { view: userView(caller), writable: true };
+  }
   throw problems.syncDatabaseNotFound(name);
 }
 

@@ -20,6 +20,7 @@ import { VIEW_LIST_RESOURCE } from '../view-lists/view-list-store.ts';
 import { DOCUMENT_RESOURCE } from '../documents/document-changes.ts';
 import { buildProgram } from './program-builds.ts';
 import { publishDocumentRows } from './document-revisions.ts';
+import { refreshProfiles, usersConcernedBy, usersOfRole } from './user-profile.ts';
 import { programDatabase } from './program-database.ts';
 
 const BATCH = 2000;
@@ -50,6 +51,7 @@ export async function followChanges(db: Db, options: { wait?: boolean } = {}): P
           where seq > ${after}::bigint order by seq limit ${BATCH}`.execute(db);
         const documents = changes.filter((c) => c.changed && c.resource === DOCUMENT_RESOURCE && c.record_id).map((c) => c.record_id!);
         await publishDocumentRows(db, documents).catch((err: unknown) => failures.push(`documents: ${(err as Error).message}`));
+        await followProfiles(db, changes).catch((err: unknown) => failures.push(`profiles: ${(err as Error).message}`));
         const configuration = changes.filter((c) => c.changed && FOLLOWED.has(c.resource) && c.record_id);
         for (const name of await concernedDatabases(db, configuration)) {
           try {
@@ -68,6 +70,18 @@ export async function followChanges(db: Db, options: { wait?: boolean } = {}): P
       await sql`select pg_advisory_unlock(${ADVISORY_LOCKS.syncFollow})`.execute(conn);
     }
   });
+}
+
+/** The users' profiles a change may alter: a program's team or visibility, a user's role, a role's flags. */
+async function followProfiles(db: Db, changes: { resource: string; record_id: string | null; changed: boolean }[]): Promise<void> {
+  const users = new Set<string>();
+  for (const c of changes) {
+    if (!c.changed || !c.record_id) continue;
+    if (c.resource === 'program') for (const user of await usersConcernedBy(db, c.record_id)) users.add(user);
+    if (c.resource === 'user') users.add(c.record_id);
+    if (c.resource === 'role') for (const user of await usersOfRole(db, c.record_id)) users.add(user);
+  }
+  await refreshProfiles(db, [...users]);
 }
 
 /** The databases to build again: a program's own, and every one whose last build read a record named. */

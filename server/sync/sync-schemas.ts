@@ -135,3 +135,16 @@ export const bulkDocsAnswer = {
     properties: { id: { type: 'string' }, rev: { type: 'string' }, error: { type: 'string' }, reason: { type: 'string' } },
   },
 } as const;
+
+export const addedUser = {
+  type: 'object',
+  properties: {
+    db: { type: 'string', description: "The user's documents database" },
+    programs: { type: 'array', items: { type: 'string' }, description: 'The program databases their device pulls' },
+  },
+} as const;
+
+export const compacted = {
+  type: 'object',
+  properties: { db: { type: 'string' }, revisions_removed: { type: 'integer' }, bytes_freed: { type: 'integer' } },
+} as const;

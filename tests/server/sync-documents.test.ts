@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { PouchDB } from '../support/pouchdb-device.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { answersFor, fieldWorker, makeDocumentWorld, type DocumentWorld, type SignedIn } from '../support/documents.ts';
+import { answersFor, fieldWorker, makeDocumentWorld, personWith, type DocumentWorld, type SignedIn } from '../support/documents.ts';
 import { followChanges } from '../../server/sync/sync-follower.ts';
 import { userDatabase } from '../../server/sync/database-names.ts';
 
@@ -133,6 +133,42 @@ describe('pulling one’s documents', () => {
   it('brings someone off the team none of them', async () => {
     const phone = device();
     await phone.replicate.from(remote(userDatabase(outsider.id), outsider));
-    expect((await phone.allDocs()).rows).toEqual([]);
+    // Their profile only (no program to pull), and no document.
+    expect((await phone.allDocs()).rows.map((r) => r.id)).toEqual(['fieldbase-profile']);
+  });
+});
+
+describe('the profile: which program databases a device pulls', () => {
+  const profileOf = async (who: SignedIn) => {
+    const phone = device();
+    await phone.replicate.from(remote(userDatabase(who.id), who));
+    return phone.get<{ programs: { id: string; database: string; documents: string }[] }>('fieldbase-profile');
+  };
+
+  it('GET /sync/add/{id} gives a user their databases; taken off the team, the program leaves their profile', async () => {
+    const added = await t.api.app.inject({ method: 'GET', url: `/sync/add/${world.member.id}`, headers: world.admin.headers });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json()).toEqual({ db: userDatabase(world.member.id), programs: [`program-${world.program.id}`] });
+    expect((await profileOf(world.member)).programs).toEqual([
+      expect.objectContaining({ id: world.program.id, database: `program-${world.program.id}` }),
+    ]);
+
+    const removed = await t.api.app.inject({
+      method: 'DELETE',
+      url: `/program/${world.program.id}/team/${world.member.id}`,
+      headers: world.admin.headers,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    await followChanges(t.ctx.db, { wait: true });
+    expect((await profileOf(world.member)).programs).toEqual([]);
+  });
+
+  it('refuses a user whose role cannot use the mobile app, and an unknown user', async () => {
+    const consoleOnly = await personWith(t, world, 'Console only', { can_access_dashboard: true }, { team: false });
+    const refused = await t.api.app.inject({ method: 'GET', url: `/sync/add/${consoleOnly.id}`, headers: world.admin.headers });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'USER_WITHOUT_MOBILE' });
+    const unknown = await t.api.app.inject({ method: 'GET', url: '/sync/add/no-such-user', headers: world.admin.headers });
+    expect(unknown.statusCode).toBe(404);
   });
 });

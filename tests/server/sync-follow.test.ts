@@ -171,6 +171,18 @@ describe('the console’s sync calls', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('GET /sync/compact/{id} drops the bodies of replaced revisions; a fresh device still gets everything', async () => {
+    const compacted = await api('GET', `/sync/compact/${world.program.id}`);
+    expect(compacted).toMatchObject({ db: programDatabase(world.program.id) });
+    // The type record was renamed twice, the lock toggled twice, a chunk replaced: old bodies went.
+    expect(compacted.revisions_removed).toBeGreaterThanOrEqual(4);
+    expect(compacted.bytes_freed).toBeGreaterThan(0);
+    expect(await api('GET', `/sync/compact/${world.program.id}`)).toMatchObject({ revisions_removed: 0, bytes_freed: 0 });
+    const fresh = new PouchDB(`compacted-device-${Date.now()}`, { adapter: 'memory' });
+    const pulled = await fresh.replicate.from(remote());
+    expect(pulled).toMatchObject({ ok: true, docs_written: (await programContent(t.ctx.db, world.program.id)).documents.size });
+  });
+
   it('drops the database of a deleted program', async () => {
     const other = await addProgram(t, world.admin.token, { name: 'Short-lived program' });
     const name = programDatabase(other._id);
