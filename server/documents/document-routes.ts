@@ -9,26 +9,17 @@
  */
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import type { DocumentModule } from '@model/documents/modules.ts';
 import type { AppContext } from '../context.ts';
-import type { Db } from '../db/database.ts';
 import { problems } from '../http/errors.ts';
 import { audited } from '../changes/audit-declaration.ts';
 import { signedInMobile } from '../http/permissions.ts';
 import { loadDocument, readVisibleDocument } from './document-read.ts';
-import {
-  assertProgramTakesChanges,
-  assertTypeAttached,
-  assertValidAnswers,
-  programForDocument,
-  revisionForType,
-  type DocumentProgram,
-} from './document-checks.ts';
-import { attachmentAnswers } from './document-answers.ts';
-import { claimAttachments, releaseUnnamed, removeAttachmentFiles, removeUnclaimedUploads } from './document-attachments.ts';
-import { assertEditWindowOpen, assertMayDelete, assertMayEdit } from './document-rules.ts';
-import { recordDeleted, recordEdited } from './document-changes.ts';
-import { deleteDocument, updateDocument } from './document-store.ts';
+import { programForDocument } from './document-checks.ts';
+import { removeAttachmentFiles, removeUnclaimedUploads } from './document-attachments.ts';
+import { assertMayDelete } from './document-rules.ts';
+import { recordDeleted } from './document-changes.ts';
+import { deleteDocument } from './document-store.ts';
+import { editDocument } from './document-edit.ts';
 import { lockVisible } from './mark-processed.ts';
 import { changeBody, documentParams, oneDocument } from './document-schemas.ts';
 import { DOCUMENT_TAGS, documentKit, type DocumentKit } from './document-route-kit.ts';
@@ -113,23 +104,16 @@ function changeRoute(app: FastifyInstance, { db, config, now, write }: DocumentK
     async (request) => {
       const caller = request.sessionUser!;
       const { form_data: answers } = request.body;
-      const released = await write(request, async (trx, changes) => {
-        const doc = await lockVisible(trx, caller, request.params.id, true);
-        assertMayEdit(caller, doc);
-        const program = (await programForDocument(trx, doc.program_id, doc.module))!;
-        assertProgramTakesChanges(program, doc.module);
-        assertEditWindowOpen(caller, doc, program.no_of_days_for_edit_program, now());
-        const forms = await formsForChange(trx, program, doc.module, doc.type_id);
-        const revision = await revisionForType(trx, forms, request.body.form_revision_id ?? doc.form_revision_id);
-        assertValidAnswers(revision, answers);
-        const named = attachmentAnswers(revision.structures, answers);
-        const files = await claimAttachments(trx, caller.id, doc.id, named);
-        const gone = await releaseUnnamed(trx, doc.id, named);
-        const change = { form_data: answers, form_revision_id: revision.id };
-        await updateDocument(trx, doc.id, change, now());
-        recordEdited(changes, doc, change, { before: [...files.held, ...gone], after: files.named });
-        return gone.map((file) => file.name);
-      });
+      const released = await write(request, (trx, changes) =>
+        editDocument(
+          trx,
+          changes,
+          caller,
+          request.params.id,
+          { form_data: answers, form_revision_id: request.body.form_revision_id },
+          now(),
+        ),
+      );
       await removeAttachmentFiles(config.uploadsDir, released);
       return loadDocument(db, request.params.id);
     },
@@ -171,9 +155,4 @@ function deleteRoute(app: FastifyInstance, { config, write }: DocumentKit): void
       return reply.status(204).send();
     },
   );
-}
-
-/** A change may move to another revision of the type's forms, even if the type was detached since (its form list stays the type's). */
-function formsForChange(trx: Db, program: DocumentProgram, module: DocumentModule, typeId: string) {
-  return assertTypeAttached(trx, { ...program, types: [typeId] }, module, typeId);
 }

@@ -7,11 +7,12 @@
  * A refused document is answered `forbidden` with the reason (PouchDB then counts it as denied
  * and does not send it again), and the user's status document for it (`fieldbase-status:{local
  * id}`, pulled with their database) says why, with the field messages; accepted later, the
- * status says so. A device cannot delete a submitted document, nor change one (yet): both are
- * refused the same way, so nothing pushed from a device ever removes data.
+ * status says so. A device's edit of a document goes through the checks of PATCH /document/{id};
+ * two devices' edits of one document are both kept, as CouchDB keeps a conflict. A device cannot
+ * delete a submitted document (refused the same way), so nothing pushed from a device removes data.
  */
 import { sql } from 'kysely';
-import { revExists, type RevTree } from 'pouchdb-merge';
+import { merge, revExists, winningRev, type RevTree } from 'pouchdb-merge';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Db } from '../db/database.ts';
 import { inWriteTransaction, type ChangeContext } from '../changes/change-log.ts';
@@ -19,8 +20,10 @@ import { Problem } from '../http/errors.ts';
 import { insertSubmission, LocalIdRace } from '../documents/document-submit-route.ts';
 import { documentByLocalId, type NewDocument } from '../documents/document-store.ts';
 import { MODULE_KINDS, type DocumentModule } from '@model/documents/modules.ts';
-import { bodyOf, parseRev, type ReplicatedDoc } from './rev-tree.ts';
-import { lockDatabase, storeRevision, type WriteRefusal } from './sync-store.ts';
+import { bodyOf, parseRev, pathOf, type ReplicatedDoc } from './rev-tree.ts';
+import { editDocument } from '../documents/document-edit.ts';
+import { removeAttachmentFiles } from '../documents/document-attachments.ts';
+import { lockDatabase, REVS_LIMIT, storeRevision, type WriteRefusal } from './sync-store.ts';
 import { nextRevision, type Body } from './publish-documents.ts';
 import { recordScope } from './document-revisions.ts';
 import { DOCUMENTS_DB, userDatabase } from './database-names.ts';
@@ -29,6 +32,8 @@ export const STATUS_PREFIX = 'fieldbase-status:';
 
 interface PushContext {
   db: Db;
+  /** Where attachment files live: those an edit stops naming are removed after it commits. */
+  uploadsDir: string;
   caller: SessionUser;
   change: ChangeContext;
   now: () => Date;
@@ -57,11 +62,13 @@ async function pushOne(push: PushContext, doc: ReplicatedDoc): Promise<WriteRefu
   if (await revisionHeld(push.db, id, doc._rev)) return undefined;
   const refused = (reason: string, fields?: Record<string, string>) => refuse(push, doc, reason, fields);
   if (doc._deleted) return refused('A submitted document cannot be deleted from a device: ask for it to be deleted in the console');
-  const held = await documentByLocalId(push.db, id);
-  if (held && held.created_by !== push.caller.id) return refused('Another user has a document with this local_id');
-  if (held) return refused('A submitted document cannot be changed from a device yet: change it in the console');
   const submission = asSubmission(id, bodyOf(doc));
   if (typeof submission === 'string') return refused(submission);
+  const held = await documentByLocalId(push.db, id);
+  // A first revision under another user's local_id is a new document that collided, not an edit.
+  if (held && held.created_by !== push.caller.id && parseRev(doc._rev)!.pos === 1)
+    return refused('Another user has a document with this local_id');
+  if (held) return pushEdit(push, doc, held.id, submission);
   try {
     await inWriteTransaction(push.db, push.change, async (trx, changes) => {
       const documentId = await insertSubmission(trx, changes, push.caller, submission, push.now);
@@ -74,6 +81,38 @@ async function pushOne(push: PushContext, doc: ReplicatedDoc): Promise<WriteRefu
   } catch (err) {
     // Stored meanwhile by a retry of the same push: held now, nothing to say.
     if (err instanceof LocalIdRace && (await revisionHeld(push.db, id, doc._rev))) return undefined;
+    if (err instanceof Problem && err.status < 500) return refused(err.message, err.fields);
+    throw err;
+  }
+}
+
+/**
+ * A new revision of a document the store holds: the version that now wins (as CouchDB picks it,
+ * pouchdb-merge) becomes the row, through every check of PATCH /document/{id}; a version that does
+ * not win is kept beside it as a conflict (checked the same way, the row unchanged), never lost.
+ */
+async function pushEdit(push: PushContext, doc: ReplicatedDoc, documentId: string, edit: NewDocument): Promise<WriteRefusal | undefined> {
+  const refused = (reason: string, fields?: Record<string, string>) => refuse(push, doc, reason, fields);
+  try {
+    const released = await inWriteTransaction(push.db, { ...push.change, action: 'update' }, async (trx, changes) => {
+      await lockDatabase(trx, DOCUMENTS_DB);
+      const { rows } = await sql<{ rev_tree: RevTree; program_id: string; module: string; type_id: string }>`
+        select d.rev_tree, s.program_id, doc.module, doc.type_id from sync_docs d
+        join sync_document_scope s on s.local_id = d.id join documents doc on doc.id = s.document_id
+        where d.db = ${DOCUMENTS_DB} and d.id = ${doc._id} for update of d`.execute(trx);
+      const current = rows[0];
+      if (current && (current.program_id !== edit.program_id || current.module !== edit.module || current.type_id !== edit.type_id)) {
+        throw new Problem(422, 'INVALID_DOCUMENT', 'A document cannot move to another program, module or type');
+      }
+      const wins = !current || winningRev({ rev_tree: merge(current.rev_tree, pathOf(doc), REVS_LIMIT).tree }) === doc._rev;
+      const files = await editDocument(trx, changes, push.caller, documentId, edit, push.now(), { checkOnly: !wins });
+      await storeRevision(trx, DOCUMENTS_DB, doc);
+      await writeStatus(trx, push.caller.id, doc._id, { status: 'accepted' }, true);
+      return files;
+    });
+    await removeAttachmentFiles(push.uploadsDir, released);
+    return undefined;
+  } catch (err) {
     if (err instanceof Problem && err.status < 500) return refused(err.message, err.fields);
     throw err;
   }

@@ -204,7 +204,13 @@ function pushRoute(app: FastifyInstance, ctx: AppContext, reach: Reach): void {
     async (request, reply) => {
       const opened = await reach(request);
       if (!opened.writable) throw problems.syncReadOnly();
-      const push = { db: ctx.db, caller: request.sessionUser!, change: changeContextOf(request), now: () => ctx.config.clock.now() };
+      const push = {
+        db: ctx.db,
+        uploadsDir: ctx.config.uploadsDir,
+        caller: request.sessionUser!,
+        change: changeContextOf(request),
+        now: () => ctx.config.clock.now(),
+      };
       return reply.status(201).send(await pushDocuments(push, request.body.docs));
     },
   );

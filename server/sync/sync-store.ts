@@ -30,7 +30,7 @@ export type DatabaseRef = DatabaseView | string;
 const viewOf = (ref: DatabaseRef): DatabaseView => (typeof ref === 'string' ? wholeDatabase(ref) : ref);
 
 /** How many ancestors a document keeps in its tree (CouchDB's default `_revs_limit`). */
-const REVS_LIMIT = 1000;
+export const REVS_LIMIT = 1000;
 
 export interface DocRow {
   db: string;

@@ -85,7 +85,7 @@ describe('pushing documents made offline', () => {
     expect(Object.keys(status.fields as object)).toContain('age');
   });
 
-  it('refuses a device that deletes or changes a submitted document, and the status says so; the row stays', async () => {
+  it('refuses a device that deletes a submitted document, and the status says so; the row stays', async () => {
     const doc = await phone.get('offline-1');
     await phone.remove(doc._id, doc._rev);
     const pushed = await phone.replicate.to(remote(userDatabase(world.member.id), world.member));
@@ -107,6 +107,52 @@ describe('pushing documents made offline', () => {
       expect(await res.json()).toMatchObject({ code });
     }
     expect(await stored(['offline-9'])).toBe(0);
+  });
+});
+
+describe('editing offline', () => {
+  const answersOf = async (localId: string) =>
+    (await sql<{ form_data: Record<string, unknown> }>`select form_data from documents where local_id = ${localId}`.execute(t.ctx.db))
+      .rows[0]!.form_data;
+  const db = () => remote(userDatabase(world.member.id), world.member);
+
+  it('takes a valid edit through the checks of PATCH /document, and denies an invalid one', async () => {
+    const phone = device();
+    await phone.put(household('edit-1', 1));
+    await phone.replicate.to(db());
+    const doc = await phone.get<{ form_data: Record<string, unknown> }>('edit-1');
+    await phone.put({ ...doc, form_data: { ...doc.form_data, name: 'Renamed offline' } });
+    expect(await phone.replicate.to(db())).toMatchObject({ docs_written: 1, doc_write_failures: 0 });
+    expect(await answersOf('edit-1')).toMatchObject({ name: 'Renamed offline' });
+
+    const again = await phone.get<{ form_data: Record<string, unknown> }>('edit-1');
+    await phone.put({ ...again, form_data: { ...again.form_data, age: 'old' } });
+    expect(await phone.replicate.to(db())).toMatchObject({ doc_write_failures: 1 });
+    expect(await answersOf('edit-1')).toMatchObject({ name: 'Renamed offline', age: again.form_data.age });
+  });
+
+  it('keeps both versions when two devices edit one document offline: the row is the winner, the other a conflict', async () => {
+    const first = device();
+    await first.put(household('shared-1', 2));
+    await first.replicate.to(db());
+    const second = device();
+    await second.replicate.from(db());
+    for (const [phone, name] of [
+      [first, 'From the first phone'],
+      [second, 'From the second phone'],
+    ] as const) {
+      const doc = await phone.get<{ form_data: Record<string, unknown> }>('shared-1');
+      await phone.put({ ...doc, form_data: { ...doc.form_data, name } });
+    }
+    expect(await first.replicate.to(db())).toMatchObject({ doc_write_failures: 0 });
+    expect(await second.replicate.to(db())).toMatchObject({ doc_write_failures: 0 });
+    for (const phone of [first, second]) await phone.replicate.from(db());
+    const [a, b] = await Promise.all(
+      [first, second].map((phone) => phone.get<{ form_data: { name: string } }>('shared-1', { conflicts: true })),
+    );
+    expect(a!._rev).toBe(b!._rev);
+    expect(a!._conflicts).toHaveLength(1);
+    expect((await answersOf('shared-1')).name).toBe(a!.form_data.name);
   });
 });
 
