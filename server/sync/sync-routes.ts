@@ -12,6 +12,7 @@ import { audited, notAudited } from '../changes/audit-declaration.ts';
 import { changeContextOf } from '../changes/change-context.ts';
 import type { ReplicatedDoc } from './rev-tree.ts';
 import { pushDocuments } from './document-push.ts';
+import { waitForChanges } from './longpoll.ts';
 import type { ErrorDeclaration } from '../http/error-declaration.ts';
 import { openDatabase, type OpenedDatabase } from './sync-databases.ts';
 import { serverUuid } from './server-uuid.ts';
@@ -120,13 +121,14 @@ function localRoutes(app: FastifyInstance, ctx: AppContext, reach: Reach): void 
 }
 
 function changesRoute(app: FastifyInstance, ctx: AppContext, reach: Reach): void {
-  app.get<{ Params: Params; Querystring: { since: string; limit: string } }>(
+  app.get<{ Params: Params; Querystring: { since: string; limit: string; feed: string; timeout?: string; heartbeat?: string } }>(
     '/sync/db/:db/_changes',
     {
       config,
       schema: {
         tags: TAGS,
-        summary: 'The documents written after `since`, oldest first, each with its leaf revisions (style=all_docs lists conflicts too)',
+        summary:
+          'The documents written after `since`, oldest first, each with its leaf revisions (style=all_docs lists conflicts too); feed=longpoll waits for one (up to timeout, at most 50 s)',
         params: schemas.databaseParams,
         querystring: schemas.changesQuery,
         response: { 200: schemas.changesAnswer },
@@ -134,8 +136,14 @@ function changesRoute(app: FastifyInstance, ctx: AppContext, reach: Reach): void
     },
     async (request) => {
       const { view } = await reach(request);
-      const since = request.query.since === 'now' ? (await databaseInfo(ctx.db, view)).update_seq : Number(request.query.since);
-      return changesSince(ctx.db, view, since, Number(request.query.limit));
+      const { query } = request;
+      const since = query.since === 'now' ? (await databaseInfo(ctx.db, view)).update_seq : Number(query.since);
+      if (query.feed !== 'longpoll') return changesSince(ctx.db, view, since, Number(query.limit));
+      const waitMs = Number(query.timeout ?? (query.heartbeat === 'true' ? undefined : query.heartbeat) ?? NaN);
+      return waitForChanges(ctx.db, view, since, Number(query.limit), {
+        waitMs: Number.isFinite(waitMs) ? waitMs : undefined,
+        gone: () => request.raw.socket?.destroyed === true,
+      });
     },
   );
 }

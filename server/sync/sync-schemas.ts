@@ -37,7 +37,10 @@ export const changesQuery = {
     since: { type: 'string', pattern: '^(now|[0-9]{1,15})$', default: '0' },
     limit: { type: 'string', pattern: '^[1-9][0-9]{0,3}$', default: '1000' },
     style: { type: 'string', enum: ['main_only', 'all_docs'], default: 'main_only' },
-    feed: { type: 'string', enum: ['normal'], default: 'normal' },
+    feed: { type: 'string', enum: ['normal', 'longpoll'], default: 'normal' },
+    // longpoll: how long to wait for a change (ms) when there is none yet; heartbeat stands in for it.
+    timeout: { type: 'string', pattern: '^[0-9]{1,7}$' },
+    heartbeat: { type: 'string', pattern: '^([0-9]{1,7}|true)$' },
   },
   additionalProperties: true,
 } as const;

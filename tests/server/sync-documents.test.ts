@@ -9,7 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { PouchDB } from '../support/pouchdb-device.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { answersFor, fieldWorker, makeDocumentWorld, personWith, type DocumentWorld, type SignedIn } from '../support/documents.ts';
+import {
+  answersFor,
+  fieldWorker,
+  joinTeam,
+  makeDocumentWorld,
+  personWith,
+  type DocumentWorld,
+  type SignedIn,
+} from '../support/documents.ts';
 import { followChanges } from '../../server/sync/sync-follower.ts';
 import { userDatabase } from '../../server/sync/database-names.ts';
 
@@ -216,5 +224,25 @@ describe('the profile: which program databases a device pulls', () => {
     expect(refused.json()).toMatchObject({ code: 'USER_WITHOUT_MOBILE' });
     const unknown = await t.api.app.inject({ method: 'GET', url: '/sync/add/no-such-user', headers: world.admin.headers });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('live replication (the longpoll feed)', () => {
+  it('wakes a waiting device when a document is submitted in the console', async () => {
+    const colleague = await fieldWorker(t, 'Live Colleague');
+    await joinTeam(t, world.program.id, colleague.id);
+    const phone = device();
+    const arrived: string[] = [];
+    const live = PouchDB.replicate(remote(userDatabase(colleague.id), colleague), phone, { live: true, heartbeat: 20_000 });
+    live.on('change', (info) => arrived.push(...info.docs.map((d) => d._id)));
+    try {
+      await expect.poll(() => arrived.includes('fieldbase-profile'), { timeout: 20_000 }).toBe(true);
+      // Now waiting on the longpoll: a submission reaches it once the follower has given it a revision.
+      const [doc] = await world.submit({ as: colleague, localIdPrefix: 'live' });
+      await followChanges(t.ctx.db, { wait: true });
+      await expect.poll(() => arrived.includes(doc!.local_id), { timeout: 20_000 }).toBe(true);
+    } finally {
+      live.cancel();
+    }
   });
 });
