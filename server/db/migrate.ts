@@ -28,6 +28,7 @@ import * as viewListNames from './migrations/020-view-list-names.ts';
 import * as syncStore from './migrations/021-sync-store.ts';
 import * as syncBuilds from './migrations/022-sync-builds.ts';
 import * as syncDocuments from './migrations/023-sync-documents.ts';
+import * as syncConflicts from './migrations/024-sync-conflicts.ts';
 import { createGenericTables, syncGenericTables } from './generic-tables.ts';
 import { ADVISORY_LOCKS } from './advisory-locks.ts';
 import { assertModelValid } from '@model/resource-map.ts';
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '021-sync-store': syncStore,
   '022-sync-builds': syncBuilds,
   '023-sync-documents': syncDocuments,
+  '024-sync-conflicts': syncConflicts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -101,6 +101,12 @@ export const problems = {
   /** Offline sync (server/sync/): a database that does not exist and one the caller may not reach answer alike. */
   syncDatabaseNotFound: (name: string) => new Problem(404, 'SYNC_DATABASE_NOT_FOUND', `No offline database ${name}`),
   syncReadOnly: () => new Problem(403, 'SYNC_READ_ONLY', 'This offline database is written by the server only: pull it, do not push to it'),
+  syncVersionGone: () =>
+    new Problem(
+      409,
+      'SYNC_VERSION_GONE',
+      "This version is no longer one of the document's versions: someone resolved it meanwhile. Reload.",
+    ),
   userWithoutMobile: () =>
     new Problem(
       409,

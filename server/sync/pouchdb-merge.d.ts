@@ -19,6 +19,8 @@ declare module 'pouchdb-merge' {
   export function merge(tree: RevTree, path: RevPath, depth: number): { tree: RevTree; stemmedRevs: string[]; conflicts: string };
   export function winningRev(metadata: { rev_tree: RevTree }): string;
   export function collectLeaves(tree: RevTree): Leaf[];
+  /** The live leaves other than the winner. */
+  export function collectConflicts(metadata: { rev_tree: RevTree }): string[];
   export function revExists(tree: RevTree, rev: string): boolean;
   export function isDeleted(metadata: { rev_tree: RevTree }, rev?: string): boolean;
   export function rootToLeaf(tree: RevTree): { pos: number; ids: { id: string; opts: RevOpts }[] }[];

@@ -20,6 +20,7 @@ import { changesSince, databaseInfo, missingRevisions, readLocal, revisionsWithH
 import * as schemas from './sync-schemas.ts';
 import { followChanges } from './sync-follower.ts';
 import { syncConsoleRoutes } from './sync-console-routes.ts';
+import { conflictRoutes } from './conflict-routes.ts';
 
 const TAGS = ['Offline sync'];
 const FOLLOW_EVERY_SECONDS = 2;
@@ -37,6 +38,7 @@ export function syncRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The program databases follow the configuration a moment after each change.
   ctx.jobs.every({ name: 'sync-follow', everySeconds: FOLLOW_EVERY_SECONDS, run: () => followChanges(ctx.db).then(() => undefined) });
   syncConsoleRoutes(app, ctx);
+  conflictRoutes(app, ctx);
   const reach = (request: FastifyRequest<{ Params: Params }>) => openDatabase(ctx.db, request.sessionUser!, request.params.db);
   serverRoute(app, ctx);
   databaseRoute(app, ctx, reach);

@@ -151,3 +151,48 @@ export const compacted = {
   type: 'object',
   properties: { db: { type: 'string' }, revisions_removed: { type: 'integer' }, bytes_freed: { type: 'integer' } },
 } as const;
+
+export const conflictsQuery = {
+  type: 'object',
+  required: ['program_id'],
+  properties: { program_id: { type: 'string', minLength: 1, maxLength: 64 } },
+} as const;
+
+export const conflictList = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      local_id: { type: 'string' },
+      document_id: { type: 'string' },
+      labels: { type: 'object', additionalProperties: { type: 'string' } },
+      versions: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            rev: { type: 'string' },
+            current: { type: 'boolean' },
+            form_revision_id: { type: 'string' },
+            form_data: anyObject,
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+export const keepParams = {
+  type: 'object',
+  required: ['local_id'],
+  properties: { local_id: { type: 'string', minLength: 1, maxLength: 200 } },
+} as const;
+
+export const keepBody = {
+  type: 'object',
+  required: ['rev'],
+  additionalProperties: false,
+  properties: { rev: { type: 'string', pattern: '^[1-9][0-9]{0,8}-[0-9a-zA-Z]{1,64}$' } },
+} as const;
+
+export const kept = { type: 'object', properties: { local_id: { type: 'string' }, rev: { type: 'string' } } } as const;

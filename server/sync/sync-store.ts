@@ -5,7 +5,7 @@
  * `_bulk_get` and the `_local` checkpoints. Names of databases are the caller's business.
  */
 import { sql, type RawBuilder } from 'kysely';
-import { collectLeaves, isDeleted, merge, revExists, winningRev, type RevTree } from 'pouchdb-merge';
+import { collectConflicts, collectLeaves, isDeleted, merge, revExists, winningRev, type RevTree } from 'pouchdb-merge';
 import type { Db } from '../db/database.ts';
 import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
 import { bodyOf, parseRev, pathOf, revisionsOf, type ReplicatedDoc } from './rev-tree.ts';
@@ -81,14 +81,15 @@ export async function storeRevision(trx: Db, name: string, doc: ReplicatedDoc): 
   const tree = merge(held, pathOf(doc), REVS_LIMIT).tree;
   const winner = winningRev({ rev_tree: tree });
   const deleted = isDeleted({ rev_tree: tree }, winner);
+  const conflicted = collectConflicts({ rev_tree: tree }).length > 0;
   await sql`
     insert into sync_revs (db, id, rev, body) values (${name}, ${doc._id}, ${doc._rev}, ${JSON.stringify(bodyOf(doc))}::jsonb)
     on conflict do nothing`.execute(trx);
   await sql`
-    insert into sync_docs (db, id, rev_tree, winning_rev, deleted, seq)
-    values (${name}, ${doc._id}, ${JSON.stringify(tree)}::jsonb, ${winner}, ${deleted}, nextval('sync_seq'))
+    insert into sync_docs (db, id, rev_tree, winning_rev, deleted, conflicted, seq)
+    values (${name}, ${doc._id}, ${JSON.stringify(tree)}::jsonb, ${winner}, ${deleted}, ${conflicted}, nextval('sync_seq'))
     on conflict (db, id) do update set rev_tree = excluded.rev_tree, winning_rev = excluded.winning_rev,
-      deleted = excluded.deleted, seq = excluded.seq`.execute(trx);
+      deleted = excluded.deleted, conflicted = excluded.conflicted, seq = excluded.seq`.execute(trx);
 }
 
 /** The database's figures for `GET /{db}`: live documents and the last sequence. */

@@ -20,6 +20,7 @@ import {
 } from '../support/documents.ts';
 import { followChanges } from '../../server/sync/sync-follower.ts';
 import { userDatabase } from '../../server/sync/database-names.ts';
+import type { Conflict } from '../../server/sync/conflicts.ts';
 
 let t: TestServer;
 let base: string;
@@ -161,6 +162,43 @@ describe('editing offline', () => {
     expect(a!._rev).toBe(b!._rev);
     expect(a!._conflicts).toHaveLength(1);
     expect((await answersOf('shared-1')).name).toBe(a!.form_data.name);
+
+    // The console lists it with both versions, and keeping the one that lost resolves it on both phones.
+    const listed = await t.api.app.inject({
+      method: 'GET',
+      url: `/sync/conflicts?program_id=${world.program.id}`,
+      headers: world.admin.headers,
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const conflict = (listed.json() as Conflict[]).find((c) => c.local_id === 'shared-1')!;
+    expect(conflict.versions.map((v) => v.current)).toEqual([true, false]);
+    expect(conflict.labels).toMatchObject({ name: 'Name' });
+    const loser = conflict.versions[1]!;
+    const keep = (rev: string) =>
+      t.api.app.inject({ method: 'POST', url: '/sync/conflicts/shared-1', headers: world.admin.headers, payload: { rev } });
+    const kept = await keep(loser.rev);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((await answersOf('shared-1')).name).toBe(loser.form_data.name);
+    const { rows } = await sql<{ action: string }>`
+      select action from changes where resource = 'document' and record_id = ${conflict.document_id} order by seq desc limit 1`.execute(
+      t.ctx.db,
+    );
+    expect(rows[0]!.action).toBe('keep-version');
+    for (const phone of [first, second]) {
+      await phone.replicate.from(db());
+      const now = await phone.get<{ form_data: { name: string } }>('shared-1', { conflicts: true });
+      expect(now.form_data.name).toBe(loser.form_data.name);
+      expect(now._conflicts ?? []).toEqual([]);
+    }
+    const again = await keep(conflict.versions[0]!.rev);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'SYNC_VERSION_GONE' });
+    const after = await t.api.app.inject({
+      method: 'GET',
+      url: `/sync/conflicts?program_id=${world.program.id}`,
+      headers: world.admin.headers,
+    });
+    expect((after.json() as Conflict[]).map((c) => c.local_id)).not.toContain('shared-1');
   });
 });
 
