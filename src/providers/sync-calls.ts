@@ -1,7 +1,8 @@
 /**
  * The console's offline-sync calls (spec 2 §7): what a program's offline database holds, building
  * it now (GET /sync/{id}), and publishing the view lists' rows into the programs that use them
- * (POST /sync/viewlist, one list: POST /sync/viewlist/{id}).
+ * (POST /sync/viewlist, one list: POST /sync/viewlist/{id}); and the documents edited on two
+ * devices offline, with the version to keep.
  */
 import { serverUrl } from '../config/runtime-config';
 import { fetchWithSession } from './http-client';
@@ -21,6 +22,23 @@ export interface SyncDatabaseSummary {
   deleted: number;
 }
 
+/** One version of a document edited on two devices offline. */
+export interface ConflictVersion {
+  rev: string;
+  /** The version the document holds now. */
+  current: boolean;
+  form_revision_id: string;
+  form_data: Record<string, unknown>;
+}
+
+export interface SyncConflict {
+  local_id: string;
+  document_id: string;
+  versions: ConflictVersion[];
+  /** Field name → label. */
+  labels: Record<string, string>;
+}
+
 const api = (path: string) => `${serverUrl('api')}/${path}`;
 const enc = encodeURIComponent;
 
@@ -30,6 +48,13 @@ export const syncCalls = {
   },
   async syncProgram(programId: string): Promise<SyncDatabaseSummary> {
     return (await fetchWithSession<SyncDatabaseSummary>(api(`sync/${enc(programId)}`))).json;
+  },
+  async conflicts(programId: string): Promise<SyncConflict[]> {
+    return (await fetchWithSession<SyncConflict[]>(api(`sync/conflicts?program_id=${enc(programId)}`))).json;
+  },
+  /** Keeps one version of a conflicted document; the others are dropped on every device. */
+  async keepVersion(localId: string, rev: string): Promise<void> {
+    await fetchWithSession(api(`sync/conflicts/${enc(localId)}`), { method: 'POST', body: JSON.stringify({ rev }) });
   },
   /** Answers the names of the program databases built again. */
   async syncViewLists(listId?: string): Promise<string[]> {

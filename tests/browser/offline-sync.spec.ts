@@ -3,7 +3,8 @@
  * picks from a view list is synced from its Overview (Database Sync: progress, the spec's toast,
  * then what the offline database holds), and the view lists are synced all at once and one by one
  * from their page. What the database holds is then read over the replication protocol, as a
- * device would. Everything made here is removed at the end: other files on the same stack count
+ * device would. Two phones' versions of one document (pushed over the protocol) are reviewed side
+ * by side on the Overview and one is kept. Everything made here is removed at the end: other files on the same stack count
  * programs and view lists.
  */
 import { expect } from '@playwright/test';
@@ -16,7 +17,7 @@ test.describe.configure({ mode: 'serial' });
 const apiUrl = `http://localhost:${E2E.apiPort}`;
 const PROGRAM = 'Malaria nets for Kisumu';
 const LIST = 'Sub-counties for sync';
-const made = { token: '', programId: '', listId: '', typeId: '', formId: '' };
+const made = { token: '', programId: '', listId: '', typeId: '', formId: '', documentId: '' };
 
 async function created(method: string, url: string, body?: unknown): Promise<Record<string, unknown> & { _id?: string }> {
   const answer = await callWith(made.token, method, url, body);
@@ -61,6 +62,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  if (made.documentId) await created('DELETE', `${apiUrl}/document/${made.documentId}`);
   if (made.programId) await created('DELETE', `${apiUrl}/program/${made.programId}`);
   if (made.typeId) await created('DELETE', `${apiUrl}/beneficiarytype/${made.typeId}`);
   if (made.formId) await created('DELETE', `${apiUrl}/form/${made.formId}`);
@@ -94,4 +96,41 @@ test('the view lists are synced all at once and one by one', async ({ page }) =>
     .getByRole('button', { name: `Sync ${LIST}` })
     .click();
   await expect(toast(page, 'Successfully Sync')).toBeVisible();
+});
+
+test('two phones’ versions of one document are reviewed side by side and one is kept', async ({ page }) => {
+  // Two phones edited one document offline: its first revision, then a child of it from each.
+  const me = JSON.parse(Buffer.from(made.token.split('.')[1]!, 'base64url').toString()).sub as string;
+  const fields = { program_id: made.programId, module: 'beneficiaries', type_id: made.typeId, form_revision_id: '' };
+  const revisions = await callWith(made.token, 'GET', `${apiUrl}/form/rev/${made.formId}`);
+  fields.form_revision_id = String((revisions.body as unknown as Array<{ _id: string }>)[0]!._id);
+  const version = (rev: string, history: string[], place: string) => ({
+    _id: 'net-household-1',
+    _rev: rev,
+    _revisions: { start: history.length, ids: history },
+    ...fields,
+    form_data: { sub_county: place },
+  });
+  const push = (docs: object[]) => callWith(made.token, 'POST', `${apiUrl}/sync/db/user-${me}/_bulk_docs`, { new_edits: false, docs });
+  expect((await push([version('1-a', ['a'], 'Place 1')])).body).toEqual([]);
+  expect((await push([version('2-b', ['b', 'a'], 'Place 2'), version('2-c', ['c', 'a'], 'Place 3')])).body).toEqual([]);
+
+  await signIn(page, E2E.admin);
+  await page.goto(`/program/${made.programId}`);
+  const card = page.getByRole('region', { name: 'Offline conflicts' });
+  await expect(card).toContainText('1 document was edited on two phones at once');
+  await card.getByRole('button', { name: 'Review' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Documents edited on two phones' });
+  const other = dialog.getByRole('article', { name: /^Other version/ });
+  await expect(dialog.getByRole('article', { name: 'Current version' })).toContainText('Sub-county');
+  const kept = (await other.innerText()).includes('Place 2') ? 'Place 2' : 'Place 3';
+  await other.getByRole('button', { name: 'Keep this one' }).click();
+  await expect(toast(page, 'Kept the chosen version')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(card).toContainText('No document was edited on two phones at once.');
+
+  const document = await callWith(made.token, 'GET', `${apiUrl}/dashboard/document?local_id=net-household-1`);
+  expect(document.status).toBe(200);
+  expect(JSON.stringify(document.body)).toContain(kept);
+  made.documentId = String(document.body._id);
 });

@@ -260,6 +260,7 @@ export function createProgramApi() {
       state.notifications = state.notifications.filter((n) => n !== gone);
       return HttpResponse.json(gone);
     }),
+    http.get(`${API}/sync/conflicts`, () => HttpResponse.json([])),
     http.get(`${API}/sync/status/:id`, ({ params }) => (found(params.id) ? HttpResponse.json(state.sync) : notFound())),
     http.get(`${API}/sync/:id`, ({ params }) => {
       if (!found(params.id)) return notFound();
