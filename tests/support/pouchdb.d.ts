@@ -1,5 +1,6 @@
 /**
- * The part of PouchDB 9 the sync tests drive as a device (pouchdb-core with the memory adapter).
+ * The part of PouchDB 9 the sync tests and the field client (scripts/field-client/) drive as a
+ * device (pouchdb-core with the memory adapter).
  * @types/pouchdb-core is left out on purpose: it pulls Node typings that break the project's own.
  */
 declare module 'pouchdb-core' {
@@ -45,7 +46,9 @@ declare module 'pouchdb-core' {
     put(doc: Record<string, unknown> & { _id: string }): Promise<{ ok: boolean; id: string; rev: string }>;
     remove(id: string, rev: string): Promise<{ ok: boolean; id: string; rev: string }>;
     bulkDocs(docs: Record<string, unknown>[], options?: { new_edits?: boolean }): Promise<unknown[]>;
-    allDocs(): Promise<{ rows: { id: string; value: { rev: string } }[] }>;
+    allDocs(options?: {
+      include_docs?: boolean;
+    }): Promise<{ rows: { id: string; value: { rev: string }; doc?: Record<string, unknown> & Meta }[] }>;
     changes(options: { style?: 'all_docs' }): Promise<{ results: { id: string; changes: { rev: string }[] }[] }>;
     destroy(): Promise<void>;
   }
