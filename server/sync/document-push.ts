@@ -16,7 +16,7 @@ import { merge, revExists, winningRev, type RevTree } from 'pouchdb-merge';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Db } from '../db/database.ts';
 import { inWriteTransaction, type ChangeContext } from '../changes/change-log.ts';
-import { Problem } from '../http/errors.ts';
+import { Problem, problems } from '../http/errors.ts';
 import { insertSubmission, LocalIdRace } from '../documents/document-submit-route.ts';
 import { documentByLocalId, type NewDocument } from '../documents/document-store.ts';
 import { MODULE_KINDS, type DocumentModule } from '@model/documents/modules.ts';
@@ -102,7 +102,7 @@ async function pushEdit(push: PushContext, doc: ReplicatedDoc, documentId: strin
         where d.db = ${DOCUMENTS_DB} and d.id = ${doc._id} for update of d`.execute(trx);
       const current = rows[0];
       if (current && (current.program_id !== edit.program_id || current.module !== edit.module || current.type_id !== edit.type_id)) {
-        throw new Problem(422, 'INVALID_DOCUMENT', 'A document cannot move to another program, module or type');
+        throw problems.documentMismatch({ type_id: 'A document cannot move to another program, module or type' });
       }
       const wins = !current || winningRev({ rev_tree: merge(current.rev_tree, pathOf(doc), REVS_LIMIT).tree }) === doc._rev;
       const files = await editDocument(trx, changes, push.caller, documentId, edit, push.now(), { checkOnly: !wins });

@@ -192,7 +192,7 @@ export const keepBody = {
   type: 'object',
   required: ['rev'],
   additionalProperties: false,
-  properties: { rev: { type: 'string', pattern: '^[1-9][0-9]{0,8}-[0-9a-zA-Z]{1,64}$' } },
+  properties: { rev: { type: 'string', maxLength: 80, pattern: '^[1-9][0-9]{0,8}-[0-9a-zA-Z]{1,64}$' } },
 } as const;
 
 export const kept = { type: 'object', properties: { local_id: { type: 'string' }, rev: { type: 'string' } } } as const;
