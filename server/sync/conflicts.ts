@@ -16,22 +16,7 @@ import { editDocument } from '../documents/document-edit.ts';
 import { nextRevision, type Body } from './publish-documents.ts';
 import { lockDatabase, storeRevision } from './sync-store.ts';
 import { DOCUMENTS_DB } from './database-names.ts';
-
-export interface ConflictVersion {
-  rev: string;
-  /** The version the row holds now (CouchDB's winner). */
-  current: boolean;
-  form_revision_id: string;
-  form_data: Record<string, unknown>;
-}
-
-export interface Conflict {
-  local_id: string;
-  document_id: string;
-  versions: ConflictVersion[];
-  /** Field name → label, from the form revisions the versions are filled against. */
-  labels: Record<string, string>;
-}
+import type { Conflict, ConflictVersion } from '@model/sync/sync-wire.ts';
 
 const LIST_LIMIT = 100;
 

@@ -11,6 +11,7 @@ import { Problem } from '../http/errors.ts';
 import { programContent, programDatabase, type Dependency } from './program-database.ts';
 import { publishInTransaction, type Published } from './publish-documents.ts';
 import { databaseInfo, lockDatabase } from './sync-store.ts';
+import type { DatabaseSummary } from '@model/sync/sync-wire.ts';
 
 export interface Build extends Published {
   /** False when the program is gone: its database was dropped. */
@@ -61,19 +62,6 @@ async function dropDatabase(trx: Db, name: string): Promise<void> {
   for (const table of ['sync_docs', 'sync_revs', 'sync_local', 'sync_dependencies', 'sync_builds']) {
     await sql`delete from ${sql.table(table)} where db = ${name}`.execute(trx);
   }
-}
-
-export interface DatabaseSummary {
-  db: string;
-  doc_count: number;
-  doc_del_count: number;
-  update_seq: number;
-  /** The bytes of JSON a device pulling it afresh receives (the winning revisions' bodies). */
-  size: number;
-  built_at: string | null;
-  /** What the last build wrote: new revisions, deletions. */
-  written: number;
-  deleted: number;
 }
 
 /** What a program's database holds now and when it was last built. */

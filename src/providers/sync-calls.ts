@@ -5,39 +5,12 @@
  * devices offline, with the version to keep.
  */
 import { serverUrl } from '../config/runtime-config';
+import type { Conflict, ConflictVersion, DatabaseSummary } from '@model/sync/sync-wire';
 import { fetchWithSession } from './http-client';
 
-/** A program's offline database as the server holds it. */
-export interface SyncDatabaseSummary {
-  db: string;
-  doc_count: number;
-  doc_del_count: number;
-  update_seq: number;
-  /** Bytes of JSON a device pulling it afresh receives. */
-  size: number;
-  /** When it was last built from the configuration; null when it never was. */
-  built_at: string | null;
-  /** What the last build wrote: new revisions and deletions. */
-  written: number;
-  deleted: number;
-}
-
-/** One version of a document edited on two devices offline. */
-export interface ConflictVersion {
-  rev: string;
-  /** The version the document holds now. */
-  current: boolean;
-  form_revision_id: string;
-  form_data: Record<string, unknown>;
-}
-
-export interface SyncConflict {
-  local_id: string;
-  document_id: string;
-  versions: ConflictVersion[];
-  /** Field name → label. */
-  labels: Record<string, string>;
-}
+export type { ConflictVersion };
+export type SyncDatabaseSummary = DatabaseSummary;
+export type SyncConflict = Conflict;
 
 const api = (path: string) => `${serverUrl('api')}/${path}`;
 const enc = encodeURIComponent;

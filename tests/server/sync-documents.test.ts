@@ -20,7 +20,7 @@ import {
 } from '../support/documents.ts';
 import { followChanges } from '../../server/sync/sync-follower.ts';
 import { userDatabase } from '../../server/sync/database-names.ts';
-import type { Conflict } from '../../server/sync/conflicts.ts';
+import type { Conflict } from '../../model/sync/sync-wire.ts';
 
 let t: TestServer;
 let base: string;

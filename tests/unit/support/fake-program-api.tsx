@@ -154,16 +154,7 @@ export function createProgramApi() {
     program: seedProgram(),
     notifications: seedNotifications(),
     /** The program's offline database (GET /sync/status/{id}); GET /sync/{id} builds it and counts the builds. */
-    sync: {
-      db: 'program-p1',
-      doc_count: 0,
-      doc_del_count: 0,
-      update_seq: 0,
-      size: 0,
-      built_at: null as string | null,
-      written: 0,
-      deleted: 0,
-    },
+    sync: seedSync(),
     syncBuilds: 0,
   };
   const writes: SeenWrite[] = [];
