@@ -11,8 +11,10 @@
  * S3  10,000 documents pushed while 30% of the _bulk_docs answers are cut after the server
  *     committed: exactly 10,000 rows, counters equal to count(*), each validated once, ≤ 60 s.
  *
- * Not here yet: pull throughput against express-pouchdb serving the same documents.
- * Knobs: BENCH_ROUNDS (3), BENCH_PUSH (10,000), EMBEDDED_PG_PORT (54711), BENCH_DATABASE_URL.
+ * Pull  throughput in documents/s of fresh devices pulling the same BENCH_PULL documents from
+ *     Fieldbase and from express-pouchdb (the reference CouchDB-protocol server), shuffled,
+ *     median of BENCH_ROUNDS each: goal ≥ 1× (support/pull-throughput.ts).
+ * Knobs: BENCH_ROUNDS (3), BENCH_PUSH (10,000), BENCH_PULL (10,000), EMBEDDED_PG_PORT (54711), BENCH_DATABASE_URL.
  */
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -21,9 +23,11 @@ import { followChanges } from '../server/sync/sync-follower.ts';
 import { multipart } from '../tests/support/multipart.ts';
 import { PouchDB } from '../scripts/field-client/pouchdb.ts';
 import { listenAndSignIn, startBenchApps } from './support/bench-apps.ts';
+import { measurePullThroughput } from './support/pull-throughput.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PUSHED = Number(process.env.BENCH_PUSH ?? 10_000);
+const PULLED = Number(process.env.BENCH_PULL ?? 10_000);
 const LIST_ROWS = 100_000;
 const FORMS = 20;
 const dataDir = path.join(projectRoot, 'data', 'bench-sync');
@@ -69,6 +73,19 @@ async function main() {
       if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
       return res.json() as Record<string, unknown>;
     };
+    /** A program (documents visible to the team) through the console's route; answers its id. */
+    const newProgram = async (name: string, description: string) =>
+      String(
+        (
+          await upload('POST', '/program', [
+            { name: 'name', value: name },
+            { name: 'description', value: description },
+            { name: 'no_of_days_for_edit_program', value: '30' },
+            { name: 'program_head', value: '[]' },
+            { name: 'documentVisible', value: 'ALL' },
+          ])
+        )._id,
+      );
     const csv = (changed?: number) =>
       Buffer.from(
         [
@@ -99,14 +116,7 @@ async function main() {
       });
       types.push(String(type._id));
     }
-    const program = await upload('POST', '/program', [
-      { name: 'name', value: 'Sync bench program' },
-      { name: 'description', value: 'Twenty forms and a long list' },
-      { name: 'no_of_days_for_edit_program', value: '30' },
-      { name: 'program_head', value: '[]' },
-      { name: 'documentVisible', value: 'ALL' },
-    ]);
-    const programId = String(program._id);
+    const programId = await newProgram('Sync bench program', 'Twenty forms and a long list');
     for (const type of types) await call('POST', `/program/${programId}/types/beneficiary_types`, { type_id: type });
     await call('GET', `/sync/${programId}`);
     const programDb = `program-${programId}`;
@@ -191,6 +201,28 @@ async function main() {
       `S3 push of ${PUSHED.toLocaleString()} with ${cuts} of ${pushTraffic.requests.filter((q) => q.endsWith('_bulk_docs')).length} _bulk_docs answers cut: ` +
         `${Number(r.stored).toLocaleString()} rows (goal exactly ${PUSHED.toLocaleString()}), counters ${r.counted} = count(*) ${r.all}, ` +
         `${r.submits} validated submissions (goal ${PUSHED}), ${attempts} replications, ${seconds.toFixed(1)} s (goal ≤ 60)`,
+    );
+
+    // Pull throughput against the reference server, in a program database of its own.
+    const second = await newProgram('Throughput program', 'Documents pulled by fresh devices');
+    await call('GET', `/sync/${second}`);
+    const pull = await measurePullThroughput({
+      db,
+      apiUrl,
+      token,
+      database: `program-${second}`,
+      documents: PULLED,
+      rounds: ROUNDS,
+    });
+    const each = (name: string) =>
+      pull.rates
+        .get(name)!
+        .map((r) => r.toFixed(0))
+        .join(', ');
+    console.log(
+      `Pull throughput, ${PULLED.toLocaleString()} documents: Fieldbase ${pull.ours.toFixed(0)} docs/s (rounds ${each('Fieldbase')}), ` +
+        `express-pouchdb ${pull.theirs.toFixed(0)} docs/s (rounds ${each('express-pouchdb')}): ${pull.ratio.toFixed(2)}× (goal ≥ 1×); ` +
+        `same documents on every device: ${pull.same ? 'yes' : 'NO'}`,
     );
   } finally {
     await stop();

@@ -29,6 +29,7 @@ import * as syncStore from './migrations/021-sync-store.ts';
 import * as syncBuilds from './migrations/022-sync-builds.ts';
 import * as syncDocuments from './migrations/023-sync-documents.ts';
 import * as syncConflicts from './migrations/024-sync-conflicts.ts';
+import * as syncReadShapes from './migrations/025-sync-read-shapes.ts';
 import { createGenericTables, syncGenericTables } from './generic-tables.ts';
 import { ADVISORY_LOCKS } from './advisory-locks.ts';
 import { assertModelValid } from '@model/resource-map.ts';
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '022-sync-builds': syncBuilds,
   '023-sync-documents': syncDocuments,
   '024-sync-conflicts': syncConflicts,
+  '025-sync-read-shapes': syncReadShapes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -101,6 +101,9 @@ export const problems = {
   /** Offline sync (server/sync/): a database that does not exist and one the caller may not reach answer alike. */
   syncDatabaseNotFound: (name: string) => new Problem(404, 'SYNC_DATABASE_NOT_FOUND', `No offline database ${name}`),
   syncReadOnly: () => new Problem(403, 'SYNC_READ_ONLY', 'This offline database is written by the server only: pull it, do not push to it'),
+  /** A `_local` checkpoint written from a revision that is no longer its last (CouchDB answers 409 alike). */
+  syncCheckpointConflict: () =>
+    new Problem(409, 'SYNC_CHECKPOINT_CONFLICT', 'This checkpoint was written again since you read it: read it again first'),
   syncVersionGone: () =>
     new Problem(
       409,

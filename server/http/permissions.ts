@@ -24,9 +24,16 @@ export type PermissionDeclaration =
 declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: PermissionDeclaration;
+    /**
+     * A read the route makes whoever calls, started beside the session lookup rather than after
+     * it (one round trip fewer on a hot route); the handler awaits `request.prefetched` once the
+     * caller is known, and a caller refused never sees it.
+     */
+    prefetch?: (request: FastifyRequest) => Promise<unknown>;
   }
   interface FastifyRequest {
     sessionUser?: SessionUser;
+    prefetched?: Promise<unknown>;
   }
 }
 
@@ -77,6 +84,11 @@ export function installPermissionGuard(app: FastifyInstance, authenticate: Authe
     if (!request.routeOptions.url) return; // 404: nothing to guard
     if (!permission) throw problems.routeWithoutPermission();
     if ('public' in permission) return;
+    const prefetch = request.routeOptions.config?.prefetch;
+    if (prefetch) {
+      request.prefetched = prefetch(request);
+      request.prefetched.catch(() => undefined); // awaited by the handler; unread when the caller is refused
+    }
     const user = await authenticate(request);
     request.sessionUser = user;
     if (user.client === 'mobile' && permission.mobile !== true) throw problems.consoleOnly();

@@ -59,7 +59,7 @@ async function recordBuild(trx: Db, name: string, dependencies: Dependency[], co
 
 /** Removes a database and everything about it (its program was deleted). */
 async function dropDatabase(trx: Db, name: string): Promise<void> {
-  for (const table of ['sync_docs', 'sync_revs', 'sync_local', 'sync_dependencies', 'sync_builds']) {
+  for (const table of ['sync_docs', 'sync_revs', 'sync_local', 'sync_counts', 'sync_dependencies', 'sync_builds']) {
     await sql`delete from ${sql.table(table)} where db = ${name}`.execute(trx);
   }
 }

@@ -2,7 +2,7 @@
  * Revisions as CouchDB's replication protocol carries them, turned into and out of PouchDB's own
  * revision trees (pouchdb-merge), so that the server and a PouchDB device agree on every winner.
  */
-import { rootToLeaf, type RevNode, type RevOpts, type RevPath, type RevTree } from 'pouchdb-merge';
+import { collectLeaves, rootToLeaf, type RevNode, type RevOpts, type RevPath, type RevTree } from 'pouchdb-merge';
 
 /** A revision as a replicator pushes it (`_bulk_docs` with `new_edits: false`). */
 export interface ReplicatedDoc {
@@ -53,6 +53,12 @@ export function revisionsOf(tree: RevTree, rev: string): { start: number; ids: s
     }
   }
   return undefined;
+}
+
+/** The tree's leaf revisions, the winner first (as CouchDB lists them in the changes feed). */
+export function leavesOf(tree: RevTree, winner: string): string[] {
+  const leaves = collectLeaves(tree).map((leaf) => leaf.rev);
+  return [winner, ...leaves.filter((rev) => rev !== winner)];
 }
 
 /** A body as stored: the document's own fields, without the protocol's underscored ones. */

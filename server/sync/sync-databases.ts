@@ -17,7 +17,7 @@ import type { Db } from '../db/database.ts';
 import type { SessionUser } from '../http/session.ts';
 import { problems } from '../http/errors.ts';
 import { onTeam, onTeamSql, seesAllDocuments } from '../documents/document-scope.ts';
-import { ensureBuilt } from './program-builds.ts';
+import { buildProgram } from './program-builds.ts';
 import { ensureProfile } from './user-profile.ts';
 import { wholeDatabase, type DatabaseView } from './sync-store.ts';
 import { DOCUMENTS_DB, userDatabase } from './database-names.ts';
@@ -31,15 +31,38 @@ export interface OpenedDatabase {
   writable: boolean;
 }
 
-/** The database as the caller sees it, after building a program's if it never was; 404 when they may not reach it. */
-export async function openDatabase(db: Db, caller: SessionUser, name: string): Promise<OpenedDatabase> {
+/** What deciding who reaches a program's database reads: its team, and whether it was built. */
+export interface ProgramAudience {
+  program_head: string[];
+  teams: string[];
+  built: boolean;
+}
+
+/** The program's audience when `name` is a program's database (undefined otherwise, or when there is no such program). */
+export async function readProgramAudience(db: Db, name: string): Promise<ProgramAudience | undefined> {
   const program = PROGRAM.exec(name)?.[1];
-  if (program !== undefined) {
-    const row = await db.selectFrom('programs').select(['program_head', 'teams']).where('id', '=', program).executeTakeFirst();
-    if (row && (onTeam(caller.id, row) || caller.permission.can_get_program === true)) {
-      await ensureBuilt(db, program);
-      return { view: wholeDatabase(name), writable: false };
-    }
+  if (program === undefined) return undefined;
+  const { rows } = await sql<ProgramAudience>`/* prepared:sync_program_audience */
+    select p.program_head, p.teams, exists (select 1 from sync_builds b where b.db = ${name}) as built
+    from programs p where p.id = ${program}`.execute(db);
+  return rows[0];
+}
+
+/**
+ * The database as the caller sees it, after building a program's if it never was; 404 when they
+ * may not reach it. `audience`: readProgramAudience's answer, when read already.
+ */
+export async function openDatabase(
+  db: Db,
+  caller: SessionUser,
+  name: string,
+  audience: Promise<ProgramAudience | undefined> = readProgramAudience(db, name),
+): Promise<OpenedDatabase> {
+  const program = PROGRAM.exec(name)?.[1];
+  const row = await audience;
+  if (program !== undefined && row && (onTeam(caller.id, row) || caller.permission.can_get_program === true)) {
+    if (!row.built) await buildProgram(db, program);
+    return { view: wholeDatabase(name), writable: false };
   }
   if (USER.exec(name)?.[1] === caller.id) {
     await ensureProfile(db, caller.id);

@@ -14,9 +14,9 @@ import type { ReplicatedDoc } from './rev-tree.ts';
 import { pushDocuments } from './document-push.ts';
 import { waitForChanges } from './longpoll.ts';
 import type { ErrorDeclaration } from '../http/error-declaration.ts';
-import { openDatabase, type OpenedDatabase } from './sync-databases.ts';
+import { openDatabase, readProgramAudience, type OpenedDatabase, type ProgramAudience } from './sync-databases.ts';
 import { serverUuid } from './server-uuid.ts';
-import { changesSince, databaseInfo, missingRevisions, readLocal, revisionsWithHistory, writeLocal } from './sync-store.ts';
+import { changesSince, databaseInfo, missingRevisions, readLocal, bulkGetJson, writeLocal } from './sync-store.ts';
 import * as schemas from './sync-schemas.ts';
 import { followChanges } from './sync-follower.ts';
 import { syncConsoleRoutes } from './sync-console-routes.ts';
@@ -28,7 +28,12 @@ const ON_DATABASE: ErrorDeclaration = {
   codes: { 404: ['SYNC_DATABASE_NOT_FOUND'] },
   notes: { 404: 'No such database, or one you may not pull (alike)' },
 };
-const config = { permission: signedInMobile, errors: ON_DATABASE };
+/** A database route's declaration: who reaches the database is read beside the session lookup (a device asks several times a batch). */
+const databaseConfig = (ctx: AppContext) => ({
+  permission: signedInMobile,
+  errors: ON_DATABASE,
+  prefetch: (request: FastifyRequest) => readProgramAudience(ctx.db, (request.params as Params).db),
+});
 const startedAt = String(Date.now() * 1000);
 
 type Params = { db: string };
@@ -39,7 +44,8 @@ export function syncRoutes(app: FastifyInstance, ctx: AppContext): void {
   ctx.jobs.every({ name: 'sync-follow', everySeconds: FOLLOW_EVERY_SECONDS, run: () => followChanges(ctx.db).then(() => undefined) });
   syncConsoleRoutes(app, ctx);
   conflictRoutes(app, ctx);
-  const reach = (request: FastifyRequest<{ Params: Params }>) => openDatabase(ctx.db, request.sessionUser!, request.params.db);
+  const reach = (request: FastifyRequest<{ Params: Params }>) =>
+    openDatabase(ctx.db, request.sessionUser!, request.params.db, request.prefetched as Promise<ProgramAudience | undefined> | undefined);
   serverRoute(app, ctx);
   databaseRoute(app, ctx, reach);
   localRoutes(app, ctx, reach);
@@ -66,6 +72,7 @@ function serverRoute(app: FastifyInstance, ctx: AppContext): void {
 }
 
 function databaseRoute(app: FastifyInstance, ctx: AppContext, reach: Reach): void {
+  const config = databaseConfig(ctx);
   const handler = async (request: FastifyRequest<{ Params: Params }>) => {
     const { view } = await reach(request);
     const info = await databaseInfo(ctx.db, view);
@@ -89,6 +96,7 @@ function databaseRoute(app: FastifyInstance, ctx: AppContext, reach: Reach): voi
 }
 
 function localRoutes(app: FastifyInstance, ctx: AppContext, reach: Reach): void {
+  const config = databaseConfig(ctx);
   app.get<{ Params: LocalParams }>(
     '/sync/db/:db/_local/:id',
     {
@@ -105,10 +113,14 @@ function localRoutes(app: FastifyInstance, ctx: AppContext, reach: Reach): void 
   app.put<{ Params: LocalParams; Body: Record<string, unknown> }>(
     '/sync/db/:db/_local/:id',
     {
-      config: { ...config, audit: notAudited("a device's replication checkpoint, of no one else's concern") },
+      config: {
+        ...config,
+        audit: notAudited("a device's replication checkpoint, of no one else's concern"),
+        errors: { codes: { 404: ['SYNC_DATABASE_NOT_FOUND'], 409: ['SYNC_CHECKPOINT_CONFLICT'] } },
+      },
       schema: {
         tags: TAGS,
-        summary: 'Writes a replication checkpoint',
+        summary: 'Writes a replication checkpoint from the revision it was read at (409 when written again since, as CouchDB answers)',
         params: schemas.localParams,
         body: schemas.localDocument,
         response: { 201: schemas.localWritten },
@@ -117,12 +129,14 @@ function localRoutes(app: FastifyInstance, ctx: AppContext, reach: Reach): void 
     async (request, reply) => {
       await reach(request);
       const rev = await writeLocal(ctx.db, request.params.db, request.params.id, request.body);
+      if (!rev) throw problems.syncCheckpointConflict();
       return reply.status(201).send({ ok: true, id: `_local/${request.params.id}`, rev });
     },
   );
 }
 
 function changesRoute(app: FastifyInstance, ctx: AppContext, reach: Reach): void {
+  const config = databaseConfig(ctx);
   app.get<{ Params: Params; Querystring: { since: string; limit: string; feed: string; timeout?: string; heartbeat?: string } }>(
     '/sync/db/:db/_changes',
     {
@@ -151,6 +165,7 @@ function changesRoute(app: FastifyInstance, ctx: AppContext, reach: Reach): void
 }
 
 function readByPostRoutes(app: FastifyInstance, ctx: AppContext, reach: Reach): void {
+  const config = databaseConfig(ctx);
   const readByPost = notAudited('a read sent by POST, as the protocol does');
   app.post<{ Params: Params; Body: Record<string, string[]> }>(
     '/sync/db/:db/_revs_diff',
@@ -181,9 +196,10 @@ function readByPostRoutes(app: FastifyInstance, ctx: AppContext, reach: Reach): 
         response: { 200: schemas.bulkGetAnswer },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { view } = await reach(request);
-      return { results: await revisionsWithHistory(ctx.db, view, request.body.docs) };
+      // Already JSON, put together by PostgreSQL: sent as it is.
+      return reply.type('application/json').send(await bulkGetJson(ctx.db, view, request.body.docs));
     },
   );
 }

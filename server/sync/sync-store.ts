@@ -5,10 +5,10 @@
  * `_bulk_get` and the `_local` checkpoints. Names of databases are the caller's business.
  */
 import { sql, type RawBuilder } from 'kysely';
-import { collectConflicts, collectLeaves, isDeleted, merge, revExists, winningRev, type RevTree } from 'pouchdb-merge';
+import { collectConflicts, isDeleted, merge, revExists, winningRev, type RevTree } from 'pouchdb-merge';
 import type { Db } from '../db/database.ts';
 import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
-import { bodyOf, parseRev, pathOf, revisionsOf, type ReplicatedDoc } from './rev-tree.ts';
+import { bodyOf, leavesOf, parseRev, pathOf, revisionsOf, type ReplicatedDoc } from './rev-tree.ts';
 import { lockNameOf } from './database-names.ts';
 
 /**
@@ -20,10 +20,12 @@ export interface DatabaseView {
   /** The name the device uses (its `_local` checkpoints are kept under it). */
   name: string;
   rows: RawBuilder<boolean>;
+  /** Set when the view is exactly the rows of this database: its figures are kept (`sync_counts`). */
+  whole?: true;
 }
 
 /** A database that is exactly its own rows. */
-export const wholeDatabase = (name: string): DatabaseView => ({ name, rows: sql<boolean>`d.db = ${name}` });
+export const wholeDatabase = (name: string): DatabaseView => ({ name, rows: sql<boolean>`d.db = ${name}`, whole: true });
 
 /** A view, or the name of a database that is exactly its own rows. */
 export type DatabaseRef = DatabaseView | string;
@@ -75,7 +77,8 @@ export async function lockDatabase(trx: Db, name: string): Promise<void> {
 
 /** Merges one revision into its document (inside a transaction holding the database's lock). */
 export async function storeRevision(trx: Db, name: string, doc: ReplicatedDoc): Promise<void> {
-  const { rows } = await sql<DocRow>`select rev_tree from sync_docs where db = ${name} and id = ${doc._id} for update`.execute(trx);
+  const { rows } = await sql<Pick<DocRow, 'rev_tree' | 'deleted'>>`
+    select rev_tree, deleted from sync_docs where db = ${name} and id = ${doc._id} for update`.execute(trx);
   const held = rows[0]?.rev_tree ?? [];
   if (revExists(held, doc._rev)) return;
   const tree = merge(held, pathOf(doc), REVS_LIMIT).tree;
@@ -83,18 +86,36 @@ export async function storeRevision(trx: Db, name: string, doc: ReplicatedDoc): 
   const deleted = isDeleted({ rev_tree: tree }, winner);
   const conflicted = collectConflicts({ rev_tree: tree }).length > 0;
   await sql`
-    insert into sync_revs (db, id, rev, body) values (${name}, ${doc._id}, ${doc._rev}, ${JSON.stringify(bodyOf(doc))}::jsonb)
+    insert into sync_revs (db, id, rev, body, revisions, deleted)
+    values (${name}, ${doc._id}, ${doc._rev}, ${JSON.stringify(bodyOf(doc))}::jsonb,
+      ${JSON.stringify(revisionsOf(tree, doc._rev))}::jsonb, ${doc._deleted === true})
     on conflict do nothing`.execute(trx);
+  // The document and its database's figures in one statement: +1 where it now counts, -1 where it did.
+  const before = rows[0];
+  const live = Number(!deleted) - Number(before ? !before.deleted : false);
+  const gone = Number(deleted) - Number(before?.deleted ?? false);
   await sql`
-    insert into sync_docs (db, id, rev_tree, winning_rev, deleted, conflicted, seq)
-    values (${name}, ${doc._id}, ${JSON.stringify(tree)}::jsonb, ${winner}, ${deleted}, ${conflicted}, nextval('sync_seq'))
-    on conflict (db, id) do update set rev_tree = excluded.rev_tree, winning_rev = excluded.winning_rev,
-      deleted = excluded.deleted, conflicted = excluded.conflicted, seq = excluded.seq`.execute(trx);
+    with written as (
+      insert into sync_docs (db, id, rev_tree, winning_rev, deleted, conflicted, leaves, seq)
+      values (${name}, ${doc._id}, ${JSON.stringify(tree)}::jsonb, ${winner}, ${deleted}, ${conflicted},
+        ${leavesOf(tree, winner)}::text[], nextval('sync_seq'))
+      on conflict (db, id) do update set rev_tree = excluded.rev_tree, winning_rev = excluded.winning_rev,
+        deleted = excluded.deleted, conflicted = excluded.conflicted, leaves = excluded.leaves, seq = excluded.seq
+      returning seq)
+    insert into sync_counts (db, live, deleted, last_seq) select ${name}, ${live}, ${gone}, seq from written
+    on conflict (db) do update set live = sync_counts.live + excluded.live, deleted = sync_counts.deleted + excluded.deleted,
+      last_seq = excluded.last_seq`.execute(trx);
 }
 
 /** The database's figures for `GET /{db}`: live documents and the last sequence. */
 export async function databaseInfo(db: Db, ref: DatabaseRef): Promise<{ doc_count: number; doc_del_count: number; update_seq: number }> {
   const view = viewOf(ref);
+  if (view.whole) {
+    const kept = await sql<{ live: string; deleted: string; last_seq: string }>`/* prepared:sync_counts */
+      select live, deleted, last_seq from sync_counts where db = ${view.name}`.execute(db);
+    const row = kept.rows[0];
+    return { doc_count: Number(row?.live ?? 0), doc_del_count: Number(row?.deleted ?? 0), update_seq: Number(row?.last_seq ?? 0) };
+  }
   const { rows } = await sql<{ live: string; gone: string; last: string | null }>`
     select count(*) filter (where not deleted) as live, count(*) filter (where deleted) as gone, max(seq) as last
     from sync_docs d where ${view.rows}`.execute(db);
@@ -118,18 +139,21 @@ export async function changesSince(
   limit: number,
 ): Promise<{ results: Change[]; last_seq: number; pending: number }> {
   const view = viewOf(ref);
-  const { rows } = await sql<DocRow>`
-    select d.id, d.rev_tree, d.winning_rev, d.deleted, d.seq from sync_docs d where ${view.rows} and d.seq > ${since}
-    order by d.seq limit ${limit}`.execute(db);
-  const results = rows.map((row): Change => {
-    const leaves = collectLeaves(row.rev_tree).map((leaf) => ({ rev: leaf.rev }));
-    // The winner first, as CouchDB lists it.
-    leaves.sort((a, b) => Number(b.rev === row.winning_rev) - Number(a.rev === row.winning_rev));
-    return { seq: Number(row.seq), id: row.id, changes: leaves, ...(row.deleted ? { deleted: true as const } : {}) };
-  });
-  const last = results.at(-1)?.seq ?? since;
-  const { rows: more } = await sql<{ n: string }>`select count(*) as n from sync_docs d where ${view.rows} and d.seq > ${last}`.execute(db);
-  return { results, last_seq: last, pending: Number(more[0]!.n) };
+  // The page and the count after it in one statement (a device asks once per batch it pulls).
+  const { rows } = await sql<{ id: string; leaves: string[]; deleted: boolean; seq: string; pending: string }>`/* prepared:sync_changes */
+    with page as (
+      select d.id, d.leaves, d.deleted, d.seq from sync_docs d where ${view.rows} and d.seq > ${since}
+      order by d.seq limit ${limit})
+    select page.*, (select count(*) from sync_docs d where ${view.rows} and d.seq > (select max(seq) from page)) as pending
+    from page order by page.seq`.execute(db);
+  const results = rows.map((row): Change => ({
+    seq: Number(row.seq),
+    id: row.id,
+    changes: row.leaves.map((rev) => ({ rev })),
+    ...(row.deleted ? { deleted: true as const } : {}),
+  }));
+  // No page: nothing after `since` either.
+  return { results, last_seq: results.at(-1)?.seq ?? since, pending: Number(rows[0]?.pending ?? 0) };
 }
 
 /** `_revs_diff`: of the revisions asked about, those this database does not hold. */
@@ -160,29 +184,31 @@ export type BulkGetResult = {
   docs: ({ ok: Record<string, unknown> } | { error: { id: string; rev: string; error: string; reason: string } })[];
 };
 
-/** `_bulk_get` with `revs=true`: each asked revision (the winner when none is named) with `_revisions`. */
-export async function revisionsWithHistory(db: Db, ref: DatabaseRef, asked: { id: string; rev?: string }[]): Promise<BulkGetResult[]> {
+/**
+ * `_bulk_get` with `revs=true`, as the JSON text of its answer, put together by PostgreSQL from
+ * what each revision keeps (its body, history and deletion): each asked revision (the winner when
+ * none is named), in the order asked, or not_found.
+ */
+export async function bulkGetJson(db: Db, ref: DatabaseRef, asked: { id: string; rev?: string }[]): Promise<string> {
   const view = viewOf(ref);
-  const ids = [...new Set(asked.map((a) => a.id))];
-  const { rows } =
-    await sql<DocRow>`select d.db, d.id, d.rev_tree, d.winning_rev from sync_docs d where ${view.rows} and d.id = any(${ids}::text[])`.execute(
-      db,
-    );
-  const docs = new Map(rows.map((row) => [row.id, row]));
-  const wanted = asked.map((a) => ({ db: docs.get(a.id)?.db ?? '', id: a.id, rev: a.rev ?? docs.get(a.id)?.winning_rev ?? '' }));
-  const { rows: bodies } = await sql<{ id: string; rev: string; body: Record<string, unknown> }>`
-    select r.id, r.rev, r.body from sync_revs r
-    join unnest(${wanted.map((w) => w.db)}::text[], ${wanted.map((w) => w.id)}::text[], ${wanted.map((w) => w.rev)}::text[]) as w(db, id, rev)
-      on r.db = w.db and r.id = w.id and r.rev = w.rev`.execute(db);
-  const storedBodies = new Map(bodies.map((b) => [`${b.id}\u0000${b.rev}`, b.body]));
-  return wanted.map(({ id, rev }) => {
-    const row = docs.get(id);
-    const body = storedBodies.get(`${id}\u0000${rev}`);
-    const history = row && revisionsOf(row.rev_tree, rev);
-    if (!row || !body || !history) return { id, docs: [{ error: { id, rev, error: 'not_found', reason: 'missing' } }] };
-    const deleted = isDeleted({ rev_tree: row.rev_tree }, rev);
-    return { id, docs: [{ ok: { ...body, _id: id, _rev: rev, ...(deleted ? { _deleted: true } : {}), _revisions: history } }] };
-  });
+  const { rows } = await sql<{ answer: string }>`/* prepared:sync_bulk_get */
+    select '{"results":[' || coalesce(string_agg(one.answer, ',' order by one.n), '') || ']}' as answer from (
+      select w.n, case
+        when r.body is null then json_build_object('id', w.id, 'docs', json_build_array(json_build_object('error',
+          json_build_object('id', w.id, 'rev', coalesce(w.rev, d.winning_rev, ''), 'error', 'not_found', 'reason', 'missing'))))::text
+        else json_build_object('id', w.id, 'docs', json_build_array(json_build_object('ok',
+          r.body || jsonb_build_object('_id', w.id, '_rev', r.rev, '_revisions', r.revisions)
+            || case when r.deleted then '{"_deleted": true}'::jsonb else '{}'::jsonb end)))::text
+        end as answer
+      from unnest(${asked.map((a) => a.id)}::text[], ${asked.map((a) => a.rev ?? null)}::text[]) with ordinality as w(id, rev, n)
+      left join sync_docs d on d.id = w.id and ${view.rows}
+      left join sync_revs r on r.db = d.db and r.id = d.id and r.rev = coalesce(w.rev, d.winning_rev)) one`.execute(db);
+  return rows[0]!.answer;
+}
+
+/** `_bulk_get`'s results as values (bulkGetJson, read back). */
+export async function revisionsWithHistory(db: Db, ref: DatabaseRef, asked: { id: string; rev?: string }[]): Promise<BulkGetResult[]> {
+  return (JSON.parse(await bulkGetJson(db, ref, asked)) as { results: BulkGetResult[] }).results;
 }
 
 /** A `_local` document (a replication checkpoint), or undefined. */
@@ -190,19 +216,23 @@ export async function readLocal(db: Db, name: string, id: string): Promise<Recor
   const { rows } = await sql<{
     rev: string;
     body: Record<string, unknown>;
-  }>`select rev, body from sync_local where db = ${name} and id = ${id}`.execute(db);
+  }>`/* prepared:sync_read_local */ select rev, body from sync_local where db = ${name} and id = ${id}`.execute(db);
   return rows[0] && { ...rows[0].body, _id: `_local/${id}`, _rev: rows[0].rev };
 }
 
-/** Writes a `_local` document; its rev counts `0-1`, `0-2`… as CouchDB's do. */
-export async function writeLocal(db: Db, name: string, id: string, body: Record<string, unknown>): Promise<string> {
+/**
+ * Writes a `_local` document from the revision it was read at (`_rev`, none for a new one); its
+ * rev counts `0-1`, `0-2`… as CouchDB's do. Undefined when that is no longer its revision: the
+ * caller answers 409, as CouchDB does, rather than lose a checkpoint written meanwhile.
+ */
+export async function writeLocal(db: Db, name: string, id: string, body: Record<string, unknown>): Promise<string | undefined> {
   const { _id, _rev, ...fields } = body;
   void _id;
-  void _rev;
-  const { rows } = await sql<{ rev: string }>`
+  const { rows } = await sql<{ rev: string }>`/* prepared:sync_write_local */
     insert into sync_local (db, id, rev, body) values (${name}, ${id}, '0-1', ${JSON.stringify(fields)}::jsonb)
     on conflict (db, id) do update set body = excluded.body,
       rev = '0-' || (split_part(sync_local.rev, '-', 2)::bigint + 1)
+    where sync_local.rev = ${typeof _rev === 'string' ? _rev : null}
     returning rev`.execute(db);
-  return rows[0]!.rev;
+  return rows[0]?.rev;
 }

@@ -19,6 +19,8 @@ import {
   writeRevisions,
 } from '../../server/sync/sync-store.ts';
 import type { ReplicatedDoc } from '../../server/sync/rev-tree.ts';
+import * as readShapes from '../../server/db/migrations/025-sync-read-shapes.ts';
+import { sql } from 'kysely';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -106,6 +108,8 @@ describe('revisions replicated into the store', () => {
           );
           expect(ours.map((r) => r.docs[0])).toEqual(pouchLeaves.map((l) => ({ ok: l })));
         }
+        // The database's kept figures count as PouchDB does.
+        expect((await databaseInfo(t.ctx.db, name)).doc_count).toBe((await local.info()).doc_count);
         await local.destroy();
       }),
       { numRuns: 40, seed: 20261127 },
@@ -173,6 +177,28 @@ describe('_revs_diff, _bulk_get and _local', () => {
     ]);
     expect(refusals).toEqual([{ id: 'bad', rev: 'not-a-rev', error: 'bad_request', reason: 'Invalid rev format' }]);
     expect((await databaseInfo(t.ctx.db, name)).doc_count).toBe(1);
+  });
+
+  it('fills what each read needs from the trees when the store is migrated', async () => {
+    const name = 'migrated';
+    await writeRevisions(t.ctx.db, name, [
+      { _id: 'a', _rev: '2-b', _revisions: { start: 2, ids: ['b', 'a'] }, v: 1 },
+      { _id: 'a', _rev: '2-c', _revisions: { start: 2, ids: ['c', 'a'] }, v: 2 },
+      { _id: 'gone', _rev: '1-x', _deleted: true },
+    ]);
+    const shapes = async () => ({
+      docs: (await sql`select id, leaves from sync_docs where db = ${name} order by id`.execute(t.ctx.db)).rows,
+      revs: (await sql`select id, rev, revisions, deleted from sync_revs where db = ${name} order by id, rev`.execute(t.ctx.db)).rows,
+      counts: await databaseInfo(t.ctx.db, name),
+    });
+    const written = await shapes();
+    expect(written.counts).toMatchObject({ doc_count: 1, doc_del_count: 1 });
+    // As a store written before these columns existed.
+    await sql`update sync_docs set leaves = '{}' where db = ${name}`.execute(t.ctx.db);
+    await sql`update sync_revs set revisions = null, deleted = false where db = ${name}`.execute(t.ctx.db);
+    await sql`delete from sync_counts where db = ${name}`.execute(t.ctx.db);
+    await readShapes.up(t.ctx.db as never);
+    expect(await shapes()).toEqual(written);
   });
 
   it('keeps checkpoints apart from the documents, counting their revs up', async () => {

@@ -28,6 +28,8 @@ declare module 'pouchdb-core' {
       },
     );
     static plugin(plugin: unknown): void;
+    /** A PouchDB whose databases take these options (the reference server's: memory, a prefix of its own). */
+    static defaults(options: { adapter?: string; prefix?: string }): typeof PouchDB;
     static fetch(url: string, init?: RequestInit): Promise<Response>;
     replicate: {
       from(source: PouchDB, options?: { batch_size?: number }): Promise<Replication>;
@@ -41,13 +43,14 @@ declare module 'pouchdb-core' {
     ): { on(event: 'change', listener: (info: { docs: Meta[] }) => void): unknown; cancel(): void };
     info(): Promise<{ doc_count: number; update_seq: number | string }>;
     get<T = Record<string, unknown>>(id: string, options: { conflicts: true }): Promise<T & Meta & { _conflicts?: string[] }>;
-    get<T = Record<string, unknown>>(id: string): Promise<T & Meta>;
+    get<T = Record<string, unknown>>(id: string, options?: { revs?: boolean }): Promise<T & Meta>;
     get<T = Record<string, unknown>>(id: string, options: { open_revs: 'all' | string[]; revs?: boolean }): Promise<Open<T>[]>;
     put(doc: Record<string, unknown> & { _id: string }): Promise<{ ok: boolean; id: string; rev: string }>;
     remove(id: string, rev: string): Promise<{ ok: boolean; id: string; rev: string }>;
     bulkDocs(docs: Record<string, unknown>[], options?: { new_edits?: boolean }): Promise<unknown[]>;
     allDocs(options?: {
       include_docs?: boolean;
+      conflicts?: boolean;
     }): Promise<{ rows: { id: string; value: { rev: string }; doc?: Record<string, unknown> & Meta }[] }>;
     changes(options: { style?: 'all_docs' }): Promise<{ results: { id: string; changes: { rev: string }[] }[] }>;
     destroy(): Promise<void>;
@@ -65,4 +68,18 @@ declare module 'pouchdb-adapter-http' {
 declare module 'pouchdb-replication' {
   const plugin: unknown;
   export default plugin;
+}
+declare module 'express-pouchdb' {
+  import type { RequestListener } from 'node:http';
+  import type PouchDB from 'pouchdb-core';
+  /** An express app serving CouchDB's HTTP API over the given PouchDB (a request listener). */
+  function expressPouchDB(
+    pouch: typeof PouchDB,
+    options: {
+      mode?: 'minimumForPouchDB' | 'fullCouchDB';
+      inMemoryConfig?: boolean;
+      overrideMode?: { include?: string[]; exclude?: string[] };
+    },
+  ): RequestListener;
+  export default expressPouchDB;
 }
