@@ -105,3 +105,42 @@ export function assertValidAnswers(revision: RevisionForDocument, answers: Recor
   if (Object.keys(unknown).length) throw problems.validation(unknown);
   assertValidDocument({ structures: revision.structures, _id: revision.id }, answers);
 }
+
+/**
+ * The reads of a new document's checks, each made once per write: the documents of one pushed
+ * batch mostly share a program, a type and a revision, and the rows stay locked until it commits.
+ */
+export class SubmissionReads {
+  private readonly held = new Map<string, Promise<unknown>>();
+  constructor(private readonly trx: Db) {}
+
+  private once<T>(key: string, read: () => Promise<T>): Promise<T> {
+    if (!this.held.has(key)) this.held.set(key, read());
+    return this.held.get(key) as Promise<T>;
+  }
+
+  program(programId: string, module: DocumentModule) {
+    return this.once(`program ${programId} ${module}`, () => programForDocument(this.trx, programId, module));
+  }
+  forms(program: DocumentProgram, module: DocumentModule, typeId: string) {
+    return this.once(`type ${program.id} ${module} ${typeId}`, () => assertTypeAttached(this.trx, program, module, typeId));
+  }
+  revision(forms: string[], revisionId: string) {
+    return this.once(`revision ${forms.join(',')} ${revisionId}`, () => revisionForType(this.trx, forms, revisionId));
+  }
+}
+
+/** Every check of a new document, before anything is written: answers the revision its answers are valid against. */
+export async function checkSubmission(
+  reads: SubmissionReads,
+  caller: Caller,
+  body: { program_id: string; module: DocumentModule; type_id: string; form_revision_id: string; form_data: Record<string, unknown> },
+): Promise<RevisionForDocument> {
+  const program = await reads.program(body.program_id, body.module);
+  if (!program) throw problems.documentMismatch({ program_id: 'Program does not exist' });
+  assertProgramTakesSubmissions(caller, program, body.module);
+  const forms = await reads.forms(program, body.module, body.type_id);
+  const revision = await reads.revision(forms, body.form_revision_id);
+  assertValidAnswers(revision, body.form_data);
+  return revision;
+}

@@ -3,12 +3,11 @@
  * (document-checks.ts) and rules (document-rules.ts) have passed: the row, its attachments
  * and the counters move together, or not at all.
  */
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DocumentModule } from '@model/documents/modules.ts';
 import type { Db } from '../db/database.ts';
 import { problems } from '../http/errors.ts';
-import { bumpCounters } from './document-counters.ts';
+import { bumpCounters, countNewDocuments } from './document-counters.ts';
 import type { AttachmentFact } from './document-changes.ts';
 
 export interface NewDocument {
@@ -57,15 +56,31 @@ export async function documentByLocalId(db: Db, localId: string): Promise<{ id: 
  * back and answer the stored one.
  */
 export async function insertDocument(trx: Db, doc: NewDocument, createdBy: string, now: Date): Promise<string | undefined> {
-  const id = randomUUID();
-  const { rows } = await sql<{ id: string }>`insert into documents
+  return (await insertDocuments(trx, [doc], createdBy, now))[0];
+}
+
+/**
+ * insertDocument for many documents of one submitter (a device's pushed batch), in one statement
+ * and one count: answers each one's id in order, undefined for one whose local id is taken.
+ */
+export async function insertDocuments(trx: Db, docs: NewDocument[], createdBy: string, now: Date): Promise<(string | undefined)[]> {
+  if (!docs.length) return [];
+  const column = <K extends keyof NewDocument>(key: K) => docs.map((doc) => doc[key]);
+  const { rows } = await sql<{ id: string; local_id: string }>`insert into documents
       (id, local_id, program_id, module, type_id, form_revision_id, form_data, created_by, created_at, updated_at)
-    values (${id}, ${doc.local_id}, ${doc.program_id}, ${doc.module}, ${doc.type_id}, ${doc.form_revision_id},
-      ${JSON.stringify(doc.form_data)}::jsonb, ${createdBy}, ${now}, ${now})
-    on conflict (local_id) do nothing returning id`.execute(trx);
-  if (!rows[0]) return undefined;
-  await bumpCounters(trx, { ...doc, created_by: createdBy, created_at: now }, 1);
-  return id;
+    select gen_random_uuid()::text, d.local_id, d.program_id, d.module, d.type_id, d.form_revision_id, d.form_data,
+      ${createdBy}, ${now}, ${now}
+    from unnest(${column('local_id')}::text[], ${column('program_id')}::text[], ${column('module')}::text[], ${column('type_id')}::text[],
+      ${column('form_revision_id')}::text[], ${docs.map((doc) => JSON.stringify(doc.form_data))}::jsonb[])
+      with ordinality as d(local_id, program_id, module, type_id, form_revision_id, form_data, n)
+    order by d.n
+    on conflict (local_id) do nothing returning id, local_id`.execute(trx);
+  const ids = new Map(rows.map((row) => [row.local_id, row.id]));
+  await countNewDocuments(
+    trx,
+    docs.filter((doc) => ids.has(doc.local_id)).map((doc) => ({ ...doc, created_by: createdBy, created_at: now })),
+  );
+  return docs.map((doc) => ids.get(doc.local_id));
 }
 
 export async function updateDocument(

@@ -10,13 +10,7 @@ import { problems } from '../http/errors.ts';
 import { audited } from '../changes/audit-declaration.ts';
 import { needsFlagMobile } from '../http/permissions.ts';
 import { loadDocument } from './document-read.ts';
-import {
-  assertProgramTakesSubmissions,
-  assertTypeAttached,
-  assertValidAnswers,
-  programForDocument,
-  revisionForType,
-} from './document-checks.ts';
+import { checkSubmission, SubmissionReads } from './document-checks.ts';
 import { attachmentAnswers } from './document-answers.ts';
 import { claimAttachments } from './document-attachments.ts';
 import { recordSubmitted } from './document-changes.ts';
@@ -100,12 +94,7 @@ export async function insertSubmission(
   body: NewDocument,
   now: () => Date,
 ): Promise<string> {
-  const program = await programForDocument(trx, body.program_id, body.module);
-  if (!program) throw problems.documentMismatch({ program_id: 'Program does not exist' });
-  assertProgramTakesSubmissions(caller, program, body.module);
-  const forms = await assertTypeAttached(trx, program, body.module, body.type_id);
-  const revision = await revisionForType(trx, forms, body.form_revision_id);
-  assertValidAnswers(revision, body.form_data);
+  const revision = await checkSubmission(new SubmissionReads(trx), caller, body);
   const inserted = await insertDocument(trx, body, caller.id, now());
   if (!inserted) throw new LocalIdRace();
   const files = await claimAttachments(trx, caller.id, inserted, attachmentAnswers(revision.structures, body.form_data));

@@ -69,10 +69,19 @@ async function publishDeletion(trx: Db, documentId: string): Promise<number> {
 }
 
 /** Who may read the document, kept beside the store (and after the row is gone, for its deletion). */
-export async function recordScope(trx: Db, row: Pick<DocumentRow, 'id' | 'local_id' | 'program_id' | 'created_by'>): Promise<void> {
+export async function recordScope(trx: Db, row: ScopedDocument): Promise<void> {
+  await recordScopes(trx, [row]);
+}
+
+type ScopedDocument = Pick<DocumentRow, 'id' | 'local_id' | 'program_id' | 'created_by'>;
+
+/** recordScope of many documents (each local id once), in one statement. */
+export async function recordScopes(trx: Db, rows: ScopedDocument[]): Promise<void> {
+  if (!rows.length) return;
+  const column = <K extends keyof ScopedDocument>(key: K) => rows.map((row) => row[key]);
   await sql`
     insert into sync_document_scope (local_id, document_id, program_id, created_by)
-    values (${row.local_id}, ${row.id}, ${row.program_id}, ${row.created_by})
+    select * from unnest(${column('local_id')}::text[], ${column('id')}::text[], ${column('program_id')}::text[], ${column('created_by')}::text[])
     on conflict (local_id) do update set document_id = excluded.document_id, program_id = excluded.program_id,
       created_by = excluded.created_by`.execute(trx);
 }

@@ -12,7 +12,7 @@ import type { RevTree } from 'pouchdb-merge';
 import type { Db } from '../db/database.ts';
 import { canonicalJson } from '@model/canonical-json.ts';
 import { parseRev, revisionsOf, type ReplicatedDoc } from './rev-tree.ts';
-import { lockDatabase, storeRevision } from './sync-store.ts';
+import { lockDatabase, storeRevisions } from './sync-store.ts';
 
 export type Body = Record<string, unknown>;
 
@@ -42,6 +42,7 @@ export async function publishInTransaction(trx: Db, name: string, desired: Map<s
       left join sync_revs r on r.db = d.db and r.id = d.id and r.rev = d.winning_rev
       where d.db = ${name}`.execute(trx);
   const held = new Map(rows.map((row) => [row.id, row]));
+  const revisions: ReplicatedDoc[] = [];
   let written = 0;
   let deleted = 0;
   for (const [id, body] of desired) {
@@ -50,14 +51,15 @@ export async function publishInTransaction(trx: Db, name: string, desired: Map<s
     if (reserved) throw new Error(`The body of ${id} has the reserved field ${reserved}`);
     const current = held.get(id);
     if (current && !current.deleted && current.body && canonicalJson(current.body) === canonicalJson(body)) continue;
-    await storeRevision(trx, name, nextRevision(id, current, body, false));
+    revisions.push(nextRevision(id, current, body, false));
     written++;
   }
   for (const current of held.values()) {
     if (desired.has(current.id) || current.deleted) continue;
-    await storeRevision(trx, name, nextRevision(current.id, current, {}, true));
+    revisions.push(nextRevision(current.id, current, {}, true));
     deleted++;
   }
+  await storeRevisions(trx, name, revisions);
   return { written, deleted };
 }
 

@@ -77,34 +77,76 @@ export async function lockDatabase(trx: Db, name: string): Promise<void> {
 
 /** Merges one revision into its document (inside a transaction holding the database's lock). */
 export async function storeRevision(trx: Db, name: string, doc: ReplicatedDoc): Promise<void> {
-  const { rows } = await sql<Pick<DocRow, 'rev_tree' | 'deleted'>>`
-    select rev_tree, deleted from sync_docs where db = ${name} and id = ${doc._id} for update`.execute(trx);
-  const held = rows[0]?.rev_tree ?? [];
-  if (revExists(held, doc._rev)) return;
-  const tree = merge(held, pathOf(doc), REVS_LIMIT).tree;
-  const winner = winningRev({ rev_tree: tree });
-  const deleted = isDeleted({ rev_tree: tree }, winner);
-  const conflicted = collectConflicts({ rev_tree: tree }).length > 0;
+  await storeRevisions(trx, name, [doc]);
+}
+
+/**
+ * Merges revisions into their documents, in order (inside a transaction holding the database's
+ * lock), in three statements however many: the trees read and locked, the revisions written, and
+ * the documents with their database's figures. A revision already held changes nothing.
+ */
+export async function storeRevisions(trx: Db, name: string, docs: ReplicatedDoc[]): Promise<void> {
+  const ids = [...new Set(docs.map((doc) => doc._id))];
+  if (!ids.length) return;
+  const { rows } = await sql<Pick<DocRow, 'id' | 'rev_tree' | 'deleted'>>`
+    select id, rev_tree, deleted from sync_docs where db = ${name} and id = any(${ids}::text[]) order by id for update`.execute(trx);
+  const before = new Map(rows.map((row) => [row.id, row]));
+  const trees = new Map(rows.map((row) => [row.id, row.rev_tree]));
+  const revisions: { doc: ReplicatedDoc; tree: RevTree }[] = [];
+  for (const doc of docs) {
+    const held = trees.get(doc._id) ?? [];
+    if (revExists(held, doc._rev)) continue;
+    const tree = merge(held, pathOf(doc), REVS_LIMIT).tree;
+    trees.set(doc._id, tree);
+    revisions.push({ doc, tree });
+  }
+  if (!revisions.length) return;
   await sql`
     insert into sync_revs (db, id, rev, body, revisions, deleted)
-    values (${name}, ${doc._id}, ${doc._rev}, ${JSON.stringify(bodyOf(doc))}::jsonb,
-      ${JSON.stringify(revisionsOf(tree, doc._rev))}::jsonb, ${doc._deleted === true})
+    select ${name}, r.id, r.rev, r.body, r.revisions, r.deleted
+    from unnest(${revisions.map((r) => r.doc._id)}::text[], ${revisions.map((r) => r.doc._rev)}::text[],
+      ${revisions.map((r) => JSON.stringify(bodyOf(r.doc)))}::jsonb[],
+      ${revisions.map((r) => JSON.stringify(revisionsOf(r.tree, r.doc._rev)))}::jsonb[],
+      ${revisions.map((r) => r.doc._deleted === true)}::boolean[]) as r(id, rev, body, revisions, deleted)
     on conflict do nothing`.execute(trx);
-  // The document and its database's figures in one statement: +1 where it now counts, -1 where it did.
-  const before = rows[0];
-  const live = Number(!deleted) - Number(before ? !before.deleted : false);
-  const gone = Number(deleted) - Number(before?.deleted ?? false);
+  const written = [...new Set(revisions.map((r) => r.doc._id))].map((id) => documentState(id, trees.get(id)!));
+  // The database's figures move by what each document now counts as, less what it counted as.
+  const counted = (deleted: boolean | undefined) => (deleted === undefined ? [0, 0] : deleted ? [0, 1] : [1, 0]);
+  let live = 0;
+  let gone = 0;
+  for (const doc of written) {
+    const [liveAfter, goneAfter] = counted(doc.deleted);
+    const [liveBefore, goneBefore] = counted(before.get(doc.id)?.deleted);
+    live += liveAfter! - liveBefore!;
+    gone += goneAfter! - goneBefore!;
+  }
+  const column = <K extends keyof (typeof written)[number]>(key: K) => written.map((doc) => doc[key]);
   await sql`
     with written as (
       insert into sync_docs (db, id, rev_tree, winning_rev, deleted, conflicted, leaves, seq)
-      values (${name}, ${doc._id}, ${JSON.stringify(tree)}::jsonb, ${winner}, ${deleted}, ${conflicted},
-        ${leavesOf(tree, winner)}::text[], nextval('sync_seq'))
+      select ${name}, w.id, w.tree, w.winner, w.deleted, w.conflicted, array(select jsonb_array_elements_text(w.leaves)), nextval('sync_seq')
+      from unnest(${column('id')}::text[], ${column('tree')}::jsonb[], ${column('winner')}::text[], ${column('deleted')}::boolean[],
+        ${column('conflicted')}::boolean[], ${column('leaves')}::jsonb[]) with ordinality as w(id, tree, winner, deleted, conflicted, leaves, n)
+      order by w.n
       on conflict (db, id) do update set rev_tree = excluded.rev_tree, winning_rev = excluded.winning_rev,
         deleted = excluded.deleted, conflicted = excluded.conflicted, leaves = excluded.leaves, seq = excluded.seq
       returning seq)
-    insert into sync_counts (db, live, deleted, last_seq) select ${name}, ${live}, ${gone}, seq from written
+    insert into sync_counts (db, live, deleted, last_seq) select ${name}, ${live}, ${gone}, max(seq) from written
     on conflict (db) do update set live = sync_counts.live + excluded.live, deleted = sync_counts.deleted + excluded.deleted,
       last_seq = excluded.last_seq`.execute(trx);
+}
+
+/** What sync_docs keeps of a document's tree: its winner, whether that is deleted, its conflicts and leaves. */
+function documentState(id: string, tree: RevTree) {
+  const winner = winningRev({ rev_tree: tree });
+  return {
+    id,
+    tree: JSON.stringify(tree),
+    winner,
+    deleted: isDeleted({ rev_tree: tree }, winner),
+    conflicted: collectConflicts({ rev_tree: tree }).length > 0,
+    leaves: JSON.stringify(leavesOf(tree, winner)),
+  };
 }
 
 /** The database's figures for `GET /{db}`: live documents and the last sequence. */
