@@ -32,12 +32,22 @@ export function bearerToken(header: string | undefined): string | undefined {
  * Every signed-in call on both servers runs this lookup, so it is one fixed statement, prepared
  * once per connection (server/db/prepared.ts), rather than a query built and planned per call.
  */
-const SESSION_USER = `/* prepared:session_user */
+const SESSION_USER = `
   select s.id as session_id, s.keep_login, s.client, u.id, u.email, r.role_slug, r.permission, r.status as role_status
   from sessions s
   join users u on u.id = s.user_id
   join roles r on r.id = u.role_id
   where s.id = $1 and s.revoked_at is null and s.refresh_until > $2 and u.status = true`;
+
+/**
+ * A read a route makes whoever calls, joined to the session lookup: one statement and one round
+ * trip for both on a hot route. `sql` selects at most one row, with `$3` as its only parameter.
+ */
+export interface JoinedRead {
+  /** Names its prepared statement: letters, digits and underscores. */
+  name: string;
+  sql: string;
+}
 
 interface SessionUserRow {
   session_id: string;
@@ -48,11 +58,35 @@ interface SessionUserRow {
   role_slug: string;
   permission: Record<string, boolean>;
   role_status: boolean;
+  joined?: unknown;
 }
 
-/** The live session's user with their role's flags, or undefined when the session, user or role is gone. */
-export async function sessionUser(db: Db, sessionId: string, now: Date): Promise<(SessionUser & { keepLogin: boolean }) | undefined> {
-  const { rows } = await db.executeQuery<SessionUserRow>(CompiledQuery.raw(SESSION_USER, [sessionId, now]));
+const statements = new Map<string, string>();
+function statementOf(joined?: JoinedRead): string {
+  if (!joined) return `/* prepared:session_user */ ${SESSION_USER}`;
+  let text = statements.get(joined.name);
+  if (!text) {
+    text = `/* prepared:session_user_${joined.name} */
+      select su.*, to_jsonb(joined) as joined from (${SESSION_USER}) su left join lateral (${joined.sql}) joined on true`;
+    statements.set(joined.name, text);
+  }
+  return text;
+}
+
+export type LiveSessionUser = SessionUser & { keepLogin: boolean; joined?: unknown };
+
+/**
+ * The live session's user with their role's flags, or undefined when the session, user or role
+ * is gone; with `joined`, that read's row too (as JSON, null when it found none).
+ */
+export async function sessionUser(
+  db: Db,
+  sessionId: string,
+  now: Date,
+  joined?: { read: JoinedRead; param: unknown },
+): Promise<LiveSessionUser | undefined> {
+  const values = joined ? [sessionId, now, joined.param] : [sessionId, now];
+  const { rows } = await db.executeQuery<SessionUserRow>(CompiledQuery.raw(statementOf(joined?.read), values));
   const row = rows[0];
   if (!row) return undefined;
   return {
@@ -64,5 +98,6 @@ export async function sessionUser(db: Db, sessionId: string, now: Date): Promise
     client: row.client,
     // An inactive role grants nothing.
     permission: row.role_status ? row.permission : {},
+    ...(joined ? { joined: row.joined } : {}),
   };
 }

@@ -12,9 +12,9 @@
  * Any other name, and a database the caller may not reach, is "not found" alike, so names
  * reveal nothing.
  */
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { SessionUser } from '../http/session.ts';
+import type { JoinedRead, SessionUser } from '../http/session.ts';
 import { problems } from '../http/errors.ts';
 import { onTeam, onTeamSql, seesAllDocuments } from '../documents/document-scope.ts';
 import { buildProgram } from './program-builds.ts';
@@ -38,28 +38,35 @@ export interface ProgramAudience {
   built: boolean;
 }
 
+/**
+ * Who reaches a program's database, read in the session lookup's statement (a device asks
+ * several times a batch): `$3` is the program's id (audienceParam); no row when there is none.
+ */
+export const PROGRAM_AUDIENCE: JoinedRead = {
+  name: 'sync_program_audience',
+  sql: `select p.program_head, p.teams, exists (select 1 from sync_builds b where b.db = 'program-' || $3::text) as built
+    from programs p where p.id = $3::text`,
+};
+
+/** PROGRAM_AUDIENCE's parameter for a database's name: its program's id, null when it names none. */
+export const audienceParam = (name: string): string | null => PROGRAM.exec(name)?.[1] ?? null;
+
 /** The program's audience when `name` is a program's database (undefined otherwise, or when there is no such program). */
-export async function readProgramAudience(db: Db, name: string): Promise<ProgramAudience | undefined> {
-  const program = PROGRAM.exec(name)?.[1];
-  if (program === undefined) return undefined;
-  const { rows } = await sql<ProgramAudience>`/* prepared:sync_program_audience */
-    select p.program_head, p.teams, exists (select 1 from sync_builds b where b.db = ${name}) as built
-    from programs p where p.id = ${program}`.execute(db);
+async function readProgramAudience(db: Db, name: string): Promise<ProgramAudience | undefined> {
+  const program = audienceParam(name);
+  if (program === null) return undefined;
+  // The same read on its own: its one parameter is then $1.
+  const { rows } = await db.executeQuery<ProgramAudience>(CompiledQuery.raw(PROGRAM_AUDIENCE.sql.replaceAll('$3', '$1'), [program]));
   return rows[0];
 }
 
 /**
  * The database as the caller sees it, after building a program's if it never was; 404 when they
- * may not reach it. `audience`: readProgramAudience's answer, when read already.
+ * may not reach it. `audience`: the program's, when read already (PROGRAM_AUDIENCE).
  */
-export async function openDatabase(
-  db: Db,
-  caller: SessionUser,
-  name: string,
-  audience: Promise<ProgramAudience | undefined> = readProgramAudience(db, name),
-): Promise<OpenedDatabase> {
+export async function openDatabase(db: Db, caller: SessionUser, name: string, audience?: ProgramAudience | null): Promise<OpenedDatabase> {
   const program = PROGRAM.exec(name)?.[1];
-  const row = await audience;
+  const row = audience === undefined ? await readProgramAudience(db, name) : (audience ?? undefined);
   if (program !== undefined && row && (onTeam(caller.id, row) || caller.permission.can_get_program === true)) {
     if (!row.built) await buildProgram(db, program);
     return { view: wholeDatabase(name), writable: false };

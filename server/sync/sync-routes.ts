@@ -14,7 +14,7 @@ import type { ReplicatedDoc } from './rev-tree.ts';
 import { pushDocuments } from './document-push.ts';
 import { waitForChanges } from './longpoll.ts';
 import type { ErrorDeclaration } from '../http/error-declaration.ts';
-import { openDatabase, readProgramAudience, type OpenedDatabase, type ProgramAudience } from './sync-databases.ts';
+import { audienceParam, openDatabase, PROGRAM_AUDIENCE, type OpenedDatabase, type ProgramAudience } from './sync-databases.ts';
 import { serverUuid } from './server-uuid.ts';
 import { changesSince, databaseInfo, missingRevisions, readLocal, bulkGetJson, writeLocal } from './sync-store.ts';
 import * as schemas from './sync-schemas.ts';
@@ -28,12 +28,12 @@ const ON_DATABASE: ErrorDeclaration = {
   codes: { 404: ['SYNC_DATABASE_NOT_FOUND'] },
   notes: { 404: 'No such database, or one you may not pull (alike)' },
 };
-/** A database route's declaration: who reaches the database is read beside the session lookup (a device asks several times a batch). */
-const databaseConfig = (ctx: AppContext) => ({
+/** A database route's declaration: who reaches the database is read in the session lookup (a device asks several times a batch). */
+const DATABASE_ROUTE = {
   permission: signedInMobile,
   errors: ON_DATABASE,
-  prefetch: (request: FastifyRequest) => readProgramAudience(ctx.db, (request.params as Params).db),
-});
+  joinedRead: { read: PROGRAM_AUDIENCE, param: (request: FastifyRequest) => audienceParam((request.params as Params).db) },
+};
 const startedAt = String(Date.now() * 1000);
 
 type Params = { db: string };
@@ -45,7 +45,7 @@ export function syncRoutes(app: FastifyInstance, ctx: AppContext): void {
   syncConsoleRoutes(app, ctx);
   conflictRoutes(app, ctx);
   const reach = (request: FastifyRequest<{ Params: Params }>) =>
-    openDatabase(ctx.db, request.sessionUser!, request.params.db, request.prefetched as Promise<ProgramAudience | undefined> | undefined);
+    openDatabase(ctx.db, request.sessionUser!, request.params.db, request.joined as ProgramAudience | null);
   serverRoute(app, ctx);
   databaseRoute(app, ctx, reach);
   localRoutes(app, ctx, reach);
@@ -72,7 +72,7 @@ function serverRoute(app: FastifyInstance, ctx: AppContext): void {
 }
 
 function databaseRoute(app: FastifyInstance, ctx: AppContext, reach: Reach): void {
-  const config = databaseConfig(ctx);
+  const config = DATABASE_ROUTE;
   const handler = async (request: FastifyRequest<{ Params: Params }>) => {
     const { view } = await reach(request);
     const info = await databaseInfo(ctx.db, view);
@@ -96,7 +96,7 @@ function databaseRoute(app: FastifyInstance, ctx: AppContext, reach: Reach): voi
 }
 
 function localRoutes(app: FastifyInstance, ctx: AppContext, reach: Reach): void {
-  const config = databaseConfig(ctx);
+  const config = DATABASE_ROUTE;
   app.get<{ Params: LocalParams }>(
     '/sync/db/:db/_local/:id',
     {
@@ -136,7 +136,7 @@ function localRoutes(app: FastifyInstance, ctx: AppContext, reach: Reach): void 
 }
 
 function changesRoute(app: FastifyInstance, ctx: AppContext, reach: Reach): void {
-  const config = databaseConfig(ctx);
+  const config = DATABASE_ROUTE;
   app.get<{ Params: Params; Querystring: { since: string; limit: string; feed: string; timeout?: string; heartbeat?: string } }>(
     '/sync/db/:db/_changes',
     {
@@ -165,7 +165,7 @@ function changesRoute(app: FastifyInstance, ctx: AppContext, reach: Reach): void
 }
 
 function readByPostRoutes(app: FastifyInstance, ctx: AppContext, reach: Reach): void {
-  const config = databaseConfig(ctx);
+  const config = DATABASE_ROUTE;
   const readByPost = notAudited('a read sent by POST, as the protocol does');
   app.post<{ Params: Params; Body: Record<string, string[]> }>(
     '/sync/db/:db/_revs_diff',

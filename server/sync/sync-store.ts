@@ -173,7 +173,15 @@ export interface Change {
   deleted?: true;
 }
 
-/** The documents written after `since`, oldest first, at most `limit`; and how many more wait. */
+/**
+ * How far `pending` counts. CouchDB counts every document after the page; counting here is a
+ * scan of what is left (and, in a user's database, of who may read each), which a fresh device
+ * would pay on every page of a long pull. Past this many a device's progress reads "this many or
+ * more", and it becomes exact as the pull nears its end.
+ */
+export const PENDING_COUNTED_UP_TO = 1000;
+
+/** The documents written after `since`, oldest first, at most `limit`; and how many more wait (up to PENDING_COUNTED_UP_TO). */
 export async function changesSince(
   db: Db,
   ref: DatabaseRef,
@@ -186,7 +194,8 @@ export async function changesSince(
     with page as (
       select d.id, d.leaves, d.deleted, d.seq from sync_docs d where ${view.rows} and d.seq > ${since}
       order by d.seq limit ${limit})
-    select page.*, (select count(*) from sync_docs d where ${view.rows} and d.seq > (select max(seq) from page)) as pending
+    select page.*, (select count(*) from (select from sync_docs d where ${view.rows} and d.seq > (select max(seq) from page)
+      limit ${PENDING_COUNTED_UP_TO}) after_page) as pending
     from page order by page.seq`.execute(db);
   const results = rows.map((row): Change => ({
     seq: Number(row.seq),

@@ -11,6 +11,7 @@ import { PouchDB } from '../support/pouchdb-device.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import {
   changesSince,
+  PENDING_COUNTED_UP_TO,
   databaseInfo,
   missingRevisions,
   readLocal,
@@ -135,6 +136,16 @@ describe('the changes feed', () => {
     expect(rest.pending).toBe(0);
     expect(await changesSince(t.ctx.db, name, rest.last_seq, 2)).toEqual({ results: [], last_seq: rest.last_seq, pending: 0 });
     expect(await databaseInfo(t.ctx.db, name)).toEqual({ doc_count: 3, doc_del_count: 0, update_seq: rest.last_seq });
+    // Past PENDING_COUNTED_UP_TO, what is pending is counted up to it; near the end, exactly.
+    const many = 'feed-long';
+    await writeRevisions(
+      t.ctx.db,
+      many,
+      Array.from({ length: PENDING_COUNTED_UP_TO + 5 }, (_, i) => rev(`doc-${i}`, 1)),
+    );
+    expect((await changesSince(t.ctx.db, many, 0, 2)).pending).toBe(PENDING_COUNTED_UP_TO);
+    const near = await changesSince(t.ctx.db, many, 0, 7);
+    expect(near.pending).toBe(PENDING_COUNTED_UP_TO - 2);
     // Sending a held revision again writes nothing: the feed does not move.
     await writeRevisions(t.ctx.db, name, [rev('x', 2), rev('y', 1)]);
     expect((await databaseInfo(t.ctx.db, name)).update_seq).toBe(rest.last_seq);
