@@ -11,7 +11,7 @@ import { bearerToken, ENTRY_FLAG, sessionUser, type JoinedRead, type LiveSession
 
 /** `joined`: a route's read made in the session lookup's statement (session.ts), its row on the answer. */
 export function createAuthenticator(ctx: AppContext) {
-  return async (request: FastifyRequest, joined?: { read: JoinedRead; param: unknown }): Promise<LiveSessionUser> => {
+  return async (request: FastifyRequest, joined?: { read: JoinedRead; params: unknown[] }): Promise<LiveSessionUser> => {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw problems.unauthenticated();
     const now = ctx.config.clock.now();

@@ -26,10 +26,10 @@ declare module 'fastify' {
     permission?: PermissionDeclaration;
     /**
      * A read the route makes whoever calls, made in the session lookup's own statement (one
-     * round trip for both on a hot route): `param` gives its `$3` from the request. The handler
+     * round trip for both on a hot route): `params` gives its `$3` onwards from the request. The handler
      * finds its row (as JSON, null when none) in `request.joined`; a caller refused never sees it.
      */
-    joinedRead?: { read: JoinedRead; param: (request: FastifyRequest) => unknown };
+    joinedRead?: { read: JoinedRead; params: (request: FastifyRequest) => unknown[] };
   }
   interface FastifyRequest {
     sessionUser?: SessionUser;
@@ -65,7 +65,7 @@ const INFRASTRUCTURE = [
   },
 ];
 
-export type Authenticator = (request: FastifyRequest, joined?: { read: JoinedRead; param: unknown }) => Promise<LiveSessionUser>;
+export type Authenticator = (request: FastifyRequest, joined?: { read: JoinedRead; params: unknown[] }) => Promise<LiveSessionUser>;
 
 export function installPermissionGuard(app: FastifyInstance, authenticate: Authenticator): RouteRecord[] {
   const table: RouteRecord[] = [];
@@ -85,7 +85,7 @@ export function installPermissionGuard(app: FastifyInstance, authenticate: Authe
     if (!permission) throw problems.routeWithoutPermission();
     if ('public' in permission) return;
     const joinedRead = request.routeOptions.config?.joinedRead;
-    const { joined, ...user } = await authenticate(request, joinedRead && { read: joinedRead.read, param: joinedRead.param(request) });
+    const { joined, ...user } = await authenticate(request, joinedRead && { read: joinedRead.read, params: joinedRead.params(request) });
     request.joined = joined;
     request.sessionUser = user;
     if (user.client === 'mobile' && permission.mobile !== true) throw problems.consoleOnly();

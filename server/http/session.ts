@@ -41,7 +41,7 @@ const SESSION_USER = `
 
 /**
  * A read a route makes whoever calls, joined to the session lookup: one statement and one round
- * trip for both on a hot route. `sql` selects at most one row, with `$3` as its only parameter.
+ * trip for both on a hot route. `sql` selects at most one row; its parameters are `$3` onwards.
  */
 export interface JoinedRead {
   /** Names its prepared statement: letters, digits and underscores. */
@@ -83,9 +83,9 @@ export async function sessionUser(
   db: Db,
   sessionId: string,
   now: Date,
-  joined?: { read: JoinedRead; param: unknown },
+  joined?: { read: JoinedRead; params: unknown[] },
 ): Promise<LiveSessionUser | undefined> {
-  const values = joined ? [sessionId, now, joined.param] : [sessionId, now];
+  const values = joined ? [sessionId, now, ...joined.params] : [sessionId, now];
   const { rows } = await db.executeQuery<SessionUserRow>(CompiledQuery.raw(statementOf(joined?.read), values));
   const row = rows[0];
   if (!row) return undefined;

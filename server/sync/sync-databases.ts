@@ -51,6 +51,26 @@ export const PROGRAM_AUDIENCE: JoinedRead = {
 /** PROGRAM_AUDIENCE's parameter for a database's name: its program's id, null when it names none. */
 export const audienceParam = (name: string): string | null => PROGRAM.exec(name)?.[1] ?? null;
 
+/** PROGRAM_AUDIENCE with the database's kept figures (sync_counts), for `GET /{db}`. */
+export const AUDIENCE_AND_FIGURES: JoinedRead = {
+  name: 'sync_program_figures',
+  sql: `select a.*, c.live, c.deleted, c.last_seq from (${PROGRAM_AUDIENCE.sql}) a left join sync_counts c on c.db = 'program-' || $3::text`,
+};
+
+/** PROGRAM_AUDIENCE (null fields when none) with a checkpoint: `$4` the database's name, `$5` the checkpoint's id. */
+export const AUDIENCE_AND_CHECKPOINT: JoinedRead = {
+  name: 'sync_program_checkpoint',
+  sql: `select a.*, l.rev, l.body from (select) one left join (${PROGRAM_AUDIENCE.sql}) a on true
+    left join sync_local l on l.db = $4::text and l.id = $5::text`,
+};
+
+/** The audience in a joined read's row: null when it names no program; undefined when the route joined none. */
+export function audienceOf(joined: unknown): ProgramAudience | null | undefined {
+  if (joined === undefined) return undefined;
+  const row = joined as Partial<ProgramAudience> | null;
+  return row?.program_head ? (row as ProgramAudience) : null;
+}
+
 /** The program's audience when `name` is a program's database (undefined otherwise, or when there is no such program). */
 async function readProgramAudience(db: Db, name: string): Promise<ProgramAudience | undefined> {
   const program = audienceParam(name);

@@ -14,9 +14,27 @@ import type { ReplicatedDoc } from './rev-tree.ts';
 import { pushDocuments } from './document-push.ts';
 import { waitForChanges } from './longpoll.ts';
 import type { ErrorDeclaration } from '../http/error-declaration.ts';
-import { audienceParam, openDatabase, PROGRAM_AUDIENCE, type OpenedDatabase, type ProgramAudience } from './sync-databases.ts';
+import {
+  AUDIENCE_AND_CHECKPOINT,
+  AUDIENCE_AND_FIGURES,
+  audienceOf,
+  audienceParam,
+  openDatabase,
+  PROGRAM_AUDIENCE,
+  type OpenedDatabase,
+} from './sync-databases.ts';
 import { serverUuid } from './server-uuid.ts';
-import { changesSince, databaseInfo, missingRevisions, readLocal, bulkGetJson, writeLocal } from './sync-store.ts';
+import {
+  changesSince,
+  databaseInfo,
+  figuresOf,
+  localOf,
+  missingRevisions,
+  bulkGetJson,
+  writeLocal,
+  type KeptFigures,
+  type KeptLocal,
+} from './sync-store.ts';
 import * as schemas from './sync-schemas.ts';
 import { followChanges } from './sync-follower.ts';
 import { syncConsoleRoutes } from './sync-console-routes.ts';
@@ -28,12 +46,16 @@ const ON_DATABASE: ErrorDeclaration = {
   codes: { 404: ['SYNC_DATABASE_NOT_FOUND'] },
   notes: { 404: 'No such database, or one you may not pull (alike)' },
 };
-/** A database route's declaration: who reaches the database is read in the session lookup (a device asks several times a batch). */
-const DATABASE_ROUTE = {
+/**
+ * A database route's declaration: who reaches the database is read in the session lookup (a
+ * device asks several times a batch), with `read` the route's own read when it needs only the URL.
+ */
+const databaseRoute = (read = PROGRAM_AUDIENCE, more: (request: FastifyRequest) => unknown[] = () => []) => ({
   permission: signedInMobile,
   errors: ON_DATABASE,
-  joinedRead: { read: PROGRAM_AUDIENCE, param: (request: FastifyRequest) => audienceParam((request.params as Params).db) },
-};
+  joinedRead: { read, params: (request: FastifyRequest) => [audienceParam((request.params as Params).db), ...more(request)] },
+});
+const DATABASE_ROUTE = databaseRoute();
 const startedAt = String(Date.now() * 1000);
 
 type Params = { db: string };
@@ -45,9 +67,9 @@ export function syncRoutes(app: FastifyInstance, ctx: AppContext): void {
   syncConsoleRoutes(app, ctx);
   conflictRoutes(app, ctx);
   const reach = (request: FastifyRequest<{ Params: Params }>) =>
-    openDatabase(ctx.db, request.sessionUser!, request.params.db, request.joined as ProgramAudience | null);
+    openDatabase(ctx.db, request.sessionUser!, request.params.db, audienceOf(request.joined));
   serverRoute(app, ctx);
-  databaseRoute(app, ctx, reach);
+  databaseInfoRoute(app, ctx, reach);
   localRoutes(app, ctx, reach);
   changesRoute(app, ctx, reach);
   readByPostRoutes(app, ctx, reach);
@@ -71,11 +93,13 @@ function serverRoute(app: FastifyInstance, ctx: AppContext): void {
   );
 }
 
-function databaseRoute(app: FastifyInstance, ctx: AppContext, reach: Reach): void {
-  const config = DATABASE_ROUTE;
+function databaseInfoRoute(app: FastifyInstance, ctx: AppContext, reach: Reach): void {
+  const config = databaseRoute(AUDIENCE_AND_FIGURES);
   const handler = async (request: FastifyRequest<{ Params: Params }>) => {
     const { view } = await reach(request);
-    const info = await databaseInfo(ctx.db, view);
+    // A program's database, built when its figures were read with the session: they hold.
+    const joined = request.joined as (KeptFigures & { built: boolean }) | null;
+    const info = view.whole && joined?.built ? figuresOf(joined) : await databaseInfo(ctx.db, view);
     return { db_name: request.params.db, ...info, instance_start_time: startedAt };
   };
   for (const url of ['/sync/db/:db', '/sync/db/:db/']) {
@@ -97,15 +121,20 @@ function databaseRoute(app: FastifyInstance, ctx: AppContext, reach: Reach): voi
 
 function localRoutes(app: FastifyInstance, ctx: AppContext, reach: Reach): void {
   const config = DATABASE_ROUTE;
+  const checkpoint = (request: FastifyRequest) => [(request.params as LocalParams).db, (request.params as LocalParams).id];
   app.get<{ Params: LocalParams }>(
     '/sync/db/:db/_local/:id',
     {
-      config: { ...config, errors: { codes: { 404: ['SYNC_DATABASE_NOT_FOUND', 'NOT_FOUND'] } } },
+      config: {
+        ...databaseRoute(AUDIENCE_AND_CHECKPOINT, checkpoint),
+        errors: { codes: { 404: ['SYNC_DATABASE_NOT_FOUND', 'NOT_FOUND'] } },
+      },
       schema: { tags: TAGS, summary: 'A replication checkpoint', params: schemas.localParams, response: { 200: schemas.localDocument } },
     },
     async (request) => {
       await reach(request);
-      const local = await readLocal(ctx.db, request.params.db, request.params.id);
+      // Read with the session (whoever reaches the database reads the same checkpoint).
+      const local = localOf(request.params.id, request.joined as KeptLocal);
       if (!local) throw problems.notFound('Checkpoint');
       return local;
     },

@@ -149,14 +149,26 @@ function documentState(id: string, tree: RevTree) {
   };
 }
 
+/** A database's row of `sync_counts` (none before its first write). */
+export interface KeptFigures {
+  live: string | number | null;
+  deleted: string | number | null;
+  last_seq: string | number | null;
+}
+
+export const figuresOf = (row: KeptFigures | undefined) => ({
+  doc_count: Number(row?.live ?? 0),
+  doc_del_count: Number(row?.deleted ?? 0),
+  update_seq: Number(row?.last_seq ?? 0),
+});
+
 /** The database's figures for `GET /{db}`: live documents and the last sequence. */
 export async function databaseInfo(db: Db, ref: DatabaseRef): Promise<{ doc_count: number; doc_del_count: number; update_seq: number }> {
   const view = viewOf(ref);
   if (view.whole) {
-    const kept = await sql<{ live: string; deleted: string; last_seq: string }>`/* prepared:sync_counts */
+    const kept = await sql<KeptFigures>`/* prepared:sync_counts */
       select live, deleted, last_seq from sync_counts where db = ${view.name}`.execute(db);
-    const row = kept.rows[0];
-    return { doc_count: Number(row?.live ?? 0), doc_del_count: Number(row?.deleted ?? 0), update_seq: Number(row?.last_seq ?? 0) };
+    return figuresOf(kept.rows[0]);
   }
   const { rows } = await sql<{ live: string; gone: string; last: string | null }>`
     select count(*) filter (where not deleted) as live, count(*) filter (where deleted) as gone, max(seq) as last
@@ -262,13 +274,21 @@ export async function revisionsWithHistory(db: Db, ref: DatabaseRef, asked: { id
   return (JSON.parse(await bulkGetJson(db, ref, asked)) as { results: BulkGetResult[] }).results;
 }
 
+/** A row of `sync_local` (a replication checkpoint), null fields when there is none. */
+export interface KeptLocal {
+  rev: string | null;
+  body: Record<string, unknown> | null;
+}
+
+/** The `_local` document as a device reads it, or undefined. */
+export const localOf = (id: string, row: KeptLocal | undefined) =>
+  row?.rev ? { ...row.body, _id: `_local/${id}`, _rev: row.rev } : undefined;
+
 /** A `_local` document (a replication checkpoint), or undefined. */
 export async function readLocal(db: Db, name: string, id: string): Promise<Record<string, unknown> | undefined> {
-  const { rows } = await sql<{
-    rev: string;
-    body: Record<string, unknown>;
-  }>`/* prepared:sync_read_local */ select rev, body from sync_local where db = ${name} and id = ${id}`.execute(db);
-  return rows[0] && { ...rows[0].body, _id: `_local/${id}`, _rev: rows[0].rev };
+  const { rows } =
+    await sql<KeptLocal>`/* prepared:sync_read_local */ select rev, body from sync_local where db = ${name} and id = ${id}`.execute(db);
+  return localOf(id, rows[0]);
 }
 
 /**
