@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { PouchDB } from '../support/pouchdb-device.ts';
+import { newDevice, openRemote } from '../support/sync-devices.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import {
   answersFor,
@@ -35,18 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-function remote(name: string, who: SignedIn) {
-  return new PouchDB(`${base}/sync/db/${name}`, {
-    skip_setup: true,
-    fetch: (url, init) => {
-      init.headers.set('Authorization', `Bearer ${who.token}`);
-      return PouchDB.fetch(url, init);
-    },
-  });
-}
-
-let devices = 0;
-const device = () => new PouchDB(`documents-device-${++devices}`, { adapter: 'memory' });
+const remote = (name: string, who: SignedIn) => openRemote(`${base}/sync/db/${name}`, { token: who.token });
+const device = newDevice;
 const household = (localId: string, i: number, answers = answersFor('beneficiaries', 2, i)) => ({
   _id: localId,
   program_id: world.program.id,

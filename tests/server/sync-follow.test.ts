@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { PouchDB } from '../support/pouchdb-device.ts';
+import type { PouchDB } from '../support/pouchdb-device.ts';
+import { newDevice, openRemote } from '../support/sync-devices.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { makeDocumentWorld, publishedForm, type DocumentWorld } from '../support/documents.ts';
 import { csvFile, nameField, viewLists } from '../support/view-lists.ts';
@@ -54,14 +55,7 @@ async function api(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, pay
   return res.json();
 }
 
-const remote = () =>
-  new PouchDB(`${base}/sync/db/${programDatabase(world.program.id)}`, {
-    skip_setup: true,
-    fetch: (url, init) => {
-      init.headers.set('Authorization', `Bearer ${world.member.token}`);
-      return PouchDB.fetch(url, init);
-    },
-  });
+const remote = () => openRemote(`${base}/sync/db/${programDatabase(world.program.id)}`, { token: world.member.token });
 
 /** What a pull after the follower's turn brought: the ids of the documents new or changed on the device. */
 async function pullAfterFollowing(phone: PouchDB): Promise<string[]> {
@@ -76,7 +70,7 @@ async function pullAfterFollowing(phone: PouchDB): Promise<string[]> {
 }
 
 describe('the follower', () => {
-  const phone = new PouchDB(`follow-device-${Date.now()}`, { adapter: 'memory' });
+  const phone = newDevice();
 
   it('builds a database when it is first asked for', async () => {
     const first = await phone.replicate.from(remote());
@@ -178,7 +172,7 @@ describe('the console’s sync calls', () => {
     expect(compacted.revisions_removed).toBeGreaterThanOrEqual(4);
     expect(compacted.bytes_freed).toBeGreaterThan(0);
     expect(await api('GET', `/sync/compact/${world.program.id}`)).toMatchObject({ revisions_removed: 0, bytes_freed: 0 });
-    const fresh = new PouchDB(`compacted-device-${Date.now()}`, { adapter: 'memory' });
+    const fresh = newDevice();
     const pulled = await fresh.replicate.from(remote());
     expect(pulled).toMatchObject({ ok: true, docs_written: (await programContent(t.ctx.db, world.program.id)).documents.size });
   });

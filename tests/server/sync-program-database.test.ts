@@ -5,7 +5,7 @@
  * documents that change touched get a revision, and a device's next pull carries only those.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PouchDB } from '../support/pouchdb-device.ts';
+import { newDevice, openRemote } from '../support/sync-devices.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { makeDocumentWorld, publishedForm, type DocumentWorld } from '../support/documents.ts';
 import { csvFile, viewLists } from '../support/view-lists.ts';
@@ -72,15 +72,8 @@ describe('a program’s offline database', () => {
     expect(await publishProgram(t.ctx.db, world.program.id)).toMatchObject({ deleted: 0 });
     expect(await publishProgram(t.ctx.db, world.program.id)).toEqual({ written: 0, deleted: 0 });
     const token = world.member.token;
-    const remote = () =>
-      new PouchDB(`${base}/sync/db/${programDatabase(world.program.id)}`, {
-        skip_setup: true,
-        fetch: (url, init) => {
-          init.headers.set('Authorization', `Bearer ${token}`);
-          return PouchDB.fetch(url, init);
-        },
-      });
-    const phone = new PouchDB(`program-device-${Date.now()}`, { adapter: 'memory' });
+    const remote = () => openRemote(`${base}/sync/db/${programDatabase(world.program.id)}`, { token });
+    const phone = newDevice();
     const first = await phone.replicate.from(remote());
     expect(first.docs_written).toBe((await programContent(t.ctx.db, world.program.id)).documents.size);
 

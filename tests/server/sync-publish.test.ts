@@ -4,7 +4,7 @@
  * processes at once) writes the same revisions once, so devices pull exactly what changed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PouchDB } from '../support/pouchdb-device.ts';
+import { newDevice } from '../support/sync-devices.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { publishDocuments } from '../../server/sync/publish-documents.ts';
 import { changesSince, databaseInfo, revisionsWithHistory } from '../../server/sync/sync-store.ts';
@@ -71,7 +71,7 @@ describe('publishing a database', () => {
   it('reaches a device as it was published: the changed body, and the deleted document gone', async () => {
     const name = 'program-device';
     await publishDocuments(t.ctx.db, name, state({ keep: { v: 1 }, drop: { v: 1 } }));
-    const phone = new PouchDB(`publish-device-${Date.now()}`, { adapter: 'memory' });
+    const phone = newDevice();
     const pull = async () => {
       const feed = await changesSince(t.ctx.db, name, 0, 100);
       const asked = feed.results.flatMap((c) => c.changes.map((ch) => ({ id: c.id, rev: ch.rev })));

@@ -5,7 +5,7 @@
  * off the program's team (or signed out) learns the database exists.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PouchDB } from '../support/pouchdb-device.ts';
+import { newDevice, openRemote } from '../support/sync-devices.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from '../support/test-server.ts';
 import { fieldWorker } from '../support/documents.ts';
 import { addProgram } from '../support/programs.ts';
@@ -46,21 +46,12 @@ const revision = (id: string, hashes: string[], body: Record<string, unknown>): 
   ...body,
 });
 
-let devices = 0;
 /** The remote database as a device opens it, counting the requests it sends. */
 function remote(name: string, token: string | undefined) {
   const requests: string[] = [];
-  const db = new PouchDB(`${base}/sync/db/${name}`, {
-    skip_setup: true,
-    fetch: (url, init) => {
-      requests.push(`${init.method ?? 'GET'} ${new URL(url).pathname}`);
-      if (token) init.headers.set('Authorization', `Bearer ${token}`);
-      return PouchDB.fetch(url, init);
-    },
-  });
-  return { db, requests };
+  return { db: openRemote(`${base}/sync/db/${name}`, { token, requests }), requests };
 }
-const device = () => new PouchDB(`device-${++devices}`, { adapter: 'memory' });
+const device = newDevice;
 
 describe('a device pulls its program', () => {
   it('gets every document with the server’s winner and its conflicts, then only what changed', async () => {

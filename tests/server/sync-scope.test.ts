@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { PouchDB } from '../support/pouchdb-device.ts';
+import { newDevice, openRemote } from '../support/sync-devices.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { fieldWorker, makeDocumentWorld, personWith, type DocumentWorld, type SignedIn } from '../support/documents.ts';
 import { multipart } from '../support/multipart.ts';
@@ -88,17 +88,9 @@ async function apply(s: Step): Promise<void> {
   }
 }
 
-let devices = 0;
 async function pulledBy(person: SignedIn): Promise<string[]> {
-  const phone = new PouchDB(`scope-device-${++devices}`, { adapter: 'memory' });
-  const remote = new PouchDB(`${base}/sync/db/${userDatabase(person.id)}`, {
-    skip_setup: true,
-    fetch: (url, init) => {
-      init.headers.set('Authorization', `Bearer ${person.token}`);
-      return PouchDB.fetch(url, init);
-    },
-  });
-  await phone.replicate.from(remote);
+  const phone = newDevice();
+  await phone.replicate.from(openRemote(`${base}/sync/db/${userDatabase(person.id)}`, { token: person.token }));
   const ids = (await phone.allDocs()).rows.map((r) => r.id).filter((id) => !id.startsWith('fieldbase-'));
   await phone.destroy();
   return ids.sort();

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { PouchDB } from '../support/pouchdb-device.ts';
+import { newDevice } from '../support/sync-devices.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import {
   changesSince,
@@ -40,7 +41,7 @@ let databases = 0;
 
 /** Plays the steps on a PouchDB device; a fork writes a sibling of the winner, as a second device would. */
 async function device(steps: Step[]) {
-  const local = new PouchDB(`device-${databases++}`, { adapter: 'memory' });
+  const local = newDevice();
   for (const [n, s] of steps.entries()) {
     const id = `doc-${s.doc}`;
     const current = await local.get<Record<string, unknown>>(id).catch(() => undefined);
@@ -78,7 +79,7 @@ describe('revisions replicated into the store', () => {
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 25 }), fc.infiniteStream(fc.nat()), async (steps, shuffles) => {
         const local = await device(steps);
         const leaves = await leavesOf(local);
-        const name = `test-${databases}`;
+        const name = `test-${++databases}`;
         // Shuffled, in batches, and a few sent twice (a replicator retrying after a lost answer).
         const sent = [...leaves, ...leaves.filter((_, i) => i % 3 === 0)];
         const order = sent.map((doc, i) => ({ doc, key: shuffles.next().value ?? i })).sort((a, b) => a.key - b.key);
