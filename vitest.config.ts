@@ -15,6 +15,7 @@ export default defineConfig({
         resolve,
         test: {
           name: 'unit',
+          // A file that tests no page says `// @vitest-environment node` on its first line: a jsdom costs about a second per file.
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/support/setup.ts'],

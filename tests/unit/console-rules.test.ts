@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * Small rules the console screens rest on: who sees 'Change Password' (spec 1 §4), what the
  * CSV export writes, the breadcrumb back links, and the permission checklist's groups.

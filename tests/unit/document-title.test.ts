@@ -1,3 +1,4 @@
+// @vitest-environment node
 /** Each screen's tab title, from its address as the breadcrumb names it, the page first. */
 import { describe, expect, it } from 'vitest';
 import { titleFor } from '../../src/layout/DocumentTitle';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * Conditional logic: each operator, and/or mixes (and binds tighter than or), cascades through
  * hidden fields, sub-field logic inside a group item — checked on both consumers: ajv on the

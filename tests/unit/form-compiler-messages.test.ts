@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * What a field worker reads when the api server refuses a submitted document: its validation
  * messages (server/http/validation.ts) name the form's field labels.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The preview's evaluator and ajv's validation of the compiled if/then schema agree, for random
  * definitions (text, number, boolean, choice and multi-choice fields; random required flags;

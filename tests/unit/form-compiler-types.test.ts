@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * Every field type compiles to a schema that accepts what a field worker would enter and refuses
  * what the type rules out, with the spec's type defaults (text ≤ 10000, phone 10 digits, image

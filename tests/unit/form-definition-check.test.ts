@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The checks a form definition passes before it is saved (spec 2 §5, §8): what a person is told,
  * keyed by the field it is about, the same words in the console and from the api server.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * schemas/form-field.schema.json describes the same field definitions the compiler reads:
  * the TypeScript types match the generated ones, and the schema accepts a real definition and

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The preview's validator: the compiled schema's verdicts in RJSF's shape, worded by the
  * preview's messages, and never by generating code — the console's Content-Security-Policy has

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * A list property's rules on the console, in the words of its schema's x-messages — the same
  * the api server answers: case statuses start with Open and Closed and repeat none.

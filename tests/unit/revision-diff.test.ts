@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The revisions page's "what changed": every field added, removed, moved or changed between two
  * versions, and for a changed one which properties, with before and after.

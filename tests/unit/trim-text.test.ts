@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The one trimming rule of the console and the servers (model/trim-text.ts): whitespace and
  * invisible characters go at both ends, and text of nothing else is empty; inside the text they
