@@ -30,7 +30,10 @@ export async function bumpCounters(trx: Db, doc: CountedDocument, delta: 1 | -1)
   if (!counts.numAffectedRows || !days.numAffectedRows) throw new Error('document counters are missing the row of a removed document');
 }
 
-/** Counts new documents, however many: one upsert per counter table (a type belongs to one module). */
+/**
+ * Counts new documents, however many: one upsert per counter table (a type belongs to one
+ * module), its rows in key order so two batches counting the same rows wait, never deadlock.
+ */
 export async function countNewDocuments(trx: Db, docs: CountedDocument[]): Promise<void> {
   if (!docs.length) return;
   const column = <K extends keyof CountedDocument>(key: K) => docs.map((doc) => doc[key]);
@@ -40,10 +43,12 @@ export async function countNewDocuments(trx: Db, docs: CountedDocument[]): Promi
     from unnest(${column('program_id')}::text[], ${column('module')}::text[], ${column('type_id')}::text[], ${column('created_by')}::text[])
       as d(program_id, module, type_id, created_by)
     group by program_id, type_id, created_by
+    order by program_id, type_id, created_by
     on conflict (program_id, type_id, created_by) do update set n = document_counts.n + excluded.n`.execute(trx);
   await sql`insert into document_days (day, program_id, created_by, n)
     select (created_at at time zone 'UTC')::date, program_id, created_by, count(*)
     from unnest(${created}::timestamptz[], ${column('program_id')}::text[], ${column('created_by')}::text[]) as d(created_at, program_id, created_by)
     group by 1, program_id, created_by
+    order by 1, program_id, created_by
     on conflict (day, program_id, created_by) do update set n = document_days.n + excluded.n`.execute(trx);
 }

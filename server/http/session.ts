@@ -64,11 +64,11 @@ interface SessionUserRow {
 const statements = new Map<string, string>();
 function statementOf(joined?: JoinedRead): string {
   if (!joined) return `/* prepared:session_user */ ${SESSION_USER}`;
-  let text = statements.get(joined.name);
+  let text = statements.get(joined.sql);
   if (!text) {
     text = `/* prepared:session_user_${joined.name} */
       select su.*, to_jsonb(joined) as joined from (${SESSION_USER}) su left join lateral (${joined.sql}) joined on true`;
-    statements.set(joined.name, text);
+    statements.set(joined.sql, text);
   }
   return text;
 }

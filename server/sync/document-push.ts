@@ -85,8 +85,10 @@ export async function pushDocuments(push: PushContext, docs: ReplicatedDoc[]): P
       fresh.push({ doc, submission: sorted.submission });
     } else if (sorted.kind !== 'held') oneByOne.push(doc);
   }
+  // Refusals first: a later leaf of the same document that is accepted then has the last word.
+  refusals.push(...(await recordRefusals(push, refused)));
   const batch = await pushNewDocuments(push, fresh);
-  refusals.push(...(await recordRefusals(push, [...refused, ...batch.refused])));
+  refusals.push(...(await recordRefusals(push, batch.refused)));
   for (const doc of [...batch.later, ...oneByOne]) {
     const refusal = await pushOne(push, doc);
     if (refusal) refusals.push(refusal);
@@ -140,7 +142,9 @@ async function pushNewDocuments(
       const refused: Refused[] = [];
       const later: ReplicatedDoc[] = [];
       const accepted: typeof fresh = [];
-      for (const item of fresh) {
+      // Programs are share-locked as first checked: in id order, as every batch takes them.
+      const byProgram = [...fresh].sort((a, b) => (a.submission.program_id < b.submission.program_id ? -1 : 1));
+      for (const item of byProgram) {
         try {
           const revision = await checkSubmission(reads, push.caller, item.submission);
           if (attachmentAnswers(revision.structures, item.submission.form_data).length) later.push(item.doc);
@@ -159,6 +163,7 @@ async function pushNewDocuments(
         push.now(),
       );
       if (ids.includes(undefined)) throw new LocalIdRace();
+      if (!accepted.length) return { refused, later };
       const stored = accepted.map((item, i) => ({ ...item, id: ids[i]! }));
       for (const item of stored) recordSubmitted(changes, item.id, item.submission, push.caller.id, []);
       await recordScopes(

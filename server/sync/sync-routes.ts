@@ -121,7 +121,9 @@ function databaseInfoRoute(app: FastifyInstance, ctx: AppContext, reach: Reach):
 
 function localRoutes(app: FastifyInstance, ctx: AppContext, reach: Reach): void {
   const config = DATABASE_ROUTE;
-  const checkpoint = (request: FastifyRequest) => [(request.params as LocalParams).db, (request.params as LocalParams).id];
+  // Read before the params are validated (their 400 comes after): a value no checkpoint could have reads nothing.
+  const usable = (value: string) => (value.length <= 200 && !value.includes('\u0000') ? value : null);
+  const checkpoint = (request: FastifyRequest) => [usable((request.params as LocalParams).db), usable((request.params as LocalParams).id)];
   app.get<{ Params: LocalParams }>(
     '/sync/db/:db/_local/:id',
     {

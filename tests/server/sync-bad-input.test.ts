@@ -50,6 +50,7 @@ it('answers whole requests that are malformed with 400, naming what is wrong', a
     ['since that is no number', 'GET', `${mine}/_changes?since=yesterday`, undefined],
     ['a limit of 0', 'GET', `${mine}/_changes?limit=0`, undefined],
     ['an unknown feed', 'GET', `${mine}/_changes?feed=continuous`, undefined],
+    ['a NUL byte in a checkpoint id', 'GET', `${mine}/_local/a%00b`, undefined],
     [
       'a NUL byte in an answer',
       'POST',

@@ -120,3 +120,10 @@ it('stores a batch sent twice at the same moment once, and answers both pushes a
   expect(after).toMatchObject({ stored: 60, submits: 60, revisions: 60 });
   expect(after.counted).toBe(after.actual);
 });
+
+it('gives a document refused in one leaf and accepted in another of the same batch the status accepted', async () => {
+  const res = await pushBatch([{ ...household('two-leaves', 1), _rev: '1-aaaa', _deleted: true }, household('two-leaves', 2)]);
+  expect(res.json()).toEqual([expect.objectContaining({ id: 'two-leaves', error: 'forbidden' })]);
+  expect(await figures('two-leaves')).toMatchObject({ stored: 1, submits: 1 });
+  expect(await statusOf('two-leaves')).toMatchObject({ status: 'accepted' });
+});
