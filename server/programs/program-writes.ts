@@ -199,6 +199,9 @@ export async function removeMember(trx: Db, id: string, user: string, now: Date)
  * it: the user is gone either way. (A program may be left without a head this way.)
  */
 export async function removeUserFromPrograms(trx: Db, user: string, now: Date): Promise<void> {
+  // Rows locked in id order, as a device's push batch share-locks its programs: the two wait, never deadlock.
   await sql`update programs set program_head = program_head - ${user}::text, teams = teams - ${user}::text, updated_at = ${now}
-    where ${holds('program_head', user)} or ${holds('teams', user)}`.execute(trx);
+    where id in (select id from programs where ${holds('program_head', user)} or ${holds('teams', user)} order by id for update)`.execute(
+    trx,
+  );
 }
