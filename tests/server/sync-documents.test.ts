@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { PouchDB } from '../support/pouchdb-device.ts';
-import { newDevice, openRemote } from '../support/sync-devices.ts';
+import { editedOnTwoPhones, newDevice, openRemote } from '../support/sync-devices.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import {
   answersFor,
@@ -132,18 +132,7 @@ describe('editing offline', () => {
   });
 
   it('keeps both versions when two devices edit one document offline: the row is the winner, the other a conflict', async () => {
-    const first = device();
-    await first.put(household('shared-1', 2));
-    await first.replicate.to(db());
-    const second = device();
-    await second.replicate.from(db());
-    for (const [phone, name] of [
-      [first, 'From the first phone'],
-      [second, 'From the second phone'],
-    ] as const) {
-      const doc = await phone.get<{ form_data: Record<string, unknown> }>('shared-1');
-      await phone.put({ ...doc, form_data: { ...doc.form_data, name } });
-    }
+    const [first, second] = await editedOnTwoPhones(db, household('shared-1', 2));
     expect(await first.replicate.to(db())).toMatchObject({ doc_write_failures: 0 });
     expect(await second.replicate.to(db())).toMatchObject({ doc_write_failures: 0 });
     for (const phone of [first, second]) await phone.replicate.from(db());

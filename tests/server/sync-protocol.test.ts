@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PouchDB } from '../support/pouchdb-device.ts';
-import { newDevice } from '../support/sync-devices.ts';
+import { editedOnTwoPhones, newDevice } from '../support/sync-devices.ts';
 import { fieldbaseTarget, referenceTarget, type SyncTarget } from '../support/sync-targets.ts';
 import type { ReplicatedDoc } from '../../server/sync/rev-tree.ts';
 
@@ -192,18 +192,7 @@ describe.each([
   });
 
   it('keeps both versions when two devices edit one document offline, and both devices then agree on the winner', async () => {
-    const first = newDevice();
-    await first.put(server.newDocument('shared', 'Before'));
-    await first.replicate.to(server.remote(server.pushName));
-    const second = newDevice();
-    await second.replicate.from(server.remote(server.pushName));
-    for (const [phone, name] of [
-      [first, 'From the first phone'],
-      [second, 'From the second phone'],
-    ] as const) {
-      const doc = await phone.get<{ form_data: Record<string, unknown> }>('shared');
-      await phone.put({ ...doc, form_data: { ...doc.form_data, name } });
-    }
+    const [first, second] = await editedOnTwoPhones(() => server.remote(server.pushName), server.newDocument('shared', 'Before'));
     for (const phone of [first, second])
       expect(await phone.replicate.to(server.remote(server.pushName))).toMatchObject({ doc_write_failures: 0 });
     for (const phone of [first, second]) await phone.replicate.from(server.remote(server.pushName));

@@ -25,3 +25,23 @@ export function openRemote(url: string, options: { token?: string; requests?: st
     },
   });
 }
+
+/**
+ * Two phones holding the same document, each renaming it offline (its `form_data.name`): the
+ * document is put on a first phone, pushed to `remote`, pulled by a second, then edited on both.
+ */
+export async function editedOnTwoPhones(remote: () => PouchDB, doc: { _id: string }): Promise<[PouchDB, PouchDB]> {
+  const first = newDevice();
+  await first.put(doc);
+  await first.replicate.to(remote());
+  const second = newDevice();
+  await second.replicate.from(remote());
+  for (const [phone, name] of [
+    [first, 'From the first phone'],
+    [second, 'From the second phone'],
+  ] as const) {
+    const held = await phone.get<{ form_data: Record<string, unknown> }>(doc._id);
+    await phone.put({ ...held, form_data: { ...held.form_data, name } });
+  }
+  return [first, second];
+}
