@@ -14,6 +14,7 @@ import { setRuntimeConfig } from '../../src/config/runtime-config';
 import { createDocumentApi } from './support/fake-document-api';
 import { withFakeServer } from './support/fake-server-lifecycle';
 import { flagsExcept, renderConsole } from './support/render-console';
+import { pageCss } from './support/page-styles';
 import { API, AUTH } from './support/fixture-api';
 
 const api = createDocumentApi();
@@ -164,8 +165,7 @@ describe('the document drawer', () => {
     openDrawer({ documentId: 'doc-1' });
     fireEvent.click(await within(await drawer()).findByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledTimes(1);
-    const css = [...document.querySelectorAll('style')].map((s) => s.textContent).join('\n');
-    expect(css).toMatch(/@media print\{[^]*body>\*:not\(\.document-print-root\)\{display:none ?!important;/);
+    expect(pageCss()).toMatch(/@media print\{[^]*body>\*:not\(\.document-print-root\)\{display:none ?!important;/);
   });
 
   it("marks the document processed for a role with can_edit_document, with the toast 'Document marked as processed'", async () => {

@@ -9,6 +9,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { withFakeServer } from './support/fake-server-lifecycle';
 import { createProgramApi } from './support/fake-program-list-api';
 import { flagsExcept, renderConsole } from './support/render-console';
+import { withPageStyles } from './support/page-styles';
 
 const api = createProgramApi();
 withFakeServer(api);
@@ -80,8 +81,11 @@ describe('Add Program', () => {
     ).toEqual(['Grace Hopper', 'Alan Turing']);
     expect(within(list).queryByRole('option', { name: 'Site Admin' })).toBeNull();
     const paper = list.closest('.MuiPaper-root') as HTMLElement;
-    expect(getComputedStyle(paper).maxHeight).toBe('224px');
-    expect(getComputedStyle(paper).width).toBe('250px');
+    const size = withPageStyles(() => {
+      const { maxHeight, width } = getComputedStyle(paper);
+      return [maxHeight, width];
+    });
+    expect(size).toEqual(['224px', '250px']);
     const asked = api.seen.find((r) => r.path === '/user');
     expect(asked?.filter).toEqual({ status: true });
   });
