@@ -4,16 +4,16 @@
  * Audit log from the menu, finds both, narrows the list to designations, and opens the rename to
  * read the name before and after; the same on a phone. A role without can_get_audit has no menu
  * entry and is told which flag it lacks. axe finds no serious or critical problem on the page or
- * in the drawer; screenshots at 1440 and 390 px in /work/brief/shots/19-audit-*.png.
+ * in the drawer; screenshots (when asked for, screenshots.ts) at 1440 and 390 px.
  */
 import { expect, type Page } from '@playwright/test';
 import { E2E, authUrl } from './e2e-settings.ts';
 import { apiToken, callWith, signIn, testFailingOnPageErrors } from './helpers.ts';
 import { expectNoSeriousAxe } from './axe.ts';
+import { keepScreenshot } from './screenshots.ts';
 
 const test = testFailingOnPageErrors();
 const apiUrl = `http://localhost:${E2E.apiPort}`;
-const shots = '/work/brief/shots';
 const made = { designationId: '', programId: '' };
 
 test.beforeAll(async () => {
@@ -72,7 +72,7 @@ test('an admin finds a rename and a lock in the Audit log, narrows it to designa
   await expect(table.getByRole('row').filter({ hasText: 'Create' }).filter({ hasText: 'Program “Audit Trail Program”' })).toHaveCount(1);
   await expect(table.getByRole('row').filter({ hasText: 'Update' }).filter({ hasText: 'Designation “Audit lead”' })).toHaveCount(1);
   await expectNoSeriousAxe(page, 'the audit log at 1440 px');
-  await page.screenshot({ path: `${shots}/19-audit-1440.png` });
+  await keepScreenshot(page, '19-audit-1440');
   // The program's changes alone: its creation and its lock.
   await page.getByRole('combobox', { name: 'Program' }).click();
   await page.getByRole('option', { name: 'Audit Trail Program' }).click();
@@ -85,7 +85,7 @@ test('an admin finds a rename and a lock in the Audit log, narrows it to designa
   // Only designations are listed now.
   await expect(table.getByRole('row').filter({ hasText: 'Program' })).toHaveCount(0);
   await expectNoSeriousAxe(page, 'the change drawer at 1440 px');
-  await page.screenshot({ path: `${shots}/19-audit-change-1440.png` });
+  await keepScreenshot(page, '19-audit-change-1440');
   await drawer.getByRole('button', { name: 'Close' }).click();
   await expect(drawer).toHaveCount(0);
 
@@ -105,12 +105,12 @@ test('on a phone the log is a list of buttons, and the change takes the whole sc
   await expect(page.getByRole('list', { name: 'Changes' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoSeriousAxe(page, 'the audit log at 390 px');
-  await page.screenshot({ path: `${shots}/19-audit-390.png` });
+  await keepScreenshot(page, '19-audit-390');
   const drawer = await openRename(page);
   // Slid in all the way: the whole width of the phone, its Close button in reach.
   await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0);
   await expect(drawer.getByRole('button', { name: 'Close' })).toBeInViewport();
-  await page.screenshot({ path: `${shots}/19-audit-change-390.png` });
+  await keepScreenshot(page, '19-audit-change-390');
 });
 
 test('a record’s page and a user’s profile show their own History, each change opening its before and after', async ({ page }) => {
@@ -131,7 +131,7 @@ test('a record’s page and a user’s profile show their own History, each chan
   const me = (await callWith(token, 'POST', `${authUrl}/user/verify`, { token })).body as { user: { _id: string } };
   await page.goto(`/user/${me.user._id}`);
   await expect(page.getByRole('region', { name: 'History' })).toBeVisible();
-  await page.screenshot({ path: `${shots}/19-history-profile-1440.png`, fullPage: true });
+  await keepScreenshot(page, '19-history-profile-1440', { fullPage: true });
 });
 
 test('a role without can_get_audit has no Audit log, and is told which flag it lacks', async ({ page }) => {

@@ -9,10 +9,10 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
 import { E2E, authUrl } from './e2e-settings.ts';
 import { apiToken, callWith, row, signIn, testFailingOnPageErrors, toast } from './helpers.ts';
+import { keepScreenshot } from './screenshots.ts';
 
 const test = testFailingOnPageErrors();
 const apiUrl = `http://localhost:${E2E.apiPort}`;
-const shots = '/work/brief/shots';
 const ROLE = 'Trail clerk';
 const PROGRAM = 'Trail Water Program';
 const FORM = 'Trail intake';
@@ -140,13 +140,13 @@ test('an admin’s role flag, program lock, form publish and user delete are eac
   await choose(page, 'Program', PROGRAM);
   await expect(changes(page).getByRole('row')).toHaveCount(3);
   await expect(changeRow(page, 'Lock', `Program “${PROGRAM}”`)).toHaveCount(1);
-  await page.screenshot({ path: `${shots}/19-audit-trail-1440.png` });
+  await keepScreenshot(page, '19-audit-trail-1440');
 
   // The filtered list as CSV, through the export jobs.
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const ready = page.getByRole('alert').filter({ hasText: 'is ready: 2 changes.' });
   await expect(ready).toBeVisible();
-  await page.screenshot({ path: `${shots}/19-audit-export-1440.png` });
+  await keepScreenshot(page, '19-audit-export-1440');
   const downloading = page.waitForEvent('download');
   await ready.getByRole('button', { name: 'Download' }).click();
   const download = await downloading;
@@ -183,5 +183,5 @@ test('on a phone the export and its download fit the screen', async ({ page }) =
   await expect(page.getByRole('alert').filter({ hasText: 'is ready' })).toBeVisible();
   const width = await page.evaluate('document.documentElement.scrollWidth');
   expect(width).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `${shots}/19-audit-export-390.png`, fullPage: true });
+  await keepScreenshot(page, '19-audit-export-390', { fullPage: true });
 });

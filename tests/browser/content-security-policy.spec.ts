@@ -1,17 +1,15 @@
 /**
  * The built console and the Swagger UI pages work under their Content-Security-Policy in
  * Chromium: no violation is reported while an admin signs in and goes about, while an injected
- * script or a request to another site is refused. Screenshots: test-results/screens/.
+ * script or a request to another site is refused. Screenshots when asked for (screenshots.ts).
  */
 import { expect, test, type Page } from '@playwright/test';
-import path from 'node:path';
-import { projectRoot } from '../../server/config.ts';
 import { tinyPng } from '../support/images.ts';
 import { E2E, authUrl } from './e2e-settings.ts';
 import { signIn } from './helpers.ts';
+import { keepScreenshot } from './screenshots.ts';
 
 const apiUrl = `http://localhost:${E2E.apiPort}`;
-const screenshot = (name: string) => path.join(projectRoot, 'test-results', 'screens', name);
 
 /** Every CSP violation the page reports (the DOM event, and Chromium's console message). */
 async function watchViolations(page: Page): Promise<string[]> {
@@ -34,7 +32,7 @@ test('the console runs under its policy without a violation; injected scripts an
   expect(policy).toContain(`connect-src 'self' ${authUrl} ${apiUrl}`);
   expect(policy).toContain("frame-ancestors 'none'");
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
-  await page.screenshot({ path: screenshot('console-login.png') });
+  await keepScreenshot(page, 'console-login');
 
   await signIn(page, E2E.admin);
   await expect(page.getByRole('heading', { name: 'Welcome, Admin' })).toBeVisible();
@@ -90,7 +88,7 @@ for (const [name, url] of [
     await page.getByRole('button', { name: 'Try it out' }).click();
     await page.getByRole('button', { name: 'Execute' }).click();
     await expect(page.locator('.live-responses-table tr.response .response-col_status').first()).toHaveText('200');
-    await page.screenshot({ path: screenshot(`docs-${name}.png`) });
+    await keepScreenshot(page, `docs-${name}`);
     expect(violations).toEqual([]);
   });
 }

@@ -6,19 +6,16 @@
  * signature fetched with the session, dates, a choice's label, a field group as a table,
  * beneficiary names, a geo-location with nothing loaded from outside (no maps key here), JSON
  * for the rest — then its print preview (print media and a PDF) and the phone layout. Every page
- * fails the test on a console error or a Content-Security-Policy violation. Screenshots land in
- * test-results/browser/dashboard-*.png.
+ * fails the test on a console error or a Content-Security-Policy violation. Screenshots (when
+ * asked for, screenshots.ts): dashboard-*.png.
  */
 import { expect, type Page } from '@playwright/test';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { crc32, deflateSync } from 'node:zlib';
-import path from 'node:path';
-import { projectRoot } from '../../server/config.ts';
 import { E2E, authUrl } from './e2e-settings.ts';
 import { apiToken, callWith, signIn, testFailingOnPageErrors } from './helpers.ts';
+import { keepScreenshot } from './screenshots.ts';
 
 const apiUrl = `http://localhost:${E2E.apiPort}`;
-const shotDir = path.join(projectRoot, 'test-results', 'browser');
 
 /** Every page of this file fails its test on a console error or a policy violation. */
 const test = testFailingOnPageErrors();
@@ -186,10 +183,7 @@ const answer = (page: Page, label: string) =>
     .filter({ has: page.getByText(label, { exact: true }) })
     .last();
 
-async function shot(page: Page, name: string, fullPage = true) {
-  await mkdir(shotDir, { recursive: true });
-  await page.screenshot({ path: path.join(shotDir, `dashboard-${name}.png`), fullPage });
-}
+const shot = (page: Page, name: string, fullPage = true) => keepScreenshot(page, `dashboard-${name}`, { fullPage });
 
 /** Every request the page makes goes to the console or its two servers: nothing from outside. */
 function watchOutside(page: Page): string[] {
@@ -306,7 +300,6 @@ test('the drawer prints the document alone, black on white, over as many pages a
   expect(await paper.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(0, 0, 0)');
   await shot(page, 'print');
   const pdf = await page.pdf({ format: 'A4', printBackground: true });
-  await writeFile(path.join(shotDir, 'dashboard-print.pdf'), pdf);
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
   expect(pages).toBeGreaterThanOrEqual(1);

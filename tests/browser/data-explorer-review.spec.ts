@@ -4,7 +4,7 @@
  * submitted date narrow the results (a day that does not exist is refused before asking); the
  * column chooser hides a column and the browser remembers it for this user after a reload; ticked
  * documents are marked processed in one go, and the ones that were already processed are named,
- * not skipped. Screenshots at 1440 and 390 px in /work/brief/shots/18-explorer-*.png; axe finds no
+ * not skipped. Screenshots (when asked for) at 1440 and 390 px; axe finds no
  * serious or critical problem on the screens shown.
  */
 import { expect } from '@playwright/test';
@@ -13,9 +13,9 @@ import { apiToken, callWith, signIn, testFailingOnPageErrors } from './helpers.t
 import { expectNoSeriousAxe } from './axe.ts';
 import { choose, documentRows, query } from './explorer.ts';
 import { seedProgram, type SeededProgram } from './seed-program.ts';
+import { keepScreenshot } from './screenshots.ts';
 
 const apiUrl = `http://localhost:${E2E.apiPort}`;
-const shots = '/work/brief/shots';
 
 const test = testFailingOnPageErrors();
 
@@ -87,7 +87,7 @@ test('a reviewer pages past the end, filters, chooses columns and marks document
   await page.getByRole('textbox', { name: 'Submitted to' }).fill(today());
   await expect(page.getByText(`Total number of Documents: ${DOCUMENTS}`, { exact: true })).toBeVisible();
   await expectNoSeriousAxe(page, 'the explorer with filters');
-  await page.screenshot({ path: `${shots}/18-explorer-filters-1440.png`, fullPage: true });
+  await keepScreenshot(page, '18-explorer-filters-1440', { fullPage: true });
 
   // The column chooser: hide Local ID; a reload remembers it.
   await page.getByRole('button', { name: 'Columns' }).click();
@@ -104,7 +104,7 @@ test('a reviewer pages past the end, filters, chooses columns and marks document
   await expect(page.getByText('21–23 of 23')).toBeVisible();
   await page.getByRole('checkbox', { name: 'Select all documents on this page' }).check();
   await expect(page.getByText('3 selected')).toBeVisible();
-  await page.screenshot({ path: `${shots}/18-explorer-selected-1440.png`, fullPage: true });
+  await keepScreenshot(page, '18-explorer-selected-1440', { fullPage: true });
   await page.getByRole('button', { name: 'Mark as processed' }).click();
   const outcome = page.getByRole('alert').filter({ hasText: 'marked as processed' });
   await expect(outcome).toContainText('1 document marked as processed.');
@@ -115,7 +115,7 @@ test('a reviewer pages past the end, filters, chooses columns and marks document
   // Every row on the page now says processed.
   await expect(documentRows(page).filter({ hasText: /Yes, / })).toHaveCount(3);
   await expectNoSeriousAxe(page, 'the explorer after a bulk mark');
-  await page.screenshot({ path: `${shots}/18-explorer-bulk-1440.png`, fullPage: true });
+  await keepScreenshot(page, '18-explorer-bulk-1440', { fullPage: true });
 
   // The server recorded it as the single route does.
   const token = await apiToken(authUrl, E2E.admin);
@@ -128,5 +128,5 @@ test('a reviewer pages past the end, filters, chooses columns and marks document
   await query(page, PROGRAM, TYPE, DOCUMENTS);
   await expect(page.getByRole('checkbox', { name: `Select document ${made.localIds[22]}` })).toBeVisible();
   await expectNoSeriousAxe(page, 'the explorer on a phone');
-  await page.screenshot({ path: `${shots}/18-explorer-results-390.png`, fullPage: true });
+  await keepScreenshot(page, '18-explorer-results-390', { fullPage: true });
 });

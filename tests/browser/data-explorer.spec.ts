@@ -5,17 +5,17 @@
  * one, exports the query and follows the export in the downloads list to a downloaded CSV (its
  * byte-order mark and header row checked), and opens the e-mail's link to that export. A role
  * without can_explore_data has no menu entry and is told so at the address. Every page fails the
- * test on a console error or a Content-Security-Policy violation. Screenshots at 1440 and 390 px
- * land in test-results/browser/data-explorer-*.png.
+ * test on a console error or a Content-Security-Policy violation. Screenshots (when
+ * asked for, screenshots.ts) at 1440 and 390 px.
  */
 import { expect } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { projectRoot } from '../../server/config.ts';
 import { E2E, authUrl, outboxDir } from './e2e-settings.ts';
 import { apiToken, callWith, signIn, testFailingOnPageErrors, toast } from './helpers.ts';
 import { documentRows, query } from './explorer.ts';
 import { seedProgram, type SeededProgram } from './seed-program.ts';
+import { keepScreenshot } from './screenshots.ts';
 
 const apiUrl = `http://localhost:${E2E.apiPort}`;
 
@@ -35,7 +35,6 @@ const FIELDS = [
   { field_label: 'Members', field_name: 'members', field_type: 'number' },
 ];
 const RECEIVED = 'We have received your request, you will receive an email shortly to download the report.';
-const shotDir = path.join(projectRoot, 'test-results', 'browser');
 
 const made = { localIds: [] as string[], ids: [] as string[] };
 let seeded: SeededProgram | undefined;
@@ -96,7 +95,7 @@ test('an admin queries, pages, searches and exports documents to a CSV file', as
   await expect(documentRows(page).first()).toContainText(made.localIds[DOCUMENTS - 1]!);
   await expect(page.getByText('1–10 of 25')).toBeVisible();
   await page.setViewportSize({ width: 1440, height: 1000 });
-  await page.screenshot({ path: path.join(shotDir, 'data-explorer-results-1440.png'), fullPage: true });
+  await keepScreenshot(page, 'data-explorer-results-1440', { fullPage: true });
 
   await page.getByRole('button', { name: 'Go to last page' }).click();
   await expect(page.getByText('21–25 of 25')).toBeVisible();
@@ -129,7 +128,7 @@ test('an admin queries, pages, searches and exports documents to a CSV file', as
   await expect(job).toBeVisible();
   await expect(job.getByRole('button', { name: 'Download' })).toBeVisible({ timeout: 30_000 });
   await expect(job.getByText('25 of 25 rows (100%)')).toBeVisible();
-  await page.screenshot({ path: path.join(shotDir, 'data-explorer-export-1440.png'), fullPage: true });
+  await keepScreenshot(page, 'data-explorer-export-1440', { fullPage: true });
 
   const [download] = await Promise.all([page.waitForEvent('download'), job.getByRole('button', { name: 'Download' }).click()]);
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
@@ -155,7 +154,7 @@ test('an admin queries, pages, searches and exports documents to a CSV file', as
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/data-explorer');
   await query(page, PROGRAM, TYPE, DOCUMENTS);
-  await page.screenshot({ path: path.join(shotDir, 'data-explorer-results-390.png'), fullPage: true });
+  await keepScreenshot(page, 'data-explorer-results-390', { fullPage: true });
 });
 
 test('a role without can_explore_data has no Data Explorer', async ({ page }) => {

@@ -7,6 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E, authUrl } from './e2e-settings.ts';
 import { apiToken, callWith, signIn } from './helpers.ts';
+import { keepScreenshot } from './screenshots.ts';
 
 const apiUrl = `http://localhost:${E2E.apiPort}`;
 
@@ -41,7 +42,7 @@ test('the date reads DD/MM/YYYY, a text field shows 0 and 10000, and the column 
   await expect(page.getByText('Enter a date as DD/MM/YYYY')).toBeVisible();
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `/work/brief/shots/18-builder-date-${width}.png`, fullPage: true });
+    await keepScreenshot(page, `18-builder-date-${width}`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 

@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E, authUrl } from './e2e-settings.ts';
 import { apiToken, callWith, signIn, toast } from './helpers.ts';
+import { keepScreenshot } from './screenshots.ts';
 
 const apiUrl = `http://localhost:${E2E.apiPort}`;
 const PROGRAM = 'Nutrition Drive';
@@ -64,7 +65,7 @@ test('a form linked to a program, fields duplicated from another form, and a dra
   await expect(page.getByRole('heading', { name: 'Fields (3)' })).toBeVisible();
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `/work/brief/shots/18-builder-programs-duplicate-${width}.png`, fullPage: true });
+    await keepScreenshot(page, `18-builder-programs-duplicate-${width}`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -87,10 +88,10 @@ test('a form linked to a program, fields duplicated from another form, and a dra
   const open = drawer.getByRole('link', { name: `open “${DRAFT}” to publish it` });
   await expect(open).toHaveAttribute('href', `/custom-form/edit/${encodeURIComponent(String(draft.body._id))}`);
   await expect(open).toHaveAttribute('target', '_blank');
-  await page.screenshot({ path: '/work/brief/shots/18-builder-type-drawer-note-1440.png' });
+  await keepScreenshot(page, '18-builder-type-drawer-note-1440');
   // On a phone the drawer takes the whole screen, the note in view. (By its text: while the
   // viewport changes, the app's own menu drawer may briefly hide the page from the role tree.)
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByText(`open “${DRAFT}” to publish it`)).toBeInViewport();
-  await page.screenshot({ path: '/work/brief/shots/18-builder-type-drawer-note-390.png' });
+  await keepScreenshot(page, '18-builder-type-drawer-note-390');
 });

@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E, authUrl } from './e2e-settings.ts';
 import { apiToken, callWith, pickUpWithKeyboard, signIn, toast } from './helpers.ts';
 import { expectNoSeriousAxe } from './axe.ts';
+import { keepScreenshot } from './screenshots.ts';
 
 const apiUrl = `http://localhost:${E2E.apiPort}`;
 const NAME = 'School visit';
@@ -89,9 +90,9 @@ test('fields deleted, moved and relabelled are undone and redone; publishing lis
   await expect(changes.filter({ hasText: 'Class teacher' })).toContainText('Label: “Teacher” → “Class teacher”');
   await expectNoSeriousAxe(page, 'the publish question');
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: '/work/brief/shots/18-builder-publish-1440.png' });
+  await keepScreenshot(page, '18-builder-publish-1440');
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/work/brief/shots/18-builder-publish-390.png' });
+  await keepScreenshot(page, '18-builder-publish-390');
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Cancel publishes nothing.

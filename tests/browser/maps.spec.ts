@@ -9,22 +9,19 @@
  *     clustered points, a cluster zooms in, a point opens the document in the drawer.
  *
  * Every page fails the test on a console error or a Content-Security-Policy violation (the
- * tile host must be allowed in img-src), and axe finds nothing serious. Screenshots at 1440
- * and 390 px: /work/brief/shots/18-maps-*.png (when that folder exists), else test-results/browser/.
+ * tile host must be allowed in img-src), and axe finds nothing serious. Screenshots (when
+ * asked for, screenshots.ts) at 1440 and 390 px.
  */
 import { expect, type Page } from '@playwright/test';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { projectRoot } from '../../server/config.ts';
 import { png } from '../../server/uploads/png-writer.ts';
 import { E2E, E2E_MAP_TILES_URL } from './e2e-settings.ts';
 import { signIn, testFailingOnPageErrors } from './helpers.ts';
 import { expectNoSeriousAxe } from './axe.ts';
 import { query } from './explorer.ts';
 import { seedProgram, type SeededProgram } from './seed-program.ts';
+import { keepScreenshot } from './screenshots.ts';
 const tileHost = new URL(E2E_MAP_TILES_URL.replace(/\{[a-z]\}/g, '0')).origin;
-const SHOTS = existsSync('/work/brief/shots') ? '/work/brief/shots' : path.join(projectRoot, 'test-results', 'browser');
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `18-maps-${name}.png`) });
+const shot = (page: Page, name: string) => keepScreenshot(page, `18-maps-${name}`);
 
 /** A 256 px tile, light blue-grey: enough to see the map is drawn, nothing fetched from outside. */
 const TILE = png(256, 256, (x, y) => (((x >> 5) + (y >> 5)) % 2 ? [214, 226, 236] : [226, 234, 242]));

@@ -3,7 +3,7 @@
  * admin opens the report, sees goal progress, documents per module and type per week and the team
  * members' counts, each as a chart and a table, changes the period, and downloads each table as a
  * CSV holding the rows shown (byte-order mark, header). A role without can_get_program is told
- * so. Screenshots at 1440 and 390 px in /work/brief/shots/18-explorer-report-*.png; axe finds no
+ * so. Screenshots (when asked for) at 1440 and 390 px; axe finds no
  * serious or critical problem on the report.
  */
 import { expect, type Page } from '@playwright/test';
@@ -12,9 +12,9 @@ import { E2E, authUrl } from './e2e-settings.ts';
 import { apiToken, callWith, signIn, testFailingOnPageErrors } from './helpers.ts';
 import { expectNoSeriousAxe } from './axe.ts';
 import { seedProgram, type SeededProgram } from './seed-program.ts';
+import { keepScreenshot } from './screenshots.ts';
 
 const apiUrl = `http://localhost:${E2E.apiPort}`;
-const shots = '/work/brief/shots';
 
 const test = testFailingOnPageErrors();
 
@@ -87,7 +87,7 @@ test('an admin opens the program report from the Overview, reads it and download
   await expect(documents.locator('svg').first()).toBeVisible();
   await expect(team.locator('svg').first()).toBeVisible();
   await expectNoSeriousAxe(page, 'the program report');
-  await page.screenshot({ path: `${shots}/18-explorer-report-1440.png`, fullPage: true });
+  await keepScreenshot(page, '18-explorer-report-1440', { fullPage: true });
 
   // Each table's CSV holds the rows shown.
   const goalCsv = await csvOf(page, 'Goal progress');
@@ -110,7 +110,7 @@ test('an admin opens the program report from the Overview, reads it and download
   await page.goto(`/program/${made.programId}/report`);
   await expect(goals.locator('svg').first()).toBeVisible();
   await expectNoSeriousAxe(page, 'the program report on a phone');
-  await page.screenshot({ path: `${shots}/18-explorer-report-390.png`, fullPage: true });
+  await keepScreenshot(page, '18-explorer-report-390', { fullPage: true });
 });
 
 test('a role without can_get_program is told so', async ({ page }) => {

@@ -8,15 +8,13 @@
  * and the prompt to switch it on; the lock, and deactivation. Then a manager whose role lacks
  * `edit_document_after_no_of_days` meets a closed and an open editing window. Every page fails
  * the test on a console error or a Content-Security-Policy violation. Screenshots of the detail
- * page at 1440 and 390 px land in test-results/browser/programs-*.png.
+ * page at 1440 and 390 px when asked for (screenshots.ts).
  */
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
-import { copyFile, mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { projectRoot } from '../../server/config.ts';
 import { tinyPng } from '../support/images.ts';
 import { E2E, authUrl } from './e2e-settings.ts';
 import { apiToken, callWith, row, signIn, testFailingOnPageErrors, toast, watchForErrors } from './helpers.ts';
+import { keepScreenshot } from './screenshots.ts';
 
 const apiUrl = `http://localhost:${E2E.apiPort}`;
 
@@ -45,8 +43,6 @@ const made = { programId: '', userIds: [] as string[], roleId: '', programIds: [
 let adminToken = '';
 
 const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`;
-const shotDir = path.join(projectRoot, 'test-results', 'browser');
-const shotCopies = '/tmp/programs-journey-shots';
 
 async function publishedForm(name: string) {
   const made = await callWith(adminToken, 'POST', `${apiUrl}/form`, {
@@ -557,14 +553,9 @@ test('the Surveys module is deactivated; opening its tab asks to activate it, an
   await expect(section(page, 'Modules').getByRole('button', { name: /^Surveys/ })).toHaveText('SurveysInactive');
 });
 
-test('screenshots of the detail page at 1440 and 390 px wide', async ({ page }) => {
+test('the detail page at 1440 and 390 px wide: overview, goals, team, beneficiary types and the add drawer', async ({ page }) => {
   await signIn(page, E2E.admin);
-  await mkdir(shotCopies, { recursive: true });
-  const shoot = async (name: string) => {
-    const file = path.join(shotDir, `programs-${name}.png`);
-    await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
-    await copyFile(file, path.join(shotCopies, `programs-${name}.png`));
-  };
+  const shoot = (name: string) => keepScreenshot(page, `programs-${name}`, { fullPage: true });
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await openProgram(page, 0);

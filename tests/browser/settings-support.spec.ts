@@ -5,21 +5,20 @@
  * field; 'Send test e-mail' says where the mail went. Support shows the version, links to both
  * servers' API docs and the README, and the system's health. A role without the flags has no
  * menu entry and is told which flag it lacks. Each screen has its own tab title and no serious
- * axe finding. Screenshots at 1440 and 390 px go to /work/brief/shots/18-settings-*.png.
+ * axe finding. Screenshots (when asked for) at 1440 and 390 px.
  */
 import { test, expect, type Page } from '@playwright/test';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { E2E, authUrl } from './e2e-settings.ts';
 import { apiToken, callWith, signIn, toast } from './helpers.ts';
 import { expectNoSeriousAxe } from './axe.ts';
 import { twoColourPng } from '../support/images.ts';
 import { projectRoot } from '../../server/config.ts';
+import { keepScreenshot } from './screenshots.ts';
 
 const apiUrl = `http://localhost:${E2E.apiPort}`;
-const shotDir = process.env.SHOT_DIR ?? '/work/brief/shots';
-mkdirSync(shotDir, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shotDir, `18-settings-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => keepScreenshot(page, `18-settings-${name}`, { fullPage: true });
 
 const ORGANISATION = 'Green Valley Trust';
 const version = (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version;
