@@ -2,7 +2,8 @@
  * Global setup of the `server` test project: a PostgreSQL server for the whole run.
  * TEST_DATABASE_URL (an admin connection that may CREATE DATABASE) is used when set; otherwise
  * the embedded PostgreSQL starts on its own port and data folder, apart from the dev ones.
- * Tests read the admin URL with `inject('pgAdminUrl')`.
+ * Tests read the admin URL with `inject('pgAdminUrl')`, and the migrated template with
+ * `inject('pgTemplate')`.
  */
 import path from 'node:path';
 import pg from 'pg';
@@ -10,10 +11,13 @@ import type { TestProject } from 'vitest/node';
 import { projectRoot } from '../../server/config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../server/db/embedded.ts';
 import { TEST_DB_PREFIX } from './test-database.ts';
+import { createMigratedTemplate } from './migrated-template.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {
     pgAdminUrl: string;
+    /** The migrated database each test server's database is copied from (migrated-template.ts). */
+    pgTemplate: string;
   }
 }
 
@@ -44,7 +48,10 @@ export default async function setup(project: TestProject) {
     await dropLeftovers(adminUrl);
   }
   project.provide('pgAdminUrl', adminUrl);
+  const template = await createMigratedTemplate(adminUrl);
+  project.provide('pgTemplate', template.name);
   return async function teardown() {
+    await template.drop();
     await embedded?.stop();
   };
 }

@@ -20,9 +20,10 @@ async function adminQuery(adminUrl: string, statement: string): Promise<void> {
   }
 }
 
-export async function createTestDatabase(adminUrl: string): Promise<TestDatabase> {
+/** An empty database; with `template`, a copy of that database (PostgreSQL copies its files). */
+export async function createTestDatabase(adminUrl: string, options: { template?: string } = {}): Promise<TestDatabase> {
   const name = `${TEST_DB_PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(adminUrl, `create database "${name}"`);
+  await adminQuery(adminUrl, `create database "${name}"${options.template ? ` template "${options.template}"` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {

@@ -59,7 +59,7 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export async function startTestServer(opts: { config?: Partial<Config> } = {}): Promise<TestServer> {
   const adminUrl = inject('pgAdminUrl');
   if (!adminUrl) throw new Error('No pgAdminUrl: run server tests through the `server` project (vitest run --project server).');
-  const database = await createTestDatabase(adminUrl);
+  const database = await createTestDatabase(adminUrl, { template: inject('pgTemplate') });
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'fieldbase-test-'));
   const clock = createTestClock();
   // A clean environment: nothing from the developer's shell (DATABASE_URL, SMTP_URL...) leaks in.
