@@ -2,7 +2,7 @@
 import type { AppContext } from '../context.ts';
 import { createBaseApp, type ServerApp } from '../http/create-app.ts';
 import { recordRefusals } from '../changes/refusal-log.ts';
-import { healthRoute } from '../http/health-route.ts';
+import { healthRoute, readyRoute } from '../http/health-route.ts';
 import { provideAppContext } from '../crud/crud-plugin.ts';
 import { genericCrudRoutes } from '../crud/generic-routes.ts';
 import { RESOURCE_OVERRIDES } from '../resource-overrides.ts';
@@ -21,6 +21,7 @@ import { auditRoutes } from '../changes/audit-routes.ts';
 import { historyRoutes } from '../changes/history-routes.ts';
 import { auditExportRoutes } from '../changes/audit-export-routes.ts';
 import { syncRoutes } from '../sync/sync-routes.ts';
+import { sweepRateLimitsPeriodically } from '../http/rate-limit-store.ts';
 
 export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   const server = await createBaseApp(ctx, 'api');
@@ -28,6 +29,7 @@ export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   recordRefusals(server.app, ctx);
   provideAppContext(server.app, ctx);
   healthRoute(server.app, ctx, 'api');
+  readyRoute(server.app, ctx, 'api');
   genericCrudRoutes(server.app, 'api', RESOURCE_OVERRIDES);
   exportRoutes(server.app, ctx, 'api');
   await viewListRoutes(server.app, ctx);
@@ -44,5 +46,6 @@ export async function createApiServer(ctx: AppContext): Promise<ServerApp> {
   auditExportRoutes(server.app, ctx);
   historyRoutes(server.app, ctx, 'api');
   syncRoutes(server.app, ctx);
+  sweepRateLimitsPeriodically(ctx);
   return server;
 }

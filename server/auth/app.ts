@@ -2,7 +2,7 @@
 import type { AppContext } from '../context.ts';
 import { createBaseApp, type ServerApp } from '../http/create-app.ts';
 import { recordRefusals } from '../changes/refusal-log.ts';
-import { healthRoute } from '../http/health-route.ts';
+import { healthRoute, readyRoute } from '../http/health-route.ts';
 import { provideAppContext } from '../crud/crud-plugin.ts';
 import { historyRoutes } from '../changes/history-routes.ts';
 import { genericCrudRoutes } from '../crud/generic-routes.ts';
@@ -22,6 +22,7 @@ export async function createAuthServer(ctx: AppContext): Promise<ServerApp> {
   recordRefusals(server.app, ctx);
   provideAppContext(server.app, ctx);
   healthRoute(server.app, ctx, 'auth');
+  readyRoute(server.app, ctx, 'auth');
   sessionRoutes(server.app, ctx);
   passwordResetRoutes(server.app, ctx);
   await uploadsRoutes(server.app, ctx);

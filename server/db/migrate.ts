@@ -30,6 +30,8 @@ import * as syncBuilds from './migrations/022-sync-builds.ts';
 import * as syncDocuments from './migrations/023-sync-documents.ts';
 import * as syncConflicts from './migrations/024-sync-conflicts.ts';
 import * as syncReadShapes from './migrations/025-sync-read-shapes.ts';
+import * as rateLimits from './migrations/026-rate-limits.ts';
+import * as syncNotify from './migrations/027-sync-notify.ts';
 import { createGenericTables, syncGenericTables } from './generic-tables.ts';
 import { ADVISORY_LOCKS } from './advisory-locks.ts';
 import { assertModelValid } from '@model/resource-map.ts';
@@ -63,9 +65,18 @@ const migrations: Record<string, Migration> = {
   '023-sync-documents': syncDocuments,
   '024-sync-conflicts': syncConflicts,
   '025-sync-read-shapes': syncReadShapes,
+  '026-rate-limits': rateLimits,
+  '027-sync-notify': syncNotify,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Whether every migration this code knows has run on the database (a newer instance may have run more). */
+export async function migrationsDone(db: Db): Promise<boolean> {
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const done = new Set(rows.map((r) => r.name));
+  return Object.keys(migrations).every((name) => done.has(name));
+}
 
 const LOCK_KEY = ADVISORY_LOCKS.startup;
 

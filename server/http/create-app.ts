@@ -22,6 +22,7 @@ import { exceedsJsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
 import { withNullableChoices } from './nullable-choices.ts';
 import { DOCS_POLICY } from './content-security-policy.ts';
 import { errorSchema } from './error-schema.ts';
+import { postgresRateLimitStore } from './rate-limit-store.ts';
 import { documentRoutes } from './openapi-routes.ts';
 import { swaggerOptions } from './openapi-document.ts';
 
@@ -105,6 +106,8 @@ export async function createBaseApp(ctx: AppContext, kind: 'auth' | 'api'): Prom
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
   await app.register(rateLimit, {
     global: false,
+    // Counted in PostgreSQL: a limit holds across every instance of the server.
+    store: postgresRateLimitStore(ctx.db),
     errorResponseBuilder: () => problems.tooManyRequests(),
   });
 

@@ -164,6 +164,8 @@ export const problems = {
     ),
   exportsBusy: () => new Problem(429, 'EXPORTS_BUSY', 'Other exports are running; please try again in a minute'),
   tooManyRequests: () => new Problem(429, 'RATE_LIMITED', 'Too many requests, please wait a minute and try again'),
+  /** GET /ready: a load balancer sends this instance nothing until it is. */
+  notReady: (why: string) => new Problem(503, 'NOT_READY', `This server is not ready: ${why}`),
   tryAgain: () => new Problem(503, 'TRY_AGAIN', 'Another change to the same record crossed this one; nothing was saved, please try again'),
   headersTooLarge: () => new Problem(431, 'HEADERS_TOO_LARGE', 'The request headers are too large'),
 

@@ -1,32 +1,40 @@
 /**
  * The longpoll feed (`feed=longpoll`, what a PouchDB device in live replication asks for): with
  * nothing after `since`, the answer waits until something is written, or the wait runs out and
- * an empty answer sends the device round again. Waiting watches `sync_seq` (one cheap read, every
- * write of every instance moves it) and reads the feed again only when it moved.
+ * an empty answer sends the device round again. A write to the offline databases by any instance
+ * notifies the channel `fieldbase_sync` when it commits (migration 027); a waiting request then
+ * reads `sync_seq` (one cheap read) and the feed again only when it moved. Without notifications
+ * (the listening connection lost) it looks four times a second, and every few seconds anyway.
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { ChangeSignal } from '../db/change-signal.ts';
 import { changesSince, type DatabaseView } from './sync-store.ts';
 
 /** Longest wait: under the idle timeouts of common proxies (60 s). */
 const MAX_WAIT_MS = 50_000;
 const DEFAULT_WAIT_MS = 30_000;
-const POLL_MS = 250;
+/** How long a waiter trusts the notifications alone before it looks anyway (one could be lost in a reconnection). */
+export const LOOK_ANYWAY_MS = 5_000;
 
 const lastSeq = async (db: Db) => Number((await sql<{ last: string }>`select last_value as last from sync_seq`.execute(db)).rows[0]!.last);
 
 export async function waitForChanges(
   db: Db,
+  signal: ChangeSignal,
   view: DatabaseView,
   since: number,
   limit: number,
-  options: { waitMs?: number; gone: () => boolean },
+  options: { waitMs?: number; gone: () => boolean; lookAnywayMs?: number },
 ): Promise<Awaited<ReturnType<typeof changesSince>>> {
   const deadline = Date.now() + Math.min(options.waitMs ?? DEFAULT_WAIT_MS, MAX_WAIT_MS);
+  // Read before looking: a write committed between the look and the wait still wakes it.
+  let heard = signal.heard;
   let seen = await lastSeq(db);
   let answer = await changesSince(db, view, since, limit);
   while (answer.results.length === 0 && Date.now() < deadline && !options.gone()) {
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    await signal.after(heard, Math.min(options.lookAnywayMs ?? LOOK_ANYWAY_MS, deadline - Date.now()));
+    heard = signal.heard;
     const now = await lastSeq(db);
     if (now === seen) continue;
     seen = now;

@@ -13,6 +13,7 @@ import { changeContextOf } from '../changes/change-context.ts';
 import type { ReplicatedDoc } from './rev-tree.ts';
 import { pushDocuments } from './document-push.ts';
 import { waitForChanges } from './longpoll.ts';
+import { listenForChanges, SYNC_CHANNEL, type ChangeSignal } from '../db/change-signal.ts';
 import type { ErrorDeclaration } from '../http/error-declaration.ts';
 import {
   AUDIENCE_AND_CHECKPOINT,
@@ -71,9 +72,16 @@ export function syncRoutes(app: FastifyInstance, ctx: AppContext): void {
   serverRoute(app, ctx);
   databaseInfoRoute(app, ctx, reach);
   localRoutes(app, ctx, reach);
-  changesRoute(app, ctx, reach);
+  changesRoute(app, ctx, reach, syncSignal(app, ctx));
   readByPostRoutes(app, ctx, reach);
   pushRoute(app, ctx, reach);
+}
+
+/** This server's ear for writes to the offline databases by any instance (change-signal.ts), closed with it. */
+function syncSignal(app: FastifyInstance, ctx: AppContext): ChangeSignal {
+  const signal = listenForChanges(ctx.jobs.databaseUrl, SYNC_CHANNEL, (line) => app.log.warn(line));
+  app.addHook('onClose', () => signal.close());
+  return signal;
 }
 
 type Reach = (request: FastifyRequest<{ Params: Params }>) => Promise<OpenedDatabase>;
@@ -166,7 +174,7 @@ function localRoutes(app: FastifyInstance, ctx: AppContext, reach: Reach): void 
   );
 }
 
-function changesRoute(app: FastifyInstance, ctx: AppContext, reach: Reach): void {
+function changesRoute(app: FastifyInstance, ctx: AppContext, reach: Reach, signal: ChangeSignal): void {
   const config = DATABASE_ROUTE;
   app.get<{ Params: Params; Querystring: { since: string; limit: string; feed: string; timeout?: string; heartbeat?: string } }>(
     '/sync/db/:db/_changes',
@@ -187,7 +195,7 @@ function changesRoute(app: FastifyInstance, ctx: AppContext, reach: Reach): void
       const since = query.since === 'now' ? (await databaseInfo(ctx.db, view)).update_seq : Number(query.since);
       if (query.feed !== 'longpoll') return changesSince(ctx.db, view, since, Number(query.limit));
       const waitMs = Number(query.timeout ?? (query.heartbeat === 'true' ? undefined : query.heartbeat) ?? NaN);
-      return waitForChanges(ctx.db, view, since, Number(query.limit), {
+      return waitForChanges(ctx.db, signal, view, since, Number(query.limit), {
         waitMs: Number.isFinite(waitMs) ? waitMs : undefined,
         gone: () => request.raw.socket?.destroyed === true,
       });

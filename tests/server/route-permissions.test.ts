@@ -55,11 +55,14 @@ const EXPECTED_OPEN: Record<'auth' | 'api', string[]> = {
   auth: [
     'GET /health',
     'GET /logout',
+    // A load balancer's readiness probe.
+    'GET /ready',
     // The login page shows the organisation's name and logo before anyone signs in.
     'GET /settings/logo',
     'GET /settings/public',
     'HEAD /health',
     'HEAD /logout',
+    'HEAD /ready',
     'HEAD /settings/logo',
     'HEAD /settings/public',
     'POST /login',
@@ -67,7 +70,7 @@ const EXPECTED_OPEN: Record<'auth' | 'api', string[]> = {
     'POST /user/reset_password',
     'POST /user/verify',
   ],
-  api: ['GET /health', 'GET /readme', 'HEAD /health', 'HEAD /readme'],
+  api: ['GET /health', 'GET /readme', 'GET /ready', 'HEAD /health', 'HEAD /readme', 'HEAD /ready'],
 };
 
 /** Plugin routes outside /docs and CORS preflight: the auth server serves stored photos, read-only. */

@@ -56,10 +56,17 @@ export interface TestServer {
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-export async function startTestServer(opts: { config?: Partial<Config> } = {}): Promise<TestServer> {
+/**
+ * `config`: settings over the tests' own. `sameDatabaseAs`: another instance of that server, on
+ * its database (a second machine behind a load balancer); closing it leaves the database.
+ */
+export async function startTestServer(opts: { config?: Partial<Config>; sameDatabaseAs?: TestServer } = {}): Promise<TestServer> {
   const adminUrl = inject('pgAdminUrl');
   if (!adminUrl) throw new Error('No pgAdminUrl: run server tests through the `server` project (vitest run --project server).');
-  const database = await createTestDatabase(adminUrl, { template: inject('pgTemplate') });
+  const shared = opts.sameDatabaseAs?.ctx.config.databaseUrl;
+  const database = shared
+    ? { url: shared, drop: async () => undefined }
+    : await createTestDatabase(adminUrl, { template: inject('pgTemplate') });
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'fieldbase-test-'));
   const clock = createTestClock();
   // A clean environment: nothing from the developer's shell (DATABASE_URL, SMTP_URL...) leaks in.

@@ -1,0 +1,21 @@
+/**
+ * 026-rate-limits: the request counts of @fastify/rate-limit, in PostgreSQL rather than in each
+ * process's memory, so that a limit holds whichever instance a request reaches
+ * (server/http/rate-limit-store.ts). UNLOGGED: no write-ahead log for a row written at every
+ * counted request; a crash of PostgreSQL empties the table, which only starts the windows again.
+ */
+import { sql, type Kysely } from 'kysely';
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    create unlogged table if not exists rate_limits (
+      key text primary key,
+      hits integer not null,
+      window_ends timestamptz not null
+    )`.execute(db);
+  await sql`create index if not exists rate_limits_window_ends on rate_limits (window_ends)`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop table if exists rate_limits`.execute(db);
+}
