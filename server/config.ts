@@ -46,6 +46,11 @@ export interface Config {
   resetLinkCooldownSeconds: number;
   lockout: { maxFailures: number; lockSeconds: number };
   loginRateLimit: { max: number; windowMs: number };
+  /**
+   * Where the rate limits count (RATE_LIMIT_STORE): `postgres`, shared by every instance on the
+   * database; `memory`, in each process (one instance only: saves a write per counted request).
+   */
+  rateLimitStore: 'postgres' | 'memory';
   /** The largest file a document may carry (an image, a signature, a PDF). */
   documentAttachmentMaxBytes: number;
   /** Hours an upload no document claimed is kept before a sweep deletes it (DOCUMENT_UPLOAD_TTL_HOURS). */
@@ -75,6 +80,12 @@ function onOff(name: string, value: string | undefined, fallback: boolean): bool
   if (value === undefined || value === '') return fallback;
   if (value === 'on' || value === 'off') return value === 'on';
   throw new Error(`${name} must be on or off, got "${value}"`);
+}
+
+function oneOf<T extends string>(name: string, value: string | undefined, choices: readonly T[], fallback: T): T {
+  if (value === undefined || value === '') return fallback;
+  if ((choices as readonly string[]).includes(value)) return value as T;
+  throw new Error(`${name} must be one of ${choices.join(', ')}, got "${value}"`);
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -186,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     resetLinkCooldownSeconds: int(env.RESET_LINK_COOLDOWN, 60),
     lockout: { maxFailures: 5, lockSeconds: int(env.LOCKOUT_SECONDS, 15 * 60) },
     loginRateLimit: { max: int(env.LOGIN_RATE_LIMIT, 30), windowMs: 60_000 },
+    rateLimitStore: oneOf('RATE_LIMIT_STORE', env.RATE_LIMIT_STORE, ['postgres', 'memory'] as const, 'postgres'),
     documentAttachmentMaxBytes: int(env.DOCUMENT_ATTACHMENT_MAX_BYTES, 10 * 1024 * 1024),
     documentUploadTtlHours: int(env.DOCUMENT_UPLOAD_TTL_HOURS, 24),
     documentUploadQuotaBytes: int(env.DOCUMENT_UPLOAD_QUOTA_BYTES, 100 * 1024 * 1024),

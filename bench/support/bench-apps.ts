@@ -51,6 +51,7 @@ export async function startBenchApps(dataDir: string, port: number, overrides: P
     const api = (await createApiServer(ctx)).app;
     return {
       db,
+      ctx,
       databaseUrl: database.url,
       auth,
       api,

@@ -106,8 +106,8 @@ export async function createBaseApp(ctx: AppContext, kind: 'auth' | 'api'): Prom
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
   await app.register(rateLimit, {
     global: false,
-    // Counted in PostgreSQL: a limit holds across every instance of the server.
-    store: postgresRateLimitStore(ctx.db),
+    // Counted in PostgreSQL, a limit holds across every instance of the server (RATE_LIMIT_STORE).
+    store: ctx.config.rateLimitStore === 'postgres' ? postgresRateLimitStore(ctx.db) : undefined,
     errorResponseBuilder: () => problems.tooManyRequests(),
   });
 

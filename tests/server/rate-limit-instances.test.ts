@@ -60,3 +60,21 @@ describe('the sign-in rate limit on two instances', () => {
     ]);
   });
 });
+
+describe('RATE_LIMIT_STORE=memory', () => {
+  it('counts in each process: two instances allow the limit each (for one instance only)', async () => {
+    const memory = { ...config, rateLimitStore: 'memory' as const };
+    const first = await startTestServer({ config: memory });
+    const second = await startTestServer({ config: memory, sameDatabaseAs: first });
+    try {
+      const answers = [];
+      for (let i = 0; i < 2 * LIMIT; i++) answers.push(await attempt(i % 2 ? second : first, '192.0.2.4', ADMIN_PASSWORD));
+      expect(statusesOf(answers)).toEqual(Array(2 * LIMIT).fill(200));
+      expect((await attempt(first, '192.0.2.4', ADMIN_PASSWORD)).statusCode).toBe(429);
+      expect(await sql`select 1 from rate_limits`.execute(first.ctx.db).then((r) => r.rows)).toEqual([]);
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+});
