@@ -1,0 +1,97 @@
+/**
+ * The file store in an S3-compatible object store (Amazon S3, MinIO, Ceph, Garage…), shared by
+ * every instance: S3_URL=https://ACCESS_KEY:SECRET@host[:port]/bucket[/prefix][?region=…].
+ * Without a key and secret in the address, the SDK's own chain is used (AWS_ACCESS_KEY_ID and
+ * AWS_SECRET_ACCESS_KEY, an instance role). Addresses are path-style (`host/bucket/key`), which
+ * self-hosted stores need. A stream is uploaded in parts (@aws-sdk/lib-storage), so a large
+ * export never sits whole in memory. Names are random, so nothing is overwritten.
+ */
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import type { Readable } from 'node:stream';
+import { checkedFolder, checkedKey, type FileStore } from './file-store.ts';
+
+export interface S3Location {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  /** Put before every key ('' or ending in '/'). */
+  prefix: string;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}
+
+/** Reads S3_URL; throws a sentence naming what is wrong. */
+export function parseS3Url(value: string): S3Location {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`S3_URL is not an address: expected https://KEY:SECRET@host/bucket`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`S3_URL must start with https:// or http://, got "${url.protocol}"`);
+  const [bucket, ...rest] = url.pathname.split('/').filter(Boolean);
+  if (!bucket) throw new Error('S3_URL names no bucket: expected https://KEY:SECRET@host/bucket');
+  const credentials =
+    url.username || url.password
+      ? { accessKeyId: decodeURIComponent(url.username), secretAccessKey: decodeURIComponent(url.password) }
+      : undefined;
+  return {
+    endpoint: `${url.protocol}//${url.host}`,
+    region: url.searchParams.get('region') ?? 'us-east-1',
+    bucket,
+    prefix: rest.length ? `${rest.join('/')}/` : '',
+    ...(credentials ? { credentials } : {}),
+  };
+}
+
+const isMissing = (err: unknown) => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+};
+
+export function s3FileStore(location: S3Location): FileStore {
+  const client = new S3Client({
+    endpoint: location.endpoint,
+    region: location.region,
+    forcePathStyle: true,
+    ...(location.credentials ? { credentials: location.credentials } : {}),
+  });
+  const { bucket, prefix } = location;
+  const objectKey = (key: string) => prefix + checkedKey(key);
+  return {
+    label: `S3, ${location.endpoint}/${bucket}${prefix ? `/${prefix.slice(0, -1)}` : ''}`,
+    async put(key, content) {
+      if (Buffer.isBuffer(content)) {
+        await client.send(new PutObjectCommand({ Bucket: bucket, Key: objectKey(key), Body: content }));
+        return;
+      }
+      await new Upload({ client, params: { Bucket: bucket, Key: objectKey(key), Body: content } }).done();
+    },
+    async get(key) {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+        return answer.Body as Readable;
+      } catch (err) {
+        if (isMissing(err)) return undefined;
+        throw err;
+      }
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+    },
+    async keysOlderThan(folder, before) {
+      const within = `${prefix}${checkedFolder(folder)}/`;
+      const old: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: within, ContinuationToken: token }));
+        for (const object of page.Contents ?? []) {
+          if (object.Key && object.LastModified && object.LastModified < before) old.push(object.Key.slice(prefix.length));
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return old.sort();
+    },
+  };
+}
