@@ -31,6 +31,8 @@ export interface Config {
   uploadsDir: string;
   outboxDir: string;
   databaseUrl?: string;
+  /** Connections each server process keeps at most (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   embeddedPgPort: number;
   smtpUrl?: string;
   mailFrom: string;
@@ -80,6 +82,12 @@ function onOff(name: string, value: string | undefined, fallback: boolean): bool
   if (value === undefined || value === '') return fallback;
   if (value === 'on' || value === 'off') return value === 'on';
   throw new Error(`${name} must be on or off, got "${value}"`);
+}
+
+function positive(name: string, value: string | undefined, fallback: number): number {
+  const n = int(value, fallback);
+  if (n < 1) throw new Error(`${name} must be 1 or more, got "${value}"`);
+  return n;
 }
 
 function oneOf<T extends string>(name: string, value: string | undefined, choices: readonly T[], fallback: T): T {
@@ -180,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadsDir: path.resolve(dataDir, env.UPLOADS_DIR ?? 'uploads'),
     outboxDir: path.resolve(dataDir, 'outbox'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: positive('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 10),
     embeddedPgPort: int(env.EMBEDDED_PG_PORT, 54329),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Fieldbase <no-reply@fieldbase.local>',

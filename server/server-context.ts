@@ -6,7 +6,12 @@ import { TokenService } from './auth/tokens.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createJobSystem } from './jobs/job-system.ts';
 
-export async function createServerContext(config: Config, databaseUrl: string, log: (line: string) => void, db = createDb(databaseUrl)) {
+export async function createServerContext(
+  config: Config,
+  databaseUrl: string,
+  log: (line: string) => void,
+  db = createDb(databaseUrl, config.databasePoolSize),
+) {
   const mailer = createMailer(config, log);
   const jobs = createJobSystem({ db, databaseUrl, log });
   const ctx: AppContext = { db, config, tokens: await TokenService.create(db), mailer, jobs };

@@ -41,7 +41,7 @@ export async function openDatabase(config: Config, log: (line: string) => void) 
     embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort });
     url = await ensureDatabase(embedded.url, 'fieldbase');
   }
-  const db: Db = createDb(url);
+  const db: Db = createDb(url, config.databasePoolSize);
   try {
     await migrate(db, { hashChain: config.auditHashChain });
   } catch (err) {

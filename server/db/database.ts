@@ -289,8 +289,9 @@ const types = {
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-export function createDb(connectionString: string): Db {
-  const pool = new pg.Pool({ connectionString, max: 10, Client: PreparingClient, types });
+/** `poolSize`: connections kept at most (DATABASE_POOL_SIZE for the servers; docs/several-machines.md adds up the budget). */
+export function createDb(connectionString: string, poolSize = 10): Db {
+  const pool = new pg.Pool({ connectionString, max: poolSize, Client: PreparingClient, types });
   // An idle connection dropped by the server (restart, shutdown) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', (err) => {
