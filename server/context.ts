@@ -1,9 +1,10 @@
-/** What every route handler may use: the database, the settings, tokens, mail and background jobs. */
+/** What every route handler may use: the database, the settings, tokens, mail, background jobs and the stored files. */
 import type { Db } from './db/database.ts';
 import type { Config } from './config.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { JobSystem } from './jobs/job-system.ts';
+import type { FileStore } from './files/file-store.ts';
 
 export interface AppContext {
   db: Db;
@@ -12,4 +13,6 @@ export interface AppContext {
   mailer: Mailer;
   /** pg-boss on the same database: started with the api server, stopped before the database closes. */
   jobs: JobSystem;
+  /** Uploaded and produced files (server/files/file-store.ts). */
+  files: FileStore;
 }

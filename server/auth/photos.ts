@@ -7,6 +7,7 @@ import type { Problem } from '../http/errors.ts';
 import { problems } from '../http/errors.ts';
 import { multipartProblem } from '../uploads/multipart-form.ts';
 import { removeImage, storeImage } from '../uploads/public-uploads.ts';
+import type { FileStore } from '../files/file-store.ts';
 
 export { PHOTO_MAX_BYTES } from '@model/rules';
 import { PHOTO_MAX_BYTES } from '@model/rules';
@@ -15,13 +16,13 @@ export { UPLOADS_ROUTE, imageExtension } from '../uploads/public-uploads.ts';
 export const PHOTOS_FOLDER = 'users';
 
 /** Writes the photo and answers its path relative to the auth server ("uploads/users/….png"). */
-export async function storePhoto(uploadsDir: string, userId: string, content: Buffer, ext: string): Promise<string> {
-  return storeImage(uploadsDir, PHOTOS_FOLDER, content, ext, `${userId}-`);
+export async function storePhoto(files: FileStore, userId: string, content: Buffer, ext: string): Promise<string> {
+  return storeImage(files, PHOTOS_FOLDER, content, ext, `${userId}-`);
 }
 
 /** Removes a replaced photo; a file already gone is no error. */
-export async function removePhoto(uploadsDir: string, relativePath: string | null): Promise<void> {
-  await removeImage(uploadsDir, PHOTOS_FOLDER, relativePath);
+export async function removePhoto(files: FileStore, relativePath: string | null): Promise<void> {
+  await removeImage(files, PHOTOS_FOLDER, relativePath);
 }
 
 /**

@@ -255,7 +255,7 @@ export async function deleteUser(ctx: AppContext, caller: SessionUser, id: strin
       await retireResetLinks(trx, id, now);
     }),
   );
-  await removePhoto(ctx.config.uploadsDir, photo);
+  await removePhoto(ctx.files, photo);
   return getUser(ctx.db, id, { includeDeleted: true });
 }
 
@@ -304,7 +304,7 @@ export async function replacePhoto(
   assertMayManage(caller, { id, roleSlug: current.role_slug, permission: current.role_permission });
   const ext = imageExtension(content);
   if (!ext) throw problems.unsupportedPhoto();
-  const photo = await storePhoto(ctx.config.uploadsDir, id, content, ext);
+  const photo = await storePhoto(ctx.files, id, content, ext);
   let replaced: string | null = null;
   try {
     // Read the old path under a row lock, so two uploads at once cannot both keep "their" old file.
@@ -325,9 +325,9 @@ export async function replacePhoto(
       changes.record('user', id, was, await userLogRow(trx, id));
     });
   } catch (err) {
-    await removePhoto(ctx.config.uploadsDir, photo);
+    await removePhoto(ctx.files, photo);
     throw err;
   }
-  await removePhoto(ctx.config.uploadsDir, replaced);
+  await removePhoto(ctx.files, replaced);
   return getUser(ctx.db, id);
 }

@@ -14,7 +14,7 @@ import { ATTACHMENT_KIND_NAMES, ATTACHMENTS_FOLDER, attachmentKindOf, attachment
 import { attachmentAnswer, attachmentParams, attachmentUpload } from './document-schemas.ts';
 import { DOCUMENT_TAGS, type DocumentKit } from './document-route-kit.ts';
 
-export function attachmentUploadRoute(app: FastifyInstance, { db, config, now }: DocumentKit): void {
+export function attachmentUploadRoute(app: FastifyInstance, { db, config, files, now }: DocumentKit): void {
   const maxBytes = config.documentAttachmentMaxBytes;
   app.post(
     '/document/attachment',
@@ -52,13 +52,13 @@ export function attachmentUploadRoute(app: FastifyInstance, { db, config, now }:
       if (!upload.file) throw problems.validation({ file: 'File field required' });
       const kind = attachmentKindOf(upload.file.content);
       if (!kind) throw problems.unsupportedFile('file', ATTACHMENT_KIND_NAMES);
-      const stored = await storeAttachment(db, config, request.sessionUser!.id, upload.file.content, kind, now());
+      const stored = await storeAttachment(db, files, config, request.sessionUser!.id, upload.file.content, kind, now());
       return reply.status(201).send(stored);
     },
   );
 }
 
-export function attachmentRoute(app: FastifyInstance, { db, config }: DocumentKit): void {
+export function attachmentRoute(app: FastifyInstance, { db, files }: DocumentKit): void {
   app.get<{ Params: { id: string; name: string } }>(
     '/document/:id/attachment/:name',
     {
@@ -79,7 +79,7 @@ export function attachmentRoute(app: FastifyInstance, { db, config }: DocumentKi
         throw problems.notFound('File');
       });
       const attachment = await attachmentOf(db, doc._id, name);
-      const content = attachment ? await readStoredFile(config.uploadsDir, ATTACHMENTS_FOLDER, `${ATTACHMENTS_FOLDER}/${name}`) : undefined;
+      const content = attachment ? await readStoredFile(files, ATTACHMENTS_FOLDER, `${ATTACHMENTS_FOLDER}/${name}`) : undefined;
       if (!attachment || !content) throw problems.notFound('File');
       const inline = attachment.content_type.startsWith('image/');
       return sendStoredFile(reply, content, {

@@ -3,20 +3,19 @@
  * (POST /document/attachment) and names it in its answers; the submission then claims the
  * caller's unclaimed uploads it names, in its own transaction. A file is told by its content
  * (PNG, JPEG, GIF, WebP or PDF), never by its name; an image is re-encoded (only its pixels are
- * kept: image-reencode.ts), and the file lives under
- * `<UPLOADS_DIR>/documents/<uuid>.<ext>`: never served statically, only by
+ * kept: image-reencode.ts), and the file is stored as `documents/<uuid>.<ext>` (the file
+ * store: server/files/): never served statically, only by
  * GET /document/{id}/attachment/{name} to a caller who may read the document.
  */
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { problems } from '../http/errors.ts';
 import { reencodeImage } from '../uploads/image-reencode.ts';
-import { ensurePrivateFolder, writePrivateFile } from '../uploads/private-files.ts';
 import { fileKindOf, GIF, JPEG, PDF, PNG, WEBP, type FileKind } from '../uploads/file-kinds.ts';
 import { removeStoredFile } from '../uploads/stored-files.ts';
+import type { FileStore } from '../files/file-store.ts';
 import type { AttachmentAnswer } from './document-answers.ts';
 import type { AttachmentFact } from './document-changes.ts';
 
@@ -36,7 +35,7 @@ export const ATTACHMENT_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}
 /** Uploads no document has claimed yet that one user may hold at once (an app sends and then submits). */
 export const MAX_UNCLAIMED_UPLOADS = 50;
 
-type AttachmentConfig = Pick<Config, 'uploadsDir' | 'documentAttachmentMaxBytes' | 'documentUploadQuotaBytes'>;
+type AttachmentConfig = Pick<Config, 'documentAttachmentMaxBytes' | 'documentUploadQuotaBytes'>;
 
 /**
  * Writes the file (an image re-encoded first: 400 naming `file` when it does not decode) under a
@@ -46,14 +45,21 @@ type AttachmentConfig = Pick<Config, 'uploadsDir' | 'documentAttachmentMaxBytes'
  * (UPLOAD_QUOTA_FULL). Both are counted under a lock of the caller's, so two uploads at once
  * cannot both take the last place.
  */
-export async function storeAttachment(db: Db, config: AttachmentConfig, uploadedBy: string, upload: Buffer, kind: FileKind, now: Date) {
+export async function storeAttachment(
+  db: Db,
+  files: FileStore,
+  config: AttachmentConfig,
+  uploadedBy: string,
+  upload: Buffer,
+  kind: FileKind,
+  now: Date,
+) {
   const maxBytes = config.documentAttachmentMaxBytes;
   // Decoding is the slow part: done before the lock and the transaction are taken.
   const content = kind.image
     ? await reencodeImage(upload, kind, { field: 'file', maxBytes, tooLarge: () => problems.attachmentTooLarge(maxBytes) })
     : upload;
   const name = `${randomUUID()}.${kind.ext}`;
-  const dir = path.join(config.uploadsDir, ATTACHMENTS_FOLDER);
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${`document-uploads:${uploadedBy}`}))`.execute(trx);
     // Unclaimed rows are few: the index on document_id finds them (nulls included).
@@ -62,13 +68,12 @@ export async function storeAttachment(db: Db, config: AttachmentConfig, uploaded
     if (rows[0]!.n >= MAX_UNCLAIMED_UPLOADS) throw problems.uploadsBusy(MAX_UNCLAIMED_UPLOADS);
     if (Number(rows[0]!.bytes) + content.length > config.documentUploadQuotaBytes)
       throw problems.uploadQuotaFull(config.documentUploadQuotaBytes);
-    await ensurePrivateFolder(dir);
-    await writePrivateFile(path.join(dir, name), content);
+    await files.put(`${ATTACHMENTS_FOLDER}/${name}`, content);
     try {
       await sql`insert into document_attachments (name, document_id, uploaded_by, content_type, size, created_at)
         values (${name}, null, ${uploadedBy}, ${kind.contentType}, ${content.length}, ${now})`.execute(trx);
     } catch (err) {
-      await removeAttachmentFiles(config.uploadsDir, [name]);
+      await removeAttachmentFiles(files, [name]);
       throw err;
     }
   });
@@ -80,19 +85,19 @@ export async function storeAttachment(db: Db, config: AttachmentConfig, uploaded
  * submitted): rows first, files after, so a claim racing the sweep either wins (the row is
  * claimed, not deleted) or finds no upload (400). Safe from several processes at once.
  */
-export async function removeUnclaimedUploads(db: Db, uploadsDir: string, ttlHours: number, now: Date): Promise<number> {
+export async function removeUnclaimedUploads(db: Db, files: FileStore, ttlHours: number, now: Date): Promise<number> {
   const before = new Date(now.getTime() - ttlHours * 3600 * 1000);
   const { rows } = await sql<{ name: string }>`delete from document_attachments
     where document_id is null and created_at < ${before} returning name`.execute(db);
   await removeAttachmentFiles(
-    uploadsDir,
+    files,
     rows.map((r) => r.name),
   );
   return rows.length;
 }
 
-export async function removeAttachmentFiles(uploadsDir: string, names: string[]): Promise<void> {
-  await Promise.all(names.map((name) => removeStoredFile(uploadsDir, ATTACHMENTS_FOLDER, `${ATTACHMENTS_FOLDER}/${name}`)));
+export async function removeAttachmentFiles(files: FileStore, names: string[]): Promise<void> {
+  await Promise.all(names.map((name) => removeStoredFile(files, ATTACHMENTS_FOLDER, `${ATTACHMENTS_FOLDER}/${name}`)));
 }
 
 /** The files a document names once claimed (`named`), and those of them it held already (`held`). */

@@ -18,6 +18,7 @@ export function documentKit(ctx: AppContext) {
   return {
     db,
     config,
+    files: ctx.files,
     now: () => config.clock.now(),
     write: <T>(request: FastifyRequest, work: (trx: Db, changes: ChangeSet) => Promise<T>) =>
       inWriteTransaction(db, changeContextOf(request), work),

@@ -37,7 +37,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
     name: 'document-upload-sweep',
     everySeconds: 3600,
     run: async () => {
-      await removeUnclaimedUploads(ctx.db, ctx.config.uploadsDir, ctx.config.documentUploadTtlHours, ctx.config.clock.now());
+      await removeUnclaimedUploads(ctx.db, ctx.files, ctx.config.documentUploadTtlHours, ctx.config.clock.now());
     },
   });
 }
@@ -71,7 +71,7 @@ function readRoute(app: FastifyInstance, { db }: DocumentKit): void {
   );
 }
 
-function changeRoute(app: FastifyInstance, { db, config, now, write }: DocumentKit): void {
+function changeRoute(app: FastifyInstance, { db, files, now, write }: DocumentKit): void {
   app.patch<{ Params: { id: string }; Body: { form_data: Record<string, unknown>; form_revision_id?: string } }>(
     '/document/:id',
     {
@@ -114,13 +114,13 @@ function changeRoute(app: FastifyInstance, { db, config, now, write }: DocumentK
           now(),
         ),
       );
-      await removeAttachmentFiles(config.uploadsDir, released);
+      await removeAttachmentFiles(files, released);
       return loadDocument(db, request.params.id);
     },
   );
 }
 
-function deleteRoute(app: FastifyInstance, { config, write }: DocumentKit): void {
+function deleteRoute(app: FastifyInstance, { files: store, write }: DocumentKit): void {
   app.delete<{ Params: { id: string } }>(
     '/document/:id',
     {
@@ -151,7 +151,7 @@ function deleteRoute(app: FastifyInstance, { config, write }: DocumentKit): void
         recordDeleted(changes, doc, removed);
         return removed.map((file) => file.name);
       });
-      await removeAttachmentFiles(config.uploadsDir, files);
+      await removeAttachmentFiles(store, files);
       return reply.status(204).send();
     },
   );

@@ -61,15 +61,15 @@ async function permissionFileRoutes(app: FastifyInstance, ctx: AppContext): Prom
 }
 
 function permissionFileKit(ctx: AppContext) {
-  const { uploadsDir } = ctx.config;
+  const { files } = ctx;
   return {
     ...routeKit(ctx, RESOURCE),
     db: ctx.db,
     store: new GenericStore(RESOURCE),
-    uploadsDir,
+    files,
     flag: (action: 'create' | 'edit' | 'show') => needsFlag(mapFlag(RESOURCE, action)),
-    storeUpload: (file: NonNullable<CheckedUpload['file']>) => storeFile(uploadsDir, PERMISSION_FILES_FOLDER, file.content, file.kind.ext),
-    remove: (stored: string | null | undefined) => removeStoredFile(uploadsDir, PERMISSION_FILES_FOLDER, stored),
+    storeUpload: (file: NonNullable<CheckedUpload['file']>) => storeFile(files, PERMISSION_FILES_FOLDER, file.content, file.kind.ext),
+    remove: (stored: string | null | undefined) => removeStoredFile(files, PERMISSION_FILES_FOLDER, stored),
   };
 }
 
@@ -152,7 +152,7 @@ async function lockedFile(trx: Db, id: string, label: string): Promise<string | 
   return typeof current.file === 'string' ? current.file : null;
 }
 
-function fileRoute(app: FastifyInstance, { base, tags, flag, store, db, uploadsDir }: PermissionFileKit): void {
+function fileRoute(app: FastifyInstance, { base, tags, flag, store, db, files }: PermissionFileKit): void {
   app.get<{ Params: { id: string } }>(
     `${base}/:id/file`,
     {
@@ -167,7 +167,7 @@ function fileRoute(app: FastifyInstance, { base, tags, flag, store, db, uploadsD
     async (request, reply) => {
       const record = await store.get(db, request.params.id);
       const stored = typeof record.file === 'string' ? record.file : null;
-      const content = await readStoredFile(uploadsDir, PERMISSION_FILES_FOLDER, stored);
+      const content = await readStoredFile(files, PERMISSION_FILES_FOLDER, stored);
       const kind = stored ? storedKind(stored, KINDS) : undefined;
       if (!content || !kind) throw problems.notFound('File');
       return sendStoredFile(reply, content, {
@@ -186,7 +186,7 @@ export const permissionFileOverride: ResourceOverride = {
     // The generic delete answered the record as it was: its file goes once the delete has committed.
     afterCommit: ({ action, record, request }) =>
       action === 'delete'
-        ? removeStoredFile(request.server.appContext.config.uploadsDir, PERMISSION_FILES_FOLDER, record.file as string | null)
+        ? removeStoredFile(request.server.appContext.files, PERMISSION_FILES_FOLDER, record.file as string | null)
         : undefined,
   },
 };

@@ -27,8 +27,8 @@ export function programKit(ctx: AppContext) {
     db: ctx.db,
     /** The flag of the generic action the route stands for. */
     flag: (action: Action) => needsFlag(mapFlag('program', action)),
-    storePhoto: (photo: { content: Buffer; ext: string }) => storeImage(ctx.config.uploadsDir, PHOTO_FOLDER, photo.content, photo.ext),
-    removePhoto: (photo: string | null | undefined) => removeImage(ctx.config.uploadsDir, PHOTO_FOLDER, photo),
+    storePhoto: (photo: { content: Buffer; ext: string }) => storeImage(ctx.files, PHOTO_FOLDER, photo.content, photo.ext),
+    removePhoto: (photo: string | null | undefined) => removeImage(ctx.files, PHOTO_FOLDER, photo),
     /**
      * One change to the program itself, in one write: the program guarded (404, 423 while locked,
      * 403 outside the editing window), read before and after `edit`, the difference recorded,

@@ -66,7 +66,7 @@ export function conflictRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { released, rev } = await inWriteTransaction(ctx.db, changeContextOf(request), (trx, changes) =>
         keepVersion(trx, changes, caller, request.params.local_id, request.body.rev, ctx.config.clock.now()),
       );
-      await removeAttachmentFiles(ctx.config.uploadsDir, released);
+      await removeAttachmentFiles(ctx.files, released);
       return { local_id: request.params.local_id, rev };
     },
   );

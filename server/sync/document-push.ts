@@ -37,11 +37,12 @@ import type { Body } from './publish-documents.ts';
 import { recordScope, recordScopes } from './document-revisions.ts';
 import { writeStatuses } from './push-status.ts';
 import { DOCUMENTS_DB } from './database-names.ts';
+import type { FileStore } from '../files/file-store.ts';
 
 interface PushContext {
   db: Db;
-  /** Where attachment files live: those an edit stops naming are removed after it commits. */
-  uploadsDir: string;
+  /** The attachment files: those an edit stops naming are removed after it commits. */
+  files: FileStore;
   caller: SessionUser;
   change: ChangeContext;
   now: () => Date;
@@ -237,7 +238,7 @@ async function pushEdit(push: PushContext, doc: ReplicatedDoc, documentId: strin
     await writeStatuses(trx, push.caller.id, new Map([[doc._id, { status: 'accepted' }]]), true);
     return files;
   });
-  await removeAttachmentFiles(push.uploadsDir, released);
+  await removeAttachmentFiles(push.files, released);
 }
 
 /** The body as POST /document takes it, or what is wrong with it. */

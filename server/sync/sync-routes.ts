@@ -271,7 +271,7 @@ function pushRoute(app: FastifyInstance, ctx: AppContext, reach: Reach): void {
       if (!opened.writable) throw problems.syncReadOnly();
       const push = {
         db: ctx.db,
-        uploadsDir: ctx.config.uploadsDir,
+        files: ctx.files,
         caller: request.sessionUser!,
         change: changeContextOf(request),
         now: () => ctx.config.clock.now(),

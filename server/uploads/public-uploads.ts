@@ -15,6 +15,7 @@ import { reencodeImage } from './image-reencode.ts';
 import { ensurePrivateFolder } from './private-files.ts';
 import { removeStoredFile, storeFile } from './stored-files.ts';
 import { STORED_FILE_POLICY } from './stored-file-reply.ts';
+import type { FileStore } from '../files/file-store.ts';
 
 export const UPLOADS_ROUTE = '/uploads/';
 
@@ -26,20 +27,19 @@ export function imageExtension(content: Buffer): string | undefined {
 const PHOTO_RULES = { field: 'photo', maxBytes: PHOTO_MAX_BYTES, tooLarge: () => problems.photoTooLarge(PHOTO_MAX_BYTES) };
 
 /**
- * Re-encodes the image (400 naming `photo` when it does not decode), writes it into
- * `uploadsDir/<folder>` and answers its path as served ("uploads/<folder>/<name>.<ext>").
+ * Re-encodes the image (400 naming `photo` when it does not decode), stores it in `<folder>`
+ * and answers its path as served ("uploads/<folder>/<name>.<ext>").
  */
-export async function storeImage(uploadsDir: string, folder: string, content: Buffer, ext: string, prefix = ''): Promise<string> {
+export async function storeImage(files: FileStore, folder: string, content: Buffer, ext: string, prefix = ''): Promise<string> {
   const kind = IMAGE_KINDS.find((k) => k.ext === ext);
   if (!kind) throw new Error(`${ext} is not a photo kind`);
   const image = await reencodeImage(content, kind, PHOTO_RULES);
-  return `uploads/${await storeFile(uploadsDir, folder, image, ext, prefix)}`;
+  return `uploads/${await storeFile(files, folder, image, ext, prefix)}`;
 }
 
 /** Removes a stored image of that folder; a path elsewhere is left alone, a file already gone is no error. */
-export async function removeImage(uploadsDir: string, folder: string, servedPath: string | null | undefined): Promise<void> {
-  if (servedPath?.startsWith(UPLOADS_ROUTE.slice(1)))
-    await removeStoredFile(uploadsDir, folder, servedPath.slice(UPLOADS_ROUTE.length - 1));
+export async function removeImage(files: FileStore, folder: string, servedPath: string | null | undefined): Promise<void> {
+  if (servedPath?.startsWith(UPLOADS_ROUTE.slice(1))) await removeStoredFile(files, folder, servedPath.slice(UPLOADS_ROUTE.length - 1));
 }
 
 /** GET /uploads/<folder>/… serves the files of that one folder of the uploads directory, nothing else. */

@@ -1,43 +1,48 @@
 /**
- * Uploaded files on disk, one folder of UPLOADS_DIR per kind of record (users' photos,
- * permission files...). A file gets a new random name each time, written only if no file has
- * it: a replaced file's old name never serves the new content, and nothing is overwritten.
- * Paths are answered relative to UPLOADS_DIR ("permission-files/3fa9….pdf"), and read back
- * only by their base name inside their own folder, so a stored path cannot lead elsewhere.
- * Folders are 0700 and files 0600 (private-files.ts): only this process reads them.
+ * Uploaded files in the file store (server/files/file-store.ts), one folder per kind of record
+ * (users' photos, permission files...). A file gets a new random name each time: a replaced
+ * file's old name never serves the new content, and nothing is overwritten. Paths are answered
+ * as the store's keys ("permission-files/3fa9….pdf"), and read back only by their base name
+ * inside their own folder, so a stored path cannot lead elsewhere.
  */
-import { readFile, unlink } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { ensurePrivateFolder, writePrivateFile } from './private-files.ts';
+import { buffer } from 'node:stream/consumers';
+import { FileKeyError, type FileStore } from '../files/file-store.ts';
 
-/** Writes the file and answers its path relative to UPLOADS_DIR: `<folder>/<prefix><random>.<ext>`. */
-export async function storeFile(uploadsDir: string, folder: string, content: Buffer, ext: string, prefix = ''): Promise<string> {
-  const dir = path.join(uploadsDir, folder);
-  await ensurePrivateFolder(dir);
-  const name = `${prefix}${randomBytes(12).toString('hex')}.${ext}`;
-  await writePrivateFile(path.join(dir, name), content);
-  return `${folder}/${name}`;
+/** Stores the file and answers its key: `<folder>/<prefix><random>.<ext>`. */
+export async function storeFile(files: FileStore, folder: string, content: Buffer, ext: string, prefix = ''): Promise<string> {
+  const key = `${folder}/${prefix}${randomBytes(12).toString('hex')}.${ext}`;
+  await files.put(key, content);
+  return key;
 }
 
-/** Where a stored path lives, if it is one of `folder`'s. */
-function inFolder(uploadsDir: string, folder: string, relativePath: string | null | undefined): string | undefined {
+/** The key of a stored path, if it is one of `folder`'s. */
+function inFolder(folder: string, relativePath: string | null | undefined): string | undefined {
   if (!relativePath?.startsWith(`${folder}/`)) return undefined;
-  return path.join(uploadsDir, folder, path.basename(relativePath));
+  return `${folder}/${path.posix.basename(relativePath)}`;
 }
+
+/** Whatever a stored path names that the store would refuse is, like a missing file, nothing. */
+const orNothing = (err: unknown) => {
+  if (err instanceof FileKeyError) return undefined;
+  throw err;
+};
 
 /** Removes a replaced or deleted file; one already gone is no error. */
-export async function removeStoredFile(uploadsDir: string, folder: string, relativePath: string | null | undefined): Promise<void> {
-  const file = inFolder(uploadsDir, folder, relativePath);
-  if (file) await unlink(file).catch(() => undefined);
+export async function removeStoredFile(files: FileStore, folder: string, relativePath: string | null | undefined): Promise<void> {
+  const key = inFolder(folder, relativePath);
+  if (key) await files.delete(key).catch(() => undefined);
 }
 
 /** The stored file's bytes, or undefined when it is not there. */
 export async function readStoredFile(
-  uploadsDir: string,
+  files: FileStore,
   folder: string,
   relativePath: string | null | undefined,
 ): Promise<Buffer | undefined> {
-  const file = inFolder(uploadsDir, folder, relativePath);
-  return file ? readFile(file).catch(() => undefined) : undefined;
+  const key = inFolder(folder, relativePath);
+  if (!key) return undefined;
+  const stream = await files.get(key).catch(orNothing);
+  return stream ? buffer(stream) : undefined;
 }

@@ -20,11 +20,11 @@ import type { Upload } from './view-list-upload.ts';
 const FOLDER = 'listviews';
 
 export function viewListKit(ctx: AppContext) {
-  const { uploadsDir } = ctx.config;
+  const { files } = ctx;
   const importer = new ListImporter(ctx, ctx.config.viewListImport);
-  const removeFile = (stored: string | undefined) => removeStoredFile(uploadsDir, FOLDER, stored);
+  const removeFile = (stored: string | undefined) => removeStoredFile(files, FOLDER, stored);
   const storeUpload = async (file: NonNullable<Upload['file']>): Promise<StoredFile> => ({
-    path: await storeFile(uploadsDir, FOLDER, file.content, file.kind),
+    path: await storeFile(files, FOLDER, file.content, file.kind),
     name: path.basename(file.filename || `list.${file.kind}`),
   });
   return {
@@ -32,7 +32,7 @@ export function viewListKit(ctx: AppContext) {
     db: ctx.db,
     importer,
     removeFile,
-    readFile: (stored: string) => readStoredFile(uploadsDir, FOLDER, stored),
+    readFile: (stored: string) => readStoredFile(files, FOLDER, stored),
     /** The flag of the generic action the route stands for. */
     flag: (action: Action) => needsFlag(mapFlag('listview', action)),
     /** Stores the upload and has it read into the list; the stored file goes again if that fails. */
@@ -46,7 +46,8 @@ export function viewListKit(ctx: AppContext) {
           importId: upload.importId,
           userId: request.sessionUser!.id,
           action,
-          file: { absolutePath: path.join(uploadsDir, FOLDER, path.basename(stored.path)), kind: file.kind, stored },
+          // The worker thread reads the file where the disk store keeps it.
+          file: { absolutePath: path.join(ctx.config.uploadsDir, FOLDER, path.basename(stored.path)), kind: file.kind, stored },
           change: changeContextForWorker(request),
         });
       } catch (err) {

@@ -23,6 +23,7 @@ import { createMailer } from '../../server/mail/mailer.ts';
 import { createAuthServer } from '../../server/auth/app.ts';
 import { createApiServer } from '../../server/api/app.ts';
 import { createJobSystem } from '../../server/jobs/job-system.ts';
+import { diskFileStore } from '../../server/files/disk-file-store.ts';
 import type { ServerApp } from '../../server/http/create-app.ts';
 import { createTestDatabase } from './test-database.ts';
 import { createTestClock, type TestClock } from './test-clock.ts';
@@ -97,7 +98,14 @@ export async function startTestServer(opts: { config?: Partial<Config>; sameData
   try {
     await migrate(db);
     await seed(db, config);
-    const ctx: AppContext = { db, config, tokens: await TokenService.create(db), mailer: createMailer(config, () => undefined), jobs };
+    const ctx: AppContext = {
+      db,
+      config,
+      tokens: await TokenService.create(db),
+      mailer: createMailer(config, () => undefined),
+      jobs,
+      files: diskFileStore(config.uploadsDir),
+    };
     const auth = await createAuthServer(ctx);
     apps.push(auth);
     const api = await createApiServer(ctx);
