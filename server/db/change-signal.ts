@@ -5,8 +5,9 @@
  * it (the session changes at every transaction): listen on a direct connection
  * (docs/several-machines.md).
  *
- * Listening starts at once. A lost connection is opened again after 1 s, doubling
- * up to 30 s; notifications sent meanwhile are lost, so a waiter never relies on one alone: it
+ * Listening starts at once. A lost connection is opened again after 1 s, doubling up to 30 s;
+ * a connection dropped without a word (a firewall, a failover) is found by asking it `select 1`
+ * every 30 s. Notifications sent meanwhile are lost, so a waiter never relies on one alone: it
  * looks again after a while anyway, and four times a second while nothing listens.
  */
 import pg from 'pg';
@@ -18,11 +19,17 @@ export const SYNC_CHANNEL = 'fieldbase_sync';
 const UNHEARD_MS = 250;
 const RETRY_FIRST_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
+const CONNECT_TIMEOUT_MS = 10_000;
+/** How often the listening connection is asked whether it is still there, and how long it has to answer. */
+const PROBE_EVERY_MS = 30_000;
+const PROBE_TIMEOUT_MS = 10_000;
 
 export interface ChangeSignal {
   /** Counts the notifications heard: read it before looking, and pass it to `after`. */
   readonly heard: number;
   readonly listening: boolean;
+  /** Closed with its server: waiters stop waiting. */
+  readonly closed: boolean;
   /** Resolves once a notification is heard after `heard` was read, or after `ms` (250 ms while not listening). */
   after(heard: number, ms: number): Promise<void>;
   close(): Promise<void>;
@@ -33,6 +40,8 @@ export function listenForChanges(databaseUrl: string, channel: string, log: (lin
   const waiters = new Set<() => void>();
   let heard = 0;
   let client: pg.Client | undefined;
+  /** The client being connected, ended by a close that comes meanwhile. */
+  let pending: pg.Client | undefined;
   let connecting: Promise<void> | undefined;
   let retryMs = RETRY_FIRST_MS;
   let retry: NodeJS.Timeout | undefined;
@@ -59,7 +68,13 @@ export function listenForChanges(databaseUrl: string, channel: string, log: (lin
   }
 
   async function connect() {
-    const c = new pg.Client({ connectionString: databaseUrl, application_name: `fieldbase listen ${channel}` });
+    const c = new pg.Client({
+      connectionString: databaseUrl,
+      application_name: `fieldbase listen ${channel}`,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
+    pending = c;
     c.on('notification', (message) => {
       if (message.channel === channel) wakeAll();
     });
@@ -71,6 +86,8 @@ export function listenForChanges(databaseUrl: string, channel: string, log: (lin
     } catch (err) {
       lost(c, (err as Error).message);
       return;
+    } finally {
+      pending = undefined;
     }
     if (closed) return void c.end().catch(() => undefined);
     client = c;
@@ -84,6 +101,20 @@ export function listenForChanges(databaseUrl: string, channel: string, log: (lin
     connecting = connect().finally(() => (connecting = undefined));
   }
 
+  // A connection that stopped answering without closing is taken for lost.
+  const probe = setInterval(() => {
+    const c = client;
+    if (!c) return;
+    let timer: NodeJS.Timeout | undefined;
+    const silent = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer in ${PROBE_TIMEOUT_MS / 1000} s`)), PROBE_TIMEOUT_MS);
+    });
+    Promise.race([c.query('select 1'), silent])
+      .catch((err: Error) => lost(c, err.message))
+      .finally(() => clearTimeout(timer));
+  }, PROBE_EVERY_MS);
+  probe.unref();
+
   start();
   return {
     get heard() {
@@ -91,6 +122,9 @@ export function listenForChanges(databaseUrl: string, channel: string, log: (lin
     },
     get listening() {
       return client !== undefined;
+    },
+    get closed() {
+      return closed;
     },
     after(since, ms) {
       if (heard !== since || closed) return Promise.resolve();
@@ -107,7 +141,10 @@ export function listenForChanges(databaseUrl: string, channel: string, log: (lin
     async close() {
       closed = true;
       clearTimeout(retry);
+      clearInterval(probe);
       for (const wake of [...waiters]) wake();
+      // A connection still being made (a database out of reach) is not waited for.
+      void pending?.end().catch(() => undefined);
       await connecting;
       const c = client;
       client = undefined;

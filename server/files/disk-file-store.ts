@@ -15,13 +15,22 @@ export function diskFileStore(root: string): FileStore {
     label: `disk, ${root}`,
     async put(key, content) {
       const file = where(key);
-      await ensurePrivateFolder(path.dirname(file));
-      if (Buffer.isBuffer(content)) return writePrivateFile(file, content);
-      const handle = await open(file, 'wx', PRIVATE_FILE_MODE);
+      if (Buffer.isBuffer(content)) {
+        await ensurePrivateFolder(path.dirname(file));
+        return writePrivateFile(file, content);
+      }
+      let handle;
       try {
+        await ensurePrivateFolder(path.dirname(file));
+        handle = await open(file, 'wx', PRIVATE_FILE_MODE);
         await handle.chmod(PRIVATE_FILE_MODE);
       } catch (err) {
-        await handle.close();
+        // Nothing will read the stream: let its source go, and leave no empty file behind.
+        content.destroy();
+        if (handle) {
+          await handle.close();
+          await unlink(file).catch(() => undefined);
+        }
         throw err;
       }
       try {

@@ -11,7 +11,10 @@
 import type { Readable } from 'node:stream';
 
 export interface FileStore {
-  /** Stores the bytes under `key`, refusing a key that holds a file already (names are random: nothing is overwritten). */
+  /**
+   * Stores the bytes under `key`. Callers give new random names, so nothing is written over; the
+   * disk store also refuses a key that holds a file (an S3 store would replace it).
+   */
   put(key: string, content: Buffer | Readable): Promise<void>;
   /** The stored bytes, streamed; undefined when nothing is stored under `key`. */
   get(key: string): Promise<Readable | undefined>;

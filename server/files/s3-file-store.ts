@@ -5,6 +5,7 @@
  * AWS_SECRET_ACCESS_KEY, an instance role). Addresses are path-style (`host/bucket/key`), which
  * self-hosted stores need. A stream is uploaded in parts (@aws-sdk/lib-storage), so a large
  * export never sits whole in memory. Names are random, so nothing is overwritten.
+ * The region is `?region=`, else the one an Amazon host names, else us-east-1.
  */
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -38,7 +39,8 @@ export function parseS3Url(value: string): S3Location {
       : undefined;
   return {
     endpoint: `${url.protocol}//${url.host}`,
-    region: url.searchParams.get('region') ?? 'us-east-1',
+    // Amazon's regional hosts name their region (s3.eu-west-1.amazonaws.com); other stores take any.
+    region: url.searchParams.get('region') ?? /^s3[.-]([a-z0-9-]+)\.amazonaws\.com$/.exec(url.hostname)?.[1] ?? 'us-east-1',
     bucket,
     prefix: rest.length ? `${rest.join('/')}/` : '',
     ...(credentials ? { credentials } : {}),

@@ -2,9 +2,11 @@
  * The longpoll feed (`feed=longpoll`, what a PouchDB device in live replication asks for): with
  * nothing after `since`, the answer waits until something is written, or the wait runs out and
  * an empty answer sends the device round again. A write to the offline databases by any instance
- * notifies the channel `fieldbase_sync` when it commits (migration 027); a waiting request then
- * reads `sync_seq` (one cheap read) and the feed again only when it moved. Without notifications
- * (the listening connection lost) it looks four times a second, and every few seconds anyway.
+ * notifies the channel `fieldbase_sync` when it commits (migration 027): a waiting request reads
+ * the feed again when it hears one. Between notifications it looks at `sync_seq` (one cheap read)
+ * every few seconds, or four times a second while its server is not listening, and reads the feed
+ * when that moved; and it reads the feed every few seconds anyway, as `sync_seq` moves when a
+ * write takes its number, before the write commits.
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
@@ -14,7 +16,7 @@ import { changesSince, type DatabaseView } from './sync-store.ts';
 /** Longest wait: under the idle timeouts of common proxies (60 s). */
 const MAX_WAIT_MS = 50_000;
 const DEFAULT_WAIT_MS = 30_000;
-/** How long a waiter trusts the notifications alone before it looks anyway (one could be lost in a reconnection). */
+/** How long a waiter trusts the notifications alone before it reads the feed anyway (one can be lost). */
 export const LOOK_ANYWAY_MS = 5_000;
 
 const lastSeq = async (db: Db) => Number((await sql<{ last: string }>`select last_value as last from sync_seq`.execute(db)).rows[0]!.last);
@@ -25,19 +27,22 @@ export async function waitForChanges(
   view: DatabaseView,
   since: number,
   limit: number,
-  options: { waitMs?: number; gone: () => boolean; lookAnywayMs?: number },
+  options: { waitMs?: number; gone: () => boolean },
 ): Promise<Awaited<ReturnType<typeof changesSince>>> {
   const deadline = Date.now() + Math.min(options.waitMs ?? DEFAULT_WAIT_MS, MAX_WAIT_MS);
   // Read before looking: a write committed between the look and the wait still wakes it.
   let heard = signal.heard;
   let seen = await lastSeq(db);
   let answer = await changesSince(db, view, since, limit);
-  while (answer.results.length === 0 && Date.now() < deadline && !options.gone()) {
-    await signal.after(heard, Math.min(options.lookAnywayMs ?? LOOK_ANYWAY_MS, deadline - Date.now()));
+  let readAt = Date.now();
+  while (answer.results.length === 0 && Date.now() < deadline && !options.gone() && !signal.closed) {
+    await signal.after(heard, Math.min(LOOK_ANYWAY_MS, deadline - Date.now()));
+    const notified = signal.heard !== heard;
     heard = signal.heard;
     const now = await lastSeq(db);
-    if (now === seen) continue;
+    if (!notified && now === seen && Date.now() - readAt < LOOK_ANYWAY_MS) continue;
     seen = now;
+    readAt = Date.now();
     answer = await changesSince(db, view, since, limit);
   }
   return answer;

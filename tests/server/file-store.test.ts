@@ -98,7 +98,7 @@ describe('S3_URL', () => {
     });
     expect(parseS3Url('https://s3.eu-west-1.amazonaws.com/b')).toEqual({
       endpoint: 'https://s3.eu-west-1.amazonaws.com',
-      region: 'us-east-1',
+      region: 'eu-west-1',
       bucket: 'b',
       prefix: '',
     });

@@ -59,10 +59,15 @@ describe('two instances on one database', () => {
     b.ctx.jobs.wake('instances-test');
     await expect.poll(() => ran.length, { timeout: 60_000 }).toBe(sent);
     expect(ran.map((r) => r.n).sort((x, y) => x - y)).toEqual(Array.from({ length: sent }, (_, n) => n));
-    const { rows } = await sql<{
-      n: number;
-    }>`select count(*)::int as n from pgboss.job where name = 'instances-test' and state = 'completed'`.execute(a.ctx.db);
-    expect(rows[0]!.n).toBe(sent);
+    // pg-boss records a job's end a moment after its handler settles.
+    const completed = async () =>
+      (
+        await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'instances-test' and state = 'completed'`.execute(
+          a.ctx.db,
+        )
+      ).rows[0]!.n;
+    await expect.poll(completed, { timeout: 60_000 }).toBe(sent);
+    expect(ran).toHaveLength(sent);
   });
 });
 

@@ -48,7 +48,14 @@ export default async function setup(project: TestProject) {
     await dropLeftovers(adminUrl);
   }
   project.provide('pgAdminUrl', adminUrl);
-  const template = await createMigratedTemplate(adminUrl);
+  let template: Awaited<ReturnType<typeof createMigratedTemplate>>;
+  try {
+    template = await createMigratedTemplate(adminUrl);
+  } catch (err) {
+    // No teardown runs when the set-up throws: the embedded PostgreSQL would outlive the run.
+    await embedded?.stop();
+    throw err;
+  }
   project.provide('pgTemplate', template.name);
   return async function teardown() {
     await template.drop();
