@@ -9,7 +9,10 @@
  * by unmounting them stay hidden; one hidden only through a class (a collapsed `Collapse`)
  * counts as shown here. A test that needs a computed style asks for it through `withPageStyles`.
  */
-const offPage = typeof document === 'undefined' ? null : document.createElement('div');
+// One for the whole worker: the files of a worker share one emotion (vitest.config.ts), whose
+// cache inserts a rule once and counts it as on the page from then on, in every later file.
+const shared = globalThis as { emotionStylesOffPage?: HTMLDivElement };
+const offPage = typeof document === 'undefined' ? null : (shared.emotionStylesOffPage ??= document.createElement('div'));
 
 const isEmotionStyle = (node: Node) => node instanceof HTMLStyleElement && node.hasAttribute('data-emotion');
 
