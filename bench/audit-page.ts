@@ -31,7 +31,7 @@ import { createApiServer } from '../server/api/app.ts';
 import { openSession } from '../server/auth/sessions.ts';
 import { auditPage, auditPageQuery } from '../server/changes/audit-store.ts';
 import { minimalAuditServer } from './support/minimal-audit-server.ts';
-import { diskFileStore } from '../server/files/disk-file-store.ts';
+import { fileStoresFor } from '../server/files/file-stores.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const CALLS = Number(process.env.BENCH_CALLS ?? 10);
@@ -68,7 +68,7 @@ async function main() {
       tokens: await TokenService.create(db),
       mailer: createMailer(config, () => undefined),
       jobs: createJobSystem({ db, databaseUrl: url }),
-      files: diskFileStore(config.uploadsDir),
+      ...fileStoresFor(config),
     };
     const api = (await createApiServer(ctx)).app;
     const admin = await db

@@ -30,6 +30,7 @@ import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/servers.ts';
 import { runExportToFile } from '../server/exports/export-runner.ts';
 import { documentFilter, exportColumns, exportSelect, type ExportSpec, type RunQuery } from '../server/documents/exports/export-sql.ts';
+import { diskFileStore } from '../server/files/disk-file-store.ts';
 
 const MIN_DOCUMENTS = 100_000;
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
@@ -128,7 +129,7 @@ async function main() {
           },
         },
         spec,
-        { file: path.join(tmp, `${spec.id}.csv`) },
+        { files: diskFileStore(tmp) },
       );
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       clearInterval(sampler);

@@ -37,7 +37,7 @@ import { mainThreadCpuMs, postgresCpuMs, profileMainThread } from './support/cpu
 import { instrument } from './support/request-phases.ts';
 import { answerShares } from './support/answer-shares.ts';
 import type { Slice, SliceResult } from './support/load-worker.ts';
-import { diskFileStore } from '../server/files/disk-file-store.ts';
+import { fileStoresFor } from '../server/files/file-stores.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
@@ -99,7 +99,7 @@ async function main() {
       mailer: createMailer(config, () => undefined),
       // Never started: these benches run no background jobs.
       jobs: createJobSystem({ db, databaseUrl: config.databaseUrl! }),
-      files: diskFileStore(config.uploadsDir),
+      ...fileStoresFor(config),
     };
     const real = (await createAuthServer(ctx)).app;
     closers.push(() => real.close());

@@ -32,7 +32,7 @@ import { createMailer } from '../server/mail/mailer.ts';
 import { createAuthServer } from '../server/auth/app.ts';
 import { insertUser, roleIdBySlug } from '../tests/support/test-users.ts';
 import { createTestDatabase } from '../tests/support/test-database.ts';
-import { diskFileStore } from '../server/files/disk-file-store.ts';
+import { fileStoresFor } from '../server/files/file-stores.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
@@ -157,7 +157,7 @@ async function main() {
       mailer: createMailer(config, () => undefined),
       // Never started: these benches run no background jobs.
       jobs: createJobSystem({ db, databaseUrl: config.databaseUrl! }),
-      files: diskFileStore(config.uploadsDir),
+      ...fileStoresFor(config),
     };
     app = (await createAuthServer(ctx)).app;
     await app.listen({ host: '127.0.0.1', port: 0 });

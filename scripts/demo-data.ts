@@ -13,6 +13,7 @@ import { seed } from '../server/db/seed.ts';
 import { generateDemoData, DEFAULT_SEED } from '../server/demo/demo-data.ts';
 import { resetDemoData } from '../server/demo/demo-reset.ts';
 import { generateDemoChanges } from '../server/demo/demo-changes.ts';
+import { fileStoresFor } from '../server/files/file-stores.ts';
 
 const USAGE = `Usage: npm run demo-data -- [--documents N] [--changes N] [--seed N] [--reset | --remove]
   --documents N  documents to add (default 10000); 1000000 takes a few minutes
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
   const seedValue = count(values.seed, 'seed', DEFAULT_SEED);
   const started = performance.now();
   const config = loadConfig();
+  const { files } = fileStoresFor(config);
   const { db, embedded, url } = await openDatabase(config, console.log);
   try {
     const seeded = await withStartupLock(db, () => seed(db, config));
@@ -55,7 +57,7 @@ async function main(): Promise<void> {
       console.log(`[seed] admin ${seeded.adminEmail} created with password ${seeded.generatedPassword}  <- shown only this once`);
 
     if (values.reset || values.remove) {
-      const removed = await resetDemoData(db, config.uploadsDir);
+      const removed = await resetDemoData(db, files);
       console.log(
         `[demo] removed ${removed.documents.toLocaleString('en-US')} documents, ${removed.programs} programs, ${removed.types} type records, ` +
           `${removed.forms} forms, ${removed.users} users, ${removed.files} attachment files`,
@@ -66,7 +68,7 @@ async function main(): Promise<void> {
     const result = await generateDemoData(db, {
       documents,
       seed: seedValue,
-      uploadsDir: config.uploadsDir,
+      files,
       databaseUrl: url,
       log: console.log,
     });

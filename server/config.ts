@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mapTilesFromEnv, type MapTiles } from '@model/map-tiles.ts';
+import { parseS3Url } from './files/s3-url.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -29,6 +30,11 @@ export interface Config {
   consoleUrl: string;
   dataDir: string;
   uploadsDir: string;
+  /**
+   * S3_URL: an S3-compatible object store that every instance shares, for uploads and exports
+   * (server/files/s3-file-store.ts); without it they stay on this machine's disk.
+   */
+  s3Url?: string;
   outboxDir: string;
   databaseUrl?: string;
   /** Connections each server process keeps at most (DATABASE_POOL_SIZE). */
@@ -88,6 +94,14 @@ function positive(name: string, value: string | undefined, fallback: number): nu
   const n = int(value, fallback);
   if (n < 1) throw new Error(`${name} must be 1 or more, got "${value}"`);
   return n;
+}
+
+/** S3_URL, checked at start so that a wrong address stops the start with a sentence, not the first upload. */
+function s3Url(value: string | undefined): string | undefined {
+  const setting = value?.trim();
+  if (!setting) return undefined;
+  parseS3Url(setting);
+  return setting;
 }
 
 function oneOf<T extends string>(name: string, value: string | undefined, choices: readonly T[], fallback: T): T {
@@ -187,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     uploadsDir: path.resolve(dataDir, env.UPLOADS_DIR ?? 'uploads'),
     outboxDir: path.resolve(dataDir, 'outbox'),
+    s3Url: s3Url(env.S3_URL),
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: positive('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 10),
     embeddedPgPort: int(env.EMBEDDED_PG_PORT, 54329),

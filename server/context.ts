@@ -13,6 +13,8 @@ export interface AppContext {
   mailer: Mailer;
   /** pg-boss on the same database: started with the api server, stopped before the database closes. */
   jobs: JobSystem;
-  /** Uploaded and produced files (server/files/file-store.ts). */
+  /** Uploaded files (server/files/file-store.ts): on this disk or in the shared object store. */
   files: FileStore;
+  /** The export CSVs, in the same place as the uploads (server/files/file-stores.ts). */
+  exportFiles: FileStore;
 }

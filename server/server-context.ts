@@ -5,7 +5,7 @@ import { createDb } from './db/database.ts';
 import { TokenService } from './auth/tokens.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createJobSystem } from './jobs/job-system.ts';
-import { diskFileStore } from './files/disk-file-store.ts';
+import { fileStoresFor, fileStoresWhere } from './files/file-stores.ts';
 
 export async function createServerContext(
   config: Config,
@@ -15,7 +15,8 @@ export async function createServerContext(
 ) {
   const mailer = createMailer(config, log);
   const jobs = createJobSystem({ db, databaseUrl, log });
-  const ctx: AppContext = { db, config, tokens: await TokenService.create(db), mailer, jobs, files: diskFileStore(config.uploadsDir) };
+  const ctx: AppContext = { db, config, tokens: await TokenService.create(db), mailer, jobs, ...fileStoresFor(config) };
+  log(`[files] ${fileStoresWhere(ctx)}`);
   return ctx;
 }
 

@@ -18,7 +18,7 @@ import { createMailer } from '../../server/mail/mailer.ts';
 import { createAuthServer } from '../../server/auth/app.ts';
 import { createApiServer } from '../../server/api/app.ts';
 import { createTestDatabase } from '../../tests/support/test-database.ts';
-import { diskFileStore } from '../../server/files/disk-file-store.ts';
+import { fileStoresFor } from '../../server/files/file-stores.ts';
 
 export const BENCH_ADMIN = { email: 'admin@bench.local', password: 'bench-passphrase-for-everyone' };
 
@@ -47,7 +47,7 @@ export async function startBenchApps(dataDir: string, port: number, overrides: P
       mailer: createMailer(config, () => undefined),
       // Never started: these benches run no background jobs.
       jobs: createJobSystem({ db, databaseUrl: config.databaseUrl! }),
-      files: diskFileStore(config.uploadsDir),
+      ...fileStoresFor(config),
     };
     const auth = (await createAuthServer(ctx)).app;
     const api = (await createApiServer(ctx)).app;

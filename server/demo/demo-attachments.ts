@@ -1,14 +1,13 @@
 /**
  * Small real image files for the demo documents' image and signature answers: a photo-like
- * colour gradient and a pen stroke on white, as PNGs written under `<UPLOADS_DIR>/documents/`
- * with the names the answers hold — so the drawer can show them and the attachment route can
+ * colour gradient and a pen stroke on white, as PNGs stored in the file store's `documents/`
+ * folder under the names the answers hold — so the drawer can show them and the attachment route can
  * serve them. Only a few hundred documents get files: enough to see, not a million files.
  */
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import type { Random } from './random.ts';
 import { png } from '../uploads/png-writer.ts';
-import { ensurePrivateFolderSync, writePrivateFileSync } from '../uploads/private-files.ts';
+import type { FileStore } from '../files/file-store.ts';
+import { ATTACHMENTS_FOLDER } from '../documents/document-attachments.ts';
 
 /** Documents (of those whose form asks for a photo or signature) that get real files. */
 export const ATTACHMENT_DOCUMENTS = 300;
@@ -36,33 +35,42 @@ export interface AttachmentRow {
   created_at: Date;
 }
 
-/** Writes the files and remembers the rows to insert; `discard` removes the files of a load that failed. */
+/**
+ * Makes the files and remembers the rows to insert; `store` puts the files made since the last
+ * call (before their rows go in), `discard` removes the files of a load that failed.
+ */
 export class AttachmentWriter {
-  readonly dir: string;
   private written: string[] = [];
+  private waiting: { key: string; bytes: Buffer }[] = [];
   pending: AttachmentRow[] = [];
 
-  constructor(uploadsDir: string) {
-    this.dir = path.join(uploadsDir, 'documents');
-    ensurePrivateFolderSync(this.dir);
-  }
+  constructor(private readonly files: FileStore) {}
 
   write(kind: 'image' | 'signature', random: Random, row: Omit<AttachmentRow, 'name' | 'content_type' | 'size'>): string {
     const bytes = kind === 'image' ? photo(random) : signatureImage(random);
     const name = `${random.uuid()}.png`;
-    writePrivateFileSync(path.join(this.dir, name), bytes);
-    this.written.push(name);
+    this.waiting.push({ key: `${ATTACHMENTS_FOLDER}/${name}`, bytes });
     this.pending.push({ ...row, name, content_type: 'image/png', size: bytes.length });
     return name;
   }
 
-  get count(): number {
-    return this.written.length;
+  async store(): Promise<void> {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const { key, bytes } of waiting) {
+      await this.files.put(key, bytes);
+      this.written.push(key);
+    }
   }
 
-  discard(): void {
-    for (const name of this.written) rmSync(path.join(this.dir, name), { force: true });
+  get count(): number {
+    return this.written.length + this.waiting.length;
+  }
+
+  async discard(): Promise<void> {
+    for (const key of this.written) await this.files.delete(key).catch(() => undefined);
     this.written = [];
+    this.waiting = [];
     this.pending = [];
   }
 }

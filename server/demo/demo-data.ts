@@ -10,6 +10,7 @@
  */
 import pg from 'pg';
 import type { Db } from '../db/database.ts';
+import type { FileStore } from '../files/file-store.ts';
 import { AttachmentWriter } from './demo-attachments.ts';
 import { DEMO_PASSWORD } from './demo-catalogue.ts';
 import { checkCounters, rebuildCounters, type CounterCheck } from './demo-counters.ts';
@@ -22,8 +23,8 @@ export interface DemoDataOptions {
   documents: number;
   /** Same seed, same starting database → same data. */
   seed?: number;
-  /** `<UPLOADS_DIR>`: attachment files go to its `documents/` folder. */
-  uploadsDir: string;
+  /** The uploads' store: attachment files go to its `documents/` folder. */
+  files: FileStore;
   /** The database `db` is connected to, for the COPY connection. */
   databaseUrl: string;
   /** Documents per COPY. */
@@ -64,6 +65,7 @@ async function tableRows(client: pg.Client): Promise<number> {
 }
 
 async function insertAttachments(client: pg.Client, attachments: AttachmentWriter): Promise<void> {
+  await attachments.store();
   const rows = attachments.pending;
   attachments.pending = [];
   if (!rows.length) return;
@@ -97,7 +99,7 @@ export async function generateDemoData(db: Db, options: DemoDataOptions): Promis
 
   const client = new pg.Client({ connectionString: options.databaseUrl });
   await client.connect();
-  const attachments = new AttachmentWriter(options.uploadsDir);
+  const attachments = new AttachmentWriter(options.files);
   try {
     const existing = Number(
       (await client.query<{ n: string }>('select count(*) as n from documents where program_id = any($1::text[])', [programIds])).rows[0]!
@@ -171,7 +173,7 @@ export async function generateDemoData(db: Db, options: DemoDataOptions): Promis
     };
   } catch (err) {
     await client.query('rollback').catch(() => undefined);
-    attachments.discard();
+    await attachments.discard();
     throw err;
   } finally {
     await client.end();

@@ -5,11 +5,12 @@
  * Something else that still uses a demo record (a document of another program filled in a
  * demo form, say) stops it with a message, and nothing is removed.
  */
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { DOCUMENT_MODULES, MODULE_KINDS } from '@model/documents/modules.ts';
 import type { Db } from '../db/database.ts';
+import type { FileStore } from '../files/file-store.ts';
+import { ATTACHMENTS_FOLDER } from '../documents/document-attachments.ts';
+import { removeStoredFile } from '../uploads/stored-files.ts';
 import { DEMO_EMAIL_DOMAIN, DEMO_MARKER } from './demo-catalogue.ts';
 
 export interface ResetResult {
@@ -23,9 +24,9 @@ export interface ResetResult {
 
 const marked = `%${DEMO_MARKER.trim().replace(/[\\%_]/g, '\\$&')}`;
 
-export async function resetDemoData(db: Db, uploadsDir: string): Promise<ResetResult> {
+export async function resetDemoData(db: Db, files: FileStore): Promise<ResetResult> {
   try {
-    return await removeDemoData(db, uploadsDir);
+    return await removeDemoData(db, files);
   } catch (err) {
     const { code, detail, table } = err as { code?: string; detail?: string; table?: string };
     // 23503: still referenced (foreign key); 23001: restrict (a form revision in use).
@@ -36,13 +37,13 @@ export async function resetDemoData(db: Db, uploadsDir: string): Promise<ResetRe
   }
 }
 
-async function removeDemoData(db: Db, uploadsDir: string): Promise<ResetResult> {
-  const { result, files } = await db.transaction().execute(async (trx) => {
+async function removeDemoData(db: Db, files: FileStore): Promise<ResetResult> {
+  const { result, names } = await db.transaction().execute(async (trx) => {
     const programIds = (await sql<{ id: string }>`select id from programs where name like ${marked}`.execute(trx)).rows.map((r) => r.id);
     const userIds = (await sql<{ id: string }>`select id from users where email like ${`%@${DEMO_EMAIL_DOMAIN}`}`.execute(trx)).rows.map(
       (r) => r.id,
     );
-    const files = (
+    const names = (
       await sql<{ name: string }>`select a.name from document_attachments a
         left join documents d on d.id = a.document_id
         where d.program_id = any(${programIds}::text[]) or (a.document_id is null and a.uploaded_by = any(${userIds}::text[]))`.execute(trx)
@@ -60,17 +61,17 @@ async function removeDemoData(db: Db, uploadsDir: string): Promise<ResetResult> 
     const forms = await sql`delete from forms where name like ${marked}`.execute(trx);
     const users = await sql`delete from users where id = any(${userIds}::text[])`.execute(trx);
     return {
-      files,
+      names,
       result: {
         documents: Number(documents.numAffectedRows ?? 0n),
         programs: Number(programs.numAffectedRows ?? 0n),
         types: Number(types),
         forms: Number(forms.numAffectedRows ?? 0n),
         users: Number(users.numAffectedRows ?? 0n),
-        files: files.length,
+        files: names.length,
       },
     };
   });
-  await Promise.all(files.map((name) => rm(path.join(uploadsDir, 'documents', name), { force: true })));
+  for (const name of names) await removeStoredFile(files, ATTACHMENTS_FOLDER, `${ATTACHMENTS_FOLDER}/${name}`);
   return result;
 }

@@ -5,8 +5,6 @@
  * change log (`export-download`, a GET recorded all the same) once the file is found and before
  * it is sent.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { changeContextOf } from '../changes/change-context.ts';
@@ -15,7 +13,7 @@ import { sightOf } from '../documents/document-scope.ts';
 import { programToExplore } from '../documents/dashboard/explorer-read.ts';
 import { problems } from '../http/errors.ts';
 import { EXPORT_RESOURCE } from './export-queue.ts';
-import { exportFile } from './export-runner.ts';
+import { exportKey } from './export-runner.ts';
 import type { ExportRow } from './export-store.ts';
 
 /** A header value naming the file: plain ASCII for old clients, and the exact name in UTF-8 (RFC 6266). */
@@ -33,27 +31,29 @@ export async function sendExportFile(ctx: AppContext, request: FastifyRequest, r
     const program = await programToExplore(ctx.db, request.sessionUser!, { id: row.program_id! }).catch(() => undefined);
     if (!program || sightOf(request.sessionUser!, program) !== 'all') throw problems.exportScopeLost();
   }
-  const file = exportFile(ctx.config.dataDir, row.id);
-  const size = await stat(file).then(
-    (s) => s.size,
-    () => undefined,
-  );
-  if (size === undefined) throw problems.exportExpired();
+  const file = await ctx.exportFiles.get(exportKey(row.id));
+  if (!file) throw problems.exportExpired();
+  const size = row.file_size;
   const fileName = row.file_name ?? `${row.id}.csv`;
-  await inWriteTransaction(ctx.db, changeContextOf(request), async (_trx, changes) =>
-    changes.add({
-      resource: EXPORT_RESOURCE,
-      recordId: row.id,
-      action: 'export-download',
-      ...(row.program_id ? { programId: row.program_id } : {}),
-      fields: { file_name: [null, fileName], file_size: [null, size] },
-    }),
-  );
+  try {
+    await inWriteTransaction(ctx.db, changeContextOf(request), async (_trx, changes) =>
+      changes.add({
+        resource: EXPORT_RESOURCE,
+        recordId: row.id,
+        action: 'export-download',
+        ...(row.program_id ? { programId: row.program_id } : {}),
+        fields: { file_name: [null, fileName], file_size: [null, size] },
+      }),
+    );
+  } catch (err) {
+    file.destroy(); // not sent: the open file (or the store's answer) is let go
+    throw err;
+  }
+  if (size !== null) reply.header('Content-Length', size);
   return reply
     .header('Content-Type', 'text/csv; charset=utf-8')
     .header('Content-Disposition', attachment(fileName))
-    .header('Content-Length', size)
     .header('Cache-Control', 'private, no-store')
     .header('X-Content-Type-Options', 'nosniff')
-    .send(createReadStream(file));
+    .send(file);
 }

@@ -13,12 +13,11 @@
  *  - A cancel sets the row to cancelled and stops the COPY (export-routes.ts); the worker also
  *    notices at its next heartbeat, which finds the row no longer running.
  */
-import { readdir, rm } from 'node:fs/promises';
-import path from 'node:path';
 import { MODULE_KINDS, type DocumentModule } from '@model/documents/modules.ts';
 import type { AppContext } from '../context.ts';
 import { beat, claimExport, expireExports, failExport, finishExport, orphanedExports, requeueExport } from './export-store.ts';
-import { exportFile, runExportToFile } from './export-runner.ts';
+import { exportKey, runExportToFile } from './export-runner.ts';
+import { EXPORTS_FOLDER } from '../files/file-stores.ts';
 import { specOf } from './export-query.ts';
 
 export const EXPORT_QUEUE = 'document-export';
@@ -51,7 +50,6 @@ export async function runExportJob(ctx: AppContext, exportId: string, stopping: 
   const { db, config } = ctx;
   const claimed = await claimExport(db, exportId, config.clock.now());
   if (!claimed) return; // cancelled, finished, or another attempt has it
-  const file = exportFile(config.dataDir, exportId);
   const cancel = new AbortController();
   let rowsDone = 0;
   let beating = false;
@@ -67,14 +65,14 @@ export async function runExportJob(ctx: AppContext, exportId: string, stopping: 
   }, HEARTBEAT_MS);
   try {
     const outcome = await runExportToFile({ db, connect: (name) => ctx.jobs.connect(name) }, specOf(claimed), {
-      file,
+      files: ctx.exportFiles,
       onProgress: (rows) => (rowsDone = rows),
       signal: AbortSignal.any([stopping, cancel.signal]),
     });
     const now = config.clock.now();
     const expiresAt = new Date(now.getTime() + config.exportTtlHours * 3600 * 1000);
     if (!(await finishExport(db, exportId, outcome, now, expiresAt))) {
-      await rm(file, { force: true }); // cancelled in the last moment
+      await ctx.exportFiles.delete(exportKey(exportId)); // cancelled in the last moment
       return;
     }
     await mailRequester(ctx, exportId);
@@ -147,18 +145,15 @@ export async function recoverExports(ctx: AppContext): Promise<void> {
 
 /**
  * Expires finished exports past their time and deletes their files; also any file no export
- * still owns (its export was deleted with its program, or a partial file whose export is no
- * longer running).
+ * still owns (its export was deleted with its program, or one left by a write that died).
  */
 export async function removeExpiredExports(ctx: AppContext): Promise<void> {
-  const ids = await expireExports(ctx.db, ctx.config.clock.now());
-  for (const id of ids) await rm(exportFile(ctx.config.dataDir, id), { force: true });
-  const folder = path.dirname(exportFile(ctx.config.dataDir, 'x'));
-  const names = await readdir(folder).catch(() => [] as string[]);
-  const files = names
-    .map((name) => /^(.+)\.csv(\.part)?$/.exec(name))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => ({ name: m[0], id: m[1]!, partial: m[2] !== undefined }));
+  const now = ctx.config.clock.now();
+  const ids = await expireExports(ctx.db, now);
+  for (const id of ids) await ctx.exportFiles.delete(exportKey(id));
+  const files = (await ctx.exportFiles.keysOlderThan(EXPORTS_FOLDER, now))
+    .map((key) => ({ key, id: /^exports\/(.+)\.csv$/.exec(key)?.[1] }))
+    .filter((f): f is { key: string; id: string } => f.id !== undefined);
   if (!files.length) return;
   const rows = await ctx.db
     .selectFrom('exports')
@@ -171,8 +166,8 @@ export async function removeExpiredExports(ctx: AppContext): Promise<void> {
     .execute();
   const status = new Map(rows.map((r) => [r.id, r.status]));
   for (const f of files) {
-    // A running export renames its finished file a moment before it is marked done.
-    const owned = (f.partial ? ['queued', 'running'] : ['running', 'done']).includes(status.get(f.id) ?? '');
-    if (!owned) await rm(path.join(folder, f.name), { force: true });
+    // A running export's file is being written, or is complete a moment before it is marked done.
+    const owned = ['running', 'done'].includes(status.get(f.id) ?? '');
+    if (!owned) await ctx.exportFiles.delete(f.key);
   }
 }

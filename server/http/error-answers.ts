@@ -1,7 +1,7 @@
 /**
  * Every error a request can end in, as an answer of the catalogue: our own problems as they
  * are, validation as field messages, the framework's and its plugins' refusals (bad URL, media
- * type, size, parser, static files) and database value errors as 4xx with our codes. Whatever
+ * type, size, parser) and database value errors as 4xx with our codes. Whatever
  * is left is a genuine fault: a 500 that carries the request id and nothing from the inside.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -23,8 +23,6 @@ const FRAMEWORK: Record<string, () => Problem> = {
   FST_ERR_CTP_EMPTY_TYPE: problems.unsupportedMediaType,
   FST_ERR_CTP_INVALID_TYPE: problems.unsupportedMediaType,
   FST_ERR_ASYNC_CONSTRAINT: problems.badUrl,
-  // @fastify/static refuses dotfiles and odd paths: answered like a missing file, so nothing is confirmed.
-  FST_STATIC_FORBIDDEN_PATH: () => problems.notFound('File'),
 };
 
 /** PostgreSQL errors a request's values can cause (SQLSTATE class 22 "data exception", 23 constraints). */
@@ -51,7 +49,7 @@ export function problemFor(error: unknown, bodySchema?: unknown): Problem | unde
   if (known) return known();
   const status = e.statusCode ?? 500;
   if (status >= 500 || status < 400) return undefined;
-  if (status === 403 || status === 404) return problems.notFound('File'); // static files: forbidden reads as missing
+  if (status === 403 || status === 404) return problems.notFound('File'); // a plugin's refusal: forbidden reads as missing
   if (status === 413) return problems.tooLarge();
   if (status === 415) return problems.unsupportedMediaType();
   if (status === 429) return problems.tooManyRequests();

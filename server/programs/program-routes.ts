@@ -29,7 +29,7 @@ const listQuery = {
 export async function programRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: MULTIPART_LIMITS });
-    await serveUploads(scope, ctx.config.uploadsDir, PHOTO_FOLDER);
+    serveUploads(scope, ctx.files, PHOTO_FOLDER);
     const kit = programKit(ctx);
     listRoute(scope, kit);
     showRoutes(scope, kit);

@@ -10,6 +10,7 @@ import type { AppContext } from '../context.ts';
 import { projectRoot } from '../config.ts';
 import { isPublic, needsFlag } from '../http/permissions.ts';
 import { systemHealth } from './system-health.ts';
+import { fileStoresWhere } from '../files/file-stores.ts';
 
 export const SUPPORT_FLAG = 'can_see_support';
 const tags = ['Support'];
@@ -19,7 +20,7 @@ const healthAnswer = {
   type: 'object',
   title: 'System health',
   additionalProperties: false,
-  required: ['version', 'database', 'jobs', 'disk'],
+  required: ['version', 'database', 'jobs', 'disk', 'files'],
   properties: {
     version: { type: 'string', description: 'The version in package.json' },
     database: {
@@ -45,6 +46,17 @@ const healthAnswer = {
         total_bytes: count,
       },
     },
+    files: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['where'],
+      properties: {
+        where: {
+          type: 'string',
+          description: "Where uploads and exports are kept: folders on the disk, or 'S3, <address>/<bucket>' (S3_URL, without its key)",
+        },
+      },
+    },
   },
 };
 
@@ -59,7 +71,7 @@ export function supportRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: healthAnswer },
       },
     },
-    async () => systemHealth(ctx.db, ctx.config.dataDir),
+    async () => systemHealth(ctx.db, ctx.config.dataDir, fileStoresWhere(ctx)),
   );
 
   app.get(

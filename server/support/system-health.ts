@@ -1,6 +1,7 @@
 /**
  * What the Support page shows of the system's health: the database's size, the background jobs
- * (pg-boss) waiting and failed, and the disk space left where DATA_DIR lives, each read when asked.
+ * (pg-boss) waiting and failed, the disk space left where DATA_DIR lives, each read when asked, and
+ * where the files are kept.
  */
 import { readFileSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
@@ -20,6 +21,7 @@ export interface SystemHealth {
   database: { bytes: number };
   jobs: { waiting: number; running: number; failed: number };
   disk: { path: string; free_bytes: number; total_bytes: number };
+  files: { where: string };
 }
 
 /**
@@ -40,7 +42,7 @@ async function jobCounts(db: Db): Promise<SystemHealth['jobs']> {
   return rows[0]!;
 }
 
-export async function systemHealth(db: Db, dataDir: string): Promise<SystemHealth> {
+export async function systemHealth(db: Db, dataDir: string, filesWhere: string): Promise<SystemHealth> {
   const [size, jobs, disk] = await Promise.all([
     sql<{
       bytes: number;
@@ -57,5 +59,6 @@ export async function systemHealth(db: Db, dataDir: string): Promise<SystemHealt
       free_bytes: disk.bavail * disk.bsize,
       total_bytes: disk.blocks * disk.bsize,
     },
+    files: { where: filesWhere },
   };
 }

@@ -14,7 +14,7 @@ import { chmod, lstat, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import { embeddedDataDir } from '../db/embedded.ts';
-import { exportFile } from '../exports/export-runner.ts';
+import { EXPORTS_FOLDER } from '../files/file-stores.ts';
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './private-files.ts';
 
 /** DATA_DIR closed to others, but passable for `postgres` when it holds the embedded cluster. */
@@ -30,7 +30,7 @@ export function dataDirMode(config: Pick<Config, 'dataDir' | 'databaseUrl'>): nu
 
 /** The folders of users' files: uploads (wherever UPLOADS_DIR points), the outbox, exports. */
 export function privateFolders(config: Pick<Config, 'dataDir' | 'uploadsDir' | 'outboxDir'>): string[] {
-  return [config.uploadsDir, config.outboxDir, path.dirname(exportFile(config.dataDir, 'x'))];
+  return [config.uploadsDir, config.outboxDir, path.join(config.dataDir, EXPORTS_FOLDER)];
 }
 
 async function setMode(target: string, mode: number, failures: string[]): Promise<void> {

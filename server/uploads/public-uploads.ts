@@ -6,16 +6,14 @@
  * need a session (permission files, view list files).
  */
 import type { FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
-import path from 'node:path';
 import { PHOTO_MAX_BYTES } from '@model/rules';
 import { problems } from '../http/errors.ts';
 import { fileKindOf, IMAGE_KINDS } from './file-kinds.ts';
 import { reencodeImage } from './image-reencode.ts';
-import { ensurePrivateFolder } from './private-files.ts';
 import { removeStoredFile, storeFile } from './stored-files.ts';
 import { STORED_FILE_POLICY } from './stored-file-reply.ts';
-import type { FileStore } from '../files/file-store.ts';
+import { checkedKey, FileKeyError, type FileStore } from '../files/file-store.ts';
+import { isPublic } from '../http/permissions.ts';
 
 export const UPLOADS_ROUTE = '/uploads/';
 
@@ -42,19 +40,56 @@ export async function removeImage(files: FileStore, folder: string, servedPath: 
   if (servedPath?.startsWith(UPLOADS_ROUTE.slice(1))) await removeStoredFile(files, folder, servedPath.slice(UPLOADS_ROUTE.length - 1));
 }
 
-/** GET /uploads/<folder>/… serves the files of that one folder of the uploads directory, nothing else. */
-export async function serveUploads(app: FastifyInstance, uploadsDir: string, folder: string): Promise<void> {
-  const root = path.join(uploadsDir, folder);
-  await ensurePrivateFolder(root);
-  await app.register(fastifyStatic, {
-    root,
-    prefix: `${UPLOADS_ROUTE}${folder}/`,
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    maxAge: '1h',
-    // Opened on its own, a file is a sandboxed document: no script, no same-origin access.
-    setHeaders: (reply) => reply.header('Content-Security-Policy', STORED_FILE_POLICY),
-  });
+const servedName = {
+  type: 'object',
+  required: ['name'],
+  additionalProperties: false,
+  properties: { name: { type: 'string', maxLength: 200, description: 'The stored name, as in the photo address' } },
+} as const;
+
+/**
+ * GET /uploads/<folder>/<name> streams one stored image of that folder from the file store,
+ * nothing else: a name that is not a stored image's (a dotfile, a path that climbs, another kind)
+ * is as missing.
+ */
+export function serveUploads(app: FastifyInstance, files: FileStore, folder: string): void {
+  app.get<{ Params: { name: string } }>(
+    `${UPLOADS_ROUTE}${folder}/:name`,
+    {
+      config: {
+        permission: isPublic(
+          'photos and program images are loaded by <img>, which sends no token; names are unguessable and only re-encoded images are stored',
+        ),
+        errors: { codes: { 404: ['NOT_FOUND'] }, notes: { 404: 'No image is stored under that name' } },
+      },
+      schema: {
+        tags: ['Uploads'],
+        summary: `A stored image of uploads/${folder}/ (PNG, GIF or JPEG)`,
+        params: servedName,
+        produces: IMAGE_KINDS.map((kind) => kind.contentType),
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params;
+      // Only re-encoded images are stored here, each under its kind's extension.
+      const kind = IMAGE_KINDS.find((k) => name.endsWith(`.${k.ext}`));
+      const content = kind && (await storedImage(files, `${folder}/${name}`));
+      if (!content) throw problems.notFound('File');
+      return reply
+        .type(kind.contentType)
+        .header('Content-Security-Policy', STORED_FILE_POLICY)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'public, max-age=3600')
+        .send(content);
+    },
+  );
+}
+
+async function storedImage(files: FileStore, key: string) {
+  try {
+    return await files.get(checkedKey(key));
+  } catch (err) {
+    if (err instanceof FileKeyError) return undefined;
+    throw err;
+  }
 }

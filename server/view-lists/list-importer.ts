@@ -40,7 +40,7 @@ export interface ImportRequest {
   importId?: string;
   userId: string;
   action: ImportTask['action'];
-  file: { absolutePath: string; kind: FileKind; stored: StoredFile };
+  file: { kind: FileKind; stored: StoredFile };
   /** What the worker records the change under (it cannot see the request). */
   change: ChangeContext;
 }
@@ -201,6 +201,8 @@ export class ListImporter {
       connectionName,
       action: request.action,
       file: request.file,
+      // The thread opens the same store as this process (it cannot be handed the object).
+      fileStore: { s3Url: config.s3Url, uploadsDir: config.uploadsDir, dataDir: config.dataDir },
       now: config.clock.now().toISOString(),
       change: request.change,
     };

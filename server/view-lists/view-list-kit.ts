@@ -13,11 +13,10 @@ import { routeKit } from '../http/route-kit.ts';
 import { changeContextForWorker } from '../changes/change-context.ts';
 import { readStoredFile, removeStoredFile, storeFile } from '../uploads/stored-files.ts';
 import { ListImporter, type ImportRequest } from './list-importer.ts';
-import type { StoredFile } from './view-list-store.ts';
+import { VIEW_LIST_FOLDER, type StoredFile } from './view-list-store.ts';
 import type { Upload } from './view-list-upload.ts';
 
-/** The lists' files: `UPLOADS_DIR/listviews/<random>.<xlsx|csv>`. */
-const FOLDER = 'listviews';
+const FOLDER = VIEW_LIST_FOLDER;
 
 export function viewListKit(ctx: AppContext) {
   const { files } = ctx;
@@ -46,8 +45,7 @@ export function viewListKit(ctx: AppContext) {
           importId: upload.importId,
           userId: request.sessionUser!.id,
           action,
-          // The worker thread reads the file where the disk store keeps it.
-          file: { absolutePath: path.join(ctx.config.uploadsDir, FOLDER, path.basename(stored.path)), kind: file.kind, stored },
+          file: { kind: file.kind, stored },
           change: changeContextForWorker(request),
         });
       } catch (err) {

@@ -178,6 +178,9 @@ export async function refreshRowStatistics(db: Db): Promise<void> {
 /** The lists' name in the resource map, as the change log records them (the API's `listview`). */
 export const VIEW_LIST_RESOURCE = 'listview';
 
+/** The lists' files in the file store: `listviews/<random>.<xlsx|csv>`. */
+export const VIEW_LIST_FOLDER = 'listviews';
+
 /**
  * What the change log keeps of a list: its fields, not its rows (`row_count` and `columns` tell
  * what an import read). When is the change row's own.

@@ -35,6 +35,7 @@ const HealthTable = ({ health }: { health: SystemHealth }) => {
     ['Jobs running', String(jobs.running)],
     ['Jobs failed', String(jobs.failed)],
     [`Disk free under ${disk.path}`, `${bytesText(disk.free_bytes)} of ${bytesText(disk.total_bytes)}`],
+    ['Files kept in', health.files.where],
   ];
   return (
     <Table size="small" aria-label="System health">

@@ -22,6 +22,8 @@ export interface SystemHealth {
   database: { bytes: number };
   jobs: { waiting: number; running: number; failed: number };
   disk: { path: string; free_bytes: number; total_bytes: number };
+  /** Where uploads and exports are kept: folders on the disk, or 'S3, <address>/<bucket>'. */
+  files: { where: string };
 }
 
 const auth = (path: string) => `${serverUrl('auth')}/${path}`;

@@ -97,6 +97,7 @@ test('Support shows the version, the documentation and the system health', async
   for (const label of ['Database size', 'Jobs waiting', 'Jobs failed', 'Disk free under'])
     await expect(health.getByRole('row', { name: new RegExp(label) })).toBeVisible();
   await expect(health.getByRole('row', { name: /Database size/ })).toContainText(/\d+(\.\d)? (KB|MB|GB)/);
+  await expect(health.getByRole('row', { name: /Files kept in/ })).toContainText('disk, /');
   await expect(page.getByRole('link', { name: 'API documentation of the auth server' })).toHaveAttribute('href', `${authUrl}/docs`);
   await expect(page.getByRole('link', { name: 'API documentation of the api server' })).toHaveAttribute('href', `${apiUrl}/docs`);
   const readme = page.getByRole('link', { name: /README/ });

@@ -91,9 +91,9 @@ describe('framework refusals answer from the catalogue', () => {
       400,
       'VALIDATION_FAILED',
     ],
-    ['a hidden static file', () => call('GET', '/uploads/users/.hidden.png'), 404, 'NOT_FOUND'],
-    ['a NUL in a static path', () => call('GET', '/uploads/users/%00.png'), 400, 'VALIDATION_FAILED'],
-    ['a missing static file', () => call('GET', '/uploads/users/nobody.png'), 404, 'NO_ROUTE'],
+    ['a dotfile name under /uploads/', () => call('GET', '/uploads/users/.hidden.png'), 404, 'NOT_FOUND'],
+    ['a NUL in a photo path', () => call('GET', '/uploads/users/%00.png'), 400, 'VALIDATION_FAILED'],
+    ['a missing stored photo', () => call('GET', '/uploads/users/nobody.png'), 404, 'NOT_FOUND'],
     ['a path no route has', () => call('GET', '/no-such-path'), 404, 'NO_ROUTE'],
     ['a method the path does not have', () => call('PATCH', '/health'), 405, 'METHOD_NOT_ALLOWED'],
   ])('%s', async (_what, send, status, code) => {
@@ -110,8 +110,9 @@ describe('framework refusals answer from the catalogue', () => {
       'The request body is missing; send a JSON object',
     );
     expect((await call('GET', '/uploads/users/.hidden.png')).json()).toEqual({ code: 'NOT_FOUND', message: 'File not found' });
+    // The photo's name is the route's parameter: the answer names it.
     expect((await call('GET', '/uploads/users/%00.png')).json().fields).toEqual({
-      path: 'path must not contain a NUL character (\\u0000)',
+      name: 'name must not contain a NUL character (\\u0000)',
     });
   });
 });

@@ -6,7 +6,6 @@
  * table, which the export's statements wait for.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ExportJob } from '@model/generated/index.ts';
@@ -14,7 +13,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestSe
 import { caller } from '../support/http.ts';
 import { insertProgram } from '../support/program-fixtures.ts';
 import { insertDocument, publishedForm, typeWithForm } from '../support/export-documents.ts';
-import { exportConnectionName, exportFile } from '../../server/exports/export-runner.ts';
+import { exportConnectionName, exportKey } from '../../server/exports/export-runner.ts';
 import { defineExportJobs } from '../../server/exports/export-job.ts';
 import { createDb } from '../../server/db/database.ts';
 import { createJobSystem } from '../../server/jobs/job-system.ts';
@@ -115,8 +114,8 @@ describe('an export mid-run', () => {
       await release();
       await sleep(1_500);
       expect((await job(id)).status).toBe('cancelled');
-      expect(existsSync(exportFile(t.ctx.config.dataDir, id))).toBe(false);
-      expect(existsSync(`${exportFile(t.ctx.config.dataDir, id)}.part`)).toBe(false);
+      // Nothing of what the COPY had written is left in the store.
+      expect(await t.ctx.exportFiles.get(exportKey(id))).toBeUndefined();
       const file = await call('GET', `/export/${id}/file`, { token: admin.token });
       expect(file.statusCode).toBe(409);
       expect(file.json().code).toBe('EXPORT_NOT_READY');

@@ -7,8 +7,6 @@
  * an export; files expire.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { parseCsv } from '../support/parse-csv.ts';
 import { sql } from 'kysely';
 import type { FormField } from '@model/forms/field-definition.ts';
@@ -19,7 +17,7 @@ import { flags } from '../support/test-users.ts';
 import { callerWith, insertProgram, type Caller } from '../support/program-fixtures.ts';
 import { insertDocument, publishedForm, typeWithForm } from '../support/export-documents.ts';
 import { readOutbox } from '../support/outbox.ts';
-import { exportFile } from '../../server/exports/export-runner.ts';
+import { exportKey } from '../../server/exports/export-runner.ts';
 
 let t: TestServer;
 let admin: Session;
@@ -348,13 +346,19 @@ describe('scope', () => {
   });
 });
 
+/** Whether the export store holds that export's file. */
+async function isStored(exportId: string): Promise<boolean> {
+  const file = await t.ctx.exportFiles.get(exportKey(exportId));
+  file?.destroy();
+  return file !== undefined;
+}
+
 describe('expiry', () => {
   it('answers 410 once the file is past EXPORT_TTL_HOURS, and the sweep deletes the file', async () => {
     const job = await settled(admin.token, (await exportAll(admin.token, { doc_id: undefined }))._id);
     expect(job).toMatchObject({ status: 'done', type_id: null, rows_done: 3 });
     expect(job.file_name).toMatch(/^Clean_Wáter-Beneficiaries-/);
-    const file = exportFile(t.ctx.config.dataDir, job._id);
-    expect(existsSync(file)).toBe(true);
+    expect(await isStored(job._id)).toBe(true);
     const now = t.clock.now();
     try {
       t.clock.advance(72 * 3600 + 1);
@@ -363,11 +367,10 @@ describe('expiry', () => {
       expect(gone.statusCode).toBe(410);
       expect(gone.json().code).toBe('EXPORT_EXPIRED');
       // A file no export owns (its export went with its program) goes in the same sweep.
-      const stray = exportFile(t.ctx.config.dataDir, 'gone-with-its-program');
-      await writeFile(stray, 'x');
+      await t.ctx.exportFiles.put(exportKey('gone-with-its-program'), Buffer.from('x'));
       await t.ctx.jobs.runTask('export-expiry');
-      expect(existsSync(file)).toBe(false);
-      expect(existsSync(stray)).toBe(false);
+      expect(await isStored(job._id)).toBe(false);
+      expect(await isStored('gone-with-its-program')).toBe(false);
       expect((await call('GET', `/export/${job._id}`, { token: later.token })).json().status).toBe('expired');
       expect((await call('GET', `/export/${job._id}/file`, { token: later.token })).statusCode).toBe(410);
     } finally {

@@ -13,7 +13,8 @@ import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileKeyError, type FileStore } from '../../server/files/file-store.ts';
 import { diskFileStore } from '../../server/files/disk-file-store.ts';
-import { parseS3Url, s3FileStore } from '../../server/files/s3-file-store.ts';
+import { s3FileStore } from '../../server/files/s3-file-store.ts';
+import { parseS3Url } from '../../server/files/s3-url.ts';
 import { startTestS3, type TestS3 } from '../support/s3-server.ts';
 
 let root: string;

@@ -54,7 +54,8 @@ describe('files each upload writes', () => {
   let t: TestServer;
   let world: DocumentWorld;
   beforeAll(async () => {
-    t = await startTestServer();
+    // The disk store's files, whichever store the run uses (TEST_FILE_STORE).
+    t = await startTestServer({ config: { s3Url: undefined } });
     world = await makeDocumentWorld(t);
   }, 60_000);
   afterAll(() => t?.close());

@@ -252,6 +252,10 @@ describe('support', () => {
     expect(health.disk.path).toBe(t.ctx.config.dataDir);
     expect(health.disk.free_bytes).toBeGreaterThan(0);
     expect(health.disk.total_bytes).toBeGreaterThanOrEqual(health.disk.free_bytes);
+    const { s3Url, uploadsDir, dataDir } = t.ctx.config;
+    // The object store's address without its key and secret, or the disk's two folders.
+    if (s3Url) expect(health.files.where).toBe(`S3, ${s3Url.replace(/\/\/[^@]*@/, '//')}`);
+    else expect(health.files.where).toBe(`disk, ${uploadsDir} (uploads); disk, ${dataDir}/exports (exports)`);
   });
 
   it('counts a job that failed and one waiting', async () => {

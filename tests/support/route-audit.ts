@@ -50,11 +50,11 @@ export function guardedRoutes(table: RouteRecord[]): RouteRecord[] {
 
 /**
  * Routes that plugins register for us and that are public by nature: CORS preflight, the
- * OpenAPI pages (/docs) and the static user photos (/uploads/). Their shape is pinned by the
+ * OpenAPI pages (/docs). Their shape is pinned by the
  * route-permissions test, so a route of our own cannot hide among them.
  */
 export function isInfrastructure(route: RouteRecord): boolean {
-  return route.method === 'OPTIONS' || route.url === '/docs' || route.url.startsWith('/docs/') || route.url.startsWith('/uploads/');
+  return route.method === 'OPTIONS' || route.url === '/docs' || route.url.startsWith('/docs/');
 }
 
 export function infrastructureRoutes(table: RouteRecord[]): RouteRecord[] {

@@ -3,7 +3,8 @@
  * TEST_DATABASE_URL (an admin connection that may CREATE DATABASE) is used when set; otherwise
  * the embedded PostgreSQL starts on its own port and data folder, apart from the dev ones.
  * Tests read the admin URL with `inject('pgAdminUrl')`, and the migrated template with
- * `inject('pgTemplate')`.
+ * `inject('pgTemplate')`. With TEST_FILE_STORE=s3, files go to an S3-compatible server started
+ * here (s3rver), each test server under a prefix of its own (`inject('testS3Url')`).
  */
 import path from 'node:path';
 import pg from 'pg';
@@ -12,12 +13,15 @@ import { projectRoot } from '../../server/config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../server/db/embedded.ts';
 import { TEST_DB_PREFIX } from './test-database.ts';
 import { createMigratedTemplate } from './migrated-template.ts';
+import { startTestS3, type TestS3 } from './s3-server.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {
     pgAdminUrl: string;
     /** The migrated database each test server's database is copied from (migrated-template.ts). */
     pgTemplate: string;
+    /** TEST_FILE_STORE=s3: the in-process S3 server's bucket as an S3_URL; '' for the disk store. */
+    testS3Url: string;
   }
 }
 
@@ -57,7 +61,10 @@ export default async function setup(project: TestProject) {
     throw err;
   }
   project.provide('pgTemplate', template.name);
+  const s3: TestS3 | undefined = process.env.TEST_FILE_STORE === 's3' ? await startTestS3() : undefined;
+  project.provide('testS3Url', s3?.url ?? '');
   return async function teardown() {
+    await s3?.close();
     await template.drop();
     await embedded?.stop();
   };

@@ -7,6 +7,7 @@
  *   beforeAll(async () => { t = await startTestServer(); });
  *   afterAll(() => t?.close());
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,7 +24,7 @@ import { createMailer } from '../../server/mail/mailer.ts';
 import { createAuthServer } from '../../server/auth/app.ts';
 import { createApiServer } from '../../server/api/app.ts';
 import { createJobSystem } from '../../server/jobs/job-system.ts';
-import { diskFileStore } from '../../server/files/disk-file-store.ts';
+import { fileStoresFor } from '../../server/files/file-stores.ts';
 import type { ServerApp } from '../../server/http/create-app.ts';
 import { createTestDatabase } from './test-database.ts';
 import { createTestClock, type TestClock } from './test-clock.ts';
@@ -80,6 +81,9 @@ export async function startTestServer(opts: { config?: Partial<Config>; sameData
       outboxDir: path.join(tempDir, 'outbox'),
       logLevel: 'silent',
       loginRateLimit: { max: 10_000, windowMs: 60_000 },
+      // TEST_FILE_STORE=s3: this server's files in the run's S3 server, under a prefix of its own
+      // (a second instance of it shares the first's).
+      s3Url: opts.sameDatabaseAs?.ctx.config.s3Url ?? (inject('testS3Url') ? `${inject('testS3Url')}/${randomUUID()}` : undefined),
       clock,
       ...opts.config,
     },
@@ -104,7 +108,7 @@ export async function startTestServer(opts: { config?: Partial<Config>; sameData
       tokens: await TokenService.create(db),
       mailer: createMailer(config, () => undefined),
       jobs,
-      files: diskFileStore(config.uploadsDir),
+      ...fileStoresFor(config),
     };
     const auth = await createAuthServer(ctx);
     apps.push(auth);

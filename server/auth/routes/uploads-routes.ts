@@ -8,5 +8,5 @@ import { serveUploads } from '../../uploads/public-uploads.ts';
 export async function uploadsRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 2, fields: 10, fieldSize: 1024 } });
   // Photos only: other folders of UPLOADS_DIR (permission files, view list files) are answered by their own guarded routes.
-  await serveUploads(app, ctx.config.uploadsDir, PHOTOS_FOLDER);
+  serveUploads(app, ctx.files, PHOTOS_FOLDER);
 }
