@@ -5,8 +5,6 @@
  * attachment answers name real files, the demo people can sign in (the admin untouched), a
  * second run adds documents beside the first, and a reset removes exactly the demo data.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormField } from '@model/forms/field-definition.ts';
@@ -22,6 +20,7 @@ import { copyLine } from '../../server/demo/document-copy.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE, DEMO_PROGRAMS, DEMO_TYPES } from '../../server/demo/demo-catalogue.ts';
 import { Random } from '../../server/demo/random.ts';
 import { insertProgram } from '../support/program-fixtures.ts';
+import { isStored, storedKeys } from '../support/stored-files.ts';
 
 const FIRST_RUN = 2000;
 const SECOND_RUN = 500;
@@ -34,7 +33,7 @@ let adminHashBefore: string;
 const demoOptions = (documents: number, seed = 7) => ({
   documents,
   seed,
-  uploadsDir: t.ctx.config.uploadsDir,
+  files: t.ctx.files,
   databaseUrl: t.ctx.config.databaseUrl!,
 });
 
@@ -168,7 +167,7 @@ describe('a small demo data set', () => {
     for (const row of rows) {
       expect(row.form_data).toContain(`"${row.name}"`);
       expect(row.uploaded_by).toBe(row.created_by);
-      expect(existsSync(path.join(t.ctx.config.uploadsDir, 'documents', row.name))).toBe(true);
+      expect(await isStored(t, `documents/${row.name}`)).toBe(true);
     }
     // And no answer names a file that is not there.
     const named = await sql<{ n: number }>`
@@ -272,7 +271,7 @@ describe('reset', () => {
     const used = rows[0]!;
     await sql`insert into documents (id, local_id, program_id, module, type_id, form_revision_id, created_by)
       values ('not-demo', 'not-demo', ${other.id}, 'surveys', ${used.type_id}, ${used.revision}, ${used.created_by})`.execute(t.ctx.db);
-    await expect(resetDemoData(t.ctx.db, t.ctx.config.uploadsDir)).rejects.toThrow(/Cannot remove the demo data, nothing was removed/);
+    await expect(resetDemoData(t.ctx.db, t.ctx.files)).rejects.toThrow(/Cannot remove the demo data, nothing was removed/);
     expect(await demoProgramIds()).toHaveLength(DEMO_PROGRAMS.length);
     const { rows: left } = await sql<{ n: number }>`select count(*)::int as n from documents`.execute(t.ctx.db);
     expect(left[0]!.n).toBe(FIRST_RUN + SECOND_RUN + 1);
@@ -283,7 +282,7 @@ describe('reset', () => {
   it('removes the demo documents, counters, files, programs, forms, types and users, and nothing else', async () => {
     const files = (await sql<{ name: string }>`select name from document_attachments`.execute(t.ctx.db)).rows.map((r) => r.name);
     expect(files.length).toBeGreaterThan(0);
-    const removed = await resetDemoData(t.ctx.db, t.ctx.config.uploadsDir);
+    const removed = await resetDemoData(t.ctx.db, t.ctx.files);
     expect(removed).toMatchObject({
       documents: FIRST_RUN + SECOND_RUN,
       programs: DEMO_PROGRAMS.length,
@@ -296,7 +295,8 @@ describe('reset', () => {
         (select count(*) from document_days)::int as days, (select count(*) from programs)::int as programs,
         (select count(*) from forms)::int as forms, (select count(*) from users)::int as users`.execute(t.ctx.db);
     expect(rows[0]).toEqual({ documents: 0, counts: 0, days: 0, programs: 0, forms: 0, users: 1 });
-    expect(files.some((name) => existsSync(path.join(t.ctx.config.uploadsDir, 'documents', name)))).toBe(false);
+    const stored = new Set(await storedKeys(t, 'documents'));
+    expect(files.some((name) => stored.has(`documents/${name}`))).toBe(false);
     await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
   });
 });

@@ -4,8 +4,6 @@
  * callers who may read the document, and removed with it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { flags } from '../support/test-users.ts';
@@ -13,6 +11,7 @@ import { multipart } from '../support/multipart.ts';
 import sharp from 'sharp';
 import { tinyGif, tinyJpeg, tinyPng, webpImage } from '../support/images.ts';
 import { attachFormType, makeDocumentWorld, personWith, type DocumentWorld, type SignedIn } from '../support/documents.ts';
+import { isStored, storedBytes } from '../support/stored-files.ts';
 
 const MAX_BYTES = 40_000;
 let t: TestServer;
@@ -81,7 +80,7 @@ const submit = (who: { headers: object }, form_data: Record<string, unknown>) =>
 const fetchFile = (who: { headers: object }, id: string, name: string) =>
   t.api.app.inject({ method: 'GET', url: `/document/${id}/attachment/${name}`, headers: who.headers as Record<string, string> });
 
-const onDisk = (name: string) => existsSync(path.join(t.ctx.config.uploadsDir, 'documents', name));
+const stored = (name: string) => isStored(t, `documents/${name}`);
 
 describe('POST /document/attachment', () => {
   it('takes PNG, JPEG, GIF, WebP and PDF by their content, answering a new name, the kind and the size as stored', async () => {
@@ -100,9 +99,9 @@ describe('POST /document/attachment', () => {
         content_type: type,
         size: expect.any(Number),
       });
-      expect(onDisk(res.json().name)).toBe(true);
+      expect(await stored(res.json().name)).toBe(true);
       // Images are written anew (image-reencode.test.ts); a PDF as sent.
-      expect(res.json().size).toBe(statSync(path.join(t.ctx.config.uploadsDir, 'documents', res.json().name)).size);
+      expect(res.json().size).toBe((await storedBytes(t, `documents/${res.json().name}`))?.length);
       if (type === 'application/pdf') expect(res.json().size).toBe(content.length);
     }
   });
@@ -193,12 +192,12 @@ describe('attachments named by a document', () => {
       payload: { form_data: { photo: replacement, signature: second } },
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(onDisk(first)).toBe(false);
+    expect(await stored(first)).toBe(false);
     expect((await fetchFile(world.member, doc._id, first)).statusCode).toBe(404);
     expect((await fetchFile(world.member, doc._id, replacement)).statusCode).toBe(200);
 
     expect((await t.api.app.inject({ method: 'DELETE', url: `/document/${doc._id}`, headers: world.member.headers })).statusCode).toBe(204);
-    expect([onDisk(second), onDisk(replacement)]).toEqual([false, false]);
+    expect([await stored(second), await stored(replacement)]).toEqual([false, false]);
     const { rows } = await sql`select name from document_attachments where name in (${second}, ${replacement})`.execute(t.ctx.db);
     expect(rows).toEqual([]);
   });
@@ -233,15 +232,15 @@ describe('uploads no document claims', () => {
     await age(old, hoursAgo(23.9));
     await age(young, hoursAgo(23.9));
     await t.ctx.jobs.runTask('document-upload-sweep');
-    expect(onDisk(old)).toBe(true);
+    expect(await stored(old)).toBe(true);
     await age(old, hoursAgo(24.01));
     await age(claimed, hoursAgo(30));
     await t.ctx.jobs.runTask('document-upload-sweep');
-    expect(onDisk(old)).toBe(false);
+    expect(await stored(old)).toBe(false);
     expect((await sql`select 1 from document_attachments where name = ${old}`.execute(t.ctx.db)).rows).toEqual([]);
     expect((await submit(world.member, { photo: old })).statusCode).toBe(400);
-    expect(onDisk(young)).toBe(true);
-    expect(onDisk(claimed)).toBe(true);
+    expect(await stored(young)).toBe(true);
+    expect(await stored(claimed)).toBe(true);
     expect((await fetchFile(world.member, doc._id, claimed)).statusCode).toBe(200);
     expect((await submit(world.member, { photo: young })).statusCode).toBe(201);
   });

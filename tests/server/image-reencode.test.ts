@@ -6,9 +6,6 @@
  * every stored file a guarded route answers is a sandboxed document.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readdir, readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
@@ -16,6 +13,7 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { attachFormType, makeDocumentWorld, type DocumentWorld } from '../support/documents.ts';
 import { multipart, photoUpload } from '../support/multipart.ts';
 import { addProgram, programForm, sendForm } from '../support/programs.ts';
+import { storedBytes, storedKeys } from '../support/stored-files.ts';
 import {
   animatedGif,
   brokenPng,
@@ -61,7 +59,11 @@ async function uploadAttachment(content: Buffer, filename = 'photo.png', content
   });
 }
 
-const storedAttachment = (name: string) => readFile(path.join(t.ctx.config.uploadsDir, 'documents', name));
+async function storedAttachment(name: string): Promise<Buffer> {
+  const bytes = await storedBytes(t, `documents/${name}`);
+  if (!bytes) throw new Error(`documents/${name} is not stored`);
+  return bytes;
+}
 
 /**
  * Submits a document naming the files and answers one of them (the photo unless told) as
@@ -91,10 +93,7 @@ async function attachmentRows(): Promise<number> {
   return rows[0]!.n;
 }
 
-async function filesUnder(folder: string): Promise<string[]> {
-  const dir = path.join(t.ctx.config.uploadsDir, folder);
-  return existsSync(dir) ? (await readdir(dir)).sort() : [];
-}
+const filesUnder = (folder: string) => storedKeys(t, folder);
 
 describe('document files', () => {
   it('a PNG with an HTML page appended is stored and served as its pixels only', async () => {

@@ -5,9 +5,6 @@
  * the flag, and removed from disk when replaced or deleted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
@@ -15,6 +12,7 @@ import { caller } from '../support/http.ts';
 import { multipart, type FieldPart, type FilePart } from '../support/multipart.ts';
 import { tinyGif, tinyJpeg, tinyPng } from '../support/images.ts';
 import { flags, insertRole, insertUser } from '../support/test-users.ts';
+import { isStored, storedKeys } from '../support/stored-files.ts';
 
 let t: TestServer;
 let admin: Session;
@@ -52,8 +50,7 @@ async function add(content: Buffer = PDF, filename = 'consent.pdf') {
   };
 }
 
-const onDisk = (relative: string) => existsSync(path.join(t.ctx.config.uploadsDir, relative));
-const storedFiles = async () => readdir(path.join(t.ctx.config.uploadsDir, 'permission-files')).catch(() => [] as string[]);
+const storedFiles = () => storedKeys(t, 'permission-files');
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -72,7 +69,7 @@ describe('POST /permission', () => {
     const created = await add(PDF, 'signed consent.pdf');
     expect(created).toMatchObject({ file_name: 'signed consent.pdf', preview: null, content_type: 'application/pdf', size: PDF.length });
     expect(created.file).toMatch(/^permission-files\/[0-9a-f]{24}\.pdf$/);
-    expect(onDisk(created.file)).toBe(true);
+    expect(await isStored(t, created.file)).toBe(true);
 
     const file = await call('GET', `/permission/${created._id}/file`, { token: admin.token });
     expect(file.statusCode).toBe(200);
@@ -137,7 +134,7 @@ describe('PATCH /permission/{id}', () => {
     const res = await send('PATCH', `/permission/${created._id}`, [namePart('  Renamed consent  ')]);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Renamed consent', file: created.file });
-    expect(onDisk(created.file)).toBe(true);
+    expect(await isStored(t, created.file)).toBe(true);
   });
 
   it('replaces the file and removes the old one from disk', async () => {
@@ -147,8 +144,8 @@ describe('PATCH /permission/{id}', () => {
     const changed = res.json() as typeof created;
     expect(changed).toMatchObject({ name: created.name, content_type: 'image/png', file_name: 'new.png' });
     expect(changed.file).not.toBe(created.file);
-    expect(onDisk(changed.file)).toBe(true);
-    expect(onDisk(created.file)).toBe(false);
+    expect(await isStored(t, changed.file)).toBe(true);
+    expect(await isStored(t, created.file)).toBe(false);
   });
 
   it('needs a name or a file, refuses a wrong file and keeps the old one, answers 404 for an unknown id', async () => {
@@ -159,7 +156,7 @@ describe('PATCH /permission/{id}', () => {
 
     const wrong = await send('PATCH', `/permission/${created._id}`, [filePart(Buffer.from('<html>'), 'x.pdf')]);
     expect(wrong.statusCode).toBe(415);
-    expect(onDisk(created.file)).toBe(true);
+    expect(await isStored(t, created.file)).toBe(true);
 
     const before = await storedFiles();
     const missing = await send('PATCH', `/permission/${randomUUID()}`, [filePart(PDF)]);
@@ -178,7 +175,7 @@ describe('list, show, delete (the generic plugin)', () => {
     const deleted = await call('DELETE', `/permission/${created._id}`, { token: admin.token });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toMatchObject({ _id: created._id, file: created.file });
-    expect(onDisk(created.file)).toBe(false);
+    expect(await isStored(t, created.file)).toBe(false);
     expect((await call('GET', `/permission/${created._id}/file`, { token: admin.token })).statusCode).toBe(404);
   });
 
@@ -191,7 +188,7 @@ describe('list, show, delete (the generic plugin)', () => {
     const res = await call('DELETE', `/permission/${created._id}`, { token: admin.token });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'IN_USE', message: '1 Program uses this Permission File' });
-    expect(onDisk(created.file)).toBe(true);
+    expect(await isStored(t, created.file)).toBe(true);
   });
 });
 

@@ -5,7 +5,6 @@
  * notifications.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -17,6 +16,7 @@ import sharp from 'sharp';
 import { HTML_PAGE, oversizedPng, tinyGif, tinyJpeg, tinyPng } from '../support/images.ts';
 import { addProgram, person, programForm, sendForm, typeRecord, type ProgramAnswer } from '../support/programs.ts';
 import { PHOTO_MAX_BYTES } from '../../server/auth/photos.ts';
+import { isStored } from '../support/stored-files.ts';
 
 let t: TestServer;
 let admin: Session;
@@ -42,7 +42,7 @@ const read = async (id: string): Promise<ProgramAnswer> => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const onDisk = (photo: string) => existsSync(path.join(t.ctx.config.uploadsDir, 'programs', path.basename(photo)));
+const stored = (photo: string) => isStored(t, `programs/${path.basename(photo)}`);
 
 describe('POST /program', () => {
   it('adds a program from the form: slug, heads, creator, defaults, and the image stored and served', async () => {
@@ -93,7 +93,7 @@ describe('POST /program', () => {
     ] as const) {
       const p = await addProgram(t, admin.token, {}, image);
       expect(p.photo).toMatch(new RegExp(`\\.${ext}$`));
-      expect(onDisk(p.photo!)).toBe(true);
+      expect(await stored(p.photo!)).toBe(true);
     }
   });
 
@@ -336,8 +336,8 @@ describe('PATCH /program/{id}', () => {
     const changed = res.json() as ProgramAnswer;
     expect(changed).toMatchObject({ name: 'Renamed Program', description: 'New words', program_head: [head], name_slug: p.name_slug });
     expect(changed.photo).toMatch(/\.gif$/);
-    expect(onDisk(changed.photo!)).toBe(true);
-    expect(onDisk(p.photo!)).toBe(false);
+    expect(await stored(changed.photo!)).toBe(true);
+    expect(await stored(p.photo!)).toBe(false);
   });
 
   it('keeps the old image when the new one is refused, and refuses an empty head list and a taken name', async () => {
@@ -345,7 +345,7 @@ describe('PATCH /program/{id}', () => {
     const other = await addProgram(t, admin.token);
     const bad = await sendForm(t, 'PATCH', `/program/${p._id}`, admin.token, photoUpload(HTML_PAGE, 'page.png'));
     expect(bad.statusCode).toBe(415);
-    expect(onDisk(p.photo!)).toBe(true);
+    expect(await stored(p.photo!)).toBe(true);
     const noHead = await sendForm(t, 'PATCH', `/program/${p._id}`, admin.token, programForm({ program_head: '[]' }));
     expect(noHead.json().fields).toEqual({ program_head: 'Program head is required' });
     const taken = await sendForm(
@@ -443,7 +443,7 @@ describe('DELETE /program/{id}', () => {
     const left = await sql<{ n: number }>`select (select count(*) from goals where program_id = ${p._id})
       + (select count(*) from notifications where program_id = ${p._id}) as n`.execute(t.ctx.db);
     expect(Number(left.rows[0]!.n)).toBe(0);
-    expect(onDisk(p.photo!)).toBe(false);
+    expect(await stored(p.photo!)).toBe(false);
     expect((await call('DELETE', `/program/${p._id}`, { token: admin.token })).statusCode).toBe(404);
   });
 });

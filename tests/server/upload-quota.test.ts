@@ -5,15 +5,13 @@
  * gives their bytes back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readdir } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { flags } from '../support/test-users.ts';
 import { attachFormType, makeDocumentWorld, personWith, type DocumentWorld, type SignedIn } from '../support/documents.ts';
 import { multipart } from '../support/multipart.ts';
 import { HTML_PAGE, tinyPng } from '../support/images.ts';
+import { storedKeys } from '../support/stored-files.ts';
 
 const QUOTA = 10_000;
 let t: TestServer;
@@ -44,10 +42,7 @@ function upload(who: SignedIn, content: Buffer, contentType = 'application/pdf')
   });
 }
 
-const documentFiles = async () => {
-  const dir = path.join(t.ctx.config.uploadsDir, 'documents');
-  return existsSync(dir) ? (await readdir(dir)).sort() : [];
-};
+const documentFiles = () => storedKeys(t, 'documents');
 const rowsOf = async (who: SignedIn) =>
   (await sql<{ n: number }>`select count(*)::int as n from document_attachments where uploaded_by = ${who.id}`.execute(t.ctx.db)).rows[0]!
     .n;

@@ -5,9 +5,6 @@
  * anew: tests/server/image-reencode.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readdir } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestServer } from '../support/test-server.ts';
 import { flags, insertRole, insertUser } from '../support/test-users.ts';
@@ -16,6 +13,7 @@ import { multipart, photoUpload } from '../support/multipart.ts';
 import sharp from 'sharp';
 import { HTML_PAGE, oversizedPng, paddedPng, SVG_IMAGE, tinyGif, tinyJpeg, tinyPng } from '../support/images.ts';
 import { PHOTO_MAX_BYTES } from '../../server/auth/photos.ts';
+import { isStored, storedKeysIn } from '../support/stored-files.ts';
 
 let t: TestServer;
 let admin: Session;
@@ -35,26 +33,18 @@ function upload(userId: string, body: { payload: Buffer; headers: Record<string,
   return call('PATCH', `/user/upload/${userId}`, { token: token ?? undefined, payload: body.payload, headers: body.headers });
 }
 
-/** Every file under the uploads folder, as paths relative to it. */
-async function filesOnDisk(): Promise<string[]> {
-  const root = t.ctx.config.uploadsDir;
-  if (!existsSync(root)) return [];
-  const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
-    .sort();
-}
-const onDisk = (photo: string) => existsSync(path.join(t.ctx.config.uploadsDir, photo.replace(/^uploads\//, '')));
+/** Every stored upload, in every folder, as its key ("users/….png"). */
+const storedFiles = () => storedKeysIn(t);
+const stored = (photo: string) => isStored(t, photo.replace(/^uploads\//, ''));
 const currentPhoto = async () => (await call('GET', `/user/${target.id}`, { token: admin.token })).json().photo as string | null;
 
 /** Runs `attempt` and checks that the uploads folder and the user's photo are exactly as before. */
 async function expectNothingStored(attempt: () => Promise<LightMyRequestResponse>, status: number) {
-  const before = await filesOnDisk();
+  const before = await storedFiles();
   const photoBefore = await currentPhoto();
   const res = await attempt();
   expect(res.statusCode).toBe(status);
-  expect(await filesOnDisk()).toEqual(before);
+  expect(await storedFiles()).toEqual(before);
   expect(await currentPhoto()).toBe(photoBefore);
   return res;
 }
@@ -87,12 +77,12 @@ describe('accepted photos', () => {
       expect(served.headers['content-type']).toBe(type);
       expect(served.headers['x-content-type-options']).toBe('nosniff');
 
-      expect(onDisk(user.photo)).toBe(true);
+      expect(await stored(user.photo)).toBe(true);
       if (previous) {
-        expect(onDisk(previous)).toBe(false);
+        expect(await stored(previous)).toBe(false);
         expect((await t.auth.app.inject({ method: 'GET', url: `/${previous}` })).statusCode).toBe(404);
       }
-      expect(await filesOnDisk()).toEqual([user.photo.replace(/^uploads\//, '')]);
+      expect(await storedFiles()).toEqual([user.photo.replace(/^uploads\//, '')]);
       previous = user.photo;
     });
   }
@@ -187,7 +177,7 @@ describe('a deleted user', () => {
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json().photo).toBeNull();
     expect((await t.auth.app.inject({ method: 'GET', url: `/${photo}` })).statusCode).toBe(404);
-    expect(onDisk(photo)).toBe(false);
+    expect(await stored(photo)).toBe(false);
     // And a photo sent after the deletion is refused, with nothing stored.
     await expectNothingStored(() => upload(leaving.id, photoUpload(tinyPng())), 404);
   });

@@ -63,11 +63,11 @@ const enormousCellWorkbook = () =>
 const honestParts = (): ZipPart[] => workbookParts(sheetXml(HEADER + sheetRow(2, textCell('A2', 'Kisumu'))));
 
 async function refused(file: FilePart, message: RegExp) {
-  const before = { files: await lists.filesOnDisk(), lists: await lists.storedLists(), rows: await lists.storedRows() };
+  const before = { files: await lists.storedFileNames(), lists: await lists.storedLists(), rows: await lists.storedRows() };
   const { result: res, growthMb } = await peakRssGrowthMb(() => lists.send('POST', '/listview', [nameField('Hostile'), file]));
   expect(res.statusCode, res.body).toBe(400);
   expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { excel_file: expect.stringMatching(message) } });
-  expect({ files: await lists.filesOnDisk(), lists: await lists.storedLists(), rows: await lists.storedRows() }).toEqual(before);
+  expect({ files: await lists.storedFileNames(), lists: await lists.storedLists(), rows: await lists.storedRows() }).toEqual(before);
   expect(growthMb).toBeLessThan(RSS_GROWTH_LIMIT_MB);
 }
 

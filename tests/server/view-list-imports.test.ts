@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
@@ -125,7 +125,7 @@ describe('a 199,000-row file', () => {
 
   it('over its time budget is stopped: a 400 on the file, no row of it left, the old rows still served', async () => {
     const list = await lists.create('Budget', csvFile('Town\nKisumu\nKisii\n'));
-    const filesBefore = await lists.filesOnDisk();
+    const filesBefore = await lists.storedFileNames();
     const importId = randomUUID();
     const release = await holdLists([list._id]);
     try {
@@ -142,7 +142,7 @@ describe('a 199,000-row file', () => {
     expect(await lists.storedRows(list._id)).toBe(2);
     expect(await rowsBesidesServed(list._id)).toBe(0);
     expect(await lists.labels(list._id, { q: 'kis' })).toEqual(['Kisumu', 'Kisii']);
-    expect(await lists.filesOnDisk()).toEqual(filesBefore);
+    expect(await lists.storedFileNames()).toEqual(filesBefore);
     const { rows } =
       await sql`select pid from pg_stat_activity where application_name = ${`fieldbase-view-list-import:${importId}`}`.execute(t.ctx.db);
     expect(rows).toEqual([]);
@@ -168,11 +168,11 @@ describe('progress', () => {
     const reader = await t.loginAs('reader@example.com', 'reader passphrase 1');
     expect((await lists.progress(importId, reader.token)).statusCode).toBe(404);
 
-    const filesBefore = await lists.filesOnDisk();
+    const filesBefore = await lists.storedFileNames();
     const again = await lists.send('POST', '/listview', [nameField('Again'), importIdField(importId), csvFile('Town\nNakuru\n')]);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'IMPORT_ID_TAKEN', fields: { import_id: 'Send a new import_id' } });
-    expect(await lists.filesOnDisk()).toEqual(filesBefore);
+    expect(await lists.storedFileNames()).toEqual(filesBefore);
     const bad = await lists.send('POST', '/listview', [nameField('Bad id'), importIdField('not-a-uuid'), csvFile('Town\nNakuru\n')]);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toHaveProperty('import_id');
@@ -215,8 +215,6 @@ describe('at most a few at once', () => {
 
 describe('a process that died mid-import', () => {
   it('is swept: its import marked failed, its stored file removed; a live import is left alone', async () => {
-    const folder = path.join(t.ctx.config.uploadsDir, 'listviews');
-    await mkdir(folder, { recursive: true });
     const now = t.ctx.config.clock.now();
     const userId = admin.user._id;
     const imports = {
@@ -224,7 +222,7 @@ describe('a process that died mid-import', () => {
       live: { id: randomUUID(), file: 'listviews/1ive1ive1ive1ive1ive1ive.csv', beat: now },
     };
     for (const { id, file, beat } of Object.values(imports)) {
-      await writeFile(path.join(t.ctx.config.uploadsDir, file), 'Town\nKisumu\n');
+      await t.ctx.files.put(file, Buffer.from('Town\nKisumu\n'));
       await sql`insert into view_list_imports (id, user_id, status, rows_read, file_path, started_at, heartbeat_at)
         values (${id}, ${userId}, 'reading', 5000, ${file}, ${beat}, ${beat})`.execute(t.ctx.db);
     }
@@ -234,7 +232,7 @@ describe('a process that died mid-import', () => {
       message: expect.stringMatching(/server stopped during the import/),
     });
     expect((await lists.progress(imports.live.id)).json()).toMatchObject({ status: 'reading', rows_read: 5000 });
-    const files = await lists.filesOnDisk();
+    const files = await lists.storedFileNames();
     expect(files).not.toContain(path.basename(imports.dead.file));
     expect(files).toContain(path.basename(imports.live.file));
   });

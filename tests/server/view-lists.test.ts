@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const { call, send, create, rowsOf, labels, filesOnDisk, storedRows, storedLists } = viewLists(
+const { call, send, create, rowsOf, labels, storedFileNames, storedRows, storedLists } = viewLists(
   () => t,
   () => admin,
 );
@@ -140,7 +140,7 @@ describe('cells are text', () => {
 describe('replacing the file', () => {
   it('serves the old rows until the new ones are all in, then only the new ones', async () => {
     const list = await create('Swap', csvFile('Town\nOld Kisumu\nOld Kisii\n'));
-    const before = await filesOnDisk();
+    const before = await storedFileNames();
     // Hold the list's row: the replace loads its rows, then waits to switch over.
     const release = await holdLocks(t.ctx.db, (trx) => sql`select id from view_lists where id = ${list._id} for update`.execute(trx));
     const replacing = send('PATCH', `/listview/${list._id}`, [csvFile('Town\nNew Kisumu\nNew Kisii\nNew Nakuru\n', 'new.csv')]);
@@ -160,7 +160,7 @@ describe('replacing the file', () => {
       n: string;
     }>`select count(*) as n from view_list_rows where view_list_id = ${list._id}`.execute(t.ctx.db);
     expect(Number(stored.rows[0]!.n)).toBe(3);
-    const after = await filesOnDisk();
+    const after = await storedFileNames();
     expect(after).not.toContain(path.basename(list.excel_file));
     expect(after.length).toBe(before.length);
   });
@@ -195,7 +195,7 @@ describe('deleting', () => {
     expect(res.json()).toMatchObject({ _id: list._id, name: 'Doomed' });
     expect((await call('GET', `/listview/${list._id}`, { token: admin.token })).statusCode).toBe(404);
     expect((await rowsOf(list._id)).statusCode).toBe(404);
-    expect(await filesOnDisk()).not.toContain(path.basename(list.excel_file));
+    expect(await storedFileNames()).not.toContain(path.basename(list.excel_file));
     const left = await sql<{
       n: string;
     }>`select count(*) as n from view_list_rows where view_list_id = ${list._id}`.execute(t.ctx.db);
@@ -214,7 +214,7 @@ describe('the upload’s fields', () => {
 describe('refusals store nothing', () => {
   async function refused(parts: Array<FilePart | FieldPart>, status: number, message: RegExp) {
     const before = {
-      files: await filesOnDisk(),
+      files: await storedFileNames(),
       lists: await storedLists(),
       rows: await storedRows(),
     };
@@ -222,7 +222,7 @@ describe('refusals store nothing', () => {
     expect(res.statusCode, res.body).toBe(status);
     expect(res.json().message).toMatch(message);
     expect({
-      files: await filesOnDisk(),
+      files: await storedFileNames(),
       lists: await storedLists(),
       rows: await storedRows(),
     }).toEqual(before);

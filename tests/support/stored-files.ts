@@ -13,6 +13,14 @@ export function storedKeys(t: TestServer, folder: string): Promise<string[]> {
   return t.ctx.files.keysOlderThan(folder, EVERYTHING);
 }
 
+/** The folders uploads are stored under: photos, program images, document attachments, permission files, view-list files. */
+export const UPLOAD_FOLDERS = ['documents', 'listviews', 'permission-files', 'programs', 'users'];
+
+/** The keys in all of `folders`, sorted: what the old uploads folder held, whichever store it is. */
+export async function storedKeysIn(t: TestServer, folders: readonly string[] = UPLOAD_FOLDERS): Promise<string[]> {
+  return (await Promise.all(folders.map((folder) => storedKeys(t, folder)))).flat().sort();
+}
+
 /** The bytes stored under `key`, or undefined. */
 export async function storedBytes(t: TestServer, key: string): Promise<Buffer | undefined> {
   const stream = await t.ctx.files.get(key);

@@ -1,11 +1,9 @@
 /** Calls and checks the view-list tests share: multipart uploads, rows read back, what is stored. */
-import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { expect } from 'vitest';
 import { sql } from 'kysely';
 import { caller } from './http.ts';
 import { multipart, type FieldPart, type FilePart } from './multipart.ts';
+import { storedKeys } from './stored-files.ts';
 import type { Session, TestServer } from './test-server.ts';
 
 export const csvFile = (text: string | Buffer, filename = 'towns.csv'): FilePart => ({
@@ -64,10 +62,9 @@ export function viewLists(t: () => TestServer, session: () => Session) {
       return (res.json() as Array<{ label: string }>).map((r) => r.label);
     },
     progress: (importId: string, token = session().token) => call('GET', `/listview/import/${importId}`, { token }),
-    async filesOnDisk(): Promise<string[]> {
-      const root = path.join(t().ctx.config.uploadsDir, 'listviews');
-      if (!existsSync(root)) return [];
-      return (await readdir(root)).sort();
+    /** The names of the stored view-list files (as in the file store, whichever it is), sorted. */
+    async storedFileNames(): Promise<string[]> {
+      return (await storedKeys(t(), 'listviews')).map((key) => key.slice('listviews/'.length));
     },
     async storedRows(viewListId?: string): Promise<number> {
       const only = viewListId ? sql`where view_list_id = ${viewListId}` : sql``;
