@@ -19,10 +19,10 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/support/setup.ts'],
-          // A worker runs file after file in one process instead of a new process per file, so
-          // React, MUI and react-admin load once per worker (about 80 s of a 220 s stage). Each
-          // file still gets a fresh jsdom, and setup.ts makes it load the console's own modules
-          // anew, so no module state and no vi.mock carries over to the next file.
+          // A worker runs file after file in one process and one jsdom instead of a new process
+          // per file, so React, MUI and react-admin load once per worker (about 80 s of a 220 s
+          // stage). setup.ts starts each file as a new page would (the console's modules loaded
+          // anew, storage and body empty), so nothing carries over to the next file.
           isolate: false,
           // Vitest's default is one worker fewer than the cores: a single worker on 2 cores.
           maxWorkers: 2,

@@ -58,6 +58,8 @@ export class AttachmentWriter {
     const waiting = this.waiting;
     this.waiting = [];
     for (const { key, bytes } of waiting) {
+      // Names come from the seed: a load after a reset may make one again (stores never write over).
+      await this.files.delete(key);
       await this.files.put(key, bytes);
       this.written.push(key);
     }

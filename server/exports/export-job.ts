@@ -143,6 +143,10 @@ export async function recoverExports(ctx: AppContext): Promise<void> {
   for (const exportId of ids) await ctx.jobs.send<ExportJobData>(EXPORT_QUEUE, { exportId });
 }
 
+/** An export's file, or the partial file an earlier version wrote beside it (`<id>.csv.part`). */
+const EXPORT_FILE = /^exports\/([0-9a-f-]{36})\.csv(\.part)?$/;
+const ORPHAN_AGE_MS = 3600 * 1000;
+
 /**
  * Expires finished exports past their time and deletes their files; also any file no export
  * still owns (its export was deleted with its program, or one left by a write that died).
@@ -151,9 +155,12 @@ export async function removeExpiredExports(ctx: AppContext): Promise<void> {
   const now = ctx.config.clock.now();
   const ids = await expireExports(ctx.db, now);
   for (const id of ids) await ctx.exportFiles.delete(exportKey(id));
-  const files = (await ctx.exportFiles.keysOlderThan(EXPORTS_FOLDER, now))
-    .map((key) => ({ key, id: /^exports\/(.+)\.csv$/.exec(key)?.[1] }))
-    .filter((f): f is { key: string; id: string } => f.id !== undefined);
+  // Only files an hour old: a newer one may be an export's that was queued again and is being
+  // written by the attempt that claimed it since the statuses below were read.
+  const files = (await ctx.exportFiles.keysOlderThan(EXPORTS_FOLDER, new Date(now.getTime() - ORPHAN_AGE_MS)))
+    .map((key) => ({ key, match: EXPORT_FILE.exec(key) }))
+    .filter((f): f is { key: string; match: RegExpExecArray } => f.match !== null)
+    .map(({ key, match }) => ({ key, id: match[1]!, partial: match[2] !== undefined }));
   if (!files.length) return;
   const rows = await ctx.db
     .selectFrom('exports')
@@ -166,8 +173,10 @@ export async function removeExpiredExports(ctx: AppContext): Promise<void> {
     .execute();
   const status = new Map(rows.map((r) => [r.id, r.status]));
   for (const f of files) {
-    // A running export's file is being written, or is complete a moment before it is marked done.
-    const owned = ['running', 'done'].includes(status.get(f.id) ?? '');
-    if (!owned) await ctx.exportFiles.delete(f.key);
+    // A running export's file is being written, or is complete a moment before it is marked done;
+    // a partial file is an earlier version's, which wrote beside the file and renamed.
+    const owned = !f.partial && ['queued', 'running', 'done'].includes(status.get(f.id) ?? '');
+    if (owned) continue;
+    await ctx.exportFiles.delete(f.key).catch((err: Error) => console.error(`[exports] could not remove ${f.key}: ${err.message}`));
   }
 }

@@ -4,7 +4,8 @@
  * (pg-copy-streams), piped to the file without being parsed, so memory stays flat whatever the
  * size, into the file store (this disk, or the shared object store in parts). A file is served
  * only once its export is marked done, after the last byte is stored, so a half-written one never
- * is; a failed or stopped write leaves none. The COPY runs on a connection of its own named `fieldbase-export:<id>`
+ * is; a failed or stopped write removes what it wrote (an S3 upload cut off by a dead process
+ * leaves parts that the bucket's lifecycle rule removes: docs/several-machines.md). The COPY runs on a connection of its own named `fieldbase-export:<id>`
  * (pg_stat_activity), which a cancel from any process can find and stop.
  *
  * `runExportToFile` is also what `npm run bench:export` times.
@@ -89,8 +90,9 @@ export async function runExportToFile(
       pipeline(copy, progress, out, opts.signal ? { signal: opts.signal } : {}),
       opts.files.put(key, out),
     ]);
-    if (copied.status === 'rejected') throw copied.reason;
-    if (stored.status === 'rejected') throw stored.reason;
+    // The side that failed ends the other's stream early: its error, not "premature close", says why.
+    const failures = [stored, copied].flatMap((r) => (r.status === 'rejected' ? [r.reason as NodeJS.ErrnoException] : []));
+    if (failures.length) throw failures.find((e) => e?.code !== 'ERR_STREAM_PREMATURE_CLOSE') ?? failures[0];
     opts.signal?.throwIfAborted();
     // The server's own count (CommandComplete) when it has arrived; the rows counted on the way are the same.
     const rows = copy.rowCount > 0 ? copy.rowCount : counter.rows;

@@ -7,7 +7,7 @@ import { open, readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ensurePrivateFolder, PRIVATE_FILE_MODE, writePrivateFile } from '../uploads/private-files.ts';
-import { checkedFolder, checkedKey, type FileStore } from './file-store.ts';
+import { checkedFolder, checkedKey, isStoreKey, type FileStore } from './file-store.ts';
 
 export function diskFileStore(root: string): FileStore {
   const where = (key: string) => path.join(root, checkedKey(key));
@@ -65,7 +65,7 @@ export function diskFileStore(root: string): FileStore {
       const old: string[] = [];
       for (const name of names) {
         const found = await stat(path.join(dir, name)).catch(() => undefined);
-        if (found?.isFile() && found.mtime < before) old.push(`${folder}/${name}`);
+        if (found?.isFile() && found.mtime < before && isStoreKey(`${folder}/${name}`)) old.push(`${folder}/${name}`);
       }
       return old.sort();
     },

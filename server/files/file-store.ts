@@ -20,7 +20,10 @@ export interface FileStore {
   get(key: string): Promise<Readable | undefined>;
   /** Removes the file; one already gone is no error. */
   delete(key: string): Promise<void>;
-  /** The keys in `folder` last written before `before`, for the sweeps that remove expired files. */
+  /**
+   * The keys in `folder` last written before `before`, for the sweeps that remove expired files;
+   * only names the store takes (no dotfile, nothing nested).
+   */
   keysOlderThan(folder: string, before: Date): Promise<string[]>;
   /** Where the files are, for the start-up line and the Support page. */
   readonly label: string;
@@ -31,9 +34,12 @@ const FOLDER = /^[a-z][a-z0-9-]*$/;
 
 export class FileKeyError extends Error {}
 
+/** Whether `key` is `<folder>/<name>` as the store takes it. */
+export const isStoreKey = (key: string) => KEY.test(key) && !key.includes('..');
+
 /** Throws unless `key` is `<folder>/<name>` as the store takes it. */
 export function checkedKey(key: string): string {
-  if (!KEY.test(key) || key.includes('..')) throw new FileKeyError(`Not a file key: ${JSON.stringify(key)}`);
+  if (!isStoreKey(key)) throw new FileKeyError(`Not a file key: ${JSON.stringify(key)}`);
   return key;
 }
 

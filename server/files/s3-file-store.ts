@@ -10,12 +10,13 @@
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Readable } from 'node:stream';
-import { checkedFolder, checkedKey, type FileStore } from './file-store.ts';
+import { checkedFolder, checkedKey, isStoreKey, type FileStore } from './file-store.ts';
 import type { S3Location } from './s3-url.ts';
 
+// Only a missing object: a missing bucket (NoSuchBucket, also a 404) or refused access is a fault to see.
 const isMissing = (err: unknown) => {
-  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+  const name = (err as { name?: string }).name;
+  return name === 'NoSuchKey' || name === 'NotFound';
 };
 
 export function s3FileStore(location: S3Location): FileStore {
@@ -34,7 +35,14 @@ export function s3FileStore(location: S3Location): FileStore {
         await client.send(new PutObjectCommand({ Bucket: bucket, Key: objectKey(key), Body: content }));
         return;
       }
-      await new Upload({ client, params: { Bucket: bucket, Key: objectKey(key), Body: content } }).done();
+      let upload: Upload;
+      try {
+        upload = new Upload({ client, params: { Bucket: bucket, Key: objectKey(key), Body: content } });
+      } catch (err) {
+        content.destroy(); // nothing will read it: let its source go
+        throw err;
+      }
+      await upload.done();
     },
     async get(key) {
       try {
@@ -55,7 +63,9 @@ export function s3FileStore(location: S3Location): FileStore {
       do {
         const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: within, ContinuationToken: token }));
         for (const object of page.Contents ?? []) {
-          if (object.Key && object.LastModified && object.LastModified < before) old.push(object.Key.slice(prefix.length));
+          const key = object.Key?.slice(prefix.length);
+          // Only keys the store could have written: nothing nested, nothing another tool left.
+          if (key && isStoreKey(key) && object.LastModified && object.LastModified < before) old.push(key);
         }
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);

@@ -14,6 +14,7 @@ import { removeStoredFile, storeFile } from './stored-files.ts';
 import { STORED_FILE_POLICY } from './stored-file-reply.ts';
 import { checkedKey, FileKeyError, type FileStore } from '../files/file-store.ts';
 import { isPublic } from '../http/permissions.ts';
+import { buffer } from 'node:stream/consumers';
 
 export const UPLOADS_ROUTE = '/uploads/';
 
@@ -73,8 +74,10 @@ export function serveUploads(app: FastifyInstance, files: FileStore, folder: str
       const { name } = request.params;
       // Only re-encoded images are stored here, each under its kind's extension.
       const kind = IMAGE_KINDS.find((k) => name.endsWith(`.${k.ext}`));
-      const content = kind && (await storedImage(files, `${folder}/${name}`));
-      if (!content) throw problems.notFound('File');
+      const stored = kind && (await storedImage(files, `${folder}/${name}`));
+      if (!stored) throw problems.notFound('File');
+      // Read whole (a photo is at most PHOTO_MAX_BYTES), so the answer has its length and HEAD reads nothing more.
+      const content = await buffer(stored);
       return reply
         .type(kind.contentType)
         .header('Content-Security-Policy', STORED_FILE_POLICY)

@@ -26,6 +26,7 @@ import {
   type StoredFile,
 } from './view-list-store.ts';
 import { fileStoresFor, type FileStoreSettings } from '../files/file-stores.ts';
+import type { FileStore } from '../files/file-store.ts';
 import { readStoredFile } from '../uploads/stored-files.ts';
 import type { FileKind } from './file-kind.ts';
 import { lowerBackend, lowerThisThread } from './import-priority.ts';
@@ -88,12 +89,16 @@ function importChange(previous: Row | null, record: Row): ChangeEntry {
   };
 }
 
+// One store for the thread's imports (its S3 client keeps its connections), made from the first task's settings.
+let uploads: FileStore | undefined;
+const uploadsOf = (settings: FileStoreSettings) => (uploads ??= fileStoresFor(settings).files);
+
 async function runImport(task: ImportTask): Promise<WorkerMessage> {
   const url = new URL(task.databaseUrl);
   url.searchParams.set('application_name', task.connectionName);
   const db = createDb(url.toString());
   try {
-    const content = await readStoredFile(fileStoresFor(task.fileStore).files, VIEW_LIST_FOLDER, task.file.stored.path);
+    const content = await readStoredFile(uploadsOf(task.fileStore), VIEW_LIST_FOLDER, task.file.stored.path);
     // Removed meanwhile: the import was given up for dead (import-store.ts) before it could start.
     if (!content) throw problems.importLost();
     const progress: ReadProgress = { fraction: 0 };

@@ -18,6 +18,7 @@ import { callerWith, insertProgram, type Caller } from '../support/program-fixtu
 import { insertDocument, publishedForm, typeWithForm } from '../support/export-documents.ts';
 import { readOutbox } from '../support/outbox.ts';
 import { exportKey } from '../../server/exports/export-runner.ts';
+import { randomUUID } from 'node:crypto';
 
 let t: TestServer;
 let admin: Session;
@@ -367,10 +368,11 @@ describe('expiry', () => {
       expect(gone.statusCode).toBe(410);
       expect(gone.json().code).toBe('EXPORT_EXPIRED');
       // A file no export owns (its export went with its program) goes in the same sweep.
-      await t.ctx.exportFiles.put(exportKey('gone-with-its-program'), Buffer.from('x'));
+      const stray = randomUUID();
+      await t.ctx.exportFiles.put(exportKey(stray), Buffer.from('x'));
       await t.ctx.jobs.runTask('export-expiry');
       expect(await isStored(job._id)).toBe(false);
-      expect(await isStored('gone-with-its-program')).toBe(false);
+      expect(await isStored(stray)).toBe(false);
       expect((await call('GET', `/export/${job._id}`, { token: later.token })).json().status).toBe('expired');
       expect((await call('GET', `/export/${job._id}/file`, { token: later.token })).statusCode).toBe(410);
     } finally {

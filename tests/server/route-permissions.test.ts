@@ -227,8 +227,8 @@ describe('the public /uploads/ route serves stored files and nothing else', () =
     // What the store never holds, on the disk beside it: a dotfile, a file outside the uploads folder.
     const { uploadsDir } = t.ctx.config;
     await mkdir(path.join(uploadsDir, 'users'), { recursive: true });
-    await writeFile(path.join(uploadsDir, 'users', '.hidden'), 'dotfile-content');
-    await writeFile(path.join(uploadsDir, '..', 'outside-secret.txt'), 'outside-the-uploads-folder');
+    await writeFile(path.join(uploadsDir, 'users', '.hidden.png'), 'dotfile-content');
+    await writeFile(path.join(uploadsDir, '..', 'outside-secret.png'), 'outside-the-uploads-folder');
   });
 
   it('serves photos only: view list and permission files need their guarded routes, program images come from the api server', async () => {
@@ -256,13 +256,13 @@ describe('the public /uploads/ route serves stored files and nothing else', () =
   });
 
   it('serves no dotfile and does not climb out of the uploads folder', async () => {
-    expect((await get('/uploads/users/.hidden')).body).not.toContain('dotfile-content');
+    expect((await get('/uploads/users/.hidden.png')).body).not.toContain('dotfile-content');
     for (const url of [
-      '/uploads/../outside-secret.txt',
-      '/uploads/..%2foutside-secret.txt',
-      '/uploads/%2e%2e/outside-secret.txt',
-      '/uploads/users/..%2f..%2foutside-secret.txt',
-      '/uploads/users/%2e%2e%2f%2e%2e%2foutside-secret.txt',
+      '/uploads/../outside-secret.png',
+      '/uploads/..%2foutside-secret.png',
+      '/uploads/%2e%2e/outside-secret.png',
+      '/uploads/users/..%2f..%2foutside-secret.png',
+      '/uploads/users/%2e%2e%2f%2e%2e%2foutside-secret.png',
     ]) {
       const res = await get(url);
       expect(res.statusCode, url).not.toBe(200);

@@ -9,8 +9,8 @@
  * by unmounting them stay hidden; one hidden only through a class (a collapsed `Collapse`)
  * counts as shown here. A test that needs a computed style asks for it through `withPageStyles`.
  */
-// One for the whole worker: the files of a worker share one emotion (vitest.config.ts), whose
-// cache inserts a rule once and counts it as on the page from then on, in every later file.
+// One for the whole worker: its files share one emotion (vitest.config.ts), whose cache inserts
+// a rule once and counts it as on the page from then on, in every later file.
 const shared = globalThis as { emotionStylesOffPage?: HTMLDivElement };
 const offPage = typeof document === 'undefined' ? null : (shared.emotionStylesOffPage ??= document.createElement('div'));
 
@@ -18,7 +18,9 @@ const isEmotionStyle = (node: Node) => node instanceof HTMLStyleElement && node.
 
 /** Sends emotion's style elements to a detached element instead of `<head>`. */
 export function keepStylesOffPage() {
-  if (!offPage) return;
+  // Once per document: the files of a worker share one (vitest.config.ts).
+  if (!offPage || (document.head as { stylesKeptOff?: boolean }).stylesKeptOff) return;
+  (document.head as { stylesKeptOff?: boolean }).stylesKeptOff = true;
   const head = document.head;
   const insertBefore = head.insertBefore.bind(head);
   const appendChild = head.appendChild.bind(head);

@@ -10,8 +10,16 @@ import { keepStylesOffPage } from './page-styles.ts';
 
 configure({ asyncUtilTimeout: 20_000 });
 keepStylesOffPage();
-// Files share a worker (vitest.config.ts): the file about to run loads the console's modules
-// and its own helpers anew, so module state (the session cache, the runtime config) and modules
-// bound to another file's vi.mock stay with the file that made them. Libraries in node_modules
-// stay loaded, which is the time saved.
+// Files share a worker and its jsdom (vitest.config.ts). Each starts from what a new page would
+// be: its own modules loaded anew (module state such as the session cache, and modules bound to
+// another file's vi.mock, stay with the file that made them; libraries in node_modules stay
+// loaded, which is the time saved), empty storage, an empty body, and no screen width a previous
+// file set.
 vi.resetModules();
+if (typeof window !== 'undefined') {
+  localStorage.clear();
+  sessionStorage.clear();
+  document.body.replaceChildren();
+  if (!('defaultMatchMedia' in globalThis)) Object.assign(globalThis, { defaultMatchMedia: window.matchMedia });
+  window.matchMedia = (globalThis as unknown as { defaultMatchMedia: typeof window.matchMedia }).defaultMatchMedia;
+}
