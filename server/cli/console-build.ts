@@ -6,7 +6,7 @@ import { projectRoot } from '../config.ts';
 import { consoleDist } from '../console-server.ts';
 
 // The console is built from its own sources, the schemas and the resource map, and the shared model (rules, registries).
-export const CONSOLE_SOURCES = ['src', 'schemas', 'model', 'index.html', 'vite.config.ts', 'package.json'];
+export const CONSOLE_SOURCES = ['src', 'schemas', 'model', 'public', 'index.html', 'vite.config.ts', 'package.json'];
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;

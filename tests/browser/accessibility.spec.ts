@@ -7,7 +7,7 @@
  */
 import { test, expect, type Page } from '@playwright/test';
 import { E2E, authUrl } from './e2e-settings.ts';
-import { apiToken, callWith, forgetSession, signIn } from './helpers.ts';
+import { apiToken, callWith, forgetSession, openSignedIn } from './helpers.ts';
 import { expectNoSeriousAxe } from './axe.ts';
 import { seedProgram, type SeededProgram } from './seed-program.ts';
 
@@ -82,7 +82,7 @@ for (const width of [1440, 390]) {
     });
 
     test('the menu screens, users, roles and designations', async ({ page }) => {
-      await signIn(page, E2E.admin);
+      await openSignedIn(page, E2E.admin);
       await check(page, '/dashboard', 'Dashboard · Fieldbase', async (p) =>
         expect(p.getByText('Recently Processed Documents')).toBeVisible(),
       );
@@ -112,7 +112,7 @@ for (const width of [1440, 390]) {
     });
 
     test('custom forms: the list, view lists, the builder and the revisions', async ({ page }) => {
-      await signIn(page, E2E.admin);
+      await openSignedIn(page, E2E.admin);
       await check(page, '/custom-form', 'Custom Forms · Fieldbase', async (p) => expect(p.getByText(FORM).first()).toBeVisible());
       await check(page, '/custom-form/view-list', 'View Lists · Custom Forms · Fieldbase', heading(/View List/));
       await check(page, '/custom-form/add-new', 'Add · Custom Forms · Fieldbase', heading(/Add New Form/));
@@ -126,7 +126,7 @@ for (const width of [1440, 390]) {
     });
 
     test("programs: the lists, add, edit and each of a program's tabs", async ({ page }) => {
-      await signIn(page, E2E.admin);
+      await openSignedIn(page, E2E.admin);
       await check(page, '/program', 'Programs · Fieldbase', async (p) => expect(p.getByText(PROGRAM).first()).toBeVisible());
       await check(page, '/program/active', 'Active · Programs · Fieldbase', async (p) =>
         expect(p.getByText(PROGRAM).first()).toBeVisible(),

@@ -8,7 +8,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { E2E, authUrl } from './e2e-settings.ts';
-import { apiToken, callWith, signIn, testFailingOnPageErrors } from './helpers.ts';
+import { apiToken, callWith, openSignedIn, testFailingOnPageErrors } from './helpers.ts';
 import { expectNoSeriousAxe } from './axe.ts';
 import { keepScreenshot } from './screenshots.ts';
 
@@ -62,7 +62,7 @@ async function openRename(page: Page) {
 
 test('an admin finds a rename and a lock in the Audit log, narrows it to designations and reads the before and after', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, E2E.admin);
+  await openSignedIn(page, E2E.admin);
   await page.getByRole('menuitem', { name: 'Audit log' }).click();
   await expect(page).toHaveURL(/\/audit$/);
   await expect(page).toHaveTitle('Audit log · Fieldbase');
@@ -100,8 +100,7 @@ test('an admin finds a rename and a lock in the Audit log, narrows it to designa
 
 test('on a phone the log is a list of buttons, and the change takes the whole screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, E2E.admin);
-  await page.goto('/audit');
+  await openSignedIn(page, E2E.admin, '/audit');
   await expect(page.getByRole('list', { name: 'Changes' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoSeriousAxe(page, 'the audit log at 390 px');
@@ -115,8 +114,7 @@ test('on a phone the log is a list of buttons, and the change takes the whole sc
 
 test('a record’s page and a user’s profile show their own History, each change opening its before and after', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, E2E.admin);
-  await page.goto(`/designation/${made.designationId}/show`);
+  await openSignedIn(page, E2E.admin, `/designation/${made.designationId}/show`);
   const history = page.getByRole('region', { name: 'History' });
   const rows = history.getByRole('table', { name: 'Changes' }).getByRole('row');
   await expect(rows.filter({ hasText: 'Update' }).filter({ hasText: 'Designation “Audit lead”' })).toHaveCount(1);
@@ -135,7 +133,7 @@ test('a record’s page and a user’s profile show their own History, each chan
 });
 
 test('a role without can_get_audit has no Audit log, and is told which flag it lacks', async ({ page }) => {
-  await signIn(page, E2E.viewer);
+  await openSignedIn(page, E2E.viewer);
   await expect(page.getByRole('menuitem', { name: 'Designations' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Audit log' })).toHaveCount(0);
   await page.goto('/audit');

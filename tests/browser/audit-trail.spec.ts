@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
 import { E2E, authUrl } from './e2e-settings.ts';
-import { apiToken, callWith, row, signIn, testFailingOnPageErrors, toast } from './helpers.ts';
+import { apiToken, callWith, openSignedIn, row, storeSession, testFailingOnPageErrors, toast } from './helpers.ts';
 import { keepScreenshot } from './screenshots.ts';
 
 const test = testFailingOnPageErrors();
@@ -91,7 +91,7 @@ test('an admin’s role flag, program lock, form publish and user delete are eac
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, E2E.admin);
+  await storeSession(page, E2E.admin);
 
   // A role's flag, on its checklist.
   await page.goto(`/role/permission/${made.roleId}`);
@@ -176,8 +176,7 @@ test('an admin’s role flag, program lock, form publish and user delete are eac
 
 test('on a phone the export and its download fit the screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, E2E.admin);
-  await page.goto('/audit');
+  await openSignedIn(page, E2E.admin, '/audit');
   await choose(page, 'Program', PROGRAM);
   await page.getByRole('button', { name: 'Export CSV' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'is ready' })).toBeVisible();

@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { tinyPng } from '../support/images.ts';
 import { E2E, authUrl } from './e2e-settings.ts';
-import { signIn } from './helpers.ts';
+import { openSignedIn } from './helpers.ts';
 import { keepScreenshot } from './screenshots.ts';
 
 const apiUrl = `http://localhost:${E2E.apiPort}`;
@@ -34,7 +34,7 @@ test('the console runs under its policy without a violation; injected scripts an
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   await keepScreenshot(page, 'console-login');
 
-  await signIn(page, E2E.admin);
+  await openSignedIn(page, E2E.admin);
   await expect(page.getByRole('heading', { name: 'Welcome, Admin' })).toBeVisible();
   await page.goto('/user');
   await expect(page.getByRole('heading', { name: 'All Users' })).toBeVisible();

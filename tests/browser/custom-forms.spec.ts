@@ -9,7 +9,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { writeFile } from 'node:fs/promises';
 import { E2E } from './e2e-settings.ts';
-import { pickUpWithKeyboard, signIn, toast } from './helpers.ts';
+import { openSignedIn, pickUpWithKeyboard, toast } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -121,7 +121,7 @@ test('a lookup list is uploaded on the view-list page', async ({ page }, testInf
   const csv = testInfo.outputPath('counties.csv');
   await writeFile(csv, rows.join('\r\n') + '\r\n');
 
-  await signIn(page, E2E.admin);
+  await openSignedIn(page, E2E.admin);
   await openCustomForms(page);
   await page.getByRole('link', { name: 'View List' }).click();
   await expect(page).toHaveURL(/\/custom-form\/view-list$/);
@@ -142,7 +142,7 @@ test('a form of twenty fields is built, reordered, previewed with its logic, its
   page,
 }) => {
   const violations = await watchViolations(page);
-  await signIn(page, E2E.admin);
+  await openSignedIn(page, E2E.admin);
   await openCustomForms(page);
   await page.getByRole('button', { name: 'Add Form' }).click();
   await expect(page).toHaveURL(/\/custom-form\/add-new$/);
@@ -274,7 +274,7 @@ test('two publishes make revisions 1 and 2; their changes are listed field by fi
   page,
 }) => {
   expect(formId, 'the form saved by the test before').not.toBe('');
-  await signIn(page, E2E.admin);
+  await openSignedIn(page, E2E.admin);
   await openForm(page, FORM);
   await expect(page.getByText('Not Published Form')).toBeVisible();
 
@@ -357,7 +357,7 @@ test('a draft saved in one page is not overwritten by a stale save in another; n
   const first = await (await browser.newContext()).newPage();
   const second = await (await browser.newContext()).newPage();
   for (const page of [first, second]) {
-    await signIn(page, E2E.admin);
+    await openSignedIn(page, E2E.admin);
     await openForm(page, FORM);
   }
 

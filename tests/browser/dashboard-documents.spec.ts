@@ -12,7 +12,7 @@
 import { expect, type Page } from '@playwright/test';
 import { crc32, deflateSync } from 'node:zlib';
 import { E2E, authUrl } from './e2e-settings.ts';
-import { apiToken, callWith, signIn, testFailingOnPageErrors } from './helpers.ts';
+import { apiToken, callWith, openSignedIn, testFailingOnPageErrors } from './helpers.ts';
 import { keepScreenshot } from './screenshots.ts';
 
 const apiUrl = `http://localhost:${E2E.apiPort}`;
@@ -202,8 +202,7 @@ async function openMainDocument(page: Page) {
 
 test('the dashboard counts, charts and lists the recently processed documents', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, E2E.admin);
-  await page.goto('/dashboard');
+  await openSignedIn(page, E2E.admin, '/dashboard');
   await expect(page.getByRole('heading', { name: 'Welcome, Admin' })).toBeVisible();
 
   const counts = (await call('GET', `${apiUrl}/dashboard/static`)) as unknown as Record<string, number>;
@@ -240,7 +239,7 @@ test('the dashboard counts, charts and lists the recently processed documents', 
 test('a row opens the drawer with every field drawn by its type, and nothing loaded from outside', async ({ page }) => {
   const outside = watchOutside(page);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, E2E.admin);
+  await openSignedIn(page, E2E.admin);
   const byLocalId = page.waitForRequest((r) => r.url().includes(`/dashboard/document?local_id=${made.mainLocal}`));
   await openMainDocument(page);
   await byLocalId;
@@ -284,7 +283,7 @@ test('a row opens the drawer with every field drawn by its type, and nothing loa
 
 test('the drawer prints the document alone, black on white, over as many pages as it needs', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, E2E.admin);
+  await openSignedIn(page, E2E.admin);
   await openMainDocument(page);
   await expect(answer(page, 'Photo of the house').getByRole('img')).toHaveAttribute('src', /^blob:/);
   await page.emulateMedia({ media: 'print' });
@@ -308,7 +307,7 @@ test('the drawer prints the document alone, black on white, over as many pages a
 
 test('on a phone the dashboard fits the screen and the drawer takes all of it', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, E2E.admin);
+  await openSignedIn(page, E2E.admin);
   await expect(card(page, 'Number of Documents Saved')).toBeVisible();
   await expect(card(page, 'Documents per day').locator('svg .MuiBarChart-element').last()).toBeVisible();
   expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);

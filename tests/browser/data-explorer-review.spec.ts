@@ -9,7 +9,7 @@
  */
 import { expect } from '@playwright/test';
 import { E2E, authUrl } from './e2e-settings.ts';
-import { apiToken, callWith, signIn, testFailingOnPageErrors } from './helpers.ts';
+import { apiToken, callWith, openSignedIn, testFailingOnPageErrors } from './helpers.ts';
 import { expectNoSeriousAxe } from './axe.ts';
 import { choose, documentRows, query } from './explorer.ts';
 import { seedProgram, type SeededProgram } from './seed-program.ts';
@@ -48,8 +48,7 @@ const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0,
 
 test('a reviewer pages past the end, filters, chooses columns and marks documents processed in bulk', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 1000 });
-  await signIn(page, E2E.admin);
-  await page.goto('/data-explorer');
+  await openSignedIn(page, E2E.admin, '/data-explorer');
   await query(page, PROGRAM, TYPE, DOCUMENTS);
 
   // A page number past the end is said so, with the way to the last page.

@@ -12,7 +12,7 @@ import { expect } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { E2E, authUrl, outboxDir } from './e2e-settings.ts';
-import { apiToken, callWith, signIn, testFailingOnPageErrors, toast } from './helpers.ts';
+import { apiToken, callWith, openSignedIn, testFailingOnPageErrors, toast } from './helpers.ts';
 import { documentRows, query } from './explorer.ts';
 import { seedProgram, type SeededProgram } from './seed-program.ts';
 import { keepScreenshot } from './screenshots.ts';
@@ -77,7 +77,7 @@ test.beforeAll(seedDocuments);
 test.afterAll(() => seeded?.cleanUp());
 
 test('an admin queries, pages, searches and exports documents to a CSV file', async ({ page }) => {
-  await signIn(page, E2E.admin);
+  await openSignedIn(page, E2E.admin);
   await page.getByRole('menuitem', { name: 'Data Explorer' }).click();
   await expect(page).toHaveURL(/\/data-explorer$/);
   await expect(page.getByRole('heading', { name: 'Explore data with Fieldbase' })).toBeVisible();
@@ -158,7 +158,7 @@ test('an admin queries, pages, searches and exports documents to a CSV file', as
 });
 
 test('a role without can_explore_data has no Data Explorer', async ({ page }) => {
-  await signIn(page, E2E.viewer);
+  await openSignedIn(page, E2E.viewer);
   await expect(page.getByRole('menuitem', { name: 'Designations' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Data Explorer' })).toHaveCount(0);
   await page.goto('/data-explorer');

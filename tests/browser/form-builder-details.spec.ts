@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { E2E, authUrl } from './e2e-settings.ts';
-import { apiToken, callWith, signIn } from './helpers.ts';
+import { apiToken, callWith, openSignedIn } from './helpers.ts';
 import { keepScreenshot } from './screenshots.ts';
 
 const apiUrl = `http://localhost:${E2E.apiPort}`;
@@ -24,8 +24,7 @@ test('the date reads DD/MM/YYYY, a text field shows 0 and 10000, and the column 
   });
   const id = String(created.body._id);
 
-  await signIn(page, E2E.admin);
-  await page.goto(`/custom-form/edit/${encodeURIComponent(id)}`);
+  await openSignedIn(page, E2E.admin, `/custom-form/edit/${encodeURIComponent(id)}`);
   const fields = page.getByRole('region', { name: 'Form fields' });
   await fields.getByRole('button', { name: 'Open Stall owner' }).click();
   await expect(fields.getByRole('spinbutton', { name: 'Min characters' })).toHaveValue('0');

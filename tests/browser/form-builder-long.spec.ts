@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { E2E, authUrl } from './e2e-settings.ts';
-import { apiToken, callWith, pickUpWithKeyboard, signIn, toast } from './helpers.ts';
+import { apiToken, callWith, openSignedIn, pickUpWithKeyboard, toast } from './helpers.ts';
 import { largeForm } from '../support/large-form.ts';
 
 const apiUrl = `http://localhost:${E2E.apiPort}`;
@@ -27,8 +27,7 @@ test('a 300-field form draws the rows near the screen; a field is carried 25 pla
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, E2E.admin);
-  await page.goto(`/custom-form/edit/${encodeURIComponent(formId)}`);
+  await openSignedIn(page, E2E.admin, `/custom-form/edit/${encodeURIComponent(formId)}`);
   const fields = page.getByRole('region', { name: 'Form fields' }).getByRole('list', { name: 'Fields' });
   const preview = page.getByRole('region', { name: 'Form preview' });
   await expect(page.getByRole('heading', { name: `Fields (${FIELDS})` })).toBeVisible();

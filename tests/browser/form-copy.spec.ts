@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { E2E, authUrl } from './e2e-settings.ts';
-import { apiToken, callWith, signIn, toast } from './helpers.ts';
+import { apiToken, callWith, openSignedIn, toast } from './helpers.ts';
 
 const apiUrl = `http://localhost:${E2E.apiPort}`;
 const ORIGINAL = 'Clinic intake';
@@ -33,8 +33,7 @@ test('Copy Form, a title typed and saved at once: the original is unchanged and 
     await route.continue();
   });
 
-  await signIn(page, E2E.admin);
-  await page.goto(`/custom-form/edit/${encodeURIComponent(originalId)}`);
+  await openSignedIn(page, E2E.admin, `/custom-form/edit/${encodeURIComponent(originalId)}`);
   const title = page.getByRole('textbox', { name: 'Title' });
   await expect(title).toHaveValue(ORIGINAL);
 

@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { E2E, authUrl } from './e2e-settings.ts';
-import { apiToken, callWith, signIn, toast } from './helpers.ts';
+import { apiToken, callWith, openSignedIn, toast } from './helpers.ts';
 import { keepScreenshot } from './screenshots.ts';
 
 const apiUrl = `http://localhost:${E2E.apiPort}`;
@@ -43,8 +43,7 @@ test('a form linked to a program, fields duplicated from another form, and a dra
   expect((await callWith(token, 'POST', `${apiUrl}/form/publish`, { _id: source.body._id })).status).toBe(200);
   const draft = await callWith(token, 'POST', `${apiUrl}/form`, { name: DRAFT, structures: [] });
 
-  await signIn(page, E2E.admin);
-  await page.goto('/custom-form/add-new');
+  await openSignedIn(page, E2E.admin, '/custom-form/add-new');
   await page.getByRole('textbox', { name: 'Title' }).fill('Feeding survey');
   // The program, searched by name.
   const programs = page.getByRole('combobox', { name: 'Programs' });

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { E2E, authUrl } from './e2e-settings.ts';
-import { apiToken, callWith, pickUpWithKeyboard, signIn, toast } from './helpers.ts';
+import { apiToken, callWith, openSignedIn, pickUpWithKeyboard, toast } from './helpers.ts';
 import { expectNoSeriousAxe } from './axe.ts';
 import { keepScreenshot } from './screenshots.ts';
 
@@ -30,8 +30,7 @@ test('fields deleted, moved and relabelled are undone and redone; publishing lis
   const id = String(created.body._id);
   expect((await callWith(token, 'POST', `${apiUrl}/form/publish`, { _id: id })).status).toBe(200);
 
-  await signIn(page, E2E.admin);
-  await page.goto(`/custom-form/edit/${encodeURIComponent(id)}`);
+  await openSignedIn(page, E2E.admin, `/custom-form/edit/${encodeURIComponent(id)}`);
   await expectOrder(page, ['Teacher', 'Pupils present', 'Remarks']);
   const undo = page.getByRole('button', { name: 'Undo', exact: true });
   const redo = page.getByRole('button', { name: 'Redo', exact: true });

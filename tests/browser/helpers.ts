@@ -1,7 +1,7 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { outboxDir } from './e2e-settings.ts';
+import { authUrl, outboxDir } from './e2e-settings.ts';
 
 export async function signIn(page: Page, creds: { email: string; password: string }, keepLogin = true) {
   await page.goto('/login');
@@ -11,6 +11,29 @@ export async function signIn(page: Page, creds: { email: string; password: strin
   if ((await toggle.isChecked()) !== keepLogin) await toggle.click();
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/**
+ * Signs in through the auth server's POST /login and keeps the session where the console keeps
+ * it, as a console that signed in earlier would have: the next page the test opens is signed in.
+ * Nothing of the console loads here (the session is written on /config.json, same origin).
+ * The sign-in screen has tests of its own (journey.spec.ts, accessibility.spec.ts); going
+ * through it for every test cost a page load and the dashboard's render each time.
+ */
+export async function storeSession(page: Page, creds: { email: string; password: string }) {
+  const res = await page.request.post(`${authUrl}/login`, {
+    data: { email: creds.email, password: creds.password, isKeepLogin: true, userAgent: 'Chromium on Linux (browser tests)' },
+  });
+  expect(res.status(), `sign-in of ${creds.email}`).toBe(200);
+  const { user, token } = (await res.json()) as { user: unknown; token: string };
+  await page.goto('/config.json');
+  await page.evaluate((session) => localStorage.setItem('fieldbase', session), JSON.stringify({ user, token, isLoggedIn: true }));
+}
+
+/** Opens `path` (the dashboard unless told) signed in as `creds`: see storeSession. */
+export async function openSignedIn(page: Page, creds: { email: string; password: string }, path = '/dashboard') {
+  await storeSession(page, creds);
+  await page.goto(path);
 }
 
 /**

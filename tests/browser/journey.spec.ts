@@ -4,7 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { E2E } from './e2e-settings.ts';
-import { row, signIn, toast } from './helpers.ts';
+import { openSignedIn, row, signIn, storeSession, toast } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -128,9 +128,24 @@ test('an admin signs in, manages designations, reloads, and signs out', async ({
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a role without the create, edit and delete flags sees disabled buttons, and the server refuses anyway', async ({ page }) => {
-  await signIn(page, E2E.viewer);
+test('a page left while it checks the session (a quick reload) keeps the user signed in', async ({ page }) => {
+  await storeSession(page, E2E.admin);
+  // The first check is held unanswered; the page is left while it waits, as a person reloading at once would.
+  let held = false;
+  await page.route('**/user/verify', (route) => {
+    if (held) return route.continue();
+    held = true;
+  });
+  const firstCheck = page.waitForRequest('**/user/verify');
+  await page.goto('/dashboard', { waitUntil: 'commit' });
+  await firstCheck;
   await page.goto('/designation');
+  await expect(row(page, 'Administrator')).toBeVisible();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('fieldbase') ?? '{}').isLoggedIn)).toBe(true);
+});
+
+test('a role without the create, edit and delete flags sees disabled buttons, and the server refuses anyway', async ({ page }) => {
+  await openSignedIn(page, E2E.viewer, '/designation');
   await expect(row(page, 'Administrator')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Designation' })).toBeDisabled();
   await expect(row(page, 'Administrator').getByRole('button', { name: 'Edit' })).toBeDisabled();

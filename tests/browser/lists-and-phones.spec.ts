@@ -10,7 +10,7 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { E2E } from './e2e-settings.ts';
-import { row, signIn, toast } from './helpers.ts';
+import { openSignedIn, row, storeSession, toast } from './helpers.ts';
 import { tinyPng } from '../support/images.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -37,7 +37,7 @@ test.describe('on a phone (390 px wide)', () => {
   test.use({ viewport: PHONE });
 
   test('no list is wider than the screen', async ({ page }) => {
-    await signIn(page, E2E.admin);
+    await storeSession(page, E2E.admin);
     for (const path of ['/user', '/role', '/designation']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -47,8 +47,7 @@ test.describe('on a phone (390 px wide)', () => {
   });
 
   test('Add, Export, a row’s actions, the bell and the profile menu are on screen and work', async ({ page }) => {
-    await signIn(page, E2E.admin);
-    await page.goto('/user');
+    await openSignedIn(page, E2E.admin, '/user');
     await expect(page.getByText(`1-10 of ${USERS}`)).toBeVisible();
 
     const lines = await downloadCsv(page, 'Export Users');
@@ -90,12 +89,12 @@ test.describe('on a phone (390 px wide)', () => {
 });
 
 test('the side menu offers only what the role may open', async ({ page, browser }) => {
-  await signIn(page, E2E.admin);
+  await openSignedIn(page, E2E.admin);
   for (const name of ['Users', 'Roles', 'Designations']) await expect(page.getByRole('menuitem', { name })).toBeVisible();
 
   // The viewer may list designations and nothing else.
   const viewer = await (await browser.newContext()).newPage();
-  await signIn(viewer, E2E.viewer);
+  await openSignedIn(viewer, E2E.viewer);
   await expect(viewer.getByRole('menuitem', { name: 'Dashboard' })).toBeVisible();
   await expect(viewer.getByRole('menuitem', { name: 'Designations' })).toBeVisible();
   await expect(viewer.getByRole('menuitem', { name: 'Users' })).toHaveCount(0);
@@ -104,7 +103,7 @@ test('the side menu offers only what the role may open', async ({ page, browser 
 });
 
 test('a list that fails to load says so and offers a retry, not an empty table', async ({ page }) => {
-  await signIn(page, E2E.admin);
+  await storeSession(page, E2E.admin);
   const fail = (route: Route) =>
     route.fulfill({
       status: 500,
@@ -130,7 +129,7 @@ test('a list that fails to load says so and offers a retry, not an empty table',
 });
 
 test('a list shows a spinner in the table while it loads', async ({ page }) => {
-  await signIn(page, E2E.admin);
+  await storeSession(page, E2E.admin);
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(isListCall('designation'), async (route) => {
@@ -145,7 +144,7 @@ test('a list shows a spinner in the table while it loads', async ({ page }) => {
 });
 
 test('an unknown or forbidden record answers at once, with no retries', async ({ page, browser }) => {
-  await signIn(page, E2E.admin);
+  await storeSession(page, E2E.admin);
   const unknown = '00000000-0000-4000-8000-000000000000';
   const calls: string[] = [];
   page.on('request', (request) => {
@@ -160,7 +159,7 @@ test('an unknown or forbidden record answers at once, with no retries', async ({
 
   // The viewer may not read another user: the server's 403 shows at once.
   const viewer = await (await browser.newContext()).newPage();
-  await signIn(viewer, E2E.viewer);
+  await storeSession(viewer, E2E.viewer);
   const adminId = await page.evaluate(() => JSON.parse(localStorage.getItem('fieldbase')!).user._id);
   await viewer.goto(`/user/${adminId}`);
   await expect(viewer.getByText("You don't have permission to do this (can_get_user)")).toBeVisible();
@@ -168,8 +167,7 @@ test('an unknown or forbidden record answers at once, with no retries', async ({
 });
 
 test('Export Users writes every user the search matches, not only the page on screen', async ({ page }) => {
-  await signIn(page, E2E.admin);
-  await page.goto('/user');
+  await openSignedIn(page, E2E.admin, '/user');
   await expect(page.getByText(`1-10 of ${USERS}`)).toBeVisible();
   const all = await downloadCsv(page, 'Export Users');
   expect(all[0]).toBe('Employee ID,First Name,Last Name,Email,Mobile No.,Designation,Role,Status');
@@ -190,8 +188,7 @@ test('Export Users writes every user the search matches, not only the page on sc
 });
 
 test('a click on a user’s name opens the read-only profile at /user/{id}', async ({ page }) => {
-  await signIn(page, E2E.admin);
-  await page.goto('/user');
+  await openSignedIn(page, E2E.admin, '/user');
   await page.getByRole('link', { name: 'Field01', exact: true }).click();
   await expect(page).toHaveURL(/\/user\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
@@ -201,7 +198,7 @@ test('a click on a user’s name opens the read-only profile at /user/{id}', asy
 });
 
 test('the header avatar shows a new photo of one’s own at once', async ({ page }) => {
-  await signIn(page, E2E.viewer);
+  await openSignedIn(page, E2E.viewer);
   const avatar = page.getByRole('button', { name: 'Profile menu' });
   await expect(avatar).toHaveText('VV');
   await avatar.click();
@@ -214,15 +211,13 @@ test('the header avatar shows a new photo of one’s own at once', async ({ page
 });
 
 test('a signed-in user who opens /login goes to the dashboard', async ({ page }) => {
-  await signIn(page, E2E.admin);
-  await page.goto('/login');
+  await openSignedIn(page, E2E.admin, '/login');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Welcome, Admin' })).toBeVisible();
 });
 
 test('Mobile No. takes digits only, at most 10', async ({ page }) => {
-  await signIn(page, E2E.admin);
-  await page.goto('/user/add');
+  await openSignedIn(page, E2E.admin, '/user/add');
   const mobile = page.getByLabel('Mobile No.');
   await mobile.pressSequentially('98a7b6-5 4x3');
   await expect(mobile).toHaveValue('9876543');

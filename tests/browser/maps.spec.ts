@@ -15,7 +15,7 @@
 import { expect, type Page } from '@playwright/test';
 import { png } from '../../server/uploads/png-writer.ts';
 import { E2E, E2E_MAP_TILES_URL } from './e2e-settings.ts';
-import { signIn, testFailingOnPageErrors } from './helpers.ts';
+import { storeSession, testFailingOnPageErrors } from './helpers.ts';
 import { expectNoSeriousAxe } from './axe.ts';
 import { query } from './explorer.ts';
 import { seedProgram, type SeededProgram } from './seed-program.ts';
@@ -95,7 +95,7 @@ test.afterAll(() => seeded?.cleanUp());
 
 test("the drawer draws a geo-location on the tile map between 'View on map' and 'Hide Map'", async ({ page, tiles }) => {
   await page.setViewportSize({ width: 1440, height: 1000 });
-  await signIn(page, E2E.admin);
+  await storeSession(page, E2E.admin);
   await openQuery(page);
   await page.getByRole('row').filter({ hasText: made.kisumuLocalId }).click();
   const drawer = page.getByRole('dialog');
@@ -132,7 +132,7 @@ test('the Map view shows the query’s documents with a location as clusters; a 
   tiles,
 }) => {
   await page.setViewportSize({ width: 1440, height: 1000 });
-  await signIn(page, E2E.admin);
+  await storeSession(page, E2E.admin);
   await openQuery(page);
   await page.getByRole('button', { name: 'Map', exact: true }).click();
   const map = page.getByRole('region', { name: 'Map of the documents found' });

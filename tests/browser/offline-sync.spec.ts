@@ -9,7 +9,7 @@
  */
 import { expect } from '@playwright/test';
 import { E2E, authUrl } from './e2e-settings.ts';
-import { apiToken, callWith, signIn, testFailingOnPageErrors, toast } from './helpers.ts';
+import { apiToken, callWith, openSignedIn, testFailingOnPageErrors, toast } from './helpers.ts';
 
 const test = testFailingOnPageErrors();
 test.describe.configure({ mode: 'serial' });
@@ -70,8 +70,7 @@ test.afterAll(async () => {
 });
 
 test('a program is synced from its Overview, and says what its offline database holds', async ({ page }) => {
-  await signIn(page, E2E.admin);
-  await page.goto(`/program/${made.programId}`);
+  await openSignedIn(page, E2E.admin, `/program/${made.programId}`);
   const card = page.getByRole('region', { name: 'Database Sync' });
   await expect(card).toBeVisible();
   await card.getByRole('button', { name: 'Sync' }).click();
@@ -85,8 +84,7 @@ test('a program is synced from its Overview, and says what its offline database 
 });
 
 test('the view lists are synced all at once and one by one', async ({ page }) => {
-  await signIn(page, E2E.admin);
-  await page.goto('/custom-form/view-list');
+  await openSignedIn(page, E2E.admin, '/custom-form/view-list');
   await expect(page.getByRole('heading', { name: 'All View List' })).toBeVisible();
   await page.getByRole('button', { name: 'Sync', exact: true }).click();
   await expect(toast(page, 'Sync To Database Successfully')).toBeVisible();
@@ -115,8 +113,7 @@ test('two phones’ versions of one document are reviewed side by side and one i
   expect((await push([version('1-a', ['a'], 'Place 1')])).body).toEqual([]);
   expect((await push([version('2-b', ['b', 'a'], 'Place 2'), version('2-c', ['c', 'a'], 'Place 3')])).body).toEqual([]);
 
-  await signIn(page, E2E.admin);
-  await page.goto(`/program/${made.programId}`);
+  await openSignedIn(page, E2E.admin, `/program/${made.programId}`);
   const card = page.getByRole('region', { name: 'Offline conflicts' });
   await expect(card).toContainText('1 document was edited on two phones at once');
   await card.getByRole('button', { name: 'Review' }).click();

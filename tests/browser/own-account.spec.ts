@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readdir } from 'node:fs/promises';
 import { E2E, authUrl, outboxDir } from './e2e-settings.ts';
-import { forgetSession, signIn, toast } from './helpers.ts';
+import { forgetSession, openSignedIn, signIn, toast } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -58,7 +58,7 @@ async function openOwnProfile(page: Page) {
 }
 
 test('a user changes their own password with the current one, and is told when it is wrong', async ({ page }) => {
-  await signIn(page, OLGA);
+  await openSignedIn(page, OLGA);
   await openOwnProfile(page);
   await page.getByRole('button', { name: 'Change Password' }).click();
   const dialog = page.getByRole('dialog');
@@ -93,7 +93,7 @@ test('a user changes their own password with the current one, and is told when i
 });
 
 test('a user changes their own e-mail: the current password is asked for only then, and the old address is told', async ({ page }) => {
-  await signIn(page, { email: OLGA.email, password: NEW_PASSWORD });
+  await openSignedIn(page, { email: OLGA.email, password: NEW_PASSWORD });
   await openOwnProfile(page);
   await expect(page.getByLabel('Current Password')).toHaveCount(0);
 

@@ -11,7 +11,7 @@ import { expect, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { crc32, deflateSync } from 'node:zlib';
 import { E2E, authUrl } from './e2e-settings.ts';
-import { apiToken, callWith, signIn, testFailingOnPageErrors, toast } from './helpers.ts';
+import { apiToken, callWith, openSignedIn, testFailingOnPageErrors, toast } from './helpers.ts';
 import { documentRows, query } from './explorer.ts';
 import { seedProgram, type SeededProgram } from './seed-program.ts';
 
@@ -170,7 +170,7 @@ async function attachmentStatus(page: Page, doc: Submitted): Promise<number> {
 }
 
 test('a supervisor without can_see_all_docs sees only their own documents everywhere in the console', async ({ page }) => {
-  await signIn(page, SUPERVISOR);
+  await openSignedIn(page, SUPERVISOR);
   await expect(savedCount(page, MINE)).toBeVisible();
 
   await page.getByRole('menuitem', { name: 'Data Explorer' }).click();
@@ -226,7 +226,7 @@ test('a supervisor without can_see_all_docs sees only their own documents everyw
 
 test('once the program shows documents to its whole team, the supervisor sees everyone’s', async ({ page }) => {
   await setVisibility('ALL');
-  await signIn(page, SUPERVISOR);
+  await openSignedIn(page, SUPERVISOR);
   await expect(savedCount(page, MINE + THEIRS)).toBeVisible();
   await page.goto('/data-explorer');
   await query(page, PROGRAM, TYPE, MINE + THEIRS);

@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_STACKS, consoleUrl, e2eStack } from './e2e-settings.ts';
 
-// Debian's Chromium (scripts/ensure-chromium.sh installs it); Playwright never downloads a browser here.
+// Debian's Chromium headless shell (scripts/ensure-chromium.sh installs it and says why);
+// Playwright never downloads a browser here.
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -31,7 +32,7 @@ export default defineConfig({
     baseURL: consoleUrl,
     viewport: { width: 1280, height: 800 },
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell', args: CHROMIUM_ARGS },
   },
   // One stack per worker. Playwright starts them in order, so the first builds the console
   // (when its sources changed) before the next serves the same build.

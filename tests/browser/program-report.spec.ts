@@ -9,7 +9,7 @@
 import { expect, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { E2E, authUrl } from './e2e-settings.ts';
-import { apiToken, callWith, signIn, testFailingOnPageErrors } from './helpers.ts';
+import { apiToken, callWith, openSignedIn, testFailingOnPageErrors } from './helpers.ts';
 import { expectNoSeriousAxe } from './axe.ts';
 import { seedProgram, type SeededProgram } from './seed-program.ts';
 import { keepScreenshot } from './screenshots.ts';
@@ -67,8 +67,7 @@ async function csvOf(page: Page, section: string): Promise<string[]> {
 
 test('an admin opens the program report from the Overview, reads it and downloads each table', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 1000 });
-  await signIn(page, E2E.admin);
-  await page.goto(`/program/${made.programId}`);
+  await openSignedIn(page, E2E.admin, `/program/${made.programId}`);
   await page.getByRole('link', { name: 'Access Program Reports' }).click();
   await expect(page).toHaveURL(new RegExp(`/program/${made.programId}/report$`));
   await expect(page.getByRole('heading', { name: `${PROGRAM}: Program Reports` })).toBeVisible();
@@ -114,8 +113,7 @@ test('an admin opens the program report from the Overview, reads it and download
 });
 
 test('a role without can_get_program is told so', async ({ page }) => {
-  await signIn(page, E2E.viewer);
-  await page.goto(`/program/${made.programId}/report`);
+  await openSignedIn(page, E2E.viewer, `/program/${made.programId}/report`);
   await expect(page.getByText("You don't have permission to see programs (can_get_program)")).toBeVisible();
   const token = await apiToken(authUrl, E2E.viewer);
   expect((await callWith(token, 'GET', `${apiUrl}/program/${made.programId}/report`)).status).toBe(403);

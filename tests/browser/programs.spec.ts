@@ -13,7 +13,7 @@
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { tinyPng } from '../support/images.ts';
 import { E2E, authUrl } from './e2e-settings.ts';
-import { apiToken, callWith, row, signIn, testFailingOnPageErrors, toast, watchForErrors } from './helpers.ts';
+import { apiToken, callWith, openSignedIn, row, storeSession, testFailingOnPageErrors, toast, watchForErrors } from './helpers.ts';
 import { keepScreenshot } from './screenshots.ts';
 
 const apiUrl = `http://localhost:${E2E.apiPort}`;
@@ -162,7 +162,7 @@ async function expectLoaded(image: Locator) {
 test('an admin adds a program with an image, a description, two heads and documents access OWN, and finds it on /program', async ({
   page,
 }) => {
-  await signIn(page, E2E.admin);
+  await openSignedIn(page, E2E.admin);
   await page.getByRole('menuitem', { name: 'Programs' }).click();
   await expect(page).toHaveURL(/\/program$/);
   await expect(page.getByRole('heading', { name: 'Programs', exact: true })).toBeVisible();
@@ -212,8 +212,7 @@ test('the program opens on its Overview; each of the eleven tabs and the History
   page,
 }) => {
   expect(made.programId, 'the program the test before added').not.toBe('');
-  await signIn(page, E2E.admin);
-  await page.goto(`/program/${made.programId}`);
+  await openSignedIn(page, E2E.admin, `/program/${made.programId}`);
   await expect(page.getByRole('heading', { level: 1, name: PROGRAM })).toBeVisible();
   await expectLoaded(page.getByRole('img', { name: PROGRAM }));
   await expect(page.getByRole('tab')).toHaveText([
@@ -306,7 +305,7 @@ test('the program opens on its Overview; each of the eleven tabs and the History
 test('on the module tabs: a beneficiary type made with a published form; a location type attached from the existing ones, then removed', async ({
   page,
 }) => {
-  await signIn(page, E2E.admin);
+  await storeSession(page, E2E.admin);
   await openProgram(page, 4);
   await panel(page).getByRole('button', { name: 'Add Beneficiary Type' }).click();
   const add = drawer(page, 'Add Beneficiary Type');
@@ -369,7 +368,7 @@ test('on the module tabs: a beneficiary type made with a published form; a locat
 test('a case type with Open, Closed and Referred; an event type with pre- and post-event forms and a checklist; a permission file', async ({
   page,
 }) => {
-  await signIn(page, E2E.admin);
+  await storeSession(page, E2E.admin);
   await openProgram(page, 7);
   await panel(page).getByRole('button', { name: 'Add Case Type' }).click();
   const cases = drawer(page, 'Add Case Type');
@@ -448,7 +447,7 @@ test('a case type with Open, Closed and Referred; an event type with pre- and po
 });
 
 test('a goal of 500 households, pinned, shows on the Overview and in the header slider', async ({ page }) => {
-  await signIn(page, E2E.admin);
+  await storeSession(page, E2E.admin);
   await openProgram(page, 1);
   await panel(page).getByRole('button', { name: 'Add Goal' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Goal' });
@@ -483,7 +482,7 @@ test('a goal of 500 households, pinned, shows on the Overview and in the header 
 });
 
 test('three team members are added and one is made a program head; the team gets a notification', async ({ page }) => {
-  await signIn(page, E2E.admin);
+  await storeSession(page, E2E.admin);
   await openProgram(page, 10);
   for (const member of TEAM) {
     await panel(page).getByRole('button', { name: 'Add Team Member' }).click();
@@ -530,7 +529,7 @@ test('three team members are added and one is made a program head; the team gets
 test('the Surveys module is deactivated; opening its tab asks to activate it, and Don\u2019t Activate returns to Modules', async ({
   page,
 }) => {
-  await signIn(page, E2E.admin);
+  await storeSession(page, E2E.admin);
   await openProgram(page, 3);
   const surveys = panel(page).getByRole('row').filter({ hasText: 'Surveys' });
   await expect(surveys).toContainText('Active');
@@ -554,7 +553,7 @@ test('the Surveys module is deactivated; opening its tab asks to activate it, an
 });
 
 test('the detail page at 1440 and 390 px wide: overview, goals, team, beneficiary types and the add drawer', async ({ page }) => {
-  await signIn(page, E2E.admin);
+  await openSignedIn(page, E2E.admin);
   const shoot = (name: string) => keepScreenshot(page, `programs-${name}`, { fullPage: true });
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
@@ -583,7 +582,7 @@ test('the detail page at 1440 and 390 px wide: overview, goals, team, beneficiar
 test('a locked program offers no changes and the server refuses them; unlocked again, then deactivated, it moves to /program/deactive', async ({
   page,
 }) => {
-  await signIn(page, E2E.admin);
+  await storeSession(page, E2E.admin);
   await openProgram(page, 0);
   await section(page, 'Program Lock').getByRole('button', { name: 'Lock' }).click();
   await expect(toast(page, 'Program Locked')).toBeVisible();
@@ -661,7 +660,7 @@ test('a manager without edit_document_after_no_of_days: no Update once the editi
   const closed = await programByApi('Borehole repairs', 0);
   const open = await programByApi('School latrines', 30);
   const { page, problems } = await pageOf(browser);
-  await signIn(page, EDITOR);
+  await storeSession(page, EDITOR);
 
   await page.goto(`/program/edit/${closed}`);
   await expect(page.getByRole('heading', { name: 'Edit Program' })).toBeVisible();

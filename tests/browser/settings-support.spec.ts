@@ -11,7 +11,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { E2E, authUrl } from './e2e-settings.ts';
-import { apiToken, callWith, signIn, toast } from './helpers.ts';
+import { apiToken, callWith, openSignedIn, toast } from './helpers.ts';
 import { expectNoSeriousAxe } from './axe.ts';
 import { twoColourPng } from '../support/images.ts';
 import { projectRoot } from '../../server/config.ts';
@@ -34,7 +34,7 @@ test.afterAll(async () => {
 
 test('the admin names the organisation and gives it a logo, shown in the header and on the login page', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, E2E.admin);
+  await openSignedIn(page, E2E.admin);
   await page.getByRole('menuitem', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page).toHaveTitle('Settings · Fieldbase');
@@ -89,7 +89,7 @@ test('the admin names the organisation and gives it a logo, shown in the header 
 
 test('Support shows the version, the documentation and the system health', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, E2E.admin);
+  await openSignedIn(page, E2E.admin);
   await page.getByRole('menuitem', { name: 'Support' }).click();
   await expect(page).toHaveTitle('Support · Fieldbase');
   const health = page.getByRole('table', { name: 'System health' });
@@ -112,7 +112,7 @@ test('Support shows the version, the documentation and the system health', async
 });
 
 test('a role without the flags has no Settings or Support and is told which flag it lacks', async ({ page }) => {
-  await signIn(page, E2E.viewer);
+  await openSignedIn(page, E2E.viewer);
   await expect(page.getByRole('menuitem', { name: 'Designations' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Settings' })).toHaveCount(0);
   await expect(page.getByRole('menuitem', { name: 'Support' })).toHaveCount(0);

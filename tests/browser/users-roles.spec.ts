@@ -9,7 +9,7 @@ import { tinyPng } from '../support/images.ts';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { E2E } from './e2e-settings.ts';
-import { row, signIn, toast } from './helpers.ts';
+import { openSignedIn, row, signIn, toast } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -34,7 +34,7 @@ async function choose(page: Page, label: string, option: string) {
 }
 
 test('an admin finds, pages, filters and exports users', async ({ page }) => {
-  await signIn(page, E2E.admin);
+  await openSignedIn(page, E2E.admin);
   await page.getByRole('menuitem', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/user$/);
   await expect(page.getByRole('heading', { name: 'All Users' })).toBeVisible();
@@ -79,8 +79,7 @@ test('an admin finds, pages, filters and exports users', async ({ page }) => {
 });
 
 test('an admin adds a role, ticks its flags, and adds a user with a photo in it', async ({ page }) => {
-  await signIn(page, E2E.admin);
-  await page.goto('/role');
+  await openSignedIn(page, E2E.admin, '/role');
   await expect(page.getByRole('heading', { name: 'All Roles' })).toBeVisible();
   await expect(row(page, 'Admin')).toBeVisible();
 
@@ -160,8 +159,7 @@ test('an admin adds a role, ticks its flags, and adds a user with a photo in it'
 });
 
 test("the Admin role's checklist is read-only: every flag ticked, no Update, a note saying why", async ({ page }) => {
-  await signIn(page, E2E.admin);
-  await page.goto('/role');
+  await openSignedIn(page, E2E.admin, '/role');
   await row(page, 'Admin').getByRole('link', { name: 'Permissions' }).click();
   await expect(page.getByRole('heading', { name: 'Permissions: Admin' })).toBeVisible();
   await expect(page.getByText('The Admin role always holds every permission, so its checklist cannot be changed.')).toBeVisible();
@@ -181,14 +179,12 @@ test("the Admin role's checklist is read-only: every flag ticked, no Update, a n
 
 test('a user sees users while their role allows it, and the message once it does not', async ({ page, browser }) => {
   const audrey = await (await browser.newContext()).newPage();
-  await signIn(audrey, AUDITOR);
-  await audrey.goto('/user');
+  await openSignedIn(audrey, AUDITOR, '/user');
   await expect(userRow(audrey, 'Admin')).toBeVisible();
   // Courtesy and enforcement: no add/edit flags, so the buttons are off and the server says no.
   await expect(audrey.getByRole('button', { name: 'Add User' })).toBeDisabled();
 
-  await signIn(page, E2E.admin);
-  await page.goto('/role');
+  await openSignedIn(page, E2E.admin, '/role');
   await row(page, 'Auditor').getByRole('link', { name: 'Permissions' }).click();
   await page.getByRole('checkbox', { name: 'Can get user' }).uncheck();
   await page.getByRole('button', { name: 'Update' }).click();
@@ -211,8 +207,7 @@ test('a role that reads roles but not permissions sees no Permissions button, an
   page,
   browser,
 }) => {
-  await signIn(page, E2E.admin);
-  await page.goto('/role');
+  await openSignedIn(page, E2E.admin, '/role');
   await row(page, 'Auditor').getByRole('link', { name: 'Permissions' }).click();
   const checklistUrl = new URL(page.url()).pathname;
   await page.getByRole('checkbox', { name: 'Can get role' }).check();
@@ -220,8 +215,7 @@ test('a role that reads roles but not permissions sees no Permissions button, an
   await expect(toast(page, 'Permissions updated')).toBeVisible();
 
   const audrey = await (await browser.newContext()).newPage();
-  await signIn(audrey, AUDITOR);
-  await audrey.goto('/role');
+  await openSignedIn(audrey, AUDITOR, '/role');
   await expect(row(audrey, 'Auditor')).toBeVisible();
   await expect(audrey.getByRole('link', { name: 'Permissions' })).toHaveCount(0);
   await audrey.goto(checklistUrl);
@@ -235,8 +229,7 @@ test('a role that reads roles but not permissions sees no Permissions button, an
 });
 
 test('an admin changes a password, deactivates, activates and deletes a user', async ({ page }) => {
-  await signIn(page, E2E.admin);
-  await page.goto('/user');
+  await openSignedIn(page, E2E.admin, '/user');
   await page.getByPlaceholder('Search users').fill('Audrey');
   // Wait for the search to apply: react-admin applies it 500 ms later and, if this page were
   // left meanwhile, would navigate back to the list.

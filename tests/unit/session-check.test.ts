@@ -93,6 +93,29 @@ describe('checkSessionAtStart', () => {
     expect(fetchImpl).toHaveBeenCalledTimes(1);
     expect(stored()).toEqual({ isLoggedIn: false });
   });
+
+  it('a check cut off because the page is being left keeps the session for the next page to check', async () => {
+    signIn('tok-kept');
+    const before = stored();
+    // The browser cuts the request off as it leaves the page: the rejection comes after the page is hidden.
+    const fetchImpl = vi.fn<typeof fetch>(async () => {
+      window.dispatchEvent(new Event('pagehide'));
+      throw new TypeError('Failed to fetch');
+    });
+
+    expect(await checkSessionAtStart(AUTH, fetchImpl)).toBe('left unchecked');
+    expect(stored()).toEqual(before);
+
+    // Shown again from the browser's page cache, the page is in use: a failure signs out as before.
+    window.dispatchEvent(new Event('pageshow'));
+    expect(
+      await checkSessionAtStart(
+        AUTH,
+        vi.fn<typeof fetch>(async () => Promise.reject(new TypeError('Failed to fetch'))),
+      ),
+    ).toBe('signed-out');
+    expect(stored()).toEqual({ isLoggedIn: false });
+  });
 });
 
 describe('resolveConfig', () => {
