@@ -12,6 +12,7 @@ export const MENU_ICON_NAMES = [
   'ListAlt',
   'People',
   'Settings',
+  'Webhook',
 ] as const;
 
 export type MenuIconName = (typeof MENU_ICON_NAMES)[number];

@@ -77,6 +77,12 @@ export interface Config {
   /** View-list imports: seconds one may read before it is stopped, and its worker thread's heap cap in MB. */
   viewListImport: { timeoutSeconds: number; heapMb: number };
   /**
+   * Webhooks: whether they may call this machine's own and link-local addresses
+   * (WEBHOOK_ALLOW_PRIVATE=on|off, off by default), and the pause before the first retry of a
+   * refused delivery (WEBHOOK_RETRY_FIRST_SECONDS, 30), which doubles at each retry.
+   */
+  webhooks: { allowPrivate: boolean; retryFirstMs: number };
+  /**
    * Reverse proxies (addresses, CIDRs) whose X-Forwarded-For entries are believed, as Fastify's
    * `trustProxy` takes them; false: none (the client is the connection's address).
    */
@@ -233,6 +239,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     viewListImport: {
       timeoutSeconds: int(env.VIEW_LIST_IMPORT_TIMEOUT_SECONDS, 120),
       heapMb: int(env.VIEW_LIST_IMPORT_HEAP_MB, 256),
+    },
+    webhooks: {
+      allowPrivate: onOff('WEBHOOK_ALLOW_PRIVATE', env.WEBHOOK_ALLOW_PRIVATE, false),
+      retryFirstMs: positive('WEBHOOK_RETRY_FIRST_SECONDS', env.WEBHOOK_RETRY_FIRST_SECONDS, 30) * 1000,
     },
     trustProxy: trustedProxies(env.TRUST_PROXY),
     clock: systemClock,

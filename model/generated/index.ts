@@ -27,4 +27,5 @@ export type * from './settings';
 export type * from './survey_type';
 export type * from './user';
 export type * from './view-list';
+export type * from './webhook';
 export type * from './resource-names';

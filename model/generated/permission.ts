@@ -56,6 +56,8 @@ export interface Permission {
   can_manage_settings?: boolean;
   can_see_support?: boolean;
   can_get_audit?: boolean;
+  can_get_webhook?: boolean;
+  can_manage_webhook?: boolean;
   can_sync_program?: boolean;
   can_sync_view_list?: boolean;
   can_add_sync_user?: boolean;

@@ -19,7 +19,8 @@ export type ResourceName =
   | 'event_type'
   | 'case_type'
   | 'survey_type'
-  | 'permission_file';
+  | 'permission_file'
+  | 'webhook';
 
 /** The same names at run time, in the map's order. */
-export const resourceNames: readonly ResourceName[] = ['designation', 'role', 'user', 'listview', 'custom-form', 'program', 'goal', 'notification', 'beneficiary_type', 'location_type', 'event_type', 'case_type', 'survey_type', 'permission_file'];
+export const resourceNames: readonly ResourceName[] = ['designation', 'role', 'user', 'listview', 'custom-form', 'program', 'goal', 'notification', 'beneficiary_type', 'location_type', 'event_type', 'case_type', 'survey_type', 'permission_file', 'webhook'];

@@ -27,6 +27,7 @@ import SettingsSchema from '../../schemas/settings.schema.json';
 import SurveyTypeSchema from '../../schemas/survey_type.schema.json';
 import UserSchema from '../../schemas/user.schema.json';
 import ViewListSchema from '../../schemas/view-list.schema.json';
+import WebhookSchema from '../../schemas/webhook.schema.json';
 
 /** Every schema in schemas/, in file-name order. */
-export const schemaList: unknown[] = [AuditExportSchema, AuthSchema, BeneficiaryTypeSchema, CaseTypeSchema, ChangeSchema, DesignationSchema, DocumentSchema, EventTypeSchema, ExportJobSchema, FormFieldSchema, FormSchema, GoalSchema, LocationTypeSchema, NotificationSchema, PermissionSchema, PermissionFileSchema, ProgramSchema, ResourcesSchema, RoleSchema, SettingsSchema, SurveyTypeSchema, UserSchema, ViewListSchema];
+export const schemaList: unknown[] = [AuditExportSchema, AuthSchema, BeneficiaryTypeSchema, CaseTypeSchema, ChangeSchema, DesignationSchema, DocumentSchema, EventTypeSchema, ExportJobSchema, FormFieldSchema, FormSchema, GoalSchema, LocationTypeSchema, NotificationSchema, PermissionSchema, PermissionFileSchema, ProgramSchema, ResourcesSchema, RoleSchema, SettingsSchema, SurveyTypeSchema, UserSchema, ViewListSchema, WebhookSchema];

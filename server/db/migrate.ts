@@ -32,6 +32,7 @@ import * as syncConflicts from './migrations/024-sync-conflicts.ts';
 import * as syncReadShapes from './migrations/025-sync-read-shapes.ts';
 import * as rateLimits from './migrations/026-rate-limits.ts';
 import * as syncNotify from './migrations/027-sync-notify.ts';
+import * as webhookDeliveries from './migrations/028-webhook-deliveries.ts';
 import { createGenericTables, syncGenericTables } from './generic-tables.ts';
 import { ADVISORY_LOCKS } from './advisory-locks.ts';
 import { assertModelValid } from '@model/resource-map.ts';
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '025-sync-read-shapes': syncReadShapes,
   '026-rate-limits': rateLimits,
   '027-sync-notify': syncNotify,
+  '028-webhook-deliveries': webhookDeliveries,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

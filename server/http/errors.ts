@@ -66,6 +66,8 @@ export const problems = {
     new Problem(403, 'FORBIDDEN', message, undefined, { permission: flag }),
 
   notFound: (what = 'Record') => new Problem(404, 'NOT_FOUND', `${what} not found`),
+  /** "Send again" of a webhook delivery that is still waiting to be sent. */
+  alreadyPending: () => new Problem(409, 'ALREADY_PENDING', 'This delivery is still waiting to be sent'),
   /** A document that does not exist and one the caller may not read answer alike: existence is not revealed. */
   duplicate: (label: string, field: string, fieldLabel: string) =>
     new Problem(409, 'DUPLICATE', `A ${label.toLowerCase()} with this ${fieldLabel.toLowerCase()} already exists`, {

@@ -11,6 +11,7 @@ import DynamicForm from '@mui/icons-material/DynamicForm';
 import ListAlt from '@mui/icons-material/ListAlt';
 import People from '@mui/icons-material/People';
 import Settings from '@mui/icons-material/Settings';
+import Webhook from '@mui/icons-material/Webhook';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { isMenuIconName, MENU_ICON_NAMES, type MenuIconName } from '@model/menu-icons';
 
@@ -23,6 +24,7 @@ export const menuIcons: Record<MenuIconName, SvgIconComponent> = {
   ListAlt,
   People,
   Settings,
+  Webhook,
 };
 
 /** The icon a map entry's menu names; an unknown name is a broken map, said out loud rather than drawn as something else. */

@@ -14,9 +14,10 @@ import role from './role';
 import customForm from './custom-form';
 import program from './program';
 import typeRecords from './type-records';
+import webhook from './webhook';
 
 /** Resources with screens of their own, by map name. */
-const folders: Record<string, ResourceScreens> = { user, role, 'custom-form': customForm, program, ...typeRecords };
+const folders: Record<string, ResourceScreens> = { user, role, 'custom-form': customForm, program, webhook, ...typeRecords };
 
 /** Private pages need a signed-in user (spec 1 §2): without one, they send them to /login. */
 const signedIn = (Page: ComponentType | undefined) =>

@@ -249,13 +249,16 @@ function callerFor(call: PlannedCall): Caller {
 /**
  * Every row of every table, so that refused calls can be shown to have changed nothing — but the
  * change log, which records refused writes on purpose (checked apart: refusedSince), and the
- * offline databases' cursor in it (sync_follow), which moves past those rows.
+ * cursors that read it and move past those rows: the offline databases' (sync_follow) and the
+ * webhooks' (webhook_cursors).
  */
 async function databaseSnapshot(): Promise<Record<string, string>> {
   const { rows } = await sql<{
     table_name: string;
   }>`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'
-       and table_name not like 'changes%' and table_name not in ('change_revisions', 'sync_follow') order by table_name`.execute(t.ctx.db);
+       and table_name not like 'changes%' and table_name not in ('change_revisions', 'sync_follow', 'webhook_cursors') order by table_name`.execute(
+    t.ctx.db,
+  );
   const snapshot: Record<string, string> = {};
   for (const { table_name } of rows) {
     const { rows: digest } = await sql<{

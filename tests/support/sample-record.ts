@@ -18,6 +18,8 @@ function sampleText(name: string, p: PropertySchema, n: number): string {
     fit(`s${n}`),
     '9'.repeat(Math.max(min, Math.min(max, 10))),
     'a'.repeat(Math.max(min, Math.min(max, 10))),
+    // An address (a webhook's): TEST-NET-1, kept for documentation, which nothing answers.
+    `https://192.0.2.1/sample/${n}`,
   ];
   if (p.format === 'email') return `sample-${n}@example.com`;
   if (p.format === 'date-time') return new Date(Date.UTC(2026, 0, 1)).toISOString();
@@ -54,6 +56,9 @@ function sampleValue(name: string, p: PropertySchema, idOf: (resource: string) =
     case 'integer':
     case 'number':
       return (p.minimum as number | undefined) ?? 1;
+    case 'object':
+      // A group of flags (a webhook's events), none ticked: a record that asks for nothing.
+      return {};
     default:
       return sampleText(name, p, n);
   }

@@ -57,9 +57,11 @@ const Fields = ({ resource }: { resource: ResourceName }) => {
 interface GenericShowProps {
   /** More buttons beside Edit (e.g. a role's Permissions). */
   extras?: ComponentType<RowExtraProps>;
+  /** More of the record below its fields, before its History (e.g. a webhook's deliveries). */
+  sections?: ComponentType<{ id: string }>;
 }
 
-const ShowContent = ({ extras: Extras }: GenericShowProps) => {
+const ShowContent = ({ extras: Extras, sections: Sections }: GenericShowProps) => {
   const resource = resourceNamed(useResourceContext()!);
   const entry = resourceEntry(resource);
   const record = useRecordContext();
@@ -100,6 +102,7 @@ const ShowContent = ({ extras: Extras }: GenericShowProps) => {
           <Fields resource={resource} />
         </CardContent>
       </Card>
+      {Sections && <Sections id={String(record.id)} />}
       <HistorySection resource={resource} id={String(record.id)} />
       {!onPage && (
         <RecordDialog
@@ -112,13 +115,13 @@ const ShowContent = ({ extras: Extras }: GenericShowProps) => {
   );
 };
 
-export const GenericShow = ({ extras }: GenericShowProps) => {
+export const GenericShow = ({ extras, sections }: GenericShowProps) => {
   const resource = resourceNamed(useResourceContext()!);
   const { label } = resourceEntry(resource);
   return (
     <PageAccess resource={resource} action="show" denied={`You don't have permission to see ${label.many.toLowerCase()}`}>
       <ShowBase resource={resource}>
-        <ShowContent extras={extras} />
+        <ShowContent extras={extras} sections={sections} />
       </ShowBase>
     </PageAccess>
   );
