@@ -100,6 +100,8 @@ for (const width of [1440, 390]) {
         expect(p.getByRole('checkbox').first()).toBeVisible(),
       );
       await check(page, '/designation', 'Designations · Fieldbase', heading('Designations'));
+      await check(page, '/webhook', 'Webhooks · Fieldbase', heading(/Webhooks/));
+      await check(page, '/webhook/create', 'Add · Webhooks · Fieldbase', heading(/Add Webhook/));
       await check(page, '/data-explorer', 'Data Explorer · Fieldbase', heading(/Explore data/));
       await check(page, '/settings', 'Settings · Fieldbase', heading('Settings'));
       await check(page, '/support', 'Support · Fieldbase', heading('Support'));

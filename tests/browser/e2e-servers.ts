@@ -35,6 +35,9 @@ async function main() {
     // that forgot to fails instead of reaching the internet.
     MAP_TILES_URL: E2E_MAP_TILES_URL,
     LOG_LEVEL: 'warn',
+    // The webhook spec's receiver listens on this machine; its refusal has server tests of its own.
+    WEBHOOK_ALLOW_PRIVATE: 'on',
+    WEBHOOK_RETRY_FIRST_SECONDS: '1',
   });
   const running = await startServers(config, { serveConsole: true });
   stopOnSignals(async () => {

@@ -63,7 +63,7 @@ function SendAgain({ delivery, webhookId }: { delivery: Delivery; webhookId: str
       startIcon={<ReplayIcon />}
       disabled={delivery.status === 'pending' || again.isPending}
       onClick={() => again.mutate()}
-      aria-label={`Send ${delivery.event} of ${delivery.record_id ?? 'the record'} again`}
+      aria-label={`Send again: ${delivery.event} of ${delivery.record_id ?? 'the record'}`}
     >
       Send again
     </Button>
@@ -87,15 +87,18 @@ export function DeliveryLog({ id }: { id: string }) {
       {deliveries.isError && <Typography color="error">Could not load the deliveries: {deliveries.error.message}</Typography>}
       {deliveries.isSuccess && rows.length === 0 && <Typography color="text.secondary">No event has been sent yet.</Typography>}
       {rows.length > 0 && phone && (
-        <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Deliveries">
+        <Box component="ul" role="list" aria-label="Deliveries" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
           {rows.map((d) => (
             <Box component="li" key={d.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
               <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
                 <Typography sx={{ fontWeight: 600 }}>{d.event}</Typography>
                 <StatusChip delivery={d} />
               </Stack>
-              <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-                {d.record_id} · {formatDateTime(d.created_at)}
+              <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}>
+                {d.record_id}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                Sent {formatDateTime(d.created_at)}
               </Typography>
               <Typography variant="body2">Attempts: {attemptsText(d)}</Typography>
               <Typography variant="body2" color="text.secondary" noWrap title={lastAnswer(d)}>
@@ -104,7 +107,7 @@ export function DeliveryLog({ id }: { id: string }) {
               {canResend && <SendAgain delivery={d} webhookId={id} />}
             </Box>
           ))}
-        </Stack>
+        </Box>
       )}
       {rows.length > 0 && !phone && (
         <Table size="small" aria-label="Deliveries">
@@ -133,7 +136,7 @@ export function DeliveryLog({ id }: { id: string }) {
                 </TableCell>
                 <TableCell>{formatDateTime(d.created_at)}</TableCell>
                 {canResend && (
-                  <TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <SendAgain delivery={d} webhookId={id} />
                   </TableCell>
                 )}
