@@ -52,6 +52,19 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
+      {
+        resolve,
+        test: {
+          // Minutes of load on whole instances (`npm run test:load`), not part of `npm test`.
+          name: 'load',
+          environment: 'node',
+          include: ['tests/load/**/*.test.ts'],
+          globalSetup: ['tests/support/server-global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 900_000,
+          hookTimeout: 900_000,
+        },
+      },
     ],
   },
 });

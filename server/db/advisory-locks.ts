@@ -14,4 +14,9 @@ export const ADVISORY_LOCKS = {
   syncWrite: 7_301_2029,
   /** Held (session-wide) by the one process following the change log for the offline databases. */
   syncFollow: 7_301_2030,
+  /**
+   * Held (session-wide) while a process starts pg-boss and creates its queues: two instances
+   * creating the same queues at once deadlocked in pg-boss's DDL, and one failed to start.
+   */
+  jobsStart: 7_301_2031,
 } as const;

@@ -17,6 +17,7 @@ import PgBoss from 'pg-boss';
 import pg from 'pg';
 import { CompiledQuery } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
 
 export interface RunningJob {
   /** pg-boss's id of this attempt. */
@@ -178,9 +179,17 @@ export function createJobSystem(opts: {
       if (boss) return;
       const b = newBoss();
       b.on('error', (err) => log(`[jobs] ${err.message}`));
-      await b.start();
-      boss = b;
-      for (const queue of queues.values()) await work(b, queue);
+      // One process at a time installs pg-boss and creates the queues (their DDL deadlocks when
+      // several instances start together); the lock is a session's, on a connection of its own.
+      const starting = await system.connect('fieldbase-jobs-start');
+      try {
+        await starting.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.jobsStart]);
+        await b.start();
+        boss = b;
+        for (const queue of queues.values()) await work(b, queue);
+      } finally {
+        await starting.end().catch(() => undefined);
+      }
       for (const task of tasks.values()) {
         await runTask(task);
         schedule(task);
