@@ -1,7 +1,8 @@
 /**
  * Where a webhook may send: never to the servers' own machine or its link-local neighbours
  * (loopback 127.0.0.0/8 and ::1, link-local 169.254.0.0/16 (cloud metadata lives there) and
- * fe80::/10, the unspecified 0.0.0.0 and ::, multicast), which would let whoever may add a
+ * fe80::/10, the unspecified 0.0.0.0 and ::, multicast, and the cloud metadata addresses
+ * fd00:ec2::254 and 100.100.100.200), which would let whoever may add a
  * webhook make the servers call their own private ports (server-side request forgery).
  * WEBHOOK_ALLOW_PRIVATE=on lifts this, for a receiver on the same machine (and the tests).
  * Private networks (10/8, 172.16/12, 192.168/16) stay allowed: an organisation's own systems
@@ -24,6 +25,9 @@ refused.addAddress('::1', 'ipv6');
 refused.addAddress('::', 'ipv6');
 refused.addSubnet('fe80::', 10, 'ipv6');
 refused.addSubnet('ff00::', 8, 'ipv6');
+// Cloud metadata services outside the link-local range: AWS's over IPv6, Alibaba's.
+refused.addAddress('fd00:ec2::254', 'ipv6');
+refused.addAddress('100.100.100.200', 'ipv4');
 
 /** An IPv4 address written inside IPv6 (::ffff:127.0.0.1, or ::ffff:7f00:1 as URLs spell it) is judged as the IPv4 one. */
 function plain(address: string): { address: string; family: 'ipv4' | 'ipv6' } {

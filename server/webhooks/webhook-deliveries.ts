@@ -107,6 +107,8 @@ async function feed(db: Db, webhookId: string): Promise<void> {
       const changes = await sql<ChangeRow>`
         select seq, at, resource, record_id, revision, action, actor_id, actor_email, program_id, fields from changes
         where seq > ${found.after_seq} and seq <= ${upTo} and resource = any(${subjects}::text[])
+          -- A refused attempt (refusal-log.ts) names a record but changed nothing: no event.
+          and revision is not null
         order by seq limit ${FEED_BATCH}`.execute(trx);
       const full = changes.rows.length === FEED_BATCH;
       const reached = full ? Number(changes.rows[changes.rows.length - 1]!.seq) : upTo;
@@ -185,7 +187,13 @@ async function deliver(ctx: AppContext, deliveryId: string, claim: string): Prom
     where d.id = ${deliveryId} and d.claim = ${claim} and d.status = 'pending' and w.id = d.webhook_id and w.status
     returning d.id, d.attempts, d.event, d.payload, w.url, w.secret`.execute(db);
   const delivery = found.rows[0];
-  if (!delivery) return;
+  if (!delivery) {
+    // Paused since it was claimed: let it go at once when the webhook is active again.
+    await sql`update webhook_deliveries set claim = null, next_attempt_at = now() where id = ${deliveryId} and claim = ${claim}`.execute(
+      db,
+    );
+    return;
+  }
   const body = JSON.stringify({ id: delivery.id, ...delivery.payload });
   const outcome = await postEvent({
     url: delivery.url,
@@ -205,9 +213,11 @@ async function recordAttempt(db: Db, delivery: Claimed, claim: string, outcome: 
   const status = outcome.ok ? 'delivered' : delivery.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
   const pauseMs = pauseBefore(delivery.attempts, retryFirstMs);
   await db.transaction().execute(async (trx) => {
+    // Not when the webhook (and so the delivery) was deleted while the POST was out.
     await sql`
       insert into webhook_attempts (delivery_id, attempt, status, answer, ms)
-      values (${delivery.id}, ${delivery.attempts}, ${outcome.status ?? null}, ${outcome.answer}, ${outcome.ms})
+      select ${delivery.id}, ${delivery.attempts}, ${outcome.status ?? null}, ${outcome.answer}, ${outcome.ms}
+      where exists (select 1 from webhook_deliveries where id = ${delivery.id} and claim = ${claim})
       on conflict do nothing`.execute(trx);
     await sql`
       update webhook_deliveries set status = ${status}, claim = null, last_status = ${outcome.status ?? null},

@@ -58,7 +58,6 @@ export async function postEvent(post: WebhookPost): Promise<PostOutcome> {
       {
         method: 'POST',
         lookup: guardedLookup(post.allowPrivate) as never,
-        timeout: TIMEOUT_MS,
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(post.body),
@@ -70,19 +69,37 @@ export async function postEvent(post: WebhookPost): Promise<PostOutcome> {
       },
       (response) => {
         let answer = '';
+        const status = response.statusCode ?? 0;
+        const done = () => {
+          clearTimeout(deadline);
+          // PostgreSQL keeps no NUL in text: the log would refuse the answer, and the delivery with it.
+          resolve({
+            status,
+            ok: status >= 200 && status < 300,
+            answer: answer.slice(0, ANSWER_CHARS).replaceAll('\u0000', '\uFFFD'),
+            ms: ms(),
+          });
+        };
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => {
-          if (answer.length < ANSWER_CHARS) answer += chunk;
+          answer += chunk;
+          // Enough of it for the log: the rest is not waited for.
+          if (answer.length >= ANSWER_CHARS) {
+            done();
+            response.destroy();
+          }
         });
-        response.on('end', () => {
-          const status = response.statusCode ?? 0;
-          resolve({ status, ok: status >= 200 && status < 300, answer: answer.slice(0, ANSWER_CHARS), ms: ms() });
-        });
-        response.on('error', (err) => resolve({ status: response.statusCode, ok: false, answer: err.message, ms: ms() }));
+        response.on('end', done);
+        response.on('error', done);
       },
     );
-    request.on('timeout', () => request.destroy(new Error(`No answer within ${TIMEOUT_MS / 1000} s`)));
-    request.on('error', (err) => resolve({ ok: false, answer: err.message, ms: ms() }));
+    // A whole-request deadline (the socket's own timeout only counts silence: a receiver trickling
+    // a byte now and then would hold the delivery past its lease, and it would be sent twice).
+    const deadline = setTimeout(() => request.destroy(new Error(`No answer within ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS);
+    request.on('error', (err) => {
+      clearTimeout(deadline);
+      resolve({ ok: false, answer: err.message.replaceAll('\u0000', '\uFFFD'), ms: ms() });
+    });
     request.end(post.body);
   });
 }

@@ -14,6 +14,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestSe
 import { caller } from '../support/http.ts';
 import { addProgram, programForm, sendForm } from '../support/programs.ts';
 import { WEBHOOK_TASK, pauseBefore } from '../../server/webhooks/webhook-deliveries.ts';
+import { flags, insertRole, insertUser } from '../support/test-users.ts';
 
 const SECRET = 'a-long-enough-webhook-secret';
 const RETRY_FIRST_MS = 150;
@@ -30,6 +31,7 @@ interface Received {
 async function startReceiver() {
   const received: Received[] = [];
   const answers = new Map<string, number[]>();
+  const bodies = new Map<string, string>();
   const server = http.createServer((req, res) => {
     let body = '';
     req.setEncoding('utf8');
@@ -38,7 +40,7 @@ async function startReceiver() {
       const path = req.url ?? '/';
       received.push({ path, headers: req.headers, body, json: JSON.parse(body), at: Date.now() });
       const status = answers.get(path)?.shift() ?? 200;
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'thanks' : 'not now');
+      res.writeHead(status, { 'content-type': 'text/plain' }).end(bodies.get(path) ?? (status === 200 ? 'thanks' : 'not now'));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -47,6 +49,7 @@ async function startReceiver() {
     url: (path: string) => `http://127.0.0.1:${port}${path}`,
     at: (path: string) => received.filter((r) => r.path === path),
     answers,
+    bodies,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -180,6 +183,31 @@ describe('delivery', () => {
     expect((await api('PATCH', `/webhook/${webhookId}`, { token: admin.token, payload: { status: true } })).statusCode).toBe(200);
     await deliverUntil(() => receiver.at('/paused').length === 2);
     expect(receiver.at('/paused').map((r) => r.json.event)).toEqual(['program.created', 'program.updated']);
+  });
+
+  it('a refused write is no event, and an answer with a NUL in it is logged (the delivery ends)', async () => {
+    const webhookId = await addWebhook('Refusals and odd answers', '/odd', ['program.created', 'program.updated']);
+    // A role without the flag tries to change a program: refused (403), logged as refused, told to nobody.
+    const program = await addProgram(t, admin.token, { name: 'Hooked ponds' });
+    const role = await insertRole(t.ctx.db, { role: 'Program reader', permission: flags(false, { can_access_dashboard: true, can_get_program: true }) });
+    await insertUser(t.ctx.db, { email: 'reader@example.com', password: 'reader passphrase', roleId: role.id });
+    const reader = await t.loginAs('reader@example.com', 'reader passphrase');
+    const refused = await sendForm(
+      t,
+      'PATCH',
+      `/program/${program._id}`,
+      reader.token,
+      programForm({ program_head: undefined, description: 'Not allowed' }),
+    );
+    expect(refused.statusCode).toBe(403);
+    receiver.bodies.set('/odd', 'ok\u0000done');
+    await deliverUntil(() => receiver.at('/odd').length >= 1);
+    for (let i = 0; i < 10; i++) await t.ctx.jobs.runTask(WEBHOOK_TASK);
+    expect(receiver.at('/odd').map((r) => r.json.event)).toEqual(['program.created']);
+    const [delivery] = (await api('GET', `/webhook/${webhookId}/deliveries`, { token: admin.token })).json();
+    expect(delivery).toMatchObject({ status: 'delivered', attempts: 1 });
+    expect(delivery.tries[0].answer).toBe('ok\uFFFDdone');
+    expect((await api('PATCH', `/webhook/${webhookId}`, { token: admin.token, payload: { status: false } })).statusCode).toBe(200);
   });
 
   it('the test button sends a signed ping now and answers what came back', async () => {

@@ -98,7 +98,7 @@ export function DeliveryLog({ id }: { id: string }) {
                 {d.record_id}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                Sent {formatDateTime(d.created_at)}
+                Happened {formatDateTime(d.created_at)}
               </Typography>
               <Typography variant="body2">Attempts: {attemptsText(d)}</Typography>
               <Typography variant="body2" color="text.secondary" noWrap title={lastAnswer(d)}>
@@ -118,7 +118,7 @@ export function DeliveryLog({ id }: { id: string }) {
               <TableCell>Status</TableCell>
               <TableCell>Attempts</TableCell>
               <TableCell>Last answer</TableCell>
-              <TableCell>Sent</TableCell>
+              <TableCell>Happened</TableCell>
               {canResend && <TableCell>Actions</TableCell>}
             </TableRow>
           </TableHead>
