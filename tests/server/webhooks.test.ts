@@ -189,7 +189,10 @@ describe('delivery', () => {
     const webhookId = await addWebhook('Refusals and odd answers', '/odd', ['program.created', 'program.updated']);
     // A role without the flag tries to change a program: refused (403), logged as refused, told to nobody.
     const program = await addProgram(t, admin.token, { name: 'Hooked ponds' });
-    const role = await insertRole(t.ctx.db, { role: 'Program reader', permission: flags(false, { can_access_dashboard: true, can_get_program: true }) });
+    const role = await insertRole(t.ctx.db, {
+      role: 'Program reader',
+      permission: flags(false, { can_access_dashboard: true, can_get_program: true }),
+    });
     await insertUser(t.ctx.db, { email: 'reader@example.com', password: 'reader passphrase', roleId: role.id });
     const reader = await t.loginAs('reader@example.com', 'reader passphrase');
     const refused = await sendForm(
