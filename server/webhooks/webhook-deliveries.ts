@@ -19,7 +19,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
-import { askedFor, eventOf, type WebhookEvent } from './webhook-events.ts';
+import { askedFor, eventOf, type ChangeRow as EventSource, type WebhookEvent } from './webhook-events.ts';
 import { postEvent, type PostOutcome } from './webhook-post.ts';
 
 export const WEBHOOK_QUEUE = 'webhook-delivery';
@@ -34,21 +34,10 @@ const KICK_BATCH = 100;
 const LEASE_SECONDS = 120;
 const FEED_EVERY_SECONDS = 2;
 
-interface WebhookRow {
-  id: string;
-  url: string;
-  secret: string;
-  status: boolean;
-  events: Record<string, boolean> | null;
-}
-
-interface ChangeRow {
+/** A change-log row as the feed reads it: what names its event, and what the payload carries. */
+interface ChangeRow extends EventSource {
   seq: number;
   at: Date;
-  resource: string;
-  record_id: string | null;
-  revision: number | null;
-  action: string;
   actor_id: string | null;
   actor_email: string | null;
   program_id: string | null;
@@ -93,7 +82,7 @@ async function feed(db: Db, webhookId: string): Promise<void> {
   let more = true;
   while (more) {
     more = await db.transaction().execute(async (trx) => {
-      const cursor = await sql<{ after_seq: number; events: WebhookRow['events'] }>`
+      const cursor = await sql<{ after_seq: number; events: Record<string, boolean> | null }>`
         select k.after_seq, w.events from webhook_cursors k join webhook w on w.id = k.webhook_id
         where k.webhook_id = ${webhookId} for update of k skip locked`.execute(trx);
       const found = cursor.rows[0];
