@@ -32,14 +32,12 @@ import { openSession } from '../server/auth/sessions.ts';
 import { auditPage, auditPageQuery } from '../server/changes/audit-store.ts';
 import { minimalAuditServer } from './support/minimal-audit-server.ts';
 import { fileStoresFor } from '../server/files/file-stores.ts';
+import { median, shuffled } from './support/stats.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const CALLS = Number(process.env.BENCH_CALLS ?? 10);
 const DEPTH = Number(process.env.BENCH_DEPTH ?? 1_000_000);
 const LIMIT = 50;
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const shuffled = <T>(xs: T[]) => [...xs].sort(() => Math.random() - 0.5);
 
 async function main() {
   const config = loadConfig({}, { logLevel: 'silent' });

@@ -22,13 +22,12 @@ import { applyHashChain } from '../server/changes/hash-chain.ts';
 import type { Db } from '../server/db/database.ts';
 import { projectRoot } from '../server/config.ts';
 import { listenAndSignIn, startBenchApps } from './support/bench-apps.ts';
+import { makeSubmissionTarget } from './support/submission-target.ts';
+import { median, shuffled } from './support/stats.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const WRITES = Number(process.env.BENCH_WRITES ?? 150);
 const dataDir = path.join(projectRoot, 'data', 'bench-changes');
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const shuffled = <T>(xs: T[]) => [...xs].sort(() => Math.random() - 0.5);
 
 type Mode = 'without' | 'with' | 'chained';
 const MODES: Mode[] = ['without', 'with', 'chained'];
@@ -56,45 +55,14 @@ async function main() {
       return JSON.parse(text) as Record<string, unknown>;
     };
 
-    // A program with a beneficiary type whose published form has two fields.
-    const form = await call(apiUrl, 'POST', '/form', {
-      name: 'Bench visit',
-      structures: [
-        { field_label: 'Head of household', field_name: 'head', field_type: 'text' },
-        { field_label: 'Members', field_name: 'members', field_type: 'number' },
-      ],
-    });
-    await call(apiUrl, 'POST', '/form/publish', { _id: form._id });
-    const revisions = (await (await fetch(`${apiUrl}/form/rev/${String(form._id)}`, { headers })).json()) as Array<{ _id: string }>;
-    const type = await call(apiUrl, 'POST', '/beneficiarytype', {
-      name: 'Household',
-      plural_name: 'Households',
-      description: 'Visits',
-      form: form._id,
-    });
-    const program = new FormData();
-    program.append('name', 'Bench Program');
-    program.append('description', 'Writes measured');
-    program.append('no_of_days_for_edit_program', '30');
-    program.append('program_head', '[]');
-    program.append('documentVisible', 'ALL');
-    const made = await fetch(`${apiUrl}/program`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: program });
-    const programId = ((await made.json()) as { _id: string })._id;
-    await call(apiUrl, 'POST', `/program/${programId}/types/beneficiary_types`, { type_id: type._id });
+    const target = await makeSubmissionTarget(apiUrl, token);
     const designation = await call(authUrl, 'POST', '/designation', { name: 'Bench title 0' });
 
     let n = 0;
     const contenders = {
       submission: async () => {
         n++;
-        await call(apiUrl, 'POST', '/document', {
-          local_id: `bench-${n}`,
-          program_id: programId,
-          module: 'beneficiaries',
-          type_id: type._id,
-          form_revision_id: revisions[0]!._id,
-          form_data: { head: `Head ${n}`, members: n % 9 },
-        });
+        await call(apiUrl, 'POST', '/document', target.body(n));
       },
       update: async () => {
         n++;

@@ -25,12 +25,12 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { sql } from 'kysely';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/servers.ts';
 import { runExportToFile } from '../server/exports/export-runner.ts';
-import { documentFilter, exportColumns, exportSelect, type ExportSpec, type RunQuery } from '../server/documents/exports/export-sql.ts';
+import { documentFilter, exportColumns, exportSelect, type RunQuery } from '../server/documents/exports/export-sql.ts';
 import { diskFileStore } from '../server/files/disk-file-store.ts';
+import { largestExport } from './support/largest-export.ts';
 
 const MIN_DOCUMENTS = 100_000;
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
@@ -72,8 +72,7 @@ async function main() {
   const { db, embedded, url } = await openDatabase(config, (line) => console.log(line));
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'fieldbase-bench-export-'));
   try {
-    const { rows: totals } = await sql<{ n: number }>`select coalesce(sum(n), 0)::bigint as n from document_counts`.execute(db);
-    const documents = Number(totals[0]?.n ?? 0);
+    const { spec, documents, exported } = await largestExport(db);
     if (documents < MIN_DOCUMENTS) {
       console.log(
         `There are ${documents.toLocaleString('en')} documents; P1 needs at least ${MIN_DOCUMENTS.toLocaleString('en')}. ` +
@@ -82,28 +81,13 @@ async function main() {
       process.exitCode = 1;
       return;
     }
-    // The largest program type: what an admin exporting "everything of that type" asks for.
-    const { rows: largest } = await sql<{ program_id: string; module: string; type_id: string; n: number }>`
-      select program_id, module, type_id, sum(n)::bigint as n from document_counts
-      group by program_id, module, type_id order by sum(n) desc limit 1`.execute(db);
-    const target = largest[0]!;
-    const requester = await db.selectFrom('users').select('id').orderBy('created_at').executeTakeFirstOrThrow();
-    const spec: ExportSpec = {
-      id: `bench-${Date.now()}`,
-      requested_by: requester.id,
-      scope: 'all',
-      program_id: target.program_id,
-      module: target.module,
-      type_id: target.type_id,
-      document_id: null,
-    };
     const run: RunQuery = async (query) => (await query.execute(db)).rows;
     const columns = await exportColumns(run, spec);
     const stored = `select d.* from documents d where ${documentFilter(spec)} order by d.seq`;
     const select = exportSelect(spec, columns);
     console.log(
-      `${documents.toLocaleString('en')} documents; exporting program ${target.program_id}, ${target.module} type ${target.type_id}: ` +
-        `${Number(target.n).toLocaleString('en')} documents, ${columns.length} field columns`,
+      `${documents.toLocaleString('en')} documents; exporting program ${spec.program_id}, ${spec.module} type ${spec.type_id}: ` +
+        `${exported.toLocaleString('en')} documents, ${columns.length} field columns`,
     );
 
     const best = { stored: undefined as Timing | undefined, same: undefined as Timing | undefined, job: undefined as Timing | undefined };

@@ -18,7 +18,6 @@
  * (default 10), BENCH_USERS (default 200), BENCH_PROFILE_SECONDS (default 3).
  */
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { isDeepStrictEqual } from 'node:util';
 import { loadConfig, projectRoot } from '../server/config.ts';
 import type { AppContext } from '../server/context.ts';
@@ -36,7 +35,7 @@ import { seedUsers } from './support/seed-users.ts';
 import { mainThreadCpuMs, postgresCpuMs, profileMainThread } from './support/cpu-usage.ts';
 import { instrument } from './support/request-phases.ts';
 import { answerShares } from './support/answer-shares.ts';
-import type { Slice, SliceResult } from './support/load-worker.ts';
+import { startLoadClient } from './support/load-client.ts';
 import { fileStoresFor } from '../server/files/file-stores.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -82,12 +81,7 @@ async function main() {
     },
   );
   const db = createDb(config.databaseUrl!);
-  // The worker is TypeScript too: a worker does not inherit tsx's loader on Node 20, so it registers it first.
-  const workerModule = new URL('./support/load-worker.ts', import.meta.url).href;
-  const worker = new Worker(
-    `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(workerModule)}); });`,
-    { eval: true },
-  );
+  const client = startLoadClient();
   const closers: Array<() => Promise<unknown>> = [];
   try {
     await migrate(db);
@@ -133,11 +127,7 @@ async function main() {
     const minimalPage = await fetchPage(minimal.url);
     const sameAnswer = isDeepStrictEqual(JSON.parse(minimalPage.text), realRows) && minimalPage.range === realPage.range;
 
-    const slice = (url: string, ms: number) =>
-      new Promise<SliceResult>((resolve) => {
-        worker.once('message', resolve);
-        worker.postMessage({ url, token, concurrency: CONCURRENCY, ms } satisfies Slice);
-      });
+    const slice = (url: string, ms: number) => client.run({ urls: [url], token, concurrency: CONCURRENCY, ms });
     const contenders = [
       { name: 'minimal Fastify + pg handler', url: `${minimal.url}/user?${PAGE_QUERY}` },
       { name: 'auth server GET /user', url: `${realUrl}/user?${PAGE_QUERY}` },
@@ -253,8 +243,7 @@ async function main() {
       console.log(`  ${category.padEnd(58)}${r.toFixed(0).padStart(12)}${m.toFixed(0).padStart(10)}${(r - m).toFixed(0).padStart(8)}`);
     }
   } finally {
-    worker.postMessage('stop');
-    await worker.terminate();
+    await client.stop();
     for (const close of closers.reverse()) await close().catch(() => undefined);
     await db.destroy();
     await database.drop();

@@ -18,20 +18,11 @@ import type { FastifyInstance } from 'fastify';
 import { projectRoot } from '../server/config.ts';
 import { createAuthServer } from '../server/auth/app.ts';
 import { BENCH_ADMIN, startBenchApps } from './support/bench-apps.ts';
+import { median, shuffled } from './support/stats.ts';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 400);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const GOAL = 1.2;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const shuffled = <T>(items: T[]) => {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-};
 
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -9,29 +9,36 @@ import path from 'node:path';
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
-function cpuTicks(pid: number, file = `/proc/${pid}/stat`): { ppid: number; ticks: number } | undefined {
+function cpuTicks(pid: number, file = `/proc/${pid}/stat`): { ppid: number; ticks: number; reaped: number } | undefined {
   try {
     const stat = readFileSync(file, 'utf8');
     // Fields after the command name, which is in parentheses and may hold spaces.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+    // utime + stime; and cutime + cstime, what its children that ended (and were waited for) used.
+    return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]), reaped: Number(fields[13]) + Number(fields[14]) };
   } catch {
     return undefined;
   }
 }
 
 /**
- * CPU milliseconds used so far by a postmaster and its children. Backends that ended meanwhile
- * take their time with them, so read it around a run whose connections stay open (pooled).
+ * CPU milliseconds used so far by a postmaster and its children, those still running and those
+ * that ended (the postmaster waits for each, which adds its time to the postmaster's account).
  */
 export function postgresCpuMs(postmasterPid: number): number {
-  let ticks = cpuTicks(postmasterPid)?.ticks ?? 0;
+  const postmaster = cpuTicks(postmasterPid);
+  let ticks = (postmaster?.ticks ?? 0) + (postmaster?.reaped ?? 0);
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const stat = cpuTicks(Number(entry));
     if (stat?.ppid === postmasterPid) ticks += stat.ticks;
   }
   return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
+/** CPU milliseconds used so far by one process, all its threads (0 once it is gone). */
+export function processCpuMs(pid: number): number {
+  return ((cpuTicks(pid)?.ticks ?? 0) * 1000) / TICKS_PER_SECOND;
 }
 
 /**

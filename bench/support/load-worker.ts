@@ -1,16 +1,19 @@
 /**
- * The load client of the list benchmark, run in a worker thread so its own work (sending,
+ * The load client of the HTTP benchmarks, run in a worker thread so its own work (sending,
  * parsing answers) stays off the event loop of the servers being measured. Each message is one
- * slice: `concurrency` keep-alive loops calling GET `url` for `ms` milliseconds.
+ * slice: `concurrency` keep-alive loops calling `urls` in turn (several servers behind one
+ * client, as a load balancer spreads them) for `ms` milliseconds. A GET by default; with a
+ * `body`, a POST of it with each `{n}` replaced by a number no call of this worker used before.
  */
 import http from 'node:http';
 import { parentPort } from 'node:worker_threads';
 
 export interface Slice {
-  url: string;
+  urls: string[];
   token: string;
   concurrency: number;
   ms: number;
+  body?: string;
 }
 
 export interface SliceResult {
@@ -31,17 +34,26 @@ const agentFor = (concurrency: number) => {
   if (!agent) agents.set(concurrency, (agent = new http.Agent({ keepAlive: true, maxSockets: concurrency })));
   return agent;
 };
+let numbered = 0;
 
-function get(url: string, token: string, agent: http.Agent): Promise<{ status: number; bytes: number; contentRange?: string }> {
+function call(
+  url: string,
+  token: string,
+  agent: http.Agent,
+  body: string | undefined,
+): Promise<{ status: number; bytes: number; contentRange?: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { agent, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } }, (response) => {
+    const payload = body?.replaceAll('{n}', String(++numbered));
+    const headers: http.OutgoingHttpHeaders = { authorization: `Bearer ${token}`, accept: 'application/json' };
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+    const request = http.request(url, { agent, method: payload === undefined ? 'GET' : 'POST', headers }, (response) => {
       let bytes = 0;
       response.on('data', (chunk: Buffer) => (bytes += chunk.length));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes, contentRange: response.headers['content-range'] }));
       response.on('error', reject);
     });
     request.on('error', reject);
-    request.end();
+    request.end(payload);
   });
 }
 
@@ -50,13 +62,15 @@ async function run(slice: Slice): Promise<SliceResult> {
   const result: SliceResult = { done: 0, failed: 0, elapsedMs: 0, latencies: [], bodyBytes: 0 };
   const start = performance.now();
   const until = start + slice.ms;
+  let next = 0;
   await Promise.all(
     Array.from({ length: slice.concurrency }, async () => {
       while (performance.now() < until) {
+        const url = slice.urls[next++ % slice.urls.length]!;
         const sent = performance.now();
         try {
-          const answer = await get(slice.url, slice.token, agent);
-          if (answer.status !== 200) throw new Error(`answered ${answer.status}`);
+          const answer = await call(url, slice.token, agent, slice.body);
+          if (answer.status < 200 || answer.status > 299) throw new Error(`answered ${answer.status}`);
           result.latencies.push(performance.now() - sent);
           result.bodyBytes = answer.bytes;
           result.contentRange = answer.contentRange;
