@@ -18,6 +18,9 @@ import {
   type RootTypeNames,
 } from './render.ts';
 import { assertModelChecks, ModelError } from '../model/resource-map-check.ts';
+import { renderCatalogueModule } from './render-catalogue.ts';
+
+type CatalogueMap = Parameters<typeof renderCatalogueModule>[1];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -51,7 +54,16 @@ export async function generateAll(schemaDir = path.join(root, 'schemas')): Promi
     const moduleName = name.replace(/\.schema\.json$/, '');
     outputs.push({ file: `${moduleName}.ts`, content: await renderSchemaModule(schema, name, roots) });
   }
-  if (map !== undefined) outputs.push({ file: 'resource-names.ts', content: renderResourceNamesModule(Object.keys(map as object)) });
+  if (map !== undefined) {
+    outputs.push({ file: 'resource-names.ts', content: renderResourceNamesModule(Object.keys(map as object)) });
+    outputs.push({
+      file: 'catalogue.ts',
+      content: renderCatalogueModule(
+        schemas.map((s) => s.schema),
+        map as CatalogueMap,
+      ),
+    });
+  }
   outputs.push({ file: 'schema-list.ts', content: renderSchemaListModule(names) });
   outputs.push({ file: 'index.ts', content: renderIndexModule(outputs.map((o) => o.file)) });
   return outputs;

@@ -6,7 +6,11 @@ import { dataProvider } from './providers/data-provider';
 import { authProvider } from './providers/auth-provider';
 import { createQueryClient } from './providers/query-client';
 import { i18nProvider } from './providers/i18n-provider';
-import { theme } from './theme';
+import { rightToLeftTheme, theme } from './theme';
+import { store } from './i18n/locale-store';
+import { useCurrentLocale } from './i18n/direction';
+import { DirectionStyles } from './i18n/DirectionStyles';
+import { PRODUCT_NAME } from './settings/use-organisation';
 import { AppLayout } from './layout/AppLayout';
 import { AppNotification } from './layout/AppNotification';
 import { DocumentTitle } from './layout/DocumentTitle';
@@ -40,77 +44,89 @@ const queryClient = createQueryClient();
 // Real paths (/login, /designation) as the spec names them, not react-admin's default #/ hashes.
 export const App = () => (
   <BrowserRouter>
-    <DocumentTitle />
-    <Admin
-      title="Fieldbase"
-      disableTelemetry
-      dataProvider={dataProvider}
-      queryClient={queryClient}
-      authProvider={authProvider}
-      i18nProvider={i18nProvider}
-      theme={theme}
-      layout={AppLayout}
-      loginPage={LoginPage}
-      dashboard={GuardedDashboard}
-      notification={AppNotification}
-    >
-      <CustomRoutes noLayout>
-        <Route
-          path="/otp"
-          element={
-            <Loaded>
-              <OtpPage />
-            </Loaded>
-          }
-        />
-        <Route
-          path="/resetpassword"
-          element={
-            <Loaded>
-              <ResetPasswordPage />
-            </Loaded>
-          }
-        />
-      </CustomRoutes>
-      <CustomRoutes>
-        <Route path="/dashboard" element={<GuardedDashboard />} />
-        <Route
-          path="/data-explorer"
-          element={
-            <RequireSession>
-              <DataExplorerPage />
-            </RequireSession>
-          }
-        />
-        <Route
-          path="/settings"
-          element={
-            <RequireSession>
-              <SettingsPage />
-            </RequireSession>
-          }
-        />
-        <Route
-          path="/support"
-          element={
-            <RequireSession>
-              <SupportPage />
-            </RequireSession>
-          }
-        />
-        <Route
-          path="/audit"
-          element={
-            <RequireSession>
-              <AuditLogPage />
-            </RequireSession>
-          }
-        />
-        {typeRecordRoutes}
-      </CustomRoutes>
-      {resourceDefinitions().map(({ name, ...props }) => (
-        <Resource key={name} name={name} {...props} />
-      ))}
-    </Admin>
+    <DirectionStyles>
+      <Console />
+    </DirectionStyles>
   </BrowserRouter>
 );
+
+const Console = () => {
+  const { dir } = useCurrentLocale();
+  return (
+    <>
+      <DocumentTitle />
+      <Admin
+        title={PRODUCT_NAME}
+        disableTelemetry
+        dataProvider={dataProvider}
+        queryClient={queryClient}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        theme={dir === 'rtl' ? rightToLeftTheme : theme}
+        store={store}
+        layout={AppLayout}
+        loginPage={LoginPage}
+        dashboard={GuardedDashboard}
+        notification={AppNotification}
+      >
+        <CustomRoutes noLayout>
+          <Route
+            path="/otp"
+            element={
+              <Loaded>
+                <OtpPage />
+              </Loaded>
+            }
+          />
+          <Route
+            path="/resetpassword"
+            element={
+              <Loaded>
+                <ResetPasswordPage />
+              </Loaded>
+            }
+          />
+        </CustomRoutes>
+        <CustomRoutes>
+          <Route path="/dashboard" element={<GuardedDashboard />} />
+          <Route
+            path="/data-explorer"
+            element={
+              <RequireSession>
+                <DataExplorerPage />
+              </RequireSession>
+            }
+          />
+          <Route
+            path="/settings"
+            element={
+              <RequireSession>
+                <SettingsPage />
+              </RequireSession>
+            }
+          />
+          <Route
+            path="/support"
+            element={
+              <RequireSession>
+                <SupportPage />
+              </RequireSession>
+            }
+          />
+          <Route
+            path="/audit"
+            element={
+              <RequireSession>
+                <AuditLogPage />
+              </RequireSession>
+            }
+          />
+          {typeRecordRoutes}
+        </CustomRoutes>
+        {resourceDefinitions().map(({ name, ...props }) => (
+          <Resource key={name} name={name} {...props} />
+        ))}
+      </Admin>
+    </>
+  );
+};

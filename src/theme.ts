@@ -4,6 +4,7 @@ import { defaultTheme, type RaThemeOptions } from 'react-admin';
 export const SIDE_MENU_WIDTH = 225;
 
 export const theme: RaThemeOptions = {
+  direction: 'ltr',
   ...defaultTheme,
   palette: {
     mode: 'light',
@@ -24,3 +25,6 @@ export const theme: RaThemeOptions = {
     MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
   },
 };
+
+/** The same theme for a right-to-left language (MUI lays components out mirrored). */
+export const rightToLeftTheme: RaThemeOptions = { ...theme, direction: 'rtl' };

@@ -29,3 +29,4 @@ export type * from './user';
 export type * from './view-list';
 export type * from './webhook';
 export type * from './resource-names';
+export type * from './catalogue';

@@ -5,6 +5,7 @@ import { Link as RouterLink, Navigate } from 'react-router-dom';
 import { useLogin, useNotify } from 'react-admin';
 import { AuthFrame } from './AuthFrame';
 import { useSession } from '../session/useSession';
+import { useT } from '../i18n/use-t';
 
 export const LoginPage = () => {
   const { token, isLoggedIn } = useSession();
@@ -16,6 +17,7 @@ export const LoginPage = () => {
 const LoginForm = () => {
   const login = useLogin();
   const notify = useNotify();
+  const t = useT();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [keepLogin, setKeepLogin] = useState(true);
@@ -32,24 +34,24 @@ const LoginForm = () => {
     setBusy(true);
     try {
       await login({ email: email.trim(), password, keepLogin });
-      notify('Logged in', { type: 'success' });
+      notify('app.auth.login.done', { type: 'success' });
     } catch (error) {
-      notify((error as Error).message || 'Failed to login', { type: 'error' });
+      notify((error as Error).message || 'app.auth.login.failed', { type: 'error' });
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <AuthFrame title="Sign in" subtitle="Sign in to the admin console">
+    <AuthFrame title={t('app.auth.login.title')} subtitle={t('app.auth.login.subtitle')}>
       <Box component="form" onSubmit={submit} noValidate>
         {missing && (
           <Alert severity="error" sx={{ mb: 2 }}>
-            All fields are required
+            {t('app.auth.login.all_required')}
           </Alert>
         )}
         <TextField
-          label="Email"
+          label={t('app.auth.email')}
           name="email"
           type="email"
           autoComplete="username"
@@ -60,7 +62,7 @@ const LoginForm = () => {
           autoFocus
         />
         <TextField
-          label="Password"
+          label={t('app.auth.password')}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -76,17 +78,17 @@ const LoginForm = () => {
                 checked={keepLogin}
                 onChange={(e) => setKeepLogin(e.target.checked)}
                 color="secondary"
-                slotProps={{ input: { 'aria-label': 'Keep me logged in' } }}
+                slotProps={{ input: { 'aria-label': t('app.auth.login.keep_logged_in') } }}
               />
             }
-            label="Keep me logged in"
+            label={t('app.auth.login.keep_logged_in')}
           />
           <Link component={RouterLink} to="/otp" variant="body2">
-            Forgot password?
+            {t('app.auth.login.forgot')}
           </Link>
         </Box>
         <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 3 }} disabled={busy}>
-          {busy ? 'Signing in…' : 'Login'}
+          {busy ? t('app.auth.login.busy') : t('app.auth.login.submit')}
         </Button>
       </Box>
     </AuthFrame>

@@ -5,12 +5,14 @@ import { useNavigate } from 'react-router-dom';
 import { useNotify } from 'react-admin';
 import { AuthFormFooter, AuthFrame } from './AuthFrame';
 import { requestPasswordReset } from './password-requests';
+import { useT } from '../i18n/use-t';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const OtpPage = () => {
   const notify = useNotify();
   const navigate = useNavigate();
+  const t = useT();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -18,27 +20,27 @@ export const OtpPage = () => {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!EMAIL.test(email.trim())) {
-      setError('Enter a valid e-mail address');
+      setError(t('app.auth.otp.invalid_email'));
       return;
     }
     setError(null);
     setBusy(true);
     try {
       await requestPasswordReset(email.trim());
-      notify('Please contact admin! Mail has send to them', { type: 'success' });
+      notify('app.auth.otp.sent', { type: 'success' });
       navigate('/login');
     } catch {
-      notify('Something went wrong', { type: 'error' });
+      notify('app.auth.otp.failed', { type: 'error' });
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <AuthFrame title="Forgot password" subtitle="Enter your e-mail and we will send you a link to choose a new password.">
+    <AuthFrame title={t('app.auth.otp.title')} subtitle={t('app.auth.otp.subtitle')}>
       <Box component="form" onSubmit={submit} noValidate>
         <TextField
-          label="Email"
+          label={t('app.auth.email')}
           name="email"
           type="email"
           fullWidth
@@ -49,7 +51,7 @@ export const OtpPage = () => {
           helperText={error ?? ' '}
           autoFocus
         />
-        <AuthFormFooter label="Submit" disabled={busy} />
+        <AuthFormFooter label={t('app.auth.otp.submit')} disabled={busy} />
       </Box>
     </AuthFrame>
   );

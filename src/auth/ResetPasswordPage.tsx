@@ -9,12 +9,14 @@ import { useNotify } from 'react-admin';
 import { AuthFormFooter, AuthFrame } from './AuthFrame';
 import { resetPassword } from './password-requests';
 import { newPasswordProblems } from './new-password';
+import { useT } from '../i18n/use-t';
 
 export const ResetPasswordPage = () => {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const notify = useNotify();
   const navigate = useNavigate();
+  const t = useT();
   const [password, setPassword] = useState('');
   const [repassword, setRepassword] = useState('');
   const [errors, setErrors] = useState<{ password?: string; repassword?: string; form?: string }>({});
@@ -22,7 +24,7 @@ export const ResetPasswordPage = () => {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problems = newPasswordProblems(password, repassword);
+    const problems = newPasswordProblems(password, repassword, t);
     const next: typeof errors = { password: problems.password, repassword: problems.confirmation };
     setErrors(next);
     if (next.password || next.repassword) return;
@@ -40,11 +42,11 @@ export const ResetPasswordPage = () => {
   };
 
   return (
-    <AuthFrame title="Change password" subtitle="Choose a new password for your account.">
+    <AuthFrame title={t('app.auth.reset.title')} subtitle={t('app.auth.reset.subtitle')}>
       <Box component="form" onSubmit={submit} noValidate>
         {!token && (
           <Alert severity="warning" sx={{ mb: 2 }}>
-            This page needs the link from your password reset e-mail.
+            {t('app.auth.reset.needs_link')}
           </Alert>
         )}
         {errors.form && (
@@ -53,7 +55,7 @@ export const ResetPasswordPage = () => {
           </Alert>
         )}
         <TextField
-          label="Password"
+          label={t('app.auth.password')}
           name="password"
           type="password"
           autoComplete="new-password"
@@ -65,7 +67,7 @@ export const ResetPasswordPage = () => {
           helperText={errors.password ?? ' '}
         />
         <TextField
-          label="Confirm password"
+          label={t('app.auth.reset.confirm')}
           name="repassword"
           type="password"
           autoComplete="new-password"
@@ -76,7 +78,7 @@ export const ResetPasswordPage = () => {
           error={Boolean(errors.repassword)}
           helperText={errors.repassword ?? ' '}
         />
-        <AuthFormFooter label="Change password" disabled={busy || !token} />
+        <AuthFormFooter label={t('app.auth.reset.submit')} disabled={busy || !token} />
       </Box>
     </AuthFrame>
   );

@@ -8,13 +8,20 @@ import { useLocation } from 'react-router-dom';
 import { crumbsFor } from './Breadcrumbs';
 
 import { PRODUCT_NAME } from '../settings/use-organisation';
+import { translate } from '../providers/i18n-provider';
+import type { MessageKey } from '../i18n/catalogue';
+import { useCurrentLocale } from '../i18n/direction';
 
-const SIGNED_OUT: Record<string, string> = { '/login': 'Sign in', '/otp': 'Forgot password', '/resetpassword': 'Reset password' };
+const SIGNED_OUT: Record<string, MessageKey> = {
+  '/login': 'app.shell.titles.sign_in',
+  '/otp': 'app.shell.titles.forgot_password',
+  '/resetpassword': 'app.shell.titles.reset_password',
+};
 
 export function titleFor(pathname: string): string {
   const path = pathname.replace(/\/+$/, '') || '/';
   const signedOut = SIGNED_OUT[path];
-  if (signedOut) return `${signedOut} · ${PRODUCT_NAME}`;
+  if (signedOut) return `${translate(signedOut)} · ${PRODUCT_NAME}`;
   const crumbs = crumbsFor(path).map((c) => c.label);
   // Below the dashboard, "Dashboard" is the way back, not where one is.
   const steps = crumbs.length > 1 ? crumbs.slice(1) : crumbs;
@@ -23,8 +30,10 @@ export function titleFor(pathname: string): string {
 
 export const DocumentTitle = () => {
   const { pathname } = useLocation();
+  // Outside react-admin's tree: the language is followed here.
+  const { locale } = useCurrentLocale();
   useEffect(() => {
     document.title = titleFor(pathname);
-  }, [pathname]);
+  }, [pathname, locale]);
   return null;
 };

@@ -7,17 +7,24 @@ import { useNavigate } from 'react-router-dom';
 import { useIdentity } from '../session/identity';
 import { initials, UserAvatar } from './UserAvatar';
 import { LogoutConfirm } from './LogoutConfirm';
+import { useT } from '../i18n/use-t';
+import { LanguageItems } from './LanguageItems';
 
 export const ProfileMenu = () => {
   const identity = useIdentity();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
   const navigate = useNavigate();
+  const t = useT();
   // The initials the avatar shows are part of the button's name, so a voice command saying them reaches it.
   const shown = identity?.avatar ? '' : initials(identity?.fullName);
   return (
     <>
-      <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label={shown ? `Profile menu, ${shown}` : 'Profile menu'} sx={{ ml: 1 }}>
+      <IconButton
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-label={shown ? t('app.shell.header.profile_menu_initials', { initials: shown }) : t('app.shell.header.profile_menu')}
+        sx={{ ml: 1 }}
+      >
         <UserAvatar />
       </IconButton>
       <Menu
@@ -47,7 +54,7 @@ export const ProfileMenu = () => {
           <ListItemIcon>
             <PersonIcon fontSize="small" />
           </ListItemIcon>
-          Profile
+          {t('app.shell.profile.profile')}
         </MenuItem>
         <MenuItem
           onClick={() => {
@@ -58,8 +65,9 @@ export const ProfileMenu = () => {
           <ListItemIcon>
             <LogoutIcon fontSize="small" />
           </ListItemIcon>
-          Logout
+          {t('app.shell.profile.logout')}
         </MenuItem>
+        <LanguageItems onChosen={() => setAnchor(null)} />
       </Menu>
       <LogoutConfirm open={confirming} onClose={() => setConfirming(false)} />
     </>

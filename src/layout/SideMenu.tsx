@@ -14,6 +14,7 @@ import { resourceEntries, type ResourceName } from '@model/schema-registry';
 import type { ResourceEntry } from '@model/generated';
 import { roleMayAccess } from '../providers/auth-provider';
 import { useSession } from '../session/useSession';
+import { useT } from '../i18n/use-t';
 
 type MenuEntry = ResourceEntry & { menu: NonNullable<ResourceEntry['menu']> };
 const hasMenu = (item: [ResourceName, ResourceEntry]): item is [ResourceName, MenuEntry] => item[1].menu !== undefined;
@@ -35,15 +36,18 @@ const FlagItem = ({ flag, to, text, icon }: { flag: string; to: string; text: st
   return <Menu.Item to={to} primaryText={text} leftIcon={icon} />;
 };
 
-export const SideMenu = () => (
-  <Menu>
-    <Menu.DashboardItem primaryText="Dashboard" />
-    {menuResources().map(([name]) => (
-      <Menu.ResourceItem key={name} name={name} />
-    ))}
-    <FlagItem flag="can_explore_data" to="/data-explorer" text="Data Explorer" icon={<QueryStats />} />
-    <FlagItem flag="can_manage_settings" to="/settings" text="Settings" icon={<SettingsIcon />} />
-    <FlagItem flag="can_get_audit" to="/audit" text="Audit log" icon={<HistoryIcon />} />
-    <FlagItem flag="can_see_support" to="/support" text="Support" icon={<SupportIcon />} />
-  </Menu>
-);
+export const SideMenu = () => {
+  const t = useT();
+  return (
+    <Menu>
+      <Menu.DashboardItem primaryText={t('app.shell.menu.dashboard')} />
+      {menuResources().map(([name]) => (
+        <Menu.ResourceItem key={name} name={name} />
+      ))}
+      <FlagItem flag="can_explore_data" to="/data-explorer" text={t('app.shell.menu.data_explorer')} icon={<QueryStats />} />
+      <FlagItem flag="can_manage_settings" to="/settings" text={t('app.shell.menu.settings')} icon={<SettingsIcon />} />
+      <FlagItem flag="can_get_audit" to="/audit" text={t('app.shell.menu.audit')} icon={<HistoryIcon />} />
+      <FlagItem flag="can_see_support" to="/support" text={t('app.shell.menu.support')} icon={<SupportIcon />} />
+    </Menu>
+  );
+};

@@ -49,6 +49,7 @@ describe('codegen', { timeout: 30_000 }, () => {
     expect(outputs.map((o) => o.file)).toEqual([
       ...schemas.map((n) => n.replace(/\.schema\.json$/, '.ts')),
       'resource-names.ts',
+      'catalogue.ts',
       'schema-list.ts',
       'index.ts',
     ]);
@@ -69,7 +70,9 @@ describe('codegen', { timeout: 30_000 }, () => {
           ? '*.schema.json'
           : file === 'resource-names.ts'
             ? 'resources.json'
-            : file.replace(/\.ts$/, '.schema.json');
+            : file === 'catalogue.ts'
+              ? '*.schema.json and resources.json'
+              : file.replace(/\.ts$/, '.schema.json');
       expect(content, file).toContain(`GENERATED FILE: do not edit. Source: schemas/${source}`);
     }
   });

@@ -11,6 +11,7 @@ import { crumbsFor } from '../../src/layout/Breadcrumbs';
 import { flagsByGroup } from '../../src/resources/role/PermissionChecklist';
 import { displayValue, formatDate } from '@model/display-value';
 import { newPasswordProblems } from '../../src/auth/new-password';
+import { translate } from '../../src/providers/i18n-provider';
 import { permissionFlags, resourceSchema } from '@model/schema-registry';
 import permissionSchema from '@schemas/permission.schema.json';
 import { makeUser } from './support/session';
@@ -110,9 +111,9 @@ describe('permission checklist', () => {
 
 describe('new password and its confirmation', () => {
   it("says 'Password not match' when they differ, and asks for 8 characters", () => {
-    expect(newPasswordProblems('long enough', 'long enougH')).toEqual({ confirmation: 'Password not match' });
-    expect(newPasswordProblems('short', 'short')).toEqual({ password: 'Password must be at least 8 characters' });
-    expect(newPasswordProblems('long enough', 'long enough')).toEqual({});
+    expect(newPasswordProblems('long enough', 'long enougH', translate)).toEqual({ confirmation: 'Password not match' });
+    expect(newPasswordProblems('short', 'short', translate)).toEqual({ password: 'Password must be at least 8 characters' });
+    expect(newPasswordProblems('long enough', 'long enough', translate)).toEqual({});
   });
 });
 

@@ -3,6 +3,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import i18next from 'eslint-plugin-i18next';
+import { I18N_PENDING } from './i18n-pending.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', 'dist/**', 'data/**', 'model/generated/**', 'test-results/**', 'playwright-report/**', 'tools/**'] },
@@ -16,6 +18,18 @@ export default tseslint.config(
     },
   },
   { files: ['src/**/*.{ts,tsx}', 'tests/unit/**/*.{ts,tsx}'], plugins: { 'react-hooks': reactHooks }, rules: reactHooks.configs.recommended.rules },
+  // Every text a console screen shows comes from the catalogue (src/i18n/), in the user's language.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/i18n/**', ...I18N_PENDING],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        { mode: 'jsx-only', 'jsx-attributes': { include: ['label', 'title', 'placeholder', 'helperText', 'emptyText', 'aria-label'] } },
+      ],
+    },
+  },
   // A route module wires its routes; each route (its declaration and handler) is a small function of its own.
   {
     files: ['server/**/*-routes.ts', 'server/**/*-route.ts', 'server/**/*-kit.ts', 'server/crud/crud-plugin.ts'],

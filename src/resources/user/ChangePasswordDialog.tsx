@@ -10,6 +10,7 @@ import { useNotify } from 'react-admin';
 import { dataProvider } from '../../providers/data-provider';
 import { errorFields } from '../../providers/http-client';
 import { newPasswordProblems } from '../../auth/new-password';
+import { translate } from '../../providers/i18n-provider';
 
 type Field = 'current_password' | 'password' | 'confirm_password';
 
@@ -69,7 +70,7 @@ export const ChangePasswordDialog = ({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problems = newPasswordProblems(password, confirm);
+    const problems = newPasswordProblems(password, confirm, translate);
     const next: typeof errors = {
       current_password: self && !current ? 'Enter your current password' : undefined,
       password: problems.password,

@@ -8,8 +8,6 @@ import { Suspense, type ReactElement, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { Admin, CustomRoutes, Resource, TestMemoryRouter, memoryStore } from 'react-admin';
 import type { Location } from 'react-router-dom';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
 import { dataProvider } from '../../../src/providers/data-provider';
 import { authProvider } from '../../../src/providers/auth-provider';
 import { createQueryClient } from '../../../src/providers/query-client';
@@ -18,9 +16,8 @@ import { AppNotification } from '../../../src/layout/AppNotification';
 import { resourceDefinitions } from '../../../src/resources/registry';
 import { permissionFlags } from '@model/schema-registry';
 import { signIn } from './session';
+import { i18nProvider } from '../../../src/providers/i18n-provider';
 import { API, AUTH } from './fixture-api';
-
-const i18nProvider = polyglotI18nProvider(() => englishMessages, 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
 
 /** Like the app's layout, it waits for pages whose code loads on demand. */
 const PlainLayout = ({ children }: { children: ReactNode }) => (

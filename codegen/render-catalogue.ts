@@ -1,0 +1,65 @@
+/**
+ * The English messages the schemas and the resource map already hold, as catalogue entries
+ * (react-admin's polyglot layout), so the catalogue and the map cannot drift:
+ *
+ *   resources.<name>.name                 the map's label, "one |||| many" (polyglot's plural)
+ *   resources.<name>.fields.<property>    the property's title (react-admin's own key for a field label)
+ *   schemas.<id>.fields.<property>        every schema's property titles, resources' or not
+ *   schemas.<id>.choices.<property>.<value>   a labelled choice's title (oneOf of const + title)
+ *   schemas.<id>.groups.<group>           a flag group's name (x-groups), by its key
+ */
+import { BANNER } from './render.ts';
+
+type Json = Record<string, unknown>;
+type Messages = { [key: string]: string | Messages };
+
+/** A group's key: its name in lower case, other characters as `_` ("View lists" → view_lists). */
+export const groupKey = (group: string) => group.toLowerCase().replace(/[^a-z0-9]+/g, '_');
+
+const propertiesOf = (schema: Json) => (schema.properties ?? {}) as Record<string, Json>;
+
+function fieldTitles(schema: Json): Messages {
+  const fields: Messages = {};
+  for (const [name, property] of Object.entries(propertiesOf(schema)))
+    if (typeof property.title === 'string') fields[name] = property.title;
+  return fields;
+}
+
+function choiceTitles(schema: Json): Messages {
+  const choices: Messages = {};
+  for (const [name, property] of Object.entries(propertiesOf(schema))) {
+    const options = (property.oneOf ?? (property.items as Json | undefined)?.oneOf) as Json[] | undefined;
+    const labelled = options?.filter((o) => typeof o.const === 'string' && typeof o.title === 'string') ?? [];
+    if (labelled.length) choices[name] = Object.fromEntries(labelled.map((o) => [o.const as string, o.title as string]));
+  }
+  return choices;
+}
+
+export function catalogueOf(schemas: Json[], map: Record<string, { schema: string; label: { one: string; many: string } }>) {
+  const byId = new Map(schemas.map((s) => [String(s.$id), s]));
+  const schemaMessages: Messages = {};
+  for (const schema of schemas) {
+    const entry: Messages = { fields: fieldTitles(schema) };
+    const choices = choiceTitles(schema);
+    if (Object.keys(choices).length) entry.choices = choices;
+    if (Array.isArray(schema['x-groups'])) entry.groups = Object.fromEntries((schema['x-groups'] as string[]).map((g) => [groupKey(g), g]));
+    schemaMessages[String(schema.$id)] = entry;
+  }
+  const resourceMessages: Messages = {};
+  for (const [name, entry] of Object.entries(map)) {
+    const schema = byId.get(entry.schema);
+    resourceMessages[name] = { name: `${entry.label.one} |||| ${entry.label.many}`, fields: schema ? fieldTitles(schema) : {} };
+  }
+  return { resources: resourceMessages, schemas: schemaMessages };
+}
+
+export function renderCatalogueModule(schemas: Json[], map: Parameters<typeof catalogueOf>[1]): string {
+  const { resources, schemas: bySchema } = catalogueOf(schemas, map);
+  return (
+    BANNER.replace('%SOURCE%', '*.schema.json and resources.json') +
+    "\n\n/** The resources' names and field labels (react-admin's keys), from the map and the schemas. */\n" +
+    `export const resourceMessages = ${JSON.stringify(resources, null, 2)} as const;\n\n` +
+    "/** Every schema's field labels, labelled choices and flag groups. */\n" +
+    `export const schemaMessages = ${JSON.stringify(bySchema, null, 2)} as const;\n`
+  );
+}

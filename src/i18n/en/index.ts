@@ -1,0 +1,13 @@
+/**
+ * English, the source of every other language: react-admin's own messages, the resources'
+ * names and fields and the schemas' labels (generated from the schemas and the map), and the
+ * console's own texts under `app`.
+ */
+import raEnglish from 'ra-language-english';
+import { resourceMessages, schemaMessages } from '@model/generated/catalogue';
+import { shell } from './shell';
+import { auth } from './auth';
+
+export const app = { shell, auth };
+
+export const en = { ...raEnglish, resources: resourceMessages, schemas: schemaMessages, app };

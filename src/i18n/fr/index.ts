@@ -1,0 +1,11 @@
+/** French: react-admin's own French pack over English (a key it lacks falls back), and ours. */
+import frenchMessages from 'ra-language-french';
+import type { Catalogue } from '../catalogue';
+import { schemaCatalogue } from '../schema-titles';
+import { frenchTitles } from './schema-titles';
+import { shell } from './shell';
+import { auth } from './auth';
+
+export const fr: Catalogue = { ...frenchMessages, ...schemaCatalogue(frenchTitles), app: { shell, auth } };
+
+export default fr;
