@@ -5,7 +5,16 @@ import { arabicRa } from './ra';
 import { arabicTitles } from './schema-titles';
 import { shell } from './shell';
 import { auth } from './auth';
+import { program } from './program';
+import { forms } from './forms';
+import { documents } from './documents';
+import { audit } from './audit';
+import { people } from './people';
 
-export const ar: Catalogue = { ...arabicRa, ...schemaCatalogue(arabicTitles), app: { shell, auth } };
+export const ar: Catalogue = {
+  ...arabicRa,
+  ...schemaCatalogue(arabicTitles),
+  app: { shell, auth, program, forms, documents, audit, people },
+};
 
 export default ar;

@@ -7,7 +7,12 @@ import raEnglish from 'ra-language-english';
 import { resourceMessages, schemaMessages } from '@model/generated/catalogue';
 import { shell } from './shell';
 import { auth } from './auth';
+import { program } from './program';
+import { forms } from './forms';
+import { documents } from './documents';
+import { audit } from './audit';
+import { people } from './people';
 
-export const app = { shell, auth };
+export const app = { shell, auth, program, forms, documents, audit, people };
 
 export const en = { ...raEnglish, resources: resourceMessages, schemas: schemaMessages, app };

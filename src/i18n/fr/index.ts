@@ -5,7 +5,16 @@ import { schemaCatalogue } from '../schema-titles';
 import { frenchTitles } from './schema-titles';
 import { shell } from './shell';
 import { auth } from './auth';
+import { program } from './program';
+import { forms } from './forms';
+import { documents } from './documents';
+import { audit } from './audit';
+import { people } from './people';
 
-export const fr: Catalogue = { ...frenchMessages, ...schemaCatalogue(frenchTitles), app: { shell, auth } };
+export const fr: Catalogue = {
+  ...frenchMessages,
+  ...schemaCatalogue(frenchTitles),
+  app: { shell, auth, program, forms, documents, audit, people },
+};
 
 export default fr;

@@ -1,0 +1,2 @@
+/** The audit screens' texts (filled as the screens move to the catalogue). */
+export const audit = {};

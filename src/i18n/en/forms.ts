@@ -1,0 +1,2 @@
+/** The forms screens' texts (filled as the screens move to the catalogue). */
+export const forms = {};

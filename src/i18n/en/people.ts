@@ -1,0 +1,2 @@
+/** The people screens' texts (filled as the screens move to the catalogue). */
+export const people = {};

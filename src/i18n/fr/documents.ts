@@ -1,0 +1,4 @@
+import type { Strings } from '../catalogue';
+import type { documents as english } from '../en/documents';
+
+export const documents: Strings<typeof english> = {};
