@@ -7,6 +7,9 @@
  *   schemas.<id>.fields.<property>        every schema's property titles, resources' or not
  *   schemas.<id>.choices.<property>.<value>   a labelled choice's title (oneOf of const + title)
  *   schemas.<id>.groups.<group>           a flag group's name (x-groups), by its key
+ *   schemas.<id>.messages.<property>.<rule>   a validation message the schema words (x-messages)
+ *   schemas.<id>.help.<property>          a hint shown under the input (x-help)
+ *   resources.<name>.denied               what a role without the list flag reads, where the map words it
  */
 import { BANNER } from './render.ts';
 
@@ -35,20 +38,41 @@ function choiceTitles(schema: Json): Messages {
   return choices;
 }
 
-export function catalogueOf(schemas: Json[], map: Record<string, { schema: string; label: { one: string; many: string } }>) {
+function validationMessages(schema: Json): Messages {
+  const messages: Messages = {};
+  for (const [name, property] of Object.entries(propertiesOf(schema))) {
+    const worded = property['x-messages'] as Record<string, string> | undefined;
+    if (worded && Object.keys(worded).length) messages[name] = { ...worded };
+  }
+  return messages;
+}
+
+type MapEntry = { schema: string; label: { one: string; many: string }; list?: { deniedMessage?: string } };
+
+export function catalogueOf(schemas: Json[], map: Record<string, MapEntry>) {
   const byId = new Map(schemas.map((s) => [String(s.$id), s]));
   const schemaMessages: Messages = {};
   for (const schema of schemas) {
     const entry: Messages = { fields: fieldTitles(schema) };
     const choices = choiceTitles(schema);
     if (Object.keys(choices).length) entry.choices = choices;
+    const help = Object.fromEntries(
+      Object.entries(propertiesOf(schema)).flatMap(([name, p]) => (typeof p['x-help'] === 'string' ? [[name, p['x-help']]] : [])),
+    );
+    if (Object.keys(help).length) entry.help = help;
+    const messages = validationMessages(schema);
+    if (Object.keys(messages).length) entry.messages = messages;
     if (Array.isArray(schema['x-groups'])) entry.groups = Object.fromEntries((schema['x-groups'] as string[]).map((g) => [groupKey(g), g]));
     schemaMessages[String(schema.$id)] = entry;
   }
   const resourceMessages: Messages = {};
   for (const [name, entry] of Object.entries(map)) {
     const schema = byId.get(entry.schema);
-    resourceMessages[name] = { name: `${entry.label.one} |||| ${entry.label.many}`, fields: schema ? fieldTitles(schema) : {} };
+    resourceMessages[name] = {
+      name: `${entry.label.one} |||| ${entry.label.many}`,
+      fields: schema ? fieldTitles(schema) : {},
+      ...(entry.list?.deniedMessage ? { denied: entry.list.deniedMessage } : {}),
+    };
   }
   return { resources: resourceMessages, schemas: schemaMessages };
 }

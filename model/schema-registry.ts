@@ -25,6 +25,8 @@ export interface PropertySchema {
   'x-unique'?: boolean;
   'x-group'?: string;
   'x-messages'?: Record<string, string>;
+  /** A hint the console shows under the input. */
+  'x-help'?: string;
   [keyword: string]: unknown;
 }
 
@@ -41,7 +43,7 @@ export interface EntitySchema {
 export const allSchemas = schemaList as EntitySchema[];
 
 /** The annotations our schemas may carry beyond standard JSON Schema (documented in docs/adding-an-entity.md, "Annotations in the schemas"). */
-export const ANNOTATION_KEYWORDS = ['x-ref', 'x-unique', 'x-group', 'x-groups', 'x-messages'] as const;
+export const ANNOTATION_KEYWORDS = ['x-ref', 'x-unique', 'x-group', 'x-groups', 'x-messages', 'x-help'] as const;
 
 /**
  * The map as loaded, keyed by any string: what arrives from outside (a URL, react-admin's

@@ -20,7 +20,8 @@ export const resourceMessages = {
       "role_slug": "Slug",
       "status": "Status",
       "permission": "Permission"
-    }
+    },
+    "denied": "You don't have permission to see Roles"
   },
   "user": {
     "name": "User |||| Users",
@@ -210,6 +211,17 @@ export const schemaMessages = {
       "description": "Description",
       "form": "Form",
       "non_mandatory_check_fields": "Optional fields"
+    },
+    "messages": {
+      "name": {
+        "required": "Name is required"
+      },
+      "plural_name": {
+        "required": "Plural name is required"
+      },
+      "description": {
+        "required": "Description is required"
+      }
     }
   },
   "case_type": {
@@ -219,6 +231,25 @@ export const schemaMessages = {
       "description": "Description",
       "form": "Form",
       "case_type_status": "Statuses"
+    },
+    "help": {
+      "case_type_status": "Open and Closed come first and cannot be removed"
+    },
+    "messages": {
+      "name": {
+        "required": "Name is required"
+      },
+      "plural_name": {
+        "required": "Plural name is required"
+      },
+      "description": {
+        "required": "Description is required"
+      },
+      "case_type_status": {
+        "minItems": "Statuses must start with Open and Closed",
+        "items": "Statuses must start with Open and Closed",
+        "uniqueItems": "Each status must differ from the others"
+      }
     }
   },
   "change": {
@@ -228,6 +259,11 @@ export const schemaMessages = {
     "fields": {
       "name": "Name",
       "status": "Status"
+    },
+    "messages": {
+      "name": {
+        "required": "Name is required"
+      }
     }
   },
   "document": {
@@ -260,6 +296,17 @@ export const schemaMessages = {
         "yes": "Yes",
         "no": "No"
       }
+    },
+    "messages": {
+      "name": {
+        "required": "Name is required"
+      },
+      "plural_name": {
+        "required": "Plural name is required"
+      },
+      "description": {
+        "required": "Description is required"
+      }
     }
   },
   "export-job": {
@@ -270,6 +317,11 @@ export const schemaMessages = {
       "field_label": "Field label",
       "field_name": "Field name",
       "field_type": "Field type"
+    },
+    "messages": {
+      "field_label": {
+        "required": "Field label is required."
+      }
     }
   },
   "form": {
@@ -286,6 +338,12 @@ export const schemaMessages = {
       "version": "Revisions",
       "has_published": "Published",
       "status": "Status"
+    },
+    "messages": {
+      "name": {
+        "required": "add title",
+        "minLength": "add title"
+      }
     }
   },
   "goal": {
@@ -308,6 +366,15 @@ export const schemaMessages = {
         "SURVEY": "Survey",
         "CASE": "Case"
       }
+    },
+    "messages": {
+      "goal_type": {
+        "required": "Type is required"
+      },
+      "target": {
+        "required": "Target is required",
+        "minimum": "Target must be at least 1"
+      }
     }
   },
   "location_type": {
@@ -317,6 +384,17 @@ export const schemaMessages = {
       "description": "Description",
       "form": "Form",
       "non_mandatory_check_fields": "Optional fields"
+    },
+    "messages": {
+      "name": {
+        "required": "Name is required"
+      },
+      "plural_name": {
+        "required": "Plural name is required"
+      },
+      "description": {
+        "required": "Description is required"
+      }
     }
   },
   "notification": {
@@ -327,6 +405,16 @@ export const schemaMessages = {
       "created_by": "Sent by",
       "created_at": "Sent at",
       "updated_at": "Last updated"
+    },
+    "messages": {
+      "title": {
+        "required": "Notification Title is required",
+        "minLength": "Notification Title is required"
+      },
+      "body": {
+        "required": "Notification Content is required",
+        "minLength": "Notification Content is required"
+      }
     }
   },
   "permission": {
@@ -410,6 +498,11 @@ export const schemaMessages = {
       "preview": "Preview",
       "content_type": "Type",
       "size": "Size"
+    },
+    "messages": {
+      "name": {
+        "required": "Name is required"
+      }
     }
   },
   "program": {
@@ -441,6 +534,23 @@ export const schemaMessages = {
         "ALL": "ALL (everyone)",
         "OWN": "OWN (only the owner)"
       }
+    },
+    "messages": {
+      "name": {
+        "required": "Program name is required",
+        "minLength": "Program name is required"
+      },
+      "description": {
+        "required": "Description is required"
+      },
+      "no_of_days_for_edit_program": {
+        "required": "Days before editing is disabled is required",
+        "minimum": "Days before editing is disabled must be 0 or more",
+        "type": "Days before editing is disabled must be a whole number"
+      },
+      "documentVisible": {
+        "required": "Documents access permission is required"
+      }
     }
   },
   "resources": {
@@ -452,6 +562,11 @@ export const schemaMessages = {
       "role_slug": "Slug",
       "status": "Status",
       "permission": "Permission"
+    },
+    "messages": {
+      "role": {
+        "required": "role name required"
+      }
     }
   },
   "settings": {
@@ -474,6 +589,17 @@ export const schemaMessages = {
         "am": "Amharic",
         "hi": "Hindi"
       }
+    },
+    "messages": {
+      "organisation_name": {
+        "required": "Organisation name is required"
+      },
+      "time_zone": {
+        "required": "Time zone is required"
+      },
+      "map_tiles_url": {
+        "pattern": "Enter none, or an http(s) address with {z}, {x} and {y} in it"
+      }
     }
   },
   "survey_type": {
@@ -483,6 +609,17 @@ export const schemaMessages = {
       "description": "Description",
       "form": "Form",
       "non_mandatory_check_fields": "Optional fields"
+    },
+    "messages": {
+      "name": {
+        "required": "Name is required"
+      },
+      "plural_name": {
+        "required": "Plural name is required"
+      },
+      "description": {
+        "required": "Description is required"
+      }
     }
   },
   "user": {
@@ -500,6 +637,16 @@ export const schemaMessages = {
       "builtin": "Built-in admin",
       "password": "Password",
       "current_password": "Current Password"
+    },
+    "messages": {
+      "mobile": {
+        "minLength": "Mobile No. must be 10 digits",
+        "maxLength": "Mobile No. must be 10 digits",
+        "pattern": "Mobile No. must be 10 digits"
+      },
+      "current_password": {
+        "required": "Enter your current password"
+      }
     }
   },
   "view-list": {
@@ -509,6 +656,11 @@ export const schemaMessages = {
       "file_name": "File name",
       "columns": "Columns",
       "row_count": "Rows"
+    },
+    "messages": {
+      "name": {
+        "required": "Name field required"
+      }
     }
   },
   "webhook": {
@@ -518,6 +670,18 @@ export const schemaMessages = {
       "events": "Events",
       "secret": "Secret",
       "status": "Active"
+    },
+    "messages": {
+      "name": {
+        "required": "Name is required"
+      },
+      "url": {
+        "required": "URL is required",
+        "pattern": "URL must start with http:// or https:// and name a host"
+      },
+      "secret": {
+        "minLength": "Secret must be at least 16 characters"
+      }
     }
   }
 } as const;

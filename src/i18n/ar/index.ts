@@ -10,11 +10,13 @@ import { forms } from './forms';
 import { documents } from './documents';
 import { audit } from './audit';
 import { people } from './people';
+import { records } from './records';
 
 export const ar: Catalogue = {
   ...arabicRa,
   ...schemaCatalogue(arabicTitles),
-  app: { shell, auth, program, forms, documents, audit, people },
+  app: { shell, auth, program, forms, documents, audit, people, records },
 };
 
+export { arabicTitles };
 export default ar;

@@ -12,7 +12,8 @@ import { forms } from './forms';
 import { documents } from './documents';
 import { audit } from './audit';
 import { people } from './people';
+import { records } from './records';
 
-export const app = { shell, auth, program, forms, documents, audit, people };
+export const app = { shell, auth, program, forms, documents, audit, people, records };
 
 export const en = { ...raEnglish, resources: resourceMessages, schemas: schemaMessages, app };

@@ -12,6 +12,8 @@ import { resourceEntry, resourceNamed } from '@model/schema-registry';
 import { safeFilename } from '@model/csv';
 import { dataProvider } from '../../providers/data-provider';
 import { saveFile } from '../../shared/save-file';
+import { useT } from '../../i18n/use-t';
+import { resourceLabel } from './resource-label';
 
 interface StoredColumn {
   index: string;
@@ -36,6 +38,8 @@ export const ExportButton = () => {
   const columns = useVisibleColumns(resource);
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
+  const t = useT();
+  const label = resourceLabel(t, resource);
 
   const exportRows = async () => {
     setBusy(true);
@@ -43,7 +47,7 @@ export const ExportButton = () => {
       const blob = await dataProvider.exportCsv(resource, { sort, filter: { ...filterValues, ...filter }, columns });
       saveFile(blob, `${safeFilename(entry.label.many)}.csv`);
     } catch (error) {
-      notify((error as Error).message || `Could not export ${entry.label.many.toLowerCase()}`, { type: 'error' });
+      notify((error as Error).message || t('app.records.list.export_failed', { name: label.manyLower }), { type: 'error' });
     } finally {
       setBusy(false);
     }
@@ -56,7 +60,7 @@ export const ExportButton = () => {
       onClick={exportRows}
       disabled={busy || !total}
     >
-      {`Export ${entry.label.many}`}
+      {t('app.records.list.export', { name: label.many })}
     </Button>
   );
 };

@@ -10,6 +10,7 @@ import { useRecordPage } from './use-record-page';
 import { FormToolbar, formStyle } from './record-form';
 import { PageAccess, RecordPageFrame } from './RecordPageFrame';
 import { SchemaForm } from './SchemaForm';
+import { useT } from '../../i18n/use-t';
 
 export interface GenericCreateProps {
   /** Where Cancel and a save lead (default: the resource's list). */
@@ -24,15 +25,17 @@ export interface GenericCreateProps {
 
 export const GenericCreate = ({ backTo, savedMessage, failedMessage, before }: GenericCreateProps = {}) => {
   const { resource, label, backToList, mutationOptions } = useRecordPage('added', { backTo, savedMessage, failedMessage });
+  const t = useT();
+  const title = t('app.records.form.add_title', { name: label.one });
   return (
-    <PageAccess resource={resource} action="create" denied={`You don't have permission to add ${label.many.toLowerCase()}`}>
+    <PageAccess resource={resource} action="create" denied={t('app.records.form.denied_add', { name: label.manyLower })}>
       {before}
-      <RecordPageFrame maxWidth={720} title={`Add ${label.one}`}>
-        <Create resource={resource} title={`Add ${label.one}`} actions={false} redirect={false} mutationOptions={mutationOptions}>
+      <RecordPageFrame maxWidth={720} title={title}>
+        <Create resource={resource} title={title} actions={false} redirect={false} mutationOptions={mutationOptions}>
           <SchemaForm
             resource={resource}
             sx={formStyle(false)}
-            toolbar={<FormToolbar label="Save" allowed onCancel={backToList} />}
+            toolbar={<FormToolbar label={t('app.records.form.save')} allowed onCancel={backToList} />}
             onSaved={mutationOptions.onSuccess as (record: RaRecord) => void}
             onFailed={mutationOptions.onError}
           />

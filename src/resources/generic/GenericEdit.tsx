@@ -9,15 +9,18 @@ import { useRecordPage } from './use-record-page';
 import { FormToolbar, formStyle } from './record-form';
 import { SchemaForm } from './SchemaForm';
 import { PageAccess, RecordPageFrame } from './RecordPageFrame';
+import { useT } from '../../i18n/use-t';
 
 export const GenericEdit = () => {
   const { resource, label, backToList, mutationOptions } = useRecordPage('updated');
+  const t = useT();
+  const title = t('app.records.form.edit_title', { name: label.one });
   return (
-    <PageAccess resource={resource} action="edit" denied={`You don't have permission to edit ${label.many.toLowerCase()}`}>
-      <RecordPageFrame maxWidth={720} title={`Edit ${label.one}`}>
+    <PageAccess resource={resource} action="edit" denied={t('app.records.form.denied_edit', { name: label.manyLower })}>
+      <RecordPageFrame maxWidth={720} title={title}>
         <Edit
           resource={resource}
-          title={`Edit ${label.one}`}
+          title={title}
           actions={false}
           redirect={false}
           mutationMode="pessimistic"
@@ -26,7 +29,7 @@ export const GenericEdit = () => {
           <SchemaForm
             resource={resource}
             sx={formStyle(false)}
-            toolbar={<FormToolbar label="Update" allowed onCancel={backToList} />}
+            toolbar={<FormToolbar label={t('app.records.form.update')} allowed onCancel={backToList} />}
             onSaved={mutationOptions.onSuccess}
             onFailed={mutationOptions.onError}
           />

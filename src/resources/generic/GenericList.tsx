@@ -30,12 +30,15 @@ import { ListBody, ListLoading, ListPagination } from './ListStates';
 import { PhoneList } from './PhoneList';
 import { NoPermission } from './NoPermission';
 import { ALL_ROWS } from '../../providers/server-data-provider';
+import { useT, type Translate } from '../../i18n/use-t';
+import { schemaText } from '../../i18n/schema-text';
+import { resourceLabel } from './resource-label';
 
 /** react-admin's Pagination passes extra props on to MUI's TablePagination, whose label we set per resource. */
 const perPageLabel = (label: string) => ({ labelRowsPerPage: label }) as object;
 
 /** Spec 1 §9: 10, 20, 30 or All. react-admin's list loops on a page size of -1, so "All" is a size no page reaches. */
-export const PAGE_SIZES = [10, 20, 30, { label: 'All', value: ALL_ROWS }];
+const pageSizes = (t: Translate) => [10, 20, 30, { label: t('app.records.list.all_rows'), value: ALL_ROWS }];
 
 export const EmptyList = ({ text }: { text: string }) => (
   <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary">
@@ -94,9 +97,16 @@ export const GenericList = ({
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const [dialog, setDialog] = useState<DialogState>(startAdding ? { mode: 'create' } : null);
   const [activeOnly, setActiveOnly] = useState(false);
-  const many = entry.label.many;
-  if (isPending) return <ListLoading label={`Loading ${many.toLowerCase()}`} />;
-  if (!canList) return <NoPermission message={entry.list?.deniedMessage ?? `You don't have permission to see ${many.toLowerCase()}`} />;
+  const t = useT();
+  const label = resourceLabel(t, resource);
+  const many = label.many;
+  if (isPending) return <ListLoading label={t('app.records.list.loading', { name: label.manyLower })} />;
+  if (!canList)
+    return (
+      <NoPermission
+        message={entry.list?.deniedMessage ? schemaText(entry.list.deniedMessage) : t('app.records.list.denied', { name: label.manyLower })}
+      />
+    );
   // Page-mode resources (and those naming their pages) add and edit on pages of their own; others in a dialog over the list.
   const onPage = entry.form?.mode === 'page';
   const add = () =>
@@ -108,12 +118,12 @@ export const GenericList = ({
   const statusField = entry.status;
   const columns = listColumns(resource);
   const names = nameColumns ?? columns.filter((c) => c !== statusField).slice(0, 1);
-  const empty = <EmptyList text={emptyText ?? `No ${entry.label.one.toLowerCase()} found`} />;
+  const empty = <EmptyList text={emptyText ?? t('app.records.list.empty', { name: label.oneLower })} />;
   const columnsKey = columnsPreferenceKey(resource);
   const rowActions = (variant?: 'menu') => (
     // Labelled, so that the column chooser names it ('Actions', as spec 2 §2 heads it) rather than 'Unlabeled column'.
     <RowActions
-      label="Actions"
+      label={t('app.records.list.actions')}
       onEdit={edit}
       extras={rowExtras}
       variant={variant}
@@ -121,23 +131,24 @@ export const GenericList = ({
       deleteWarning={deleteWarning}
     />
   );
+  const phoneRowActions = rowActions('menu');
   const actions = (
     <TopToolbar sx={{ alignItems: 'center', flexWrap: { xs: 'wrap', md: 'nowrap' }, justifyContent: 'flex-end', gap: 1 }}>
       {statusField && (
         <Button color="inherit" onClick={() => setActiveOnly((v) => !v)}>
-          {activeOnly ? `Show All ${many}` : `Hide Inactive ${many}`}
+          {activeOnly ? t('app.records.list.show_all', { name: many }) : t('app.records.list.hide_inactive', { name: many })}
         </Button>
       )}
       {!phone && <SelectColumnsButton preferenceKey={columnsKey} />}
       {entry.list?.export && <ExportButton />}
       {toolbarExtras}
       <Button variant="contained" startIcon={<AddIcon />} disabled={!canCreate} onClick={add}>
-        {`Add ${entry.label.one}`}
+        {t('app.records.list.add', { name: label.one })}
       </Button>
     </TopToolbar>
   );
 
-  const title = statusField ? `${activeOnly ? 'Active' : 'All'} ${many}` : many;
+  const title = statusField ? t(activeOnly ? 'app.records.list.title_active' : 'app.records.list.title_all', { name: many }) : many;
   return (
     <>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mt: 2, mb: { xs: 1, sm: -1 } }}>
@@ -148,16 +159,18 @@ export const GenericList = ({
         sx={{ minWidth: 0 }}
         title={title}
         filters={
-          entry.list?.search ? [<SearchInput key="q" source="q" alwaysOn placeholder={`Search ${many.toLowerCase()}`} />] : undefined
+          entry.list?.search
+            ? [<SearchInput key="q" source="q" alwaysOn placeholder={t('app.records.list.search', { name: label.manyLower })} />]
+            : undefined
         }
         filter={activeOnly && statusField ? { [statusField]: true } : undefined}
         sort={entry.list?.sort}
         perPage={10}
         actions={actions}
         empty={false}
-        pagination={<ListPagination rowsPerPageOptions={PAGE_SIZES} {...perPageLabel(`${many} per page`)} />}
+        pagination={<ListPagination rowsPerPageOptions={pageSizes(t)} {...perPageLabel(t('app.records.list.per_page', { name: many }))} />}
       >
-        <ListBody what={many.toLowerCase()}>
+        <ListBody what={label.manyLower}>
           {phone ? (
             <PhoneList
               schema={schema}
@@ -168,7 +181,7 @@ export const GenericList = ({
               empty={empty}
               cells={cells}
             >
-              {rowActions('menu')}
+              {phoneRowActions}
             </PhoneList>
           ) : (
             <DatagridConfigurable

@@ -25,9 +25,13 @@ import { PageAccess, RecordPageFrame } from './RecordPageFrame';
 import { representationOf } from './property-kinds';
 import type { RowExtraProps } from './RowActions';
 import { HistorySection } from '../../audit/HistorySection';
+import { useT } from '../../i18n/use-t';
+import type { MessageKey } from '../../i18n/catalogue';
+import { resourceLabel } from './resource-label';
+import { fieldLabel } from './schema-fields';
 
 /** Labels for the timestamps every generic record carries, which their schemas leave untitled. */
-const STAMP_LABELS: Record<string, string> = { createdAt: 'Created', updatedAt: 'Updated' };
+const STAMP_LABELS: Record<string, MessageKey> = { createdAt: 'app.records.show.created', updatedAt: 'app.records.show.updated' };
 
 /** What the page lists: the form's fields, then the table's other columns, the status and the timestamps. */
 export function showFields(resource: ResourceName): string[] {
@@ -45,7 +49,7 @@ const Fields = ({ resource }: { resource: ResourceName }) => {
     <Grid container spacing={2}>
       {showFields(resource).map((f) => (
         <Grid key={f} size={{ xs: 12, sm: 6 }}>
-          <Labeled label={schema.properties[f]?.title ?? STAMP_LABELS[f] ?? f}>
+          <Labeled label={fieldLabel(schema, f, STAMP_LABELS[f])}>
             {schemaColumn(schema, f, status, { emptyText: '—', whole: true })}
           </Labeled>
         </Grid>
@@ -69,7 +73,8 @@ const ShowContent = ({ extras: Extras, sections: Sections }: GenericShowProps) =
   const createPath = useCreatePath();
   const { canAccess: canEdit = false } = useCanAccess({ resource, action: 'edit' });
   const [editing, setEditing] = useState(false);
-  if (!record) return <CircularProgress sx={{ m: 4 }} aria-label="Loading" />;
+  const t = useT();
+  if (!record) return <CircularProgress sx={{ m: 4 }} aria-label={t('app.records.form.loading')} />;
   const onPage = entry.form?.mode === 'page';
   const edit = onPage ? (
     <Button
@@ -79,16 +84,16 @@ const ShowContent = ({ extras: Extras, sections: Sections }: GenericShowProps) =
       component={Link}
       to={createPath({ resource, type: 'edit', id: record.id })}
     >
-      Edit
+      {t('app.records.show.edit')}
     </Button>
   ) : (
     <Button variant="contained" startIcon={<EditIcon />} disabled={!canEdit} onClick={() => setEditing(true)}>
-      Edit
+      {t('app.records.show.edit')}
     </Button>
   );
   return (
     <RecordPageFrame
-      overline={entry.label.one}
+      overline={resourceLabel(t, resource).one}
       title={representation(record)}
       actions={
         <>
@@ -117,9 +122,9 @@ const ShowContent = ({ extras: Extras, sections: Sections }: GenericShowProps) =
 
 export const GenericShow = ({ extras, sections }: GenericShowProps) => {
   const resource = resourceNamed(useResourceContext()!);
-  const { label } = resourceEntry(resource);
+  const t = useT();
   return (
-    <PageAccess resource={resource} action="show" denied={`You don't have permission to see ${label.many.toLowerCase()}`}>
+    <PageAccess resource={resource} action="show" denied={t('app.records.list.denied', { name: resourceLabel(t, resource).manyLower })}>
       <ShowBase resource={resource}>
         <ShowContent extras={extras} sections={sections} />
       </ShowBase>

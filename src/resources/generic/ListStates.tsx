@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Pagination, useListContext, type PaginationProps } from 'react-admin';
+import { useT } from '../../i18n/use-t';
 
 export const ListLoading = ({ label }: { label: string }) => (
   <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 240 }}>
@@ -14,27 +15,31 @@ export const ListLoading = ({ label }: { label: string }) => (
   </Box>
 );
 
-export const ListError = ({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) => (
-  <Box sx={{ p: 2, minHeight: 200, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-    <Alert
-      severity="error"
-      sx={{ width: '100%', maxWidth: 560 }}
-      action={
-        <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={onRetry}>
-          Retry
-        </Button>
-      }
-    >
-      {`Could not load ${what}. `}
-      {(error as Error)?.message}
-    </Alert>
-  </Box>
-);
+export const ListError = ({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) => {
+  const t = useT();
+  return (
+    <Box sx={{ p: 2, minHeight: 200, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <Alert
+        severity="error"
+        sx={{ width: '100%', maxWidth: 560 }}
+        action={
+          <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={onRetry}>
+            {t('app.records.list.retry')}
+          </Button>
+        }
+      >
+        {t('app.records.list.could_not_load', { name: what })}
+        {(error as Error)?.message}
+      </Alert>
+    </Box>
+  );
+};
 
 /** The list's rows, or its loading or error state in their place. */
 export const ListBody = ({ what, children }: { what: string; children: ReactNode }) => {
   const { error, isPending, isFetching, isPlaceholderData, refetch } = useListContext();
-  const loading = `Loading ${what}`;
+  const t = useT();
+  const loading = t('app.records.list.loading', { name: what });
   if (error) return isFetching ? <ListLoading label={loading} /> : <ListError what={what} error={error} onRetry={() => refetch()} />;
   if (isPending) return <ListLoading label={loading} />;
   if (!isPlaceholderData) return <>{children}</>;

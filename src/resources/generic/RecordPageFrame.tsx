@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { CanAccess } from 'react-admin';
 import { NoPermission } from './NoPermission';
+import { useT } from '../../i18n/use-t';
 
 /** The page, only for a role that may take this action on the resource (the server checks again). */
 export const PageAccess = ({
@@ -15,16 +16,19 @@ export const PageAccess = ({
   action: 'create' | 'edit' | 'show';
   denied: string;
   children: ReactNode;
-}) => (
-  <CanAccess
-    resource={resource}
-    action={action}
-    loading={<CircularProgress sx={{ m: 4 }} aria-label="Loading" />}
-    accessDenied={<NoPermission message={denied} />}
-  >
-    {children}
-  </CanAccess>
-);
+}) => {
+  const t = useT();
+  return (
+    <CanAccess
+      resource={resource}
+      action={action}
+      loading={<CircularProgress sx={{ m: 4 }} aria-label={t('app.records.form.loading')} />}
+      accessDenied={<NoPermission message={denied} />}
+    >
+      {children}
+    </CanAccess>
+  );
+};
 
 interface RecordPageFrameProps {
   title: ReactNode;

@@ -24,6 +24,8 @@ import {
 } from 'react-admin';
 import { resourceEntry, resourceNamed } from '@model/schema-registry';
 import { confirmQuestion, doneMessage, statusAction, type StatusAction } from './status-wording';
+import { useT } from '../../i18n/use-t';
+import { resourceLabel } from './resource-label';
 
 export type RowActionsVariant = 'buttons' | 'menu';
 
@@ -60,10 +62,11 @@ export const RowActions = ({ onEdit, extras: Extras, variant = 'buttons', toggle
   const [toggling, setToggling] = useState(false);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const representation = useGetRecordRepresentation(resource);
+  const t = useT();
   if (!record) return null;
   const name = String(representation(record) ?? '');
   const active = statusField ? record[statusField] === true : true;
-  const label = entry.label.one;
+  const { one: label, oneLower } = resourceLabel(t, resource);
   const onError = (error: unknown) => notify((error as Error).message, { type: 'error' });
 
   const run = () => {
@@ -82,12 +85,10 @@ export const RowActions = ({ onEdit, extras: Extras, variant = 'buttons', toggle
           // A toggle flips whatever the status is by then: if someone flipped it first, this one flipped it back.
           if ((now[statusField!] === true) === (action === 'activate')) onSuccess();
           else {
-            notify(
-              `Someone else changed this ${label.toLowerCase()}'s status at the same time: it is ${now[statusField!] ? 'Active' : 'Inactive'} now`,
-              {
-                type: 'warning',
-              },
-            );
+            notify('app.records.row.crossed', {
+              type: 'warning',
+              messageArgs: { name: oneLower, status: t(now[statusField!] ? 'app.records.row.active' : 'app.records.row.inactive') },
+            });
             setPending(null);
             refresh();
           }
@@ -104,14 +105,14 @@ export const RowActions = ({ onEdit, extras: Extras, variant = 'buttons', toggle
 
   // What the row offers, in order; `allowed` follows the role's flags.
   const actions: Array<{ key: StatusAction | 'edit'; text: string; allowed: boolean; run: () => void }> = [
-    { key: 'edit', text: 'Edit', allowed: canEdit, run: () => onEdit(String(record.id)) },
+    { key: 'edit', text: t('app.records.row.edit'), allowed: canEdit, run: () => onEdit(String(record.id)) },
     ...(statusField && active
-      ? [{ key: 'deactivate' as const, text: 'Deactivate', allowed: canEdit, run: () => setPending(statusAction(true)) }]
+      ? [{ key: 'deactivate' as const, text: t('app.records.row.deactivate'), allowed: canEdit, run: () => setPending(statusAction(true)) }]
       : []),
     ...(statusField && !active
       ? [
-          { key: 'activate' as const, text: 'Activate', allowed: canEdit, run: () => setPending(statusAction(false)) },
-          { key: 'delete' as const, text: 'Delete', allowed: canDelete, run: () => setPending(statusAction(undefined)) },
+          { key: 'activate' as const, text: t('app.records.row.activate'), allowed: canEdit, run: () => setPending(statusAction(false)) },
+          { key: 'delete' as const, text: t('app.records.row.delete'), allowed: canDelete, run: () => setPending(statusAction(undefined)) },
         ]
       : []),
   ];
@@ -133,8 +134,8 @@ export const RowActions = ({ onEdit, extras: Extras, variant = 'buttons', toggle
           name
         )
       }
-      confirm={pending ? pending[0].toUpperCase() + pending.slice(1) : 'Confirm'}
-      cancel="Cancel"
+      confirm={pending ? t(`app.records.row.${pending}`) : 'ra.action.confirm'}
+      cancel="ra.action.cancel"
       confirmColor={pending === 'delete' ? 'warning' : 'primary'}
       onConfirm={run}
       onClose={() => setPending(null)}
@@ -145,7 +146,11 @@ export const RowActions = ({ onEdit, extras: Extras, variant = 'buttons', toggle
     const icons = { edit: EditIcon, deactivate: BlockIcon, activate: CheckCircleIcon, delete: DeleteIcon };
     return (
       <>
-        <IconButton aria-label={`Actions for ${name}`} aria-haspopup="menu" onClick={(e) => setMenuAnchor(e.currentTarget)}>
+        <IconButton
+          aria-label={t('app.records.row.actions_for', { name })}
+          aria-haspopup="menu"
+          onClick={(e) => setMenuAnchor(e.currentTarget)}
+        >
           <MoreVertIcon />
         </IconButton>
         <Menu anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)} onClick={() => setMenuAnchor(null)}>
@@ -173,9 +178,9 @@ export const RowActions = ({ onEdit, extras: Extras, variant = 'buttons', toggle
       {Extras && <Extras variant="buttons" />}
       {actions.map(({ key, text, allowed, run: act }) =>
         key === 'edit' ? (
-          <Tooltip key={key} title={`Edit ${label.toLowerCase()}`}>
+          <Tooltip key={key} title={t('app.records.row.edit_named', { name: oneLower })}>
             <span>
-              <IconButton size="small" aria-label="Edit" disabled={!allowed} onClick={act}>
+              <IconButton size="small" aria-label={t('app.records.row.edit')} disabled={!allowed} onClick={act}>
                 <EditIcon fontSize="small" />
               </IconButton>
             </span>

@@ -8,6 +8,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { Chip } from '@mui/material';
 import { TextArrayInput, useInput, type Validator } from 'react-admin';
 import { isBlankText, trimText } from '@model/trim-text';
+import { useT } from '../../i18n/use-t';
 
 export interface TextListInputProps {
   source: string;
@@ -45,6 +46,7 @@ export const TextListInput = ({ source, label, validate, defaultValue, fixed = [
   const { field } = useInput({ source, defaultValue, validate });
   const [typed, setTyped] = useState('');
   const [refused, setRefused] = useState<string>();
+  const t = useT();
   const current = (): string[] => (Array.isArray(field.value) ? (field.value as string[]) : []);
   const keep = (texts: readonly string[]) => {
     const repeated = repeatedText(current(), texts);
@@ -65,7 +67,7 @@ export const TextListInput = ({ source, label, validate, defaultValue, fixed = [
       label={label}
       validate={validate}
       defaultValue={defaultValue}
-      helperText={refused ? `"${refused}" is already in the list` : (helperText ?? 'Press Enter, Tab or a comma to add')}
+      helperText={refused ? t('app.records.input.already_listed', { text: refused }) : (helperText ?? t('app.records.input.list_help'))}
       fullWidth
       autoSelect={false}
       inputValue={typed}

@@ -3,6 +3,7 @@
  * a reference in the plain shape (the referenced record's id), labelled choices, a nullable text.
  */
 import { resourceEntry, resourceNamed, type PropertySchema, type ResourceName } from '@model/schema-registry';
+import { schemaText } from '../../i18n/schema-text';
 
 export interface Choice {
   id: string;
@@ -54,7 +55,7 @@ export function booleanGroup(property: PropertySchema): Choice[] | undefined {
   if (!types(property).includes('object')) return undefined;
   const flags = Object.entries((property.properties ?? {}) as Record<string, PropertySchema>);
   if (!flags.length || !flags.every(([, p]) => p.type === 'boolean')) return undefined;
-  return flags.map(([id, p]) => ({ id, name: p.title ?? id }));
+  return flags.map(([id, p]) => ({ id, name: p.title ? schemaText(p.title) : id }));
 }
 
 /** Long text (more than a line or two may be written): lists show its start only. */
@@ -64,7 +65,10 @@ export const isLongText = (property: PropertySchema) => types(property).includes
 export function choicesOf(property: PropertySchema): Choice[] | undefined {
   const oneOf = property.oneOf;
   if (Array.isArray(oneOf) && oneOf.length && oneOf.every((o) => o && typeof o === 'object' && 'const' in o)) {
-    return (oneOf as Array<{ const: unknown; title?: string }>).map((o) => ({ id: String(o.const), name: o.title ?? String(o.const) }));
+    return (oneOf as Array<{ const: unknown; title?: string }>).map((o) => ({
+      id: String(o.const),
+      name: o.title ? schemaText(o.title) : String(o.const),
+    }));
   }
   if (property.enum) return property.enum.map((v) => ({ id: String(v), name: String(v) }));
   return undefined;

@@ -2,6 +2,7 @@
 import { Button } from '@mui/material';
 import { SaveButton, Toolbar } from 'react-admin';
 import { resourceEntry, resourceSchema, type ResourceName } from '@model/schema-registry';
+import { useT } from '../../i18n/use-t';
 
 /** The map's `form.fields`, else every property a person writes (not read-only, not the status). */
 export function formFields(resource: ResourceName): string[] {
@@ -31,19 +32,22 @@ interface FormToolbarProps {
  * missing). react-admin pins a phone's form toolbar to the foot of the screen, over a gap it
  * leaves in the form (and outside a dialog); here it stays right under the inputs.
  */
-export const FormToolbar = ({ label, allowed, onCancel, inDialog = false }: FormToolbarProps) => (
-  <Toolbar
-    sx={{
-      justifyContent: 'flex-end',
-      gap: 1,
-      backgroundColor: 'transparent',
-      ...(inDialog ? { px: 0 } : { borderTop: 1, borderColor: 'divider' }),
-      '&.RaToolbar-mobileToolbar': { position: 'static', px: inDialog ? 0 : 2, py: 1 },
-    }}
-  >
-    <Button onClick={onCancel} color="inherit">
-      Cancel
-    </Button>
-    <SaveButton label={label} icon={<></>} disabled={!allowed} alwaysEnable={allowed} />
-  </Toolbar>
-);
+export const FormToolbar = ({ label, allowed, onCancel, inDialog = false }: FormToolbarProps) => {
+  const t = useT();
+  return (
+    <Toolbar
+      sx={{
+        justifyContent: 'flex-end',
+        gap: 1,
+        backgroundColor: 'transparent',
+        ...(inDialog ? { px: 0 } : { borderTop: 1, borderColor: 'divider' }),
+        '&.RaToolbar-mobileToolbar': { position: 'static', px: inDialog ? 0 : 2, py: 1 },
+      }}
+    >
+      <Button onClick={onCancel} color="inherit">
+        {t('app.records.form.cancel')}
+      </Button>
+      <SaveButton label={label} icon={<></>} disabled={!allowed} alwaysEnable={allowed} />
+    </Toolbar>
+  );
+};

@@ -20,6 +20,8 @@ import {
 import type { EntitySchema } from '@model/schema-registry';
 import { displayValue } from '@model/display-value';
 import { booleanGroup, choicesOf, isLongText, plainReference, referenceList, representationOf, textList } from './property-kinds';
+import { useT } from '../../i18n/use-t';
+import { schemaText } from '../../i18n/schema-text';
 
 /** Spec 2 §9: a description preview is cut at 46 characters, with '...'. */
 export const PREVIEW_LENGTH = 46;
@@ -35,14 +37,26 @@ export const TextChips = ({ texts }: { texts: string[] }) => (
   </Box>
 );
 
-export const StatusChip = ({ active }: { active: boolean }) => (
-  <Chip
-    size="small"
-    label={active ? 'Active' : 'Inactive'}
-    color={active ? 'secondary' : 'default'}
-    variant={active ? 'filled' : 'outlined'}
-  />
-);
+export const StatusChip = ({ active }: { active: boolean }) => {
+  const t = useT();
+  return (
+    <Chip
+      size="small"
+      label={t(active ? 'app.records.row.active' : 'app.records.row.inactive')}
+      color={active ? 'secondary' : 'default'}
+      variant={active ? 'filled' : 'outlined'}
+    />
+  );
+};
+
+/**
+ * A field's label in the language in use: its schema title, else a catalogue key react-admin
+ * translates (the timestamps'), else its name.
+ */
+export const fieldLabel = (schema: EntitySchema, source: string, fallback?: string) => {
+  const title = schema.properties[source]?.title;
+  return title ? schemaText(title) : (fallback ?? source);
+};
 
 interface ReferenceNameProps {
   source: string;
@@ -81,7 +95,7 @@ export function schemaColumn(
   { emptyText, link = true, render, whole = false }: FieldOptions = {},
 ) {
   const property = schema.properties[source] ?? {};
-  const label = property.title ?? source;
+  const label = fieldLabel(schema, source);
   if (render) return <FunctionField key={source} source={source} label={label} render={render} />;
   if (source === statusField) {
     return (
@@ -168,7 +182,7 @@ export function schemaColumn(
 
 /** A column whose text links to the record's own page (a user's name to their profile, a site's to its page). */
 export function schemaLinkColumn(schema: EntitySchema, source: string, to: (id: string) => string) {
-  const label = schema.properties[source]?.title ?? source;
+  const label = fieldLabel(schema, source);
   return (
     <FunctionField
       key={source}

@@ -35,21 +35,30 @@ import { pickableFilter } from './pickable';
 import { UnpublishedFormsNote } from '../custom-form/list/UnpublishedFormsNote';
 import { notBlank } from '../../shared/not-blank';
 import { trimText } from '@model/trim-text';
+import { translate } from '../../providers/i18n-provider';
+import { schemaText } from '../../i18n/schema-text';
+import { fieldLabel } from './schema-fields';
 
 export function validatorsFor(property: PropertySchema, isRequired: boolean): Validator[] {
-  const label = property.title ?? 'This field';
-  const messages = property['x-messages'] ?? {};
+  const label = property.title ? schemaText(property.title) : translate('app.records.input.this_field');
+  const worded = property['x-messages'] ?? {};
+  const messages = Object.fromEntries(Object.entries(worded).map(([rule, text]) => [rule, schemaText(text)]));
   const validators: Validator[] = [];
-  const requiredMessage = messages.required ?? `${label} is required`;
+  const requiredMessage = messages.required ?? translate('app.records.input.required', { label });
   // Only spaces or invisible characters are as missing as nothing: the server trims them off.
   if (isRequired) validators.push(required(requiredMessage), notBlank(requiredMessage));
   if (property.minLength && property.minLength > 1) {
-    validators.push(minLength(property.minLength, messages.minLength ?? `${label} must be at least ${property.minLength} characters`));
+    validators.push(
+      minLength(property.minLength, messages.minLength ?? translate('app.records.input.min_length', { label, min: property.minLength })),
+    );
   }
   if (property.maxLength)
-    validators.push(maxLength(property.maxLength, messages.maxLength ?? `${label} must be at most ${property.maxLength} characters`));
-  if (property.format === 'email') validators.push(email(messages.format ?? `${label} must be a valid e-mail address`));
-  if (property.pattern) validators.push(regex(new RegExp(property.pattern), messages.pattern ?? `${label} has an invalid format`));
+    validators.push(
+      maxLength(property.maxLength, messages.maxLength ?? translate('app.records.input.max_length', { label, max: property.maxLength })),
+    );
+  if (property.format === 'email') validators.push(email(messages.format ?? translate('app.records.input.email', { label })));
+  if (property.pattern)
+    validators.push(regex(new RegExp(property.pattern), messages.pattern ?? translate('app.records.input.pattern', { label })));
   if (property.type === 'array') validators.push(listValidator(property, label, messages));
   return validators;
 }
@@ -63,13 +72,13 @@ function listValidator(property: PropertySchema, label: string, messages: Record
   const fixed = Array.isArray(property.items) ? (property.items as Array<{ const?: unknown }>).map((item) => item.const) : [];
   return (value: unknown) => {
     if (!Array.isArray(value)) return undefined;
-    if (value.length < min) return messages.minItems ?? `${label} must have at least ${min} items`;
+    if (value.length < min) return messages.minItems ?? translate('app.records.input.min_items', { label, min });
     if (fixed.some((expected, i) => expected !== undefined && value[i] !== expected))
-      return messages.items ?? `${label} must start with ${fixed.join(', ')}`;
+      return messages.items ?? translate('app.records.input.starts_with', { label, items: fixed.join(', ') });
     // Text compares trimmed and in any case, as the server compares it (server/crud/unique-text-items.ts).
     const key = (v: unknown) => (typeof v === 'string' ? trimText(v).toLocaleLowerCase() : JSON.stringify(v));
     if (property.uniqueItems && new Set(value.map(key)).size !== value.length)
-      return messages.uniqueItems ?? `${label} must not list the same value twice`;
+      return messages.uniqueItems ?? translate('app.records.input.unique_items', { label });
     return undefined;
   };
 }
@@ -88,7 +97,7 @@ export function schemaInput(schema: EntitySchema, source: string, opts: { autoFo
   const isRequired = opts.required ?? (schema.required ?? []).includes(source);
   const common = {
     source,
-    label: property.title ?? source,
+    label: fieldLabel(schema, source),
     validate: validatorsFor(property, isRequired),
     fullWidth: true,
   };
@@ -127,7 +136,9 @@ export function schemaInput(schema: EntitySchema, source: string, opts: { autoFo
         validate={common.validate}
         fixed={texts.fixed}
         defaultValue={property.default as string[] | undefined}
-        helperText={property.description && texts.fixed.length ? `${property.description}. Press Enter, Tab or a comma to add` : undefined}
+        helperText={
+          property['x-help'] ? translate('app.records.input.list_help_after', { description: schemaText(property['x-help']) }) : undefined
+        }
       />
     );
   const flags = booleanGroup(property);

@@ -6,7 +6,9 @@
  */
 import { useNavigate } from 'react-router-dom';
 import { useNotify, useRedirect, useResourceContext } from 'react-admin';
-import { resourceEntry, resourceNamed } from '@model/schema-registry';
+import { resourceNamed } from '@model/schema-registry';
+import { useT } from '../../i18n/use-t';
+import { resourceLabel } from './resource-label';
 
 export interface RecordPageWords {
   /** Where Cancel and a save lead (default: the resource's list). */
@@ -17,13 +19,16 @@ export interface RecordPageWords {
 
 export function useRecordPage(done: 'added' | 'updated', words: RecordPageWords = {}) {
   const resource = resourceNamed(useResourceContext()!);
-  const { label } = resourceEntry(resource);
+  const t = useT();
+  const label = resourceLabel(t, resource);
   const notify = useNotify();
   const redirect = useRedirect();
   const navigate = useNavigate();
   const backToList = () => (words.backTo ? navigate(words.backTo) : redirect('list', resource));
   const onSuccess = () => {
-    notify(words.savedMessage ?? `${label.one} ${done}`, { type: 'success' });
+    notify(words.savedMessage ?? t(done === 'added' ? 'app.records.form.added' : 'app.records.form.updated', { name: label.one }), {
+      type: 'success',
+    });
     backToList();
   };
   const onError = (error: Error) => notify(words.failedMessage?.(error) ?? error.message, { type: 'error' });
