@@ -36,6 +36,7 @@ export const resourceMessages = {
       "role": "Role",
       "photo": "Photo",
       "status": "Status",
+      "language": "Language",
       "builtin": "Built-in admin",
       "password": "Password",
       "current_password": "Current Password"
@@ -634,6 +635,7 @@ export const schemaMessages = {
       "role": "Role",
       "photo": "Photo",
       "status": "Status",
+      "language": "Language",
       "builtin": "Built-in admin",
       "password": "Password",
       "current_password": "Current Password"

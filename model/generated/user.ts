@@ -40,6 +40,10 @@ export interface User {
   photo?: string | null;
   status?: boolean;
   /**
+   * The console's language this user chose (en, fr or ar); null until they choose. Set from the console's profile menu; it follows them to any browser.
+   */
+  language?: 'en' | 'fr' | 'ar' | null;
+  /**
    * The account the first start created; it cannot be a program head
    */
   builtin?: boolean;

@@ -3,6 +3,7 @@
  * change (a stolen session, a rogue editor), the owner hears of it where they still read mail.
  */
 import type { MailMessage } from '../mail/mailer.ts';
+import type { MailTexts } from '../mail/texts/mail-texts.ts';
 
 /** "ab***@example.org": enough for the owner to recognise, little for whoever else reads the old inbox. */
 export function maskEmail(email: string): string {
@@ -11,21 +12,13 @@ export function maskEmail(email: string): string {
   return `${email.slice(0, Math.min(2, at - 1) || 1)}***${email.slice(at)}`;
 }
 
-export function emailChangeNotice(opts: {
-  oldEmail: string;
-  newEmail: string;
-  firstName: string;
-  byOwner: boolean;
-  at: Date;
-}): MailMessage {
+export function emailChangeNotice(
+  texts: MailTexts,
+  opts: { oldEmail: string; newEmail: string; firstName: string; byOwner: boolean; at: Date },
+): MailMessage {
   const when = `${opts.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   return {
     to: opts.oldEmail,
-    subject: 'The e-mail address of your Fieldbase account was changed',
-    text:
-      `Hello ${opts.firstName},\n\n` +
-      `The e-mail address of your Fieldbase account was changed ${opts.byOwner ? 'by you' : 'by an administrator'} on ${when}.\n` +
-      `From now on, sign-in and password reset mails go to ${maskEmail(opts.newEmail)}, not to this address.\n\n` +
-      `If you made this change, there is nothing to do. If you did not, contact your administrator at once.\n`,
+    ...texts.emailChanged({ firstName: opts.firstName, byOwner: opts.byOwner, when, newEmail: maskEmail(opts.newEmail) }),
   };
 }

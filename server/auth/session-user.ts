@@ -16,6 +16,7 @@ export const USER_ROW_COLUMNS = [
   'u.photo',
   'u.status',
   'u.builtin',
+  'u.language',
   'u.created_at',
   'u.updated_at',
   'r.id as role_id',

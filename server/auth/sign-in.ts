@@ -20,6 +20,7 @@ import {
 import { newSessionRow } from './sessions.ts';
 import { ENTRY_FLAG, userRowToWire, userViewQuery, type SessionClient } from './session-user.ts';
 import { signInAttemptsNotice } from './sign-in-notice.ts';
+import { mailTextsFor } from '../mail/mail-language.ts';
 import { ChangeSet, inWriteTransaction, type ChangeContext } from '../changes/change-log.ts';
 import type { Db } from '../db/database.ts';
 
@@ -41,6 +42,8 @@ interface UserRow {
   id: string;
   first_name: string;
   email: string;
+  /** The console language they chose: their mails are written in it. */
+  language: string | null;
   role_slug: string;
   status: boolean;
   password_hash: string;
@@ -101,7 +104,7 @@ async function refuseCredentials({ db, config, mailer }: AppContext, key: Thrott
   const recorded = await recordFailure(db, config, key, now);
   if (recorded.notice && user) {
     mailer.sendInBackground(
-      signInAttemptsNotice({
+      signInAttemptsNotice(await mailTextsFor(db, user.language), {
         to: user.email,
         firstName: user.first_name,
         failures: recorded.accountFailures,

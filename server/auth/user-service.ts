@@ -10,6 +10,7 @@ import { hashPassword, passwordProblem } from './passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
 import { retireResetLinks } from './reset-links.ts';
 import { emailChangeNotice } from './email-change-notice.ts';
+import { mailTextsFor } from '../mail/mail-language.ts';
 import { proveOwnPassword } from './own-password-proof.ts';
 import { assertMayAssignRole, assertMayManage, assertNotSelf, mayChangePasswordOf } from './privileges.ts';
 import {
@@ -132,6 +133,7 @@ async function userChangesOf(db: Db, caller: SessionUser, id: string, body: User
   }
   if (body.status === false && current.status) assertNotSelf(caller, id, 'deactivate your own account');
   if (body.status !== undefined) changes.status = body.status;
+  if (body.language !== undefined) changes.language = body.language;
   if (body.password !== undefined) {
     if (!mayChangePasswordOf(caller, id)) {
       throw problems.passwordChangeForbidden();
@@ -207,7 +209,7 @@ export async function updateUser(
   const user = await getUser(db, id);
   if (String(user.email).toLowerCase() !== before.email.toLowerCase()) {
     ctx.mailer.sendInBackground(
-      emailChangeNotice({
+      emailChangeNotice(await mailTextsFor(db, user.language as string | null), {
         oldEmail: before.email,
         newEmail: String(user.email),
         firstName: String(user.first_name),

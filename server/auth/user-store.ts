@@ -168,7 +168,7 @@ async function translate<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** A user as written: the designation and role by id (they read back as objects). */
-export type NewUser = Pick<User, 'employeeId' | 'first_name' | 'last_name' | 'email' | 'mobile' | 'status'> & {
+export type NewUser = Pick<User, 'employeeId' | 'first_name' | 'last_name' | 'email' | 'mobile' | 'status' | 'language'> & {
   designation: string;
   role: string;
 };

@@ -35,6 +35,8 @@ export interface UserTable {
   deleted_at: Timestamp | null;
   /** The account the first start created (migration 012): kept out of the program head picker. */
   builtin: Generated<boolean>;
+  /** The console's language the user chose (migration 029); null until they choose. */
+  language: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -33,6 +33,7 @@ import * as syncReadShapes from './migrations/025-sync-read-shapes.ts';
 import * as rateLimits from './migrations/026-rate-limits.ts';
 import * as syncNotify from './migrations/027-sync-notify.ts';
 import * as webhookDeliveries from './migrations/028-webhook-deliveries.ts';
+import * as userLanguage from './migrations/029-user-language.ts';
 import { createGenericTables, syncGenericTables } from './generic-tables.ts';
 import { ADVISORY_LOCKS } from './advisory-locks.ts';
 import { assertModelValid } from '@model/resource-map.ts';
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '026-rate-limits': rateLimits,
   '027-sync-notify': syncNotify,
   '028-webhook-deliveries': webhookDeliveries,
+  '029-user-language': userLanguage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

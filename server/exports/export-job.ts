@@ -13,12 +13,12 @@
  *  - A cancel sets the row to cancelled and stops the COPY (export-routes.ts); the worker also
  *    notices at its next heartbeat, which finds the row no longer running.
  */
-import { MODULE_KINDS, type DocumentModule } from '@model/documents/modules.ts';
 import type { AppContext } from '../context.ts';
 import { beat, claimExport, expireExports, failExport, finishExport, orphanedExports, requeueExport } from './export-store.ts';
 import { exportKey, runExportToFile } from './export-runner.ts';
 import { EXPORTS_FOLDER } from '../files/file-stores.ts';
 import { specOf } from './export-query.ts';
+import { mailTextsFor } from '../mail/mail-language.ts';
 
 export const EXPORT_QUEUE = 'document-export';
 
@@ -101,6 +101,7 @@ async function mailRequester(ctx: AppContext, exportId: string): Promise<void> {
     .select([
       'u.email',
       'u.first_name',
+      'u.language',
       'u.deleted_at',
       'p.name as program',
       'e.kind',
@@ -114,24 +115,17 @@ async function mailRequester(ctx: AppContext, exportId: string): Promise<void> {
   if (!row || row.deleted_at) return;
   const rows = Number(row.rows_done);
   const until = row.expires_at ? new Date(row.expires_at).toISOString().replace('T', ' ').slice(0, 16) : '';
-  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-  const [what, link] =
-    row.kind === 'audit'
-      ? [`the audit log (${plural(rows, 'change')})`, auditExportLink(ctx.config.consoleUrl, exportId)]
-      : [
-          `${row.program} (${MODULE_KINDS[row.module as DocumentModule]?.label ?? row.module}, ${plural(rows, 'document')})`,
-          exportLink(ctx.config.consoleUrl, exportId),
-        ];
-  const text = [
-    `Hello ${row.first_name},`,
-    '',
-    `Your export of ${what} is ready to download:`,
-    link,
-    '',
-    `The file ${row.file_name ?? ''} can be downloaded until ${until} UTC, by you only, signed in.`,
-  ].join('\n');
+  const audit = row.kind === 'audit';
+  const texts = await mailTextsFor(ctx.db, row.language);
+  const mail = texts.exportReady({
+    firstName: row.first_name,
+    what: audit ? { kind: 'audit', rows } : { kind: 'documents', program: row.program ?? '', module: row.module ?? '', rows },
+    link: audit ? auditExportLink(ctx.config.consoleUrl, exportId) : exportLink(ctx.config.consoleUrl, exportId),
+    fileName: row.file_name ?? '',
+    until,
+  });
   try {
-    await ctx.mailer.send({ to: row.email, subject: 'Your export is ready', text });
+    await ctx.mailer.send({ to: row.email, ...mail });
   } catch (err) {
     console.error(`[exports] mail for export ${exportId} failed: ${(err as Error).message}`);
   }

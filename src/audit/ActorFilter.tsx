@@ -7,11 +7,13 @@ import { useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import { useGetList, type RaRecord } from 'react-admin';
 import { useDebouncedValue } from '../forms/widgets/use-debounced-value';
+import { useT } from '../i18n/use-t';
 
 const personText = (user: RaRecord) =>
   `${String(user.first_name ?? '')} ${String(user.last_name ?? '')}`.trim() + ` (${String(user.email)})`;
 
 export function ActorFilter({ value, onChange }: { value?: string; onChange: (userId: string | undefined) => void }) {
+  const t = useT();
   const [typed, setTyped] = useState('');
   const q = useDebouncedValue(typed.trim(), 300);
   const users = useGetList('user', {
@@ -35,13 +37,13 @@ export function ActorFilter({ value, onChange }: { value?: string; onChange: (us
       isOptionEqualToValue={(a, b) => a.id === b.id}
       filterOptions={(found) => found}
       loading={users.isPending}
-      noOptionsText="Nobody found"
+      noOptionsText={t('app.audit.filters.nobody_found')}
       // The label kept up, so 'Anyone' shows as the other filters show 'Anything'; the combobox's own slot props kept.
       renderInput={(params) => (
         <TextField
           {...params}
-          label="Who"
-          placeholder="Anyone"
+          label={t('app.audit.filters.who')}
+          placeholder={t('app.audit.filters.anyone')}
           slotProps={{ ...params.slotProps, inputLabel: { ...params.slotProps.inputLabel, shrink: true } }}
         />
       )}

@@ -15,9 +15,10 @@ import { EXPORT_POLL_MS, isActive } from '../documents/explorer/use-exports';
 import { exportPercent } from '../documents/explorer/ExportRow';
 import { formatCount } from '../documents/explorer/explorer-texts';
 import { auditExportCalls, type AuditFilter } from './audit-calls';
-import { AUDIT_TEXT } from './audit-texts';
+import { useT } from '../i18n/use-t';
 
-const changes = (n: number) => `${formatCount(n)} change${n === 1 ? '' : 's'}`;
+/** A count of changes, for the plural's choice and as written (thousands separated). */
+const changes = (n: number) => ({ smart_count: n, count: formatCount(n) });
 
 /** The export followed on this page: the one the address names, until another is asked for. */
 export function useAuditExport() {
@@ -35,6 +36,7 @@ export function useAuditExport() {
 
 export function ExportButton({ filter, job, onStarted }: { filter: AuditFilter; job?: AuditLogExport; onStarted: (id: string) => void }) {
   const notify = useNotify();
+  const t = useT();
   const start = useMutation({
     mutationFn: () => auditExportCalls.start(filter),
     onSuccess: (started) => onStarted(started._id),
@@ -49,29 +51,30 @@ export function ExportButton({ filter, job, onStarted }: { filter: AuditFilter; 
       loading={start.isPending}
       disabled={job !== undefined && isActive(job)}
     >
-      {AUDIT_TEXT.exportCsv}
+      {t('app.audit.export.button')}
     </Button>
   );
 }
 
 export function ExportStatus({ job, failed }: { job?: AuditLogExport; failed: Error | null }) {
   const notify = useNotify();
+  const t = useT();
   const download = useMutation({
     mutationFn: async (ready: AuditLogExport) => saveFile(await auditExportCalls.download(ready._id), ready.file_name ?? 'audit-log.csv'),
     onError: (error: Error) => notify(error.message, { type: 'error' }),
   });
-  if (failed) return <Alert severity="warning">{AUDIT_TEXT.exportMissing}</Alert>;
+  if (failed) return <Alert severity="warning">{t('app.audit.export.missing')}</Alert>;
   if (!job) return null;
   if (isActive(job)) {
     const percent = exportPercent(job);
     return (
       <Alert severity="info" icon={false} aria-live="polite">
-        <Box sx={{ mb: 1 }}>{AUDIT_TEXT.exportRunning(changes(job.rows_total))}</Box>
+        <Box sx={{ mb: 1 }}>{t('app.audit.export.running', changes(job.rows_total))}</Box>
         <LinearProgress
           variant={job.status === 'queued' ? 'indeterminate' : 'determinate'}
           value={percent}
           color="secondary"
-          aria-label={`Export progress: ${percent}%`}
+          aria-label={t('app.audit.export.progress', { percent })}
           sx={{ height: 8, borderRadius: 4 }}
         />
       </Alert>
@@ -83,13 +86,13 @@ export function ExportStatus({ job, failed }: { job?: AuditLogExport; failed: Er
         severity="success"
         action={
           <Button color="inherit" size="small" onClick={() => download.mutate(job)} loading={download.isPending}>
-            {AUDIT_TEXT.download}
+            {t('app.audit.export.download')}
           </Button>
         }
       >
-        {AUDIT_TEXT.exportReady(job.file_name ?? 'audit-log.csv', changes(job.rows_done))}
+        {t('app.audit.export.ready', { file: job.file_name ?? 'audit-log.csv', ...changes(job.rows_done) })}
       </Alert>
     );
-  if (job.status === 'expired') return <Alert severity="warning">{AUDIT_TEXT.exportExpired}</Alert>;
-  return <Alert severity="error">{job.error ?? AUDIT_TEXT.exportFailed}</Alert>;
+  if (job.status === 'expired') return <Alert severity="warning">{t('app.audit.export.expired')}</Alert>;
+  return <Alert severity="error">{job.error ?? t('app.audit.export.failed')}</Alert>;
 }

@@ -11,7 +11,9 @@ import { NoPermission } from '../resources/generic/NoPermission';
 import { useSession } from '../session/useSession';
 import { useDebouncedValue } from '../forms/widgets/use-debounced-value';
 import { fetchAuditPage, type AuditFilter } from './audit-calls';
-import { AUDIT_TEXT, RESOURCE_LABELS, actionLabel } from './audit-texts';
+import { RESOURCE_LABELS, actionLabel } from './audit-texts';
+import { useT } from '../i18n/use-t';
+import type { MessageKey } from '../i18n/catalogue';
 import { DayField } from '../shared/DayField';
 import { isoDay } from '../shared/typed-day';
 import { ChangePages } from './ChangePages';
@@ -21,7 +23,7 @@ import { ActorFilter } from './ActorFilter';
 export const AUDIT_FLAG = 'can_get_audit';
 
 /** What a change can be about: every resource the log names, in the words of the console. */
-const RESOURCES: Array<[string, string]> = [['', 'Anything'], ...Object.entries(RESOURCE_LABELS)];
+const RESOURCES: Array<[string, MessageKey]> = [['', 'app.audit.filters.anything'], ...Object.entries(RESOURCE_LABELS)];
 
 /** 'Anything' and 'Any action' are choices too: shown, not an empty box. */
 const showEmpty = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
@@ -31,9 +33,10 @@ const ACTIONS = ['', 'create', 'update', 'delete', 'publish', 'lock', 'unlock', 
 /** Changes filed under one program (its team, goals, documents…): the programs the reader may read, by name. */
 function ProgramFilter({ value, onChange }: { value: string; onChange: (event: { target: { value: string } }) => void }) {
   const programs = useGetList('program', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } });
+  const t = useT();
   return (
-    <TextField size="small" select label="Program" value={value} onChange={onChange} slotProps={showEmpty}>
-      <MenuItem value="">Any program</MenuItem>
+    <TextField size="small" select label={t('app.audit.filters.program')} value={value} onChange={onChange} slotProps={showEmpty}>
+      <MenuItem value="">{t('app.audit.filters.any_program')}</MenuItem>
       {(programs.data ?? []).map((program) => (
         <MenuItem key={program.id} value={String(program.id)}>
           {String(program.name)}
@@ -44,6 +47,7 @@ function ProgramFilter({ value, onChange }: { value: string; onChange: (event: {
 }
 
 function AuditLog() {
+  const t = useT();
   const [typed, setTyped] = useState('');
   const q = useDebouncedValue(typed.trim(), 300);
   const [choice, setChoice] = useState<Omit<AuditFilter, 'q' | 'from' | 'to'>>({});
@@ -66,57 +70,77 @@ function AuditLog() {
     <Stack spacing={2.5} sx={{ p: { xs: 1.5, sm: 3 } }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          {AUDIT_TEXT.title}
+          {t('app.audit.title')}
         </Typography>
         <ExportButton filter={filter} job={exported.job} onStarted={exported.follow} />
       </Box>
       <ExportStatus job={exported.job} failed={exported.failed} />
-      <Paper variant="outlined" component="section" aria-label="Filters" sx={{ p: { xs: 1.5, sm: 2 } }}>
+      <Paper variant="outlined" component="section" aria-label={t('app.audit.filters.label')} sx={{ p: { xs: 1.5, sm: 2 } }}>
         <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}>
           <TextField
             size="small"
-            label="Search"
+            label={t('ra.action.search')}
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
-            helperText="E-mail, record, action or value"
+            helperText={t('app.audit.filters.search_help')}
           />
           <ActorFilter value={choice.actor} onChange={(actor) => setChoice((now) => ({ ...now, actor }))} />
-          <TextField size="small" select label="About" value={choice.resource ?? ''} onChange={set('resource')} slotProps={showEmpty}>
+          <TextField
+            size="small"
+            select
+            label={t('app.audit.filters.about')}
+            value={choice.resource ?? ''}
+            onChange={set('resource')}
+            slotProps={showEmpty}
+          >
             {RESOURCES.map(([value, label]) => (
               <MenuItem key={value} value={value}>
-                {label}
+                {t(label)}
               </MenuItem>
             ))}
           </TextField>
           <ProgramFilter value={choice.program ?? ''} onChange={set('program')} />
-          <TextField size="small" select label="Action" value={choice.action ?? ''} onChange={set('action')} slotProps={showEmpty}>
+          <TextField
+            size="small"
+            select
+            label={t('app.audit.filters.action')}
+            value={choice.action ?? ''}
+            onChange={set('action')}
+            slotProps={showEmpty}
+          >
             {ACTIONS.map((action) => (
               <MenuItem key={action} value={action}>
-                {action ? actionLabel(action) : 'Any action'}
+                {action ? actionLabel(t, action) : t('app.audit.filters.any_action')}
               </MenuItem>
             ))}
           </TextField>
-          <DayField size="small" label="From" value={days.from} onChange={(text) => setDays((now) => ({ ...now, from: text }))} />
           <DayField
             size="small"
-            label="To"
+            label={t('app.audit.filters.from')}
+            value={days.from}
+            onChange={(text) => setDays((now) => ({ ...now, from: text }))}
+          />
+          <DayField
+            size="small"
+            label={t('app.audit.filters.to')}
             value={days.to}
             onChange={(text) => setDays((now) => ({ ...now, to: text }))}
-            problem={backwards ? AUDIT_TEXT.backwards : undefined}
+            problem={backwards ? t('app.audit.filters.backwards') : undefined}
           />
         </Box>
       </Paper>
-      <ChangePages queryKey={['audit', filter]} fetchPage={(before) => fetchAuditPage(filter, before)} empty={AUDIT_TEXT.empty} />
+      <ChangePages queryKey={['audit', filter]} fetchPage={(before) => fetchAuditPage(filter, before)} empty={t('app.audit.list.empty')} />
     </Stack>
   );
 }
 
 const AuditLogPage = () => {
   const { user } = useSession();
+  const t = useT();
   return (
     <Box>
-      <Title title={AUDIT_TEXT.title} />
-      {user?.role?.permission?.[AUDIT_FLAG] === true ? <AuditLog /> : <NoPermission message={AUDIT_TEXT.noPermission} />}
+      <Title title={t('app.audit.title')} />
+      {user?.role?.permission?.[AUDIT_FLAG] === true ? <AuditLog /> : <NoPermission message={t('app.audit.no_permission')} />}
     </Box>
   );
 };

@@ -3,8 +3,16 @@ import { Box, Drawer, IconButton, Stack, Table, TableBody, TableCell, TableHead,
 import CloseIcon from '@mui/icons-material/Close';
 import type { Change } from './audit-calls';
 import { actionLabel, resourceLabel, subjectOf, valueText, whenText } from './audit-texts';
+import { useT, type Translate } from '../i18n/use-t';
+
+/** The changed record: "Program 42", with the change's revision when it has one ("Program 42 (change 3)"). */
+function recordText(t: Translate, change: Change): string {
+  const record = t('app.audit.subject.by_id', { label: resourceLabel(t, change.resource), id: change.record_id });
+  return change.revision ? t('app.audit.change.record_revision', { record, revision: change.revision }) : record;
+}
 
 export function ChangeDrawer({ change, onClose }: { change: Change | null; onClose: () => void }) {
+  const t = useT();
   const fields = change ? Object.entries(change.fields) : [];
   return (
     <Drawer
@@ -17,25 +25,25 @@ export function ChangeDrawer({ change, onClose }: { change: Change | null; onClo
         <Stack spacing={2} sx={{ p: { xs: 2, sm: 3 } }}>
           <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
             <Typography id="change-title" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
-              {actionLabel(change.action)} · {subjectOf(change)}
+              {actionLabel(t, change.action)} · {subjectOf(t, change)}
             </Typography>
-            <IconButton aria-label="Close" onClick={onClose}>
+            <IconButton aria-label={t('ra.action.close')} onClick={onClose}>
               <CloseIcon />
             </IconButton>
           </Box>
-          <Table size="small" aria-label="About this change">
+          <Table size="small" aria-label={t('app.audit.change.about')}>
             <TableBody>
               {[
-                ['When', whenText(change.at)],
-                ['Who', change.actor_email ? `${change.actor_email} (${change.actor_role ?? 'no role'})` : 'Nobody signed in'],
-                ['From', [change.client, change.address].filter(Boolean).join(', ') || '—'],
+                [t('app.audit.change.when'), whenText(change.at)],
                 [
-                  'Record',
-                  change.record_id
-                    ? `${resourceLabel(change.resource)} ${change.record_id}${change.revision ? ` (change ${change.revision})` : ''}`
-                    : '—',
+                  t('app.audit.change.who'),
+                  change.actor_email
+                    ? t('app.audit.change.actor', { email: change.actor_email, role: change.actor_role ?? t('app.audit.change.no_role') })
+                    : t('app.audit.nobody'),
                 ],
-                ['Program', change.program_name ?? change.program_id ?? '—'],
+                [t('app.audit.change.from'), [change.client, change.address].filter(Boolean).join(', ') || '—'],
+                [t('app.audit.change.record'), change.record_id ? recordText(t, change) : '—'],
+                [t('app.audit.change.program'), change.program_name ?? change.program_id ?? '—'],
               ].map(([label, value]) => (
                 <TableRow key={label}>
                   <TableCell component="th" scope="row" sx={{ fontWeight: 600, width: 110 }}>
@@ -47,16 +55,16 @@ export function ChangeDrawer({ change, onClose }: { change: Change | null; onClo
             </TableBody>
           </Table>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
-            {fields.length === 0 ? 'No field changed' : fields.length === 1 ? '1 field changed' : `${fields.length} fields changed`}
+            {fields.length === 0 ? t('app.audit.change.no_fields') : t('app.audit.change.fields_changed', { smart_count: fields.length })}
           </Typography>
           {fields.length > 0 && (
-            <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Fields changed">
-              <Table size="small" aria-label="Before and after">
+            <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('app.audit.change.fields_region')}>
+              <Table size="small" aria-label={t('app.audit.change.before_and_after')}>
                 <TableHead>
                   <TableRow>
-                    <TableCell>Field</TableCell>
-                    <TableCell>Before</TableCell>
-                    <TableCell>After</TableCell>
+                    <TableCell>{t('app.audit.change.field')}</TableCell>
+                    <TableCell>{t('app.audit.change.before')}</TableCell>
+                    <TableCell>{t('app.audit.change.after')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -65,8 +73,8 @@ export function ChangeDrawer({ change, onClose }: { change: Change | null; onClo
                       <TableCell component="th" scope="row" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
                         {name}
                       </TableCell>
-                      <TableCell sx={{ wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>{valueText(before)}</TableCell>
-                      <TableCell sx={{ wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>{valueText(after)}</TableCell>
+                      <TableCell sx={{ wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>{valueText(t, before)}</TableCell>
+                      <TableCell sx={{ wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>{valueText(t, after)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

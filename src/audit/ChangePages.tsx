@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Stack } from '@mui/material';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { AuditPage, Change } from './audit-calls';
-import { AUDIT_TEXT } from './audit-texts';
+import { useT } from '../i18n/use-t';
 import { ChangeRows } from './ChangeRows';
 import { ChangeDrawer } from './ChangeDrawer';
 
@@ -20,6 +20,7 @@ export function ChangePages({
   /** Said when there is no change at all. */
   empty: string;
 }) {
+  const t = useT();
   const [open, setOpen] = useState<Change | null>(null);
   const pages = useInfiniteQuery({
     queryKey,
@@ -33,7 +34,7 @@ export function ChangePages({
       {pages.isError && <Alert severity="error">{(pages.error as Error).message}</Alert>}
       {pages.isPending && (
         <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
-          <CircularProgress aria-label="Loading the changes" />
+          <CircularProgress aria-label={t('app.audit.list.loading')} />
         </Box>
       )}
       {/* Nothing to record yet is news, not an alarm: a status, not an alert. */}
@@ -46,7 +47,7 @@ export function ChangePages({
       {pages.hasNextPage && (
         <Box>
           <Button variant="outlined" onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
-            {AUDIT_TEXT.older}
+            {t('app.audit.list.older')}
           </Button>
         </Box>
       )}

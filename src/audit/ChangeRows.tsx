@@ -17,20 +17,21 @@ import {
 } from '@mui/material';
 import type { Change } from './audit-calls';
 import { actionLabel, subjectOf, whenText } from './audit-texts';
+import { useT, type Translate } from '../i18n/use-t';
 
-const who = (change: Change) => change.actor_email ?? 'Nobody signed in';
-const what = (change: Change) => subjectOf(change);
+const who = (t: Translate, change: Change) => change.actor_email ?? t('app.audit.nobody');
 
 export function ChangeTable({ changes, onOpen }: { changes: Change[]; onOpen: (change: Change) => void }) {
+  const t = useT();
   return (
-    <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Changes">
-      <Table size="small" aria-label="Changes">
+    <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('app.audit.list.label')}>
+      <Table size="small" aria-label={t('app.audit.list.label')}>
         <TableHead>
           <TableRow>
-            <TableCell>When</TableCell>
-            <TableCell>Who</TableCell>
-            <TableCell>Action</TableCell>
-            <TableCell>What</TableCell>
+            <TableCell>{t('app.audit.list.when')}</TableCell>
+            <TableCell>{t('app.audit.list.who')}</TableCell>
+            <TableCell>{t('app.audit.list.action')}</TableCell>
+            <TableCell>{t('app.audit.list.what')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -47,9 +48,9 @@ export function ChangeTable({ changes, onOpen }: { changes: Change[]; onOpen: (c
                   {whenText(change.at)}
                 </ButtonBase>
               </TableCell>
-              <TableCell sx={{ wordBreak: 'break-word' }}>{who(change)}</TableCell>
-              <TableCell>{actionLabel(change.action)}</TableCell>
-              <TableCell sx={{ wordBreak: 'break-all' }}>{what(change)}</TableCell>
+              <TableCell sx={{ wordBreak: 'break-word' }}>{who(t, change)}</TableCell>
+              <TableCell>{actionLabel(t, change.action)}</TableCell>
+              <TableCell sx={{ wordBreak: 'break-all' }}>{subjectOf(t, change)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -60,8 +61,9 @@ export function ChangeTable({ changes, onOpen }: { changes: Change[]; onOpen: (c
 
 /** On a phone each change is one button: when, who, what was done to what. */
 export function ChangeList({ changes, onOpen }: { changes: Change[]; onOpen: (change: Change) => void }) {
+  const t = useT();
   return (
-    <Stack component="ul" aria-label="Changes" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+    <Stack component="ul" aria-label={t('app.audit.list.label')} spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {changes.map((change) => (
         <li key={change.seq}>
           <ButtonBase
@@ -69,10 +71,10 @@ export function ChangeList({ changes, onOpen }: { changes: Change[]; onOpen: (ch
             sx={{ display: 'block', width: '100%', textAlign: 'left', p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }}
           >
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              {actionLabel(change.action)} · {what(change)}
+              {actionLabel(t, change.action)} · {subjectOf(t, change)}
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
-              {whenText(change.at)} · {who(change)}
+              {whenText(change.at)} · {who(t, change)}
             </Typography>
           </ButtonBase>
         </li>

@@ -7,8 +7,10 @@ import { Paper, Typography } from '@mui/material';
 import { useCanAccess } from 'react-admin';
 import { resourceEntry, type ResourceName } from '@model/schema-registry';
 import { HistoryPanel } from './HistoryPanel';
+import { useT } from '../i18n/use-t';
 
 export function HistorySection({ resource, id }: { resource: ResourceName; id: string }) {
+  const t = useT();
   const { canAccess = false } = useCanAccess({ resource, action: 'show' });
   if (!canAccess || !id) return null;
   const entry = resourceEntry(resource);
@@ -16,7 +18,7 @@ export function HistorySection({ resource, id }: { resource: ResourceName; id: s
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, md: 3 }, mt: 3 }}>
       <Typography id={headingId} variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
-        History
+        {t('app.audit.history.title')}
       </Typography>
       <HistoryPanel server={entry.server} path={`${entry.path}/${encodeURIComponent(id)}`} />
     </Paper>

@@ -19,6 +19,7 @@ import { shownFields, shownForm, visibilityKey } from '../forms/preview/preview-
 import { DocumentContext, useDocumentContext } from './document-context';
 import { DocumentValue } from './fields/DocumentValue';
 import { JsonValue } from './fields/JsonValue';
+import { useT } from '../i18n/use-t';
 
 const ANSWER_FIELD = 'documentAnswer';
 
@@ -133,8 +134,9 @@ function readDocument(document: Document) {
 
 export function DocumentAnswers({ document }: { document: Document }) {
   const { shown, answers, labels, others, context } = useMemo(() => readDocument(document), [document]);
+  const t = useT();
   const hasOthers = Object.keys(others).length > 0;
-  if (shown.length === 0 && !hasOthers) return <Alert severity="info">This document has no answers.</Alert>;
+  if (shown.length === 0 && !hasOthers) return <Alert severity="info">{t('app.documents.drawer.no_answers')}</Alert>;
   return (
     <DocumentContext.Provider value={context}>
       <Stack>
@@ -144,7 +146,7 @@ export function DocumentAnswers({ document }: { document: Document }) {
         {hasOthers && (
           <>
             <Typography variant="subtitle2" sx={{ mt: 2 }}>
-              Other answers
+              {t('app.documents.drawer.other_answers')}
             </Typography>
             <PlainAnswers answers={others} labels={labels} />
           </>

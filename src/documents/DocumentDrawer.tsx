@@ -6,11 +6,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { Box, CircularProgress, Drawer } from '@mui/material';
 import { PRINT_ROOT } from './print-root';
+import { useT } from '../i18n/use-t';
 
 const DocumentView = lazy(() => import('./DocumentView'));
 
 export function DocumentDrawer(props: { documentId?: string | null; localId?: string | null; onClose(): void }) {
   const { documentId, localId, onClose } = props;
+  const t = useT();
   const open = Boolean(documentId || localId);
   // The document stays in the drawer while it slides out.
   const [shown, setShown] = useState<{ documentId?: string | null; localId?: string | null }>();
@@ -22,7 +24,7 @@ export function DocumentDrawer(props: { documentId?: string | null; localId?: st
       onClose={onClose}
       className={PRINT_ROOT}
       slotProps={{
-        paper: { sx: { width: { xs: '100%', sm: 560 }, maxWidth: '100%' }, 'aria-label': 'Document' },
+        paper: { sx: { width: { xs: '100%', sm: 560 }, maxWidth: '100%' }, 'aria-label': t('app.documents.drawer.label') },
         transition: { onExited: () => setShown(undefined) },
       }}
     >
@@ -30,7 +32,7 @@ export function DocumentDrawer(props: { documentId?: string | null; localId?: st
         <Suspense
           fallback={
             <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-              <CircularProgress aria-label="Loading document" />
+              <CircularProgress aria-label={t('app.documents.drawer.loading')} />
             </Box>
           }
         >

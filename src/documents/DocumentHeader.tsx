@@ -2,6 +2,7 @@
 import { Box, Chip, Typography } from '@mui/material';
 import type { Document } from '@model/generated';
 import { formatDateTime, moduleLabel, submitterName } from './document-format';
+import { useT } from '../i18n/use-t';
 
 function Item({ label, value, wide }: { label: string; value: React.ReactNode; wide?: boolean }) {
   return (
@@ -17,29 +18,37 @@ function Item({ label, value, wide }: { label: string; value: React.ReactNode; w
 }
 
 export function DocumentHeader({ document }: { document: Document }) {
+  const t = useT();
   return (
     <Box
       component="dl"
-      aria-label="Document details"
+      aria-label={t('app.documents.header.label')}
       className="document-field"
       sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', columnGap: 2, rowGap: 1.25 }}
     >
-      <Item label="Program" value={document.program_name} />
-      <Item label="Module" value={moduleLabel(document.module)} />
-      <Item label="Document Type" value={document.type_name} />
-      <Item label="Document ID" value={document._id} />
-      <Item label="Local ID" value={document.local_id} />
-      <Item label="Submitted by" value={submitterName(document)} />
-      <Item label="Submitted at" value={formatDateTime(document.createdAt)} />
-      <Item label="Form revision" value={document.form_version ? `Revision ${document.form_version}` : '—'} />
+      <Item label={t('app.documents.columns.program')} value={document.program_name} />
+      <Item label={t('app.documents.columns.module')} value={moduleLabel(t, document.module)} />
+      <Item label={t('app.documents.columns.document_type')} value={document.type_name} />
+      <Item label={t('app.documents.columns.document_id')} value={document._id} />
+      <Item label={t('app.documents.columns.local_id')} value={document.local_id} />
+      <Item label={t('app.documents.header.submitted_by')} value={submitterName(document)} />
+      <Item label={t('app.documents.header.submitted_at')} value={formatDateTime(document.createdAt)} />
       <Item
-        label="Status"
+        label={t('app.documents.header.form_revision')}
+        value={document.form_version ? t('app.documents.header.revision', { number: document.form_version }) : '—'}
+      />
+      <Item
+        label={t('app.documents.header.status')}
         wide
         value={
           document.processed ? (
-            <Chip size="small" color="secondary" label={`Processed ${formatDateTime(document.processedAt)}`.trim()} />
+            <Chip
+              size="small"
+              color="secondary"
+              label={t('app.documents.header.processed_at', { when: formatDateTime(document.processedAt) }).trim()}
+            />
           ) : (
-            <Chip size="small" variant="outlined" label="Submitted, not processed" />
+            <Chip size="small" variant="outlined" label={t('app.documents.header.not_processed')} />
           )
         }
       />

@@ -14,6 +14,7 @@ import { useDocument, useMarkProcessed, type DocumentKey } from './document-quer
 import { DocumentHeader } from './DocumentHeader';
 import { DocumentAnswers } from './DocumentAnswers';
 import { PrintStyles } from './PrintStyles';
+import { useT } from '../i18n/use-t';
 
 const statusOf = (error: unknown) => (error as { status?: number } | null)?.status;
 
@@ -23,14 +24,16 @@ export default function DocumentView({ documentId, localId, onClose }: DocumentK
   const markProcessed = useMarkProcessed(key);
   const { permissions } = usePermissions<RoleFlags>();
   const notify = useNotify();
+  const t = useT();
   const document = query.data;
   const canProcess = permissions?.can_edit_document === true && document && !document.processed;
 
   const onMark = () => {
     if (!document) return;
     markProcessed.mutate(document._id, {
-      onSuccess: () => notify('Document marked as processed', { type: 'success' }),
-      onError: (error) => notify(errorMessage((error as { body?: unknown }).body, 'Something went wrong'), { type: 'error' }),
+      onSuccess: () => notify('app.documents.drawer.marked', { type: 'success' }),
+      // The server's own message as it comes; ours when it gave none.
+      onError: (error) => notify(errorMessage((error as { body?: unknown }).body, 'app.documents.drawer.mark_failed'), { type: 'error' }),
     });
   };
 
@@ -53,7 +56,7 @@ export default function DocumentView({ documentId, localId, onClose }: DocumentK
         }}
       >
         <Typography variant="h6" component="h2" sx={{ flex: 1, minWidth: 0 }} noWrap>
-          {document ? document.type_name : 'Document'}
+          {document ? document.type_name : t('app.documents.drawer.heading')}
         </Typography>
         {document && (
           <Stack direction="row" className="no-print" sx={{ gap: 1 }}>
@@ -66,37 +69,37 @@ export default function DocumentView({ documentId, localId, onClose }: DocumentK
                 onClick={onMark}
                 disabled={markProcessed.isPending}
               >
-                Mark as processed
+                {t('app.documents.drawer.mark_processed')}
               </Button>
             )}
             <Button size="small" variant="outlined" startIcon={<PrintIcon />} onClick={() => window.print()}>
-              Print
+              {t('app.documents.drawer.print')}
             </Button>
           </Stack>
         )}
-        <IconButton aria-label="Close" onClick={onClose} className="no-print" edge="end">
+        <IconButton aria-label={t('ra.action.close')} onClick={onClose} className="no-print" edge="end">
           <CloseIcon />
         </IconButton>
       </Stack>
       <Box sx={{ p: 2, flex: 1 }}>
         {query.isPending && (
           <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-            <CircularProgress aria-label="Loading document" />
+            <CircularProgress aria-label={t('app.documents.drawer.loading')} />
           </Box>
         )}
         {query.isError &&
           (statusOf(query.error) === 404 ? (
-            <Alert severity="info">No document found</Alert>
+            <Alert severity="info">{t('app.documents.drawer.not_found')}</Alert>
           ) : (
             <Alert
               severity="error"
               action={
                 <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-                  Try again
+                  {t('app.documents.drawer.try_again')}
                 </Button>
               }
             >
-              The document could not be loaded.
+              {t('app.documents.drawer.load_failed')}
             </Alert>
           ))}
         {document && (

@@ -3,9 +3,11 @@
  * date-times as DD/MM/YYYY HH:MM in the viewer's time zone, counts with thousands separators.
  */
 import type { Document } from '@model/generated';
-import { MODULE_KINDS, isDocumentModule } from '@model/documents/modules';
+import { isDocumentModule, type DocumentModule } from '@model/documents/modules';
 import { formatDate } from '@model/display-value';
 import { formatDateTime } from '../resources/generic/date-time';
+import type { MessageKey } from '../i18n/catalogue';
+import type { Translate } from '../i18n/use-t';
 
 /** A moment (ISO date-time) as its day in the viewer's time zone, DD-MM-YYYY; '' for none. */
 export { formatDate, formatDateTime };
@@ -23,7 +25,16 @@ export function formatCalendarDay(value: unknown): string {
 /** 1000000 → "1,000,000" (the same in every locale, as the spec writes it). */
 export const formatCount = (n: number | undefined) => (typeof n === 'number' && Number.isFinite(n) ? n.toLocaleString('en-US') : '');
 
-export const moduleLabel = (module: string) => (isDocumentModule(module) ? MODULE_KINDS[module].label : module);
+const MODULE_WORDS: Record<DocumentModule, MessageKey> = {
+  beneficiaries: 'app.documents.modules.beneficiaries',
+  locations: 'app.documents.modules.locations',
+  events: 'app.documents.modules.events',
+  cases: 'app.documents.modules.cases',
+  surveys: 'app.documents.modules.surveys',
+};
+
+/** A document module as menus and headings show it ("Beneficiaries"); a name no module has, as it is. */
+export const moduleLabel = (t: Translate, module: string) => (isDocumentModule(module) ? t(MODULE_WORDS[module]) : module);
 
 export const submitterName = (doc: Pick<Document, 'user_object'>) =>
   [doc.user_object?.first_name, doc.user_object?.last_name].filter(Boolean).join(' ');

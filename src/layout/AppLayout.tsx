@@ -2,9 +2,11 @@ import type { ReactNode } from 'react';
 import { Layout } from 'react-admin';
 import { AppHeader } from './AppHeader';
 import { SideMenu } from './SideMenu';
+import { UserLanguage } from './UserLanguage';
 
 export const AppLayout = ({ children }: { children: ReactNode }) => (
   <Layout appBar={AppHeader} menu={SideMenu}>
+    <UserLanguage />
     {children}
   </Layout>
 );

@@ -1,16 +1,30 @@
 /**
  * The profile menu's languages, each named in itself (Français, العربية) so that anyone finds
- * their own whatever the screen shows now. The choice is kept on this device (react-admin's store).
+ * their own whatever the screen shows now. The choice is kept on this device (react-admin's store)
+ * and on the user's record, so that their next sign-in anywhere opens in it (UserLanguage).
  */
 import { Divider, ListItemIcon, ListItemText, ListSubheader, MenuItem } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
-import { useLocaleState } from 'react-admin';
+import { useDataProvider, useLocaleState, useNotify } from 'react-admin';
+import { storeUser } from '../session/session-store';
+import { useSession } from '../session/useSession';
 import { LOCALES } from '../i18n/locales';
 import { useT } from '../i18n/use-t';
 
 export const LanguageItems = ({ onChosen }: { onChosen: () => void }) => {
   const [locale, setLocale] = useLocaleState();
   const t = useT();
+  const { user } = useSession();
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const choose = (language: string) => {
+    setLocale(language);
+    if (!user || user.language === language) return;
+    dataProvider
+      .update('user', { id: user._id, data: { language }, previousData: { id: user._id, language: user.language } })
+      .then(() => storeUser({ ...user, language: language as typeof user.language }))
+      .catch(() => notify('app.shell.profile.language_not_saved', { type: 'warning' }));
+  };
   return (
     <>
       <Divider />
@@ -23,7 +37,7 @@ export const LanguageItems = ({ onChosen }: { onChosen: () => void }) => {
           selected={option.locale === locale}
           onClick={() => {
             onChosen();
-            setLocale(option.locale);
+            choose(option.locale);
           }}
         >
           <ListItemIcon>{option.locale === locale && <CheckIcon fontSize="small" />}</ListItemIcon>

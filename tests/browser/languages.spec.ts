@@ -1,7 +1,8 @@
 /**
  * The console's languages in Chromium: a user picks Français or العربية from the profile menu;
  * the menu, the breadcrumb and the tab title follow, the choice survives a reload and signing
- * out, and Arabic lays the page out right to left (the side menu on the right).
+ * out, follows the user to a fresh browser (it is kept on their record), and Arabic lays the
+ * page out right to left (the side menu on the right).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { E2E } from './e2e-settings.ts';
@@ -15,7 +16,9 @@ async function pickLanguage(page: Page, profileMenu: RegExp, language: string) {
 
 const sideMenu = (page: Page) => page.locator('.RaSidebar-fixed');
 
-test('a user switches the console to French, keeps it after a reload and after signing out, and back to English', async ({ page }) => {
+test.describe.configure({ mode: 'serial' });
+
+test('a user switches the console to French and keeps it after a reload and after signing out', async ({ page }) => {
   await openSignedIn(page, E2E.admin, '/designation');
   await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await pickLanguage(page, /^Profile menu/, 'Français');
@@ -38,8 +41,12 @@ test('a user switches the console to French, keeps it after a reload and after s
   await expect(page.getByRole('switch', { name: 'Rester connecté' })).toBeChecked();
   await expect(page).toHaveTitle('Connexion · Fieldbase');
   await keepScreenshot(page, 'language-fr-login-1440');
+});
 
+test('the language follows the user to a browser that never saw them, until they pick another', async ({ page }) => {
   await openSignedIn(page, E2E.admin, '/designation');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(sideMenu(page).getByRole('menuitem', { name: 'Fonctions' })).toBeVisible();
   await pickLanguage(page, /^Menu du profil/, 'English');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(sideMenu(page).getByRole('menuitem', { name: 'Designations' })).toBeVisible();

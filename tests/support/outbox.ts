@@ -19,6 +19,15 @@ function decodeQuotedPrintable(body: string): string {
   return bytes.toString('utf8');
 }
 
+/** RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=), as a subject in another language is sent. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_, _charset: string, kind: string, text: string) =>
+      kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
+}
+
 function header(headers: string, name: string): string {
   const match = new RegExp(`^${name}:\\s*(.*(?:\\r?\\n[ \\t].*)*)`, 'im').exec(headers);
   return match ? match[1].replace(/\r?\n[ \t]+/g, ' ').trim() : '';
@@ -35,7 +44,7 @@ export function parseEml(file: string, raw: string): OutboxMail {
       : encoding === 'base64'
         ? Buffer.from(body, 'base64').toString('utf8')
         : body;
-  return { file, headers, to: header(headers, 'To'), subject: header(headers, 'Subject'), text };
+  return { file, headers, to: header(headers, 'To'), subject: decodeWords(header(headers, 'Subject')), text };
 }
 
 /** Every mail in the folder, oldest first (file names start with the send time). */

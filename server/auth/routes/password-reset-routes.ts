@@ -15,6 +15,7 @@ import { audited } from '../../changes/audit-declaration.ts';
 import { inWriteTransaction } from '../../changes/change-log.ts';
 import { changeContextOf } from '../../changes/change-context.ts';
 import { PASSWORD_RULES } from '../password-errors.ts';
+import { mailTextsFor } from '../../mail/mail-language.ts';
 
 // The same answer whether or not the address has an account.
 const REQUEST_ANSWER = { message: 'If this e-mail belongs to an account, a reset link has been sent to it.' };
@@ -23,7 +24,7 @@ const REQUEST_ANSWER = { message: 'If this e-mail belongs to an account, a reset
 async function resetMail({ db, config }: AppContext, email: string) {
   const user = await db
     .selectFrom('users')
-    .select(['id', 'first_name'])
+    .select(['id', 'first_name', 'language'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
     .where('deleted_at', 'is', null)
     .where('status', '=', true)
@@ -36,14 +37,8 @@ async function resetMail({ db, config }: AppContext, email: string) {
   if (!token) return undefined;
   const link = `${config.consoleUrl}/resetpassword?token=${token}`;
   const minutes = Math.round(config.resetTokenTtlSeconds / 60);
-  return {
-    to: email,
-    subject: 'Reset your Fieldbase password',
-    text:
-      `Hello ${user.first_name},\n\nSomeone asked to reset the password of your Fieldbase account.\n` +
-      `Open this link within ${minutes} minutes to choose a new password:\n\n${link}\n\n` +
-      `The link works once, and only until you ask for a newer one. If you did not ask for it, ignore this mail: your password stays as it is.\n`,
-  };
+  const texts = await mailTextsFor(db, user.language);
+  return { to: email, ...texts.reset({ firstName: user.first_name, minutes, link }) };
 }
 
 function requestResetRoute(app: FastifyInstance, ctx: AppContext) {

@@ -6,6 +6,7 @@ import { useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { DocumentsOnDay } from '../../providers/document-calls';
 import { formatCount } from '../document-format';
+import { useT } from '../../i18n/use-t';
 
 /** "2026-11-26" → "26-11-2026" (spec 1 §9); the axis shows "26-11". */
 const fullDay = (day: string) => day.split('-').reverse().join('-');
@@ -13,6 +14,7 @@ const shortDay = (day: string) => fullDay(day).slice(0, 5);
 
 export default function DailyChart({ days }: { days: DocumentsOnDay[] }) {
   const theme = useTheme();
+  const t = useT();
   return (
     <BarChart
       height={260}
@@ -25,7 +27,14 @@ export default function DailyChart({ days }: { days: DocumentsOnDay[] }) {
         },
       ]}
       yAxis={[{ valueFormatter: (n: number) => formatCount(n), width: 56 }]}
-      series={[{ dataKey: 'count', label: 'Documents', color: theme.palette.secondary.main, valueFormatter: (n) => formatCount(n ?? 0) }]}
+      series={[
+        {
+          dataKey: 'count',
+          label: t('app.documents.dashboard.chart_series'),
+          color: theme.palette.secondary.main,
+          valueFormatter: (n) => formatCount(n ?? 0),
+        },
+      ]}
       hideLegend
       margin={{ left: 8, right: 8, top: 16, bottom: 8 }}
     />

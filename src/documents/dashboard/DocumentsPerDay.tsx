@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Box, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import { formatCount } from '../document-format';
 import { CHART_DAYS, useDocumentsPerDay } from './dashboard-queries';
+import { useT } from '../../i18n/use-t';
 
 const DailyChart = lazy(() => import('./DailyChart'));
 
@@ -12,27 +13,30 @@ const Centered = ({ children }: { children: React.ReactNode }) => (
 
 export function DocumentsPerDay() {
   const { data, isPending } = useDocumentsPerDay();
+  const t = useT();
   const total = data?.reduce((sum, d) => sum + d.count, 0) ?? 0;
   return (
-    <Card component="section" aria-label="Documents per day">
+    <Card component="section" aria-label={t('app.documents.dashboard.per_day')}>
       <CardContent>
         <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
           <Typography variant="h6" component="h2">
-            Documents per day
+            {t('app.documents.dashboard.per_day')}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {data ? `${formatCount(total)} in the last ${CHART_DAYS} days` : `Last ${CHART_DAYS} days`}
+            {data
+              ? t('app.documents.dashboard.per_day_total', { count: formatCount(total), days: CHART_DAYS })
+              : t('app.documents.dashboard.per_day_range', { days: CHART_DAYS })}
           </Typography>
         </Box>
         {isPending ? (
           <Centered>
-            <CircularProgress aria-label="Loading documents per day" />
+            <CircularProgress aria-label={t('app.documents.dashboard.loading_per_day')} />
           </Centered>
         ) : data && data.length > 0 ? (
           <Suspense
             fallback={
               <Centered>
-                <CircularProgress aria-label="Loading documents per day" />
+                <CircularProgress aria-label={t('app.documents.dashboard.loading_per_day')} />
               </Centered>
             }
           >
@@ -40,7 +44,7 @@ export function DocumentsPerDay() {
           </Suspense>
         ) : (
           <Centered>
-            <Typography color="text.secondary">No documents to chart</Typography>
+            <Typography color="text.secondary">{t('app.documents.dashboard.nothing_to_chart')}</Typography>
           </Centered>
         )}
       </CardContent>

@@ -26,14 +26,16 @@ import {
 import type { DocumentSummary } from '../../providers/document-calls';
 import { formatDate, moduleLabel, submitterName } from '../document-format';
 import { useRecentlyProcessed } from './dashboard-queries';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useT, type Translate } from '../../i18n/use-t';
 
-const COLUMNS: Array<{ label: string; value: (doc: DocumentSummary) => string }> = [
-  { label: 'Program', value: (d) => d.program_name },
-  { label: 'Module', value: (d) => moduleLabel(d.module) },
-  { label: 'Document Type', value: (d) => d.type_name },
-  { label: 'Document ID', value: (d) => d._id },
-  { label: 'Created By', value: submitterName },
-  { label: 'Dated', value: (d) => formatDate(d.createdAt) },
+const COLUMNS: Array<{ label: MessageKey; value: (doc: DocumentSummary, t: Translate) => string }> = [
+  { label: 'app.documents.columns.program', value: (d) => d.program_name },
+  { label: 'app.documents.columns.module', value: (d, t) => moduleLabel(t, d.module) },
+  { label: 'app.documents.columns.document_type', value: (d) => d.type_name },
+  { label: 'app.documents.columns.document_id', value: (d) => d._id },
+  { label: 'app.documents.columns.created_by', value: submitterName },
+  { label: 'app.documents.columns.dated', value: (d) => formatDate(d.createdAt) },
 ];
 
 function Message({ children }: { children: React.ReactNode }) {
@@ -47,6 +49,7 @@ function Message({ children }: { children: React.ReactNode }) {
 }
 
 function RecentList({ docs, onOpen }: { docs: DocumentSummary[]; onOpen(doc: DocumentSummary): void }) {
+  const t = useT();
   return (
     <List aria-labelledby="recent-documents-title" disablePadding>
       {docs.map((doc) => (
@@ -54,7 +57,7 @@ function RecentList({ docs, onOpen }: { docs: DocumentSummary[]; onOpen(doc: Doc
         <ListItem key={doc._id} disablePadding divider>
           <ListItemButton onClick={() => onOpen(doc)} sx={{ display: 'block' }}>
             <ListItemText
-              primary={`${doc.type_name} · ${moduleLabel(doc.module)}`}
+              primary={`${doc.type_name} · ${moduleLabel(t, doc.module)}`}
               secondary={
                 <>
                   <span>{`${doc.program_name} · ${submitterName(doc)} · ${formatDate(doc.createdAt)}`}</span>
@@ -71,11 +74,12 @@ function RecentList({ docs, onOpen }: { docs: DocumentSummary[]; onOpen(doc: Doc
 }
 
 function Frame({ children }: { children: React.ReactNode }) {
+  const t = useT();
   return (
     <Card component="section" aria-labelledby="recent-documents-title">
       <CardContent sx={{ pb: 0 }}>
         <Typography id="recent-documents-title" variant="h6" component="h2">
-          Recently Processed Documents
+          {t('app.documents.dashboard.recent_title')}
         </Typography>
       </CardContent>
       {children}
@@ -87,6 +91,7 @@ function Frame({ children }: { children: React.ReactNode }) {
 export function RecentDocuments({ onOpen }: { onOpen(doc: DocumentSummary): void }) {
   const { data, isPending, isError } = useRecentlyProcessed();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const t = useT();
   if (phone && data && data.length > 0)
     return (
       <Frame>
@@ -96,13 +101,13 @@ export function RecentDocuments({ onOpen }: { onOpen(doc: DocumentSummary): void
   return (
     <Frame>
       {/* Reachable by keyboard: on a narrow screen the table scrolls sideways. */}
-      <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Recently processed documents">
+      <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('app.documents.dashboard.recent_region')}>
         <Table size="small" aria-labelledby="recent-documents-title" sx={{ minWidth: 720 }}>
           <TableHead>
             <TableRow>
               {COLUMNS.map((c) => (
                 <TableCell key={c.label} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                  {c.label}
+                  {t(c.label)}
                 </TableCell>
               ))}
             </TableRow>
@@ -110,11 +115,11 @@ export function RecentDocuments({ onOpen }: { onOpen(doc: DocumentSummary): void
           <TableBody>
             {isPending && (
               <Message>
-                <CircularProgress size={28} aria-label="Loading recently processed documents" />
+                <CircularProgress size={28} aria-label={t('app.documents.dashboard.loading_recent')} />
               </Message>
             )}
             {/* A failed read is logged, not shown (spec 1 §8): the table stays neutral. */}
-            {!isPending && (isError || data?.length === 0) && <Message>No processed documents yet</Message>}
+            {!isPending && (isError || data?.length === 0) && <Message>{t('app.documents.dashboard.no_recent')}</Message>}
             {data?.map((doc) => (
               <TableRow
                 key={doc._id}
@@ -130,8 +135,8 @@ export function RecentDocuments({ onOpen }: { onOpen(doc: DocumentSummary): void
                 sx={{ cursor: 'pointer' }}
               >
                 {COLUMNS.map((c) => (
-                  <TableCell key={c.label} sx={{ whiteSpace: c.label === 'Document ID' ? 'nowrap' : undefined }}>
-                    {c.value(doc)}
+                  <TableCell key={c.label} sx={{ whiteSpace: c.label === 'app.documents.columns.document_id' ? 'nowrap' : undefined }}>
+                    {c.value(doc, t)}
                   </TableCell>
                 ))}
               </TableRow>

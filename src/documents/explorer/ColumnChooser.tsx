@@ -2,17 +2,21 @@
 import { useState } from 'react';
 import { Button, Checkbox, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
-import { EXPLORER_TEXT } from './explorer-texts';
+import { useT } from '../../i18n/use-t';
 
 export function ColumnChooser<C extends string>({
   columns,
   shown,
   onToggle,
+  label,
 }: {
   columns: readonly C[];
   shown: readonly C[];
   onToggle(column: C): void;
+  /** A column's name in the language in use. */
+  label(column: C): string;
 }) {
+  const t = useT();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
@@ -24,7 +28,7 @@ export function ColumnChooser<C extends string>({
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        {EXPLORER_TEXT.columns}
+        {t('app.documents.results.columns')}
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {columns.map((c) => {
@@ -49,7 +53,7 @@ export function ColumnChooser<C extends string>({
                   slotProps={{ input: { 'aria-hidden': true } }}
                 />
               </ListItemIcon>
-              <ListItemText>{c}</ListItemText>
+              <ListItemText>{label(c)}</ListItemText>
             </MenuItem>
           );
         })}

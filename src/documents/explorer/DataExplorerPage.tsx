@@ -14,17 +14,18 @@ import { DownloadsPanel } from './DownloadsPanel';
 import { ExplorerFilters } from './ExplorerFilters';
 import { ExplorerResults } from './ExplorerResults';
 import { explorerReducer, initialExplorerState } from './explorer-state';
-import { EXPLORER_TEXT } from './explorer-texts';
+import { useT } from '../../i18n/use-t';
 
 export const EXPLORE_FLAG = 'can_explore_data';
 
 const Explorer = () => {
   const [state, dispatch] = useReducer(explorerReducer, initialExplorerState);
   const [params] = useSearchParams();
+  const t = useT();
   return (
     <Stack spacing={2.5} sx={{ p: { xs: 1.5, sm: 3 }, maxWidth: 1400 }}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-        {EXPLORER_TEXT.heading}
+        {t('app.documents.explorer.heading')}
       </Typography>
       <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2.5 } }}>
         <ExplorerFilters state={state} dispatch={dispatch} />
@@ -39,10 +40,15 @@ const Explorer = () => {
 
 const DataExplorerPage = () => {
   const { user } = useSession();
+  const t = useT();
   return (
     <Box>
-      <Title title={EXPLORER_TEXT.title} />
-      {user?.role?.permission?.[EXPLORE_FLAG] === true ? <Explorer /> : <NoPermission message={EXPLORER_TEXT.noPermission} />}
+      <Title title={t('app.documents.explorer.title')} />
+      {user?.role?.permission?.[EXPLORE_FLAG] === true ? (
+        <Explorer />
+      ) : (
+        <NoPermission message={t('app.documents.explorer.no_permission')} />
+      )}
     </Box>
   );
 };

@@ -14,27 +14,24 @@ import type { DocumentsQuery } from '../../providers/explorer-calls';
 import { mapCalls, WORLD_VIEW, type MapView } from '../../providers/map-calls';
 import { ListError } from '../../resources/generic/ListStates';
 import { DocumentDrawer } from '../DocumentDrawer';
-import { MAP_TEXT } from '../maps/map-texts';
 import { formatCount } from './explorer-texts';
+import { useT } from '../../i18n/use-t';
 
 const ClusterMap = lazy(() => import('../maps/ClusterMap'));
 
-export const MAP_VIEW_TEXT = {
-  noPlace: 'No document of this query has a location.',
-  inView: (n: number) => `Documents with a location in view: ${formatCount(n)}`,
-  truncated: 'Only the largest groups are shown: zoom in to see the rest.',
-  label: 'Map of the documents found',
-} as const;
-
 const HEIGHT = { xs: 420, md: 560 };
 
-const Loading = () => (
-  <Box sx={{ height: HEIGHT, display: 'grid', placeItems: 'center' }}>
-    <CircularProgress aria-label={MAP_TEXT.loading} />
-  </Box>
-);
+const Loading = () => {
+  const t = useT();
+  return (
+    <Box sx={{ height: HEIGHT, display: 'grid', placeItems: 'center' }}>
+      <CircularProgress aria-label={t('app.documents.maps.loading')} />
+    </Box>
+  );
+};
 
 export default function DocumentsMap({ query, run }: { query: DocumentsQuery; run: number }) {
+  const t = useT();
   const tiles = mapTiles();
   const [view, setView] = useState<MapView | null>(null);
   const [open, setOpen] = useState<string | null>(null);
@@ -53,17 +50,18 @@ export default function DocumentsMap({ query, run }: { query: DocumentsQuery; ru
   if (!tiles) {
     return (
       <Paper variant="outlined" sx={{ p: 3 }}>
-        <Typography color="text.secondary">{MAP_TEXT.off}</Typography>
+        <Typography color="text.secondary">{t('app.documents.maps.off')}</Typography>
       </Paper>
     );
   }
   if (overview.isPending) return <Loading />;
-  if (overview.error) return <ListError what="documents" error={overview.error} onRetry={() => void overview.refetch()} />;
+  if (overview.error)
+    return <ListError what={t('app.documents.explorer.what')} error={overview.error} onRetry={() => void overview.refetch()} />;
   const bounds = overview.data.bounds;
   if (!bounds) {
     return (
       <Paper variant="outlined" sx={{ py: 6, textAlign: 'center' }}>
-        <Typography color="text.secondary">{MAP_VIEW_TEXT.noPlace}</Typography>
+        <Typography color="text.secondary">{t('app.documents.map.no_place')}</Typography>
       </Paper>
     );
   }
@@ -72,24 +70,24 @@ export default function DocumentsMap({ query, run }: { query: DocumentsQuery; ru
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, px: 2, py: 1.5 }}>
         <Typography sx={{ fontWeight: 600 }} role="status">
-          {MAP_VIEW_TEXT.inView(shown.total)}
+          {t('app.documents.map.in_view', { count: formatCount(shown.total) })}
         </Typography>
-        {inView.isFetching && <CircularProgress size={18} aria-label="Loading documents" />}
+        {inView.isFetching && <CircularProgress size={18} aria-label={t('app.documents.explorer.loading')} />}
       </Box>
       {shown.truncated && (
         <Alert severity="info" sx={{ mx: 2, mb: 1.5 }}>
-          {MAP_VIEW_TEXT.truncated}
+          {t('app.documents.map.truncated')}
         </Alert>
       )}
       {inView.error && (
         <Box sx={{ px: 2, pb: 1.5 }}>
-          <ListError what="documents" error={inView.error} onRetry={() => void inView.refetch()} />
+          <ListError what={t('app.documents.explorer.what')} error={inView.error} onRetry={() => void inView.refetch()} />
         </Box>
       )}
       <Suspense fallback={<Loading />}>
         <ClusterMap
           tiles={tiles}
-          label={MAP_VIEW_TEXT.label}
+          label={t('app.documents.map.label')}
           height={HEIGHT}
           bounds={bounds}
           clusters={shown.clusters}

@@ -12,7 +12,8 @@ import NavigateBeforeIcon from '@mui/icons-material/NavigateBefore';
 import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import type { Document } from '@model/generated';
 import { DOCUMENTS_PAGE_SIZE, type PagePlace } from '../../providers/explorer-calls';
-import { EXPLORER_TEXT, formatCount } from './explorer-texts';
+import { formatCount } from './explorer-texts';
+import { useT } from '../../i18n/use-t';
 import { PastLastPage } from './PastLastPage';
 
 interface PagerProps {
@@ -40,6 +41,7 @@ const PageJump = ({
   disabled: boolean;
   onJump(n: number): void;
 }) => {
+  const t = useT();
   const [text, setText] = useState<string | null>(null);
   const jump = () => {
     const target = text === null ? null : typedPage(text);
@@ -49,7 +51,7 @@ const PageJump = ({
   };
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, whiteSpace: 'nowrap' }}>
-      <Typography variant="body2">Page</Typography>
+      <Typography variant="body2">{t('app.documents.pager.page')}</Typography>
       <TextField
         value={text ?? String(pageNo + 1)}
         onChange={(event) => setText(event.target.value.replace(/\D/g, ''))}
@@ -60,15 +62,20 @@ const PageJump = ({
         disabled={disabled}
         size="small"
         slotProps={{
-          htmlInput: { 'aria-label': 'Page number', inputMode: 'numeric', style: { width: '7ch', textAlign: 'right', padding: '4px 8px' } },
+          htmlInput: {
+            'aria-label': t('app.documents.pager.page_number'),
+            inputMode: 'numeric',
+            style: { width: '7ch', textAlign: 'right', padding: '4px 8px' },
+          },
         }}
       />
-      <Typography variant="body2">{`of ${formatCount(pageCount)}`}</Typography>
+      <Typography variant="body2">{t('app.documents.pager.of', { count: formatCount(pageCount) })}</Typography>
     </Box>
   );
 };
 
 export const DocumentsPager = ({ pageNo, total, rows, disabled, onPage }: PagerProps) => {
+  const t = useT();
   const pageCount = Math.max(1, Math.ceil(total / DOCUMENTS_PAGE_SIZE));
   const [pastEnd, setPastEnd] = useState<number | null>(null);
   const go = (place: PagePlace) => {
@@ -94,23 +101,27 @@ export const DocumentsPager = ({ pageNo, total, rows, disabled, onPage }: PagerP
       {pastEnd !== null && <PastLastPage asked={pastEnd + 1} pageCount={pageCount} onLast={() => go({ pageNo: pageCount - 1 })} />}
       <Box
         component="nav"
-        aria-label="Pages"
+        aria-label={t('app.documents.pager.label')}
         sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', columnGap: 3, rowGap: 1, px: 2, py: 1 }}
       >
-        <Typography variant="body2">{`${EXPLORER_TEXT.perPage}: ${DOCUMENTS_PAGE_SIZE}`}</Typography>
-        <Typography variant="body2">{rows.length ? `${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}` : ''}</Typography>
+        <Typography variant="body2">{t('app.documents.pager.per_page', { size: DOCUMENTS_PAGE_SIZE })}</Typography>
+        <Typography variant="body2">
+          {rows.length
+            ? t('app.documents.pager.range', { first: formatCount(first), last: formatCount(last), total: formatCount(total) })
+            : ''}
+        </Typography>
         <PageJump pageNo={pageNo} pageCount={pageCount} disabled={disabled} onJump={jumpTo} />
         <Box sx={{ display: 'flex' }}>
-          {button('Go to first page', <FirstPageIcon />, atStart, () => ({ pageNo: 0 }))}
-          {button('Go to previous page', <NavigateBeforeIcon />, atStart || !rows.length, () => ({
+          {button(t('ra.navigation.first'), <FirstPageIcon />, atStart, () => ({ pageNo: 0 }))}
+          {button(t('ra.navigation.previous'), <NavigateBeforeIcon />, atStart || !rows.length, () => ({
             pageNo: pageNo - 1,
             before: rows[0]!.cursor,
           }))}
-          {button('Go to next page', <NavigateNextIcon />, atEnd || !rows.length, () => ({
+          {button(t('ra.navigation.next'), <NavigateNextIcon />, atEnd || !rows.length, () => ({
             pageNo: pageNo + 1,
             after: rows[rows.length - 1]!.cursor,
           }))}
-          {button('Go to last page', <LastPageIcon />, atEnd, () => ({ pageNo: pageCount - 1 }))}
+          {button(t('ra.navigation.last'), <LastPageIcon />, atEnd, () => ({ pageNo: pageCount - 1 }))}
         </Box>
       </Box>
     </>

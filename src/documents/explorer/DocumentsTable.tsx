@@ -23,11 +23,24 @@ import {
 } from '@mui/material';
 import type { Document } from '@model/generated';
 import { formatDate, submitterName } from '../document-format';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useT, type Translate } from '../../i18n/use-t';
 
 export type DocumentRow = Pick<Document, '_id' | 'local_id' | 'type_name' | 'user_object' | 'createdAt' | 'processed' | 'processedAt'>;
 
+/** The columns by their English names, which also name them in the browser's memory of hidden columns. */
 export const DOCUMENT_COLUMNS = ['Document ID', 'Local ID', 'Document Type', 'Created By', 'Dated', 'Processed'] as const;
 export type DocumentColumn = (typeof DOCUMENT_COLUMNS)[number];
+
+/** Each column's header in the language in use. */
+export const COLUMN_WORDS: Record<DocumentColumn, MessageKey> = {
+  'Document ID': 'app.documents.columns.document_id',
+  'Local ID': 'app.documents.columns.local_id',
+  'Document Type': 'app.documents.columns.document_type',
+  'Created By': 'app.documents.columns.created_by',
+  Dated: 'app.documents.columns.dated',
+  Processed: 'app.documents.columns.processed',
+};
 
 /** The rows ticked on this page, and how to tick one or all. */
 export interface RowSelection {
@@ -36,12 +49,19 @@ export interface RowSelection {
   onToggleAll(): void;
 }
 
-const Processed = ({ row }: { row: DocumentRow }) =>
-  row.processed ? (
-    <Chip size="small" color="success" variant="outlined" label={row.processedAt ? `Yes, ${formatDate(row.processedAt)}` : 'Yes'} />
+const Processed = ({ row }: { row: DocumentRow }) => {
+  const t = useT();
+  return row.processed ? (
+    <Chip
+      size="small"
+      color="success"
+      variant="outlined"
+      label={row.processedAt ? t('app.documents.results.processed_on', { date: formatDate(row.processedAt) }) : t('ra.boolean.true')}
+    />
   ) : (
-    <Chip size="small" variant="outlined" label="No" />
+    <Chip size="small" variant="outlined" label={t('ra.boolean.false')} />
   );
+};
 
 const mono = { fontFamily: 'monospace', fontSize: '0.8125rem', wordBreak: 'break-all' } as const;
 
@@ -54,39 +74,46 @@ const CELLS: Record<DocumentColumn, { cell(row: DocumentRow): ReactNode; sx?: ob
   Processed: { cell: (row) => <Processed row={row} /> },
 };
 
-const tickLabel = (row: DocumentRow) => `Select document ${row.local_id}`;
+const tickLabel = (t: Translate, row: DocumentRow) => t('app.documents.results.select', { id: row.local_id });
 
-const PhoneRows = ({ rows, onOpen, selection }: { rows: DocumentRow[]; onOpen(id: string): void; selection?: RowSelection }) => (
-  <List disablePadding aria-label="Documents">
-    {rows.map((row) => (
-      <Box
-        component="li"
-        key={row._id}
-        sx={{ display: 'flex', alignItems: 'flex-start', listStyle: 'none', borderBottom: 1, borderColor: 'divider' }}
-      >
-        {selection && (
-          <Checkbox
-            checked={selection.selected.has(row._id)}
-            onChange={() => selection.onToggle(row._id)}
-            slotProps={{ input: { 'aria-label': tickLabel(row) } }}
-            sx={{ mt: 1 }}
-          />
-        )}
-        <ListItemButton component="div" onClick={() => onOpen(row._id)} sx={{ display: 'block', py: 1.25, flex: 1, minWidth: 0 }}>
-          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'center' }}>
-            <Typography sx={{ fontWeight: 600, minWidth: 0 }} noWrap>
-              {row.type_name}
+const PhoneRows = ({ rows, onOpen, selection }: { rows: DocumentRow[]; onOpen(id: string): void; selection?: RowSelection }) => {
+  const t = useT();
+  return (
+    <List disablePadding aria-label={t('app.documents.results.label')}>
+      {rows.map((row) => (
+        <Box
+          component="li"
+          key={row._id}
+          sx={{ display: 'flex', alignItems: 'flex-start', listStyle: 'none', borderBottom: 1, borderColor: 'divider' }}
+        >
+          {selection && (
+            <Checkbox
+              checked={selection.selected.has(row._id)}
+              onChange={() => selection.onToggle(row._id)}
+              slotProps={{ input: { 'aria-label': tickLabel(t, row) } }}
+              sx={{ mt: 1 }}
+            />
+          )}
+          <ListItemButton component="div" onClick={() => onOpen(row._id)} sx={{ display: 'block', py: 1.25, flex: 1, minWidth: 0 }}>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'center' }}>
+              <Typography sx={{ fontWeight: 600, minWidth: 0 }} noWrap>
+                {row.type_name}
+              </Typography>
+              <Processed row={row} />
+            </Box>
+            <Typography variant="body2" color="text.secondary">{`${submitterName(row)} · ${formatDate(row.createdAt)}`}</Typography>
+            <Typography variant="body2" sx={mono}>
+              {t('app.documents.results.id', { id: row._id })}
             </Typography>
-            <Processed row={row} />
-          </Box>
-          <Typography variant="body2" color="text.secondary">{`${submitterName(row)} · ${formatDate(row.createdAt)}`}</Typography>
-          <Typography variant="body2" sx={mono}>{`ID ${row._id}`}</Typography>
-          <Typography variant="body2" color="text.secondary" sx={mono}>{`Local ID ${row.local_id}`}</Typography>
-        </ListItemButton>
-      </Box>
-    ))}
-  </List>
-);
+            <Typography variant="body2" color="text.secondary" sx={mono}>
+              {t('app.documents.results.local_id', { id: row.local_id })}
+            </Typography>
+          </ListItemButton>
+        </Box>
+      ))}
+    </List>
+  );
+};
 
 interface TableProps {
   rows: DocumentRow[];
@@ -98,13 +125,14 @@ interface TableProps {
 
 export const DocumentsTable = ({ rows, onOpen, shown = DOCUMENT_COLUMNS, selection }: TableProps) => {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const t = useT();
   if (phone) return <PhoneRows rows={rows} onOpen={onOpen} selection={selection} />;
   const columns = DOCUMENT_COLUMNS.filter((c) => shown.includes(c));
   const ticked = selection ? rows.filter((r) => selection.selected.has(r._id)).length : 0;
   return (
     // Reachable by keyboard: with many columns the table scrolls sideways.
-    <TableContainer tabIndex={0} role="region" aria-label="Documents table">
-      <Table size="small" aria-label="Documents">
+    <TableContainer tabIndex={0} role="region" aria-label={t('app.documents.results.region')}>
+      <Table size="small" aria-label={t('app.documents.results.label')}>
         <TableHead>
           <TableRow>
             {selection && (
@@ -113,13 +141,13 @@ export const DocumentsTable = ({ rows, onOpen, shown = DOCUMENT_COLUMNS, selecti
                   checked={rows.length > 0 && ticked === rows.length}
                   indeterminate={ticked > 0 && ticked < rows.length}
                   onChange={selection.onToggleAll}
-                  slotProps={{ input: { 'aria-label': 'Select all documents on this page' } }}
+                  slotProps={{ input: { 'aria-label': t('app.documents.results.select_all') } }}
                 />
               </TableCell>
             )}
             {columns.map((c) => (
               <TableCell key={c} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                {c}
+                {t(COLUMN_WORDS[c])}
               </TableCell>
             ))}
           </TableRow>
@@ -146,7 +174,7 @@ export const DocumentsTable = ({ rows, onOpen, shown = DOCUMENT_COLUMNS, selecti
                   <Checkbox
                     checked={selection.selected.has(row._id)}
                     onChange={() => selection.onToggle(row._id)}
-                    slotProps={{ input: { 'aria-label': tickLabel(row) } }}
+                    slotProps={{ input: { 'aria-label': tickLabel(t, row) } }}
                   />
                 </TableCell>
               )}

@@ -6,11 +6,12 @@
  */
 import { Alert, List, Paper, Typography } from '@mui/material';
 import type { ExportJob } from '@model/generated';
-import { EXPLORER_TEXT } from './explorer-texts';
+import { useT } from '../../i18n/use-t';
 import { ExportRow } from './ExportRow';
 import { useExports, useNamedExport } from './use-exports';
 
 export const DownloadsPanel = ({ highlight }: { highlight: string | null }) => {
+  const t = useT();
   const exports = useExports();
   const named = useNamedExport(highlight);
   const listed = exports.data ?? [];
@@ -19,9 +20,9 @@ export const DownloadsPanel = ({ highlight }: { highlight: string | null }) => {
   const shown = jobs.map((j) => (named.data && j._id === named.data._id && named.dataUpdatedAt > exports.dataUpdatedAt ? named.data : j));
   if (!shown.length && !named.error && !exports.error) return null;
   return (
-    <Paper variant="outlined" component="section" aria-label={EXPLORER_TEXT.downloads}>
+    <Paper variant="outlined" component="section" aria-label={t('app.documents.exports.downloads')}>
       <Typography variant="h6" component="h2" sx={{ px: 2, pt: 1.5 }}>
-        {EXPLORER_TEXT.downloads}
+        {t('app.documents.exports.downloads')}
       </Typography>
       {named.error && (
         <Alert severity="warning" sx={{ mx: 2, mt: 1 }}>

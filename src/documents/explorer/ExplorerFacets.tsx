@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { explorerCalls } from '../../providers/explorer-calls';
 import { DayField } from '../../shared/DayField';
 import { rangeBackwards, type ExplorerAction, type Facets } from './explorer-state';
-import { EXPLORER_TEXT } from './explorer-texts';
+import { useT } from '../../i18n/use-t';
 
 const ANY = '';
 /** 'Anyone' and 'Processed or not' are choices too: shown, not an empty box. */
@@ -24,6 +24,7 @@ export const ExplorerFacets = ({
   facets: Facets;
   dispatch: Dispatch<ExplorerAction>;
 }) => {
+  const t = useT();
   const submitters = useQuery({
     queryKey: ['explorer', 'submitters', programId],
     queryFn: () => explorerCalls.getSubmitters(programId!),
@@ -32,23 +33,23 @@ export const ExplorerFacets = ({
   const set = (change: Partial<Facets>) => dispatch({ kind: 'facets', facets: change });
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mt: 2, alignItems: { md: 'flex-start' } }}>
-      <DayField label={EXPLORER_TEXT.from} value={facets.from} onChange={(from) => set({ from })} />
+      <DayField label={t('app.documents.explorer.from')} value={facets.from} onChange={(from) => set({ from })} />
       <DayField
-        label={EXPLORER_TEXT.to}
+        label={t('app.documents.explorer.to')}
         value={facets.to}
         onChange={(to) => set({ to })}
-        problem={rangeBackwards(facets) ? EXPLORER_TEXT.backwardsRange : undefined}
+        problem={rangeBackwards(facets) ? t('app.documents.explorer.backwards_range') : undefined}
       />
       <TextField
         select
-        label={EXPLORER_TEXT.submitter}
+        label={t('app.documents.explorer.submitter')}
         value={facets.submittedBy}
         disabled={!programId}
         onChange={(event) => set({ submittedBy: event.target.value })}
         sx={{ flex: 1, minWidth: 0 }}
         slotProps={showEmpty}
       >
-        <MenuItem value={ANY}>{EXPLORER_TEXT.anyone}</MenuItem>
+        <MenuItem value={ANY}>{t('app.documents.explorer.anyone')}</MenuItem>
         {(submitters.data ?? []).map((s) => (
           <MenuItem key={s._id} value={s._id}>
             {s.name}
@@ -57,15 +58,15 @@ export const ExplorerFacets = ({
       </TextField>
       <TextField
         select
-        label={EXPLORER_TEXT.processedState}
+        label={t('app.documents.explorer.processed_state')}
         value={facets.processed}
         onChange={(event) => set({ processed: event.target.value as Facets['processed'] })}
         sx={{ flex: 1, minWidth: 0 }}
         slotProps={showEmpty}
       >
-        <MenuItem value={ANY}>{EXPLORER_TEXT.processedAny}</MenuItem>
-        <MenuItem value="true">{EXPLORER_TEXT.processedOnly}</MenuItem>
-        <MenuItem value="false">{EXPLORER_TEXT.notProcessedOnly}</MenuItem>
+        <MenuItem value={ANY}>{t('app.documents.explorer.processed_any')}</MenuItem>
+        <MenuItem value="true">{t('app.documents.explorer.processed_only')}</MenuItem>
+        <MenuItem value="false">{t('app.documents.explorer.not_processed_only')}</MenuItem>
       </TextField>
     </Stack>
   );

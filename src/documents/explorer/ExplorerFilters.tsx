@@ -8,15 +8,17 @@ import type { Dispatch } from 'react';
 import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/ManageSearch';
 import { useQuery } from '@tanstack/react-query';
-import { DOCUMENT_MODULES, MODULE_KINDS, isDocumentModule } from '@model/documents/modules';
+import { DOCUMENT_MODULES, isDocumentModule } from '@model/documents/modules';
 import { explorerCalls } from '../../providers/explorer-calls';
 import { facetsReady, type ExplorerAction, type ExplorerState } from './explorer-state';
 import { ExplorerFacets } from './ExplorerFacets';
-import { EXPLORER_TEXT } from './explorer-texts';
+import { moduleLabel } from '../document-format';
+import { useT } from '../../i18n/use-t';
 
 const NONE = '';
 
 export const ExplorerFilters = ({ state, dispatch }: { state: ExplorerState; dispatch: Dispatch<ExplorerAction> }) => {
+  const t = useT();
   const programs = useQuery({ queryKey: ['explorer', 'programs'], queryFn: explorerCalls.getPrograms });
   const programId = state.program?._id;
   const program = useQuery({
@@ -34,11 +36,11 @@ export const ExplorerFilters = ({ state, dispatch }: { state: ExplorerState; dis
   const modules = DOCUMENT_MODULES.filter((m) => program.data?.active_module[m] === true);
 
   return (
-    <Box component="section" aria-label="Filters">
+    <Box component="section" aria-label={t('app.documents.explorer.filters')}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
         <TextField
           select
-          label={EXPLORER_TEXT.program}
+          label={t('app.documents.explorer.program')}
           value={programId ?? NONE}
           onChange={(event) => dispatch({ kind: 'program', program: programs.data?.find((p) => p._id === event.target.value) ?? null })}
           helperText={programs.error ? (programs.error as Error).message : undefined}
@@ -53,7 +55,7 @@ export const ExplorerFilters = ({ state, dispatch }: { state: ExplorerState; dis
         </TextField>
         <TextField
           select
-          label={EXPLORER_TEXT.module}
+          label={t('app.documents.explorer.module')}
           value={module ?? NONE}
           disabled={!programId}
           onChange={(event) => dispatch({ kind: 'module', module: isDocumentModule(event.target.value) ? event.target.value : null })}
@@ -61,13 +63,13 @@ export const ExplorerFilters = ({ state, dispatch }: { state: ExplorerState; dis
         >
           {modules.map((m) => (
             <MenuItem key={m} value={m}>
-              {MODULE_KINDS[m].label}
+              {moduleLabel(t, m)}
             </MenuItem>
           ))}
         </TextField>
         <TextField
           select
-          label={EXPLORER_TEXT.documentType}
+          label={t('app.documents.explorer.document_type')}
           value={state.type?._id ?? NONE}
           disabled={!module}
           onChange={(event) => dispatch({ kind: 'type', type: types.data?.find((t) => t._id === event.target.value) ?? null })}
@@ -87,12 +89,12 @@ export const ExplorerFilters = ({ state, dispatch }: { state: ExplorerState; dis
           onClick={() => dispatch({ kind: 'query' })}
           sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
         >
-          {EXPLORER_TEXT.query}
+          {t('app.documents.explorer.query')}
         </Button>
       </Stack>
       <ExplorerFacets programId={programId} facets={state.facets} dispatch={dispatch} />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-        {EXPLORER_TEXT.help}
+        {t('app.documents.explorer.help')}
       </Typography>
     </Box>
   );

@@ -17,7 +17,8 @@ import {
 } from '../../providers/explorer-calls';
 import { ListError } from '../../resources/generic/ListStates';
 import type { ExplorerAction, Results } from './explorer-state';
-import { EXPLORER_TEXT, formatCount } from './explorer-texts';
+import { formatCount } from './explorer-texts';
+import { useT } from '../../i18n/use-t';
 import { ResultsTable } from './ResultsTable';
 import { DocumentsPager } from './DocumentsPager';
 import { PastLastPage } from './PastLastPage';
@@ -30,17 +31,23 @@ const DocumentsMap = lazy(() => import('./DocumentsMap'));
 
 const statusOf = (error: unknown) => (error as { status?: number } | null)?.status;
 
-const Loading = () => (
-  <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 200 }}>
-    <CircularProgress aria-label="Loading documents" />
-  </Box>
-);
+const Loading = () => {
+  const t = useT();
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 200 }}>
+      <CircularProgress aria-label={t('app.documents.explorer.loading')} />
+    </Box>
+  );
+};
 
-const NoDocument = () => (
-  <Box sx={{ py: 6, textAlign: 'center' }}>
-    <Typography color="text.secondary">{EXPLORER_TEXT.noDocument}</Typography>
-  </Box>
-);
+const NoDocument = () => {
+  const t = useT();
+  return (
+    <Box sx={{ py: 6, textAlign: 'center' }}>
+      <Typography color="text.secondary">{t('app.documents.explorer.no_document')}</Typography>
+    </Box>
+  );
+};
 
 interface FoundProps {
   total: number;
@@ -57,12 +64,13 @@ interface FoundProps {
 
 const Found = ({ total, rows, exporting, onExport, refreshing = false, notice, exportNote, pager }: FoundProps) => {
   const [open, setOpen] = useState<string | null>(null);
+  const t = useT();
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, px: 2, py: 1.5 }}>
-        <Typography sx={{ fontWeight: 600 }}>{`${EXPLORER_TEXT.total} ${formatCount(total)}`}</Typography>
+        <Typography sx={{ fontWeight: 600 }}>{t('app.documents.explorer.total', { count: formatCount(total) })}</Typography>
         <Button variant="contained" color="secondary" startIcon={<DownloadIcon />} onClick={onExport} loading={exporting}>
-          {EXPLORER_TEXT.export}
+          {t('app.documents.explorer.export')}
         </Button>
       </Box>
       {exportNote && (
@@ -77,7 +85,7 @@ const Found = ({ total, rows, exporting, onExport, refreshing = false, notice, e
         </Box>
         {refreshing && (
           <Box sx={{ position: 'absolute', inset: 0, display: 'flex', justifyContent: 'center', alignItems: 'center' }}>
-            <CircularProgress aria-label="Loading documents" />
+            <CircularProgress aria-label={t('app.documents.explorer.loading')} />
           </Box>
         )}
       </Box>
@@ -112,8 +120,10 @@ const QueryResults = ({ query, place, run, dispatch }: QueryResultsProps) => {
     placeholderData: (previous, previousQuery) => (sameQuery(previousQuery?.queryKey, query) ? previous : undefined),
   });
   const exporter = useStartExport();
+  const t = useT();
   if (page.isPending) return <Loading />;
-  if (page.error && !page.isFetching) return <ListError what="documents" error={page.error} onRetry={() => void page.refetch()} />;
+  if (page.error && !page.isFetching)
+    return <ListError what={t('app.documents.explorer.what')} error={page.error} onRetry={() => void page.refetch()} />;
   // A page past the end (documents deleted meanwhile) keeps its pager, to go back.
   if (!page.data || page.data.total === 0) return page.isFetching ? <Loading /> : <NoDocument />;
   const { data, total, place: shownPlace } = page.data;
@@ -124,7 +134,9 @@ const QueryResults = ({ query, place, run, dispatch }: QueryResultsProps) => {
       exporting={exporter.isPending}
       onExport={() => exporter.mutate(queryExport(query))}
       // The export job takes the program, module and type only: say so rather than surprise.
-      exportNote={query.from || query.to || query.submitted_by || query.processed ? EXPLORER_TEXT.exportIgnoresFilters : undefined}
+      exportNote={
+        query.from || query.to || query.submitted_by || query.processed ? t('app.documents.explorer.export_ignores_filters') : undefined
+      }
       refreshing={page.isPlaceholderData}
       notice={
         data.length === 0 && (

@@ -4,22 +4,23 @@
  * and a button to it.
  */
 import { Alert, Button } from '@mui/material';
-import { EXPLORER_TEXT, formatCount } from './explorer-texts';
+import { formatCount } from './explorer-texts';
+import { useT } from '../../i18n/use-t';
 
-export const pastLastPageText = (asked: number, pageCount: number) =>
-  `There is no page ${formatCount(asked)}: the last page is ${formatCount(pageCount)}.`;
-
-export const PastLastPage = ({ asked, pageCount, onLast }: { asked: number; pageCount: number; onLast(): void }) => (
-  <Alert
-    severity="info"
-    role="status"
-    sx={{ mx: 2, my: 1 }}
-    action={
-      <Button color="inherit" size="small" onClick={onLast}>
-        {EXPLORER_TEXT.lastPage}
-      </Button>
-    }
-  >
-    {pastLastPageText(asked, pageCount)}
-  </Alert>
-);
+export const PastLastPage = ({ asked, pageCount, onLast }: { asked: number; pageCount: number; onLast(): void }) => {
+  const t = useT();
+  return (
+    <Alert
+      severity="info"
+      role="status"
+      sx={{ mx: 2, my: 1 }}
+      action={
+        <Button color="inherit" size="small" onClick={onLast}>
+          {t('ra.navigation.last')}
+        </Button>
+      }
+    >
+      {t('app.documents.pager.past_last', { asked: formatCount(asked), last: formatCount(pageCount) })}
+    </Alert>
+  );
+};

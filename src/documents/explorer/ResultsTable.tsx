@@ -10,8 +10,8 @@ import DoneAllIcon from '@mui/icons-material/DoneAll';
 import { errorMessage } from '../../providers/http-client';
 import { useSession } from '../../session/useSession';
 import { ColumnChooser } from './ColumnChooser';
-import { DOCUMENT_COLUMNS, DocumentsTable, type DocumentRow } from './DocumentsTable';
-import { EXPLORER_TEXT } from './explorer-texts';
+import { COLUMN_WORDS, DOCUMENT_COLUMNS, DocumentsTable, type DocumentRow } from './DocumentsTable';
+import { useT } from '../../i18n/use-t';
 import { markedText, notMarkedText, useBulkProcessed } from './use-bulk-processed';
 import { useShownColumns } from './use-shown-columns';
 
@@ -19,6 +19,7 @@ const pageKey = (rows: DocumentRow[]) => rows.map((r) => r._id).join(',');
 
 export const ResultsTable = ({ rows, onOpen }: { rows: DocumentRow[]; onOpen(id: string): void }) => {
   const { user } = useSession();
+  const t = useT();
   const { shown, toggle } = useShownColumns(user?._id ?? 'anyone', DOCUMENT_COLUMNS);
   const reviewer = user?.role?.permission?.can_edit_document === true;
   // Ticks are kept with the page they were made on, so a new page shows none.
@@ -48,7 +49,9 @@ export const ResultsTable = ({ rows, onOpen }: { rows: DocumentRow[]; onOpen(id:
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minHeight: 36 }}>
           {reviewer && (
             <>
-              <Typography variant="body2" aria-live="polite">{`${selected.size} selected`}</Typography>
+              <Typography variant="body2" aria-live="polite">
+                {t('app.documents.results.selected', { smart_count: selected.size })}
+              </Typography>
               <Button
                 size="small"
                 variant="outlined"
@@ -57,13 +60,13 @@ export const ResultsTable = ({ rows, onOpen }: { rows: DocumentRow[]; onOpen(id:
                 loading={bulk.isPending}
                 onClick={mark}
               >
-                {EXPLORER_TEXT.markProcessed}
+                {t('app.documents.results.mark_processed')}
               </Button>
             </>
           )}
         </Box>
         <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
-          <ColumnChooser columns={DOCUMENT_COLUMNS} shown={shown} onToggle={toggle} />
+          <ColumnChooser columns={DOCUMENT_COLUMNS} shown={shown} onToggle={toggle} label={(c) => t(COLUMN_WORDS[c])} />
         </Box>
       </Box>
       {bulk.error && (
@@ -73,10 +76,10 @@ export const ResultsTable = ({ rows, onOpen }: { rows: DocumentRow[]; onOpen(id:
       )}
       {bulk.data && (
         <Alert severity={bulk.data.not_processed.length ? 'warning' : 'success'} sx={{ mx: 2, mb: 1 }} onClose={() => bulk.reset()}>
-          <Typography variant="body2">{markedText(bulk.data.processed.length)}</Typography>
+          <Typography variant="body2">{markedText(t, bulk.data.processed.length)}</Typography>
           {bulk.data.not_processed.length > 0 && (
             <>
-              <Typography variant="body2">{notMarkedText(bulk.data.not_processed.length)}</Typography>
+              <Typography variant="body2">{notMarkedText(t, bulk.data.not_processed.length)}</Typography>
               <List dense disablePadding sx={{ listStyle: 'disc', pl: 2.5 }}>
                 {bulk.data.not_processed.map((n) => (
                   <ListItem key={n._id} disablePadding sx={{ display: 'list-item' }}>

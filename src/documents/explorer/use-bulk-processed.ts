@@ -5,6 +5,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { explorerCalls } from '../../providers/explorer-calls';
+import type { Translate } from '../../i18n/use-t';
 
 export function useBulkProcessed() {
   const client = useQueryClient();
@@ -18,8 +19,6 @@ export function useBulkProcessed() {
   });
 }
 
-const documents = (n: number) => `${n} document${n === 1 ? '' : 's'}`;
-
 /** "3 documents marked as processed." / "1 document not marked:" */
-export const markedText = (n: number) => `${documents(n)} marked as processed.`;
-export const notMarkedText = (n: number) => `${documents(n)} not marked:`;
+export const markedText = (t: Translate, n: number) => t('app.documents.results.marked', { smart_count: n });
+export const notMarkedText = (t: Translate, n: number) => t('app.documents.results.not_marked', { smart_count: n });

@@ -8,7 +8,6 @@ import { useNotify } from 'react-admin';
 import type { ExportJob } from '@model/generated';
 import { explorerCalls, type ExportRequest } from '../../providers/explorer-calls';
 import { saveFile } from '../../shared/save-file';
-import { EXPLORER_TEXT } from './explorer-texts';
 
 export const EXPORT_POLL_MS = 1500;
 const exportsKey = ['explorer', 'exports'] as const;
@@ -48,7 +47,7 @@ export function useStartExport() {
   return useMutation({
     mutationFn: (request: ExportRequest) => explorerCalls.startExport(request),
     onSuccess: () => {
-      notify(EXPLORER_TEXT.exportReceived, { type: 'success' });
+      notify('app.documents.exports.received', { type: 'success' });
       void refresh();
     },
     onError: failure(notify),

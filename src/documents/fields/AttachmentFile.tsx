@@ -5,9 +5,11 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { documentCalls } from '../../providers/document-calls';
 import { saveFile } from '../../shared/save-file';
 import { useDocumentContext } from '../document-context';
+import { useT } from '../../i18n/use-t';
 
 export function AttachmentFile({ name }: { name: string }) {
   const { documentId } = useDocumentContext();
+  const t = useT();
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
   const download = async () => {
@@ -24,7 +26,7 @@ export function AttachmentFile({ name }: { name: string }) {
   };
   return (
     <Button size="small" startIcon={<DownloadIcon />} disabled={busy} onClick={() => void download()} color={failed ? 'error' : 'primary'}>
-      {failed ? `${name} could not be downloaded` : name}
+      {failed ? t('app.documents.answers.download_failed', { name }) : name}
     </Button>
   );
 }

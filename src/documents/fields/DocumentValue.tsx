@@ -9,8 +9,7 @@ import { FieldGroupTable } from './FieldGroupTable';
 import { GeoLocationValue } from './GeoLocationValue';
 import { JsonValue } from './JsonValue';
 import { RecordNames } from './RecordNames';
-
-const NOT_ANSWERED = 'Not answered';
+import { useT } from '../../i18n/use-t';
 
 export const isUnanswered = (value: unknown) =>
   value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
@@ -22,7 +21,8 @@ const Text = ({ children }: { children: string }) => (
 const names = (value: unknown) => (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string' && v !== '');
 
 export function DocumentValue({ field, value, compact }: { field: FormField; value: unknown; compact?: boolean }) {
-  if (isUnanswered(value)) return <Typography color="text.secondary">{NOT_ANSWERED}</Typography>;
+  const t = useT();
+  if (isUnanswered(value)) return <Typography color="text.secondary">{t('app.documents.answers.not_answered')}</Typography>;
   switch (field.field_type) {
     case 'image':
     case 'signature':
@@ -58,7 +58,7 @@ export function DocumentValue({ field, value, compact }: { field: FormField; val
     case 'multiple-select':
       return <Text>{choiceLabels(field, value).join(', ')}</Text>;
     case 'boolean':
-      return typeof value === 'boolean' ? <Text>{value ? 'Yes' : 'No'}</Text> : <JsonValue value={value} />;
+      return typeof value === 'boolean' ? <Text>{t(value ? 'ra.boolean.true' : 'ra.boolean.false')}</Text> : <JsonValue value={value} />;
     case 'field-group':
       return Array.isArray(value) ? <FieldGroupTable field={field} items={value} /> : <JsonValue value={value} />;
     case 'beneficiaries':

@@ -9,9 +9,9 @@ import { lazy, Suspense, useState } from 'react';
 import { Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import MapIcon from '@mui/icons-material/Map';
 import { googleMapsApiKey, mapTiles } from '../../config/runtime-config';
-import { MAP_TEXT } from '../maps/map-texts';
 import { coordinates, geoPoint, openStreetMapUrl, type GeoPoint } from './geo-point';
 import { JsonValue } from './JsonValue';
+import { useT } from '../../i18n/use-t';
 
 const GoogleMapView = lazy(() => import('./GoogleMapView'));
 const PointMap = lazy(() => import('./PointMap'));
@@ -24,6 +24,7 @@ function ShownMap({ point }: { point: GeoPoint }) {
 }
 
 export function GeoLocationValue({ value }: { value: unknown }) {
+  const t = useT();
   const [shown, setShown] = useState(false);
   const point = geoPoint(value);
   if (!point) return <JsonValue value={value} />;
@@ -35,17 +36,17 @@ export function GeoLocationValue({ value }: { value: unknown }) {
         <>
           <Stack direction="row" spacing={2} className="no-print" sx={{ alignItems: 'center' }}>
             <Button size="small" variant="outlined" startIcon={<MapIcon />} onClick={() => setShown((s) => !s)}>
-              {shown ? 'Hide Map' : 'View on map'}
+              {shown ? t('app.documents.answers.hide_map') : t('app.documents.answers.view_map')}
             </Button>
             {!googleMapsApiKey() && (
               <Link href={openStreetMapUrl(point)} target="_blank" rel="noopener noreferrer">
-                Open in OpenStreetMap
+                {t('app.documents.answers.open_street_map')}
               </Link>
             )}
           </Stack>
           {shown && (
             <Box sx={{ width: '100%', border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
-              <Suspense fallback={<CircularProgress size={24} aria-label={MAP_TEXT.loading} />}>
+              <Suspense fallback={<CircularProgress size={24} aria-label={t('app.documents.maps.loading')} />}>
                 <ShownMap point={point} />
               </Suspense>
             </Box>
@@ -53,7 +54,7 @@ export function GeoLocationValue({ value }: { value: unknown }) {
         </>
       ) : (
         <Typography variant="body2" color="text.secondary" className="no-print">
-          {MAP_TEXT.off}
+          {t('app.documents.maps.off')}
         </Typography>
       )}
     </Stack>

@@ -6,16 +6,18 @@
 import { Alert, Box, CircularProgress } from '@mui/material';
 import { GoogleMap, MarkerF, useJsApiLoader } from '@react-google-maps/api';
 import { MAP_ZOOM, type GeoPoint } from './geo-point';
+import { useT } from '../../i18n/use-t';
 
 const MAP_STYLE = { width: '100%', height: '260px' };
 
 export default function GoogleMapView({ apiKey, point }: { apiKey: string; point: GeoPoint }) {
   const { isLoaded, loadError } = useJsApiLoader({ id: 'fieldbase-google-maps', googleMapsApiKey: apiKey });
-  if (loadError) return <Alert severity="warning">The map could not be loaded.</Alert>;
+  const t = useT();
+  if (loadError) return <Alert severity="warning">{t('app.documents.maps.failed')}</Alert>;
   if (!isLoaded)
     return (
       <Box sx={{ height: 260, display: 'grid', placeItems: 'center' }}>
-        <CircularProgress size={24} aria-label="Loading map" />
+        <CircularProgress size={24} aria-label={t('app.documents.maps.loading')} />
       </Box>
     );
   return (

@@ -12,6 +12,7 @@ import type { MapTiles } from '@model/map-tiles';
 import type { MapBox, MapCluster, MapView } from '../../providers/map-calls';
 import TileMap, { MAX_MAP_ZOOM } from './TileMap';
 import { clusterIcon, pointIcon } from './map-icons';
+import { useT } from '../../i18n/use-t';
 
 const viewOf = (map: LeafletMap): MapView => {
   const b = map.getBounds();
@@ -25,10 +26,9 @@ function ViewReporter({ onView }: { onView(view: MapView): void }) {
   return null;
 }
 
-const documents = (n: number) => `${n.toLocaleString('en-US')} documents`;
-
 function ClusterMarker({ cluster, onOpen }: { cluster: MapCluster; onOpen(id: string): void }) {
   const map = useMap();
+  const t = useT();
   const open = () => {
     if (cluster.document_id) onOpen(cluster.document_id);
     else if (cluster.south === cluster.north && cluster.west === cluster.east) map.setView(cluster, MAX_MAP_ZOOM);
@@ -46,7 +46,11 @@ function ClusterMarker({ cluster, onOpen }: { cluster: MapCluster; onOpen(id: st
     <Marker
       position={cluster}
       icon={single ? pointIcon : clusterIcon(cluster.count)}
-      title={single ? 'Open document' : `${documents(cluster.count)}: zoom in`}
+      title={
+        single
+          ? t('app.documents.map.open_document')
+          : t('app.documents.map.cluster', { smart_count: cluster.count, count: cluster.count.toLocaleString('en-US') })
+      }
       eventHandlers={{
         click: open,
         // Leaflet's marker is a role="button" element with a tab stop but no key handler of its own.

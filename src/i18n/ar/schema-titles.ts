@@ -212,4 +212,5 @@ export const arabicTitles: Record<SchemaTitle, string> = {
   'URL must start with http:// or https:// and name a host': 'يجب أن يبدأ العنوان بـ http:// أو https:// وأن يسمّي مضيفًا',
   'Secret must be at least 16 characters': 'يجب ألا يقل السر عن 16 حرفًا',
   'Open and Closed come first and cannot be removed': 'تأتي Open و Closed أولًا ولا يمكن إزالتهما',
+  Language: 'اللغة',
 };

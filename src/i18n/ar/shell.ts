@@ -16,7 +16,12 @@ export const shell: Strings<typeof english> = {
     profile_menu_initials: 'قائمة الملف الشخصي، %{initials}',
     breadcrumb: 'مسار التنقل',
   },
-  profile: { profile: 'الملف الشخصي', logout: 'تسجيل الخروج', language: 'اللغة' },
+  profile: {
+    profile: 'الملف الشخصي',
+    logout: 'تسجيل الخروج',
+    language: 'اللغة',
+    language_not_saved: 'تغيّرت اللغة على هذا الجهاز فقط: تعذّر حفظها مع حسابك',
+  },
   logout: { question: 'هل أنت متأكد أنك تريد تسجيل الخروج؟', cancel: 'إلغاء', confirm: 'تسجيل الخروج' },
   crumbs: {
     add: 'إضافة',

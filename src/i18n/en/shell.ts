@@ -18,6 +18,7 @@ export const shell = {
     profile: 'Profile',
     logout: 'Logout',
     language: 'Language',
+    language_not_saved: 'The language is changed on this device only: it could not be saved with your account',
   },
   logout: {
     question: 'Are you Sure want to logout?',

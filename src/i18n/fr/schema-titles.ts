@@ -213,4 +213,5 @@ export const frenchTitles: Record<SchemaTitle, string> = {
   'URL must start with http:// or https:// and name a host': "L'URL doit commencer par http:// ou https:// et nommer un hôte",
   'Secret must be at least 16 characters': 'Le secret doit comporter au moins 16 caractères',
   'Open and Closed come first and cannot be removed': 'Open et Closed viennent en premier et ne peuvent pas être retirés',
+  Language: 'Langue',
 };

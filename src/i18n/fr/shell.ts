@@ -16,7 +16,12 @@ export const shell: Strings<typeof english> = {
     profile_menu_initials: 'Menu du profil, %{initials}',
     breadcrumb: "fil d'Ariane",
   },
-  profile: { profile: 'Profil', logout: 'Déconnexion', language: 'Langue' },
+  profile: {
+    profile: 'Profil',
+    logout: 'Déconnexion',
+    language: 'Langue',
+    language_not_saved: "La langue n'est changée que sur cet appareil : elle n'a pas pu être enregistrée avec votre compte",
+  },
   logout: { question: 'Voulez-vous vraiment vous déconnecter ?', cancel: 'Annuler', confirm: 'Se déconnecter' },
   crumbs: {
     add: 'Ajouter',
