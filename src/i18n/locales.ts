@@ -10,7 +10,8 @@ export interface Locale {
 export const LOCALES: readonly Locale[] = [
   { locale: 'en', name: 'English', dir: 'ltr', intl: 'en-GB' },
   { locale: 'fr', name: 'Français', dir: 'ltr', intl: 'fr-FR' },
-  { locale: 'ar', name: 'العربية', dir: 'rtl', intl: 'ar' },
+  // Latin digits, as field teams across North Africa write them and as every input here takes them.
+  { locale: 'ar', name: 'العربية', dir: 'rtl', intl: 'ar-u-nu-latn' },
 ];
 
 /** Every text in brackets and accented: a screen showing plain English reads a text that skipped the catalogue. Not in the menu. */

@@ -8,7 +8,7 @@ import { Box, Link } from '@mui/material';
 import { SimpleList, type RaRecord } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { EntitySchema } from '@model/schema-registry';
-import { displayValue } from '@model/display-value';
+import { displayText } from './display-text';
 import { StatusChip, schemaColumn } from './schema-fields';
 import type { ListCells } from './GenericList';
 
@@ -43,7 +43,7 @@ const Details = ({ schema, record, sources, cells }: { schema: EntitySchema; rec
 export const PhoneList = ({ schema, columns, nameColumns, statusField, showPath, empty, cells, children }: PhoneListProps) => {
   const name = (record: RaRecord) =>
     nameColumns
-      .map((c) => displayValue(schema, c, record, statusField))
+      .map((c) => displayText(schema, c, record, statusField))
       .filter(Boolean)
       .join(' ');
   const details = columns.filter((c) => c !== statusField && !nameColumns.includes(c));

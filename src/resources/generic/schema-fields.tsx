@@ -18,7 +18,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import type { EntitySchema } from '@model/schema-registry';
-import { displayValue } from '@model/display-value';
+import { displayText } from './display-text';
 import { booleanGroup, choicesOf, isLongText, plainReference, referenceList, representationOf, textList } from './property-kinds';
 import { useT } from '../../i18n/use-t';
 import { schemaText } from '../../i18n/schema-text';
@@ -173,7 +173,7 @@ export function schemaColumn(
         source={source}
         label={label}
         sortable={!property['x-ref']}
-        render={(r: RaRecord) => displayValue(schema, source, r, statusField) || emptyText}
+        render={(r: RaRecord) => displayText(schema, source, r, statusField) || emptyText}
       />
     );
   }
@@ -190,7 +190,7 @@ export function schemaLinkColumn(schema: EntitySchema, source: string, to: (id: 
       label={label}
       render={(r: RaRecord) => (
         <Link component={RouterLink} to={to(String(r.id))} underline="hover" color="secondary.dark" sx={{ fontWeight: 600 }}>
-          {displayValue(schema, source, r)}
+          {displayText(schema, source, r)}
         </Link>
       )}
     />
