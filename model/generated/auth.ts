@@ -77,5 +77,11 @@ export interface ErrorAnswer {
   fields?: {
     [k: string]: string;
   };
+  /**
+   * The variable parts of the message (minutes, megabytes, counts), for a console that words the code in another language
+   */
+  params?: {
+    [k: string]: string | number;
+  };
   requestId?: string;
 }

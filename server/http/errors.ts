@@ -1,6 +1,8 @@
 /**
  * The one catalogue of errors the servers answer with. Every error body is
- * { message, code, fields? }: `message` is what the console shows, `code` is stable.
+ * { message, code, fields?, params? }: `message` is what the console shows (in English), `code`
+ * is stable, and `params` holds the variable parts of the message (minutes, megabytes...) for a
+ * console that words the code in another language (src/i18n/<language>/errors.ts).
  */
 export class Problem extends Error {
   constructor(
@@ -17,6 +19,9 @@ export class Problem extends Error {
     return { message: this.message, code: this.code, ...(this.fields ? { fields: this.fields } : {}), ...this.extra };
   }
 }
+
+/** Bytes as megabytes, two decimals at most (5242880 → 5, 1572864 → 1.5). */
+const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 100) / 100;
 
 export const problems = {
   validation: (fields: Record<string, string>) =>
@@ -56,7 +61,9 @@ export const problems = {
   sessionEnded: () => new Problem(401, 'SESSION_ENDED', 'Your session has ended, please log in again'),
   badCredentials: () => new Problem(401, 'BAD_CREDENTIALS', 'Invalid email or password'),
   accountLocked: (minutes: number) =>
-    new Problem(423, 'ACCOUNT_LOCKED', `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`),
+    new Problem(423, 'ACCOUNT_LOCKED', `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, {
+      params: { minutes },
+    }),
   accountInactive: () => new Problem(403, 'ACCOUNT_INACTIVE', 'Your account is inactive, please contact admin'),
   noDashboard: () => new Problem(403, 'NO_DASHBOARD_ACCESS', "You don't have permission to access dashboard"),
   noMobileAccess: () => new Problem(403, 'NO_MOBILE_ACCESS', "You don't have permission to access the mobile app"),
@@ -127,9 +134,13 @@ export const problems = {
   /** A submission naming a type, program or revision it cannot be filled against: `fields` names each. */
   documentMismatch: (fields: Record<string, string>) => new Problem(422, 'INVALID_DOCUMENT', Object.values(fields).join('; '), fields),
   attachmentTooLarge: (maxBytes: number) =>
-    new Problem(413, 'TOO_LARGE', `The file is larger than ${Math.round((maxBytes / 1024 / 1024) * 100) / 100} MB`, {
-      file: `The file must be at most ${Math.round((maxBytes / 1024 / 1024) * 100) / 100} MB`,
-    }),
+    new Problem(
+      413,
+      'TOO_LARGE',
+      `The file is larger than ${megabytes(maxBytes)} MB`,
+      { file: `The file must be at most ${megabytes(maxBytes)} MB` },
+      { params: { mb: megabytes(maxBytes) } },
+    ),
   programNameTaken: () =>
     new Problem(422, 'PROGRAM_NAME_TAKEN', 'Two program can not be same name', { name: 'Two program can not be same name' }),
   /** Adding someone who is a program head or team member already. */
@@ -147,7 +158,13 @@ export const problems = {
   requestTimeout: () => new Problem(408, 'REQUEST_TIMEOUT', 'The request took too long to arrive'),
   tooLarge: () => new Problem(413, 'TOO_LARGE', 'The request is too large'),
   photoTooLarge: (maxBytes: number) =>
-    new Problem(413, 'PHOTO_TOO_LARGE', `The photo is larger than ${maxBytes / 1024 / 1024} MB`, { photo: 'The photo is too large' }),
+    new Problem(
+      413,
+      'PHOTO_TOO_LARGE',
+      `The photo is larger than ${maxBytes / 1024 / 1024} MB`,
+      { photo: 'The photo is too large' },
+      { params: { mb: megabytes(maxBytes) } },
+    ),
   uriTooLong: () => new Problem(414, 'URI_TOO_LONG', 'The address is too long'),
   unsupportedMediaType: (accepted = 'JSON (Content-Type: application/json)') =>
     new Problem(415, 'UNSUPPORTED_MEDIA_TYPE', `This content type is not accepted here; send ${accepted}`),
@@ -156,13 +173,17 @@ export const problems = {
       429,
       'UPLOADS_BUSY',
       `You have ${max} uploaded files no document uses yet; submit your documents, or wait for the unused files to be cleared`,
+      undefined,
+      { params: { max } },
     ),
   uploadQuotaFull: (quotaBytes: number) =>
     new Problem(
       429,
       'UPLOAD_QUOTA_FULL',
-      `Your uploaded files no document uses yet would take more than ${Math.round((quotaBytes / 1024 / 1024) * 100) / 100} MB; ` +
+      `Your uploaded files no document uses yet would take more than ${megabytes(quotaBytes)} MB; ` +
         'submit your documents, or wait for the unused files to be cleared',
+      undefined,
+      { params: { mb: megabytes(quotaBytes) } },
     ),
   exportsBusy: () => new Problem(429, 'EXPORTS_BUSY', 'Other exports are running; please try again in a minute'),
   tooManyRequests: () => new Problem(429, 'RATE_LIMITED', 'Too many requests, please wait a minute and try again'),
@@ -187,9 +208,7 @@ export const problems = {
       'ROLE_IN_USE',
       `This role is held by ${holders} user${holders === 1 ? '' : 's'}; give them another role first`,
       undefined,
-      {
-        users: holders,
-      },
+      { users: holders, params: { users: holders } },
     ),
   /** A value the database refused for one column (a CHECK that validation did not catch): names the field. */
   invalidFieldValue: (field: string, message: string) => new Problem(400, 'INVALID_VALUE', message, { [field]: message }),
@@ -197,9 +216,13 @@ export const problems = {
   passwordChangeForbidden: () => new Problem(403, 'PASSWORD_CHANGE_FORBIDDEN', "Only the Admin role may change another user's password"),
   /** An uploaded file over its limit, naming the form's file field. */
   fileTooLarge: (field: string, maxBytes: number) =>
-    new Problem(413, 'FILE_TOO_LARGE', `The file is larger than ${maxBytes / 1024 / 1024} MB`, {
-      [field]: `The file must be at most ${maxBytes / 1024 / 1024} MB`,
-    }),
+    new Problem(
+      413,
+      'FILE_TOO_LARGE',
+      `The file is larger than ${maxBytes / 1024 / 1024} MB`,
+      { [field]: `The file must be at most ${maxBytes / 1024 / 1024} MB` },
+      { params: { mb: megabytes(maxBytes) } },
+    ),
   /** An uploaded file whose content is none of the kinds the field takes (told by its first bytes). */
   unsupportedFile: (field: string, kinds: string) =>
     new Problem(415, 'UNSUPPORTED_FILE', `The file must be a ${kinds}`, { [field]: `Choose a ${kinds} file` }),
@@ -254,7 +277,9 @@ export const problems = {
   // View-list imports (server/view-lists/).
   /** `places`: imports running and waiting at once on this server. */
   importsBusy: (places: number) =>
-    new Problem(429, 'IMPORTS_BUSY', `${places} list imports are running or waiting; please try again in a minute`),
+    new Problem(429, 'IMPORTS_BUSY', `${places} list imports are running or waiting; please try again in a minute`, undefined, {
+      params: { places },
+    }),
   importStopped: () =>
     new Problem(503, 'IMPORT_STOPPED', 'The server is stopping: nothing was saved, please send the file again once it is back'),
   /** The import's process died (its heartbeat went stale) before it finished. */
@@ -265,7 +290,11 @@ export const problems = {
       import_id: 'Send a new import_id',
     }),
   listFileTooLarge: (maxBytes: number) =>
-    new Problem(413, 'TOO_LARGE', `The file is larger than ${maxBytes / 1024 / 1024} MB`, {
-      excel_file: `At most ${maxBytes / 1024 / 1024} MB`,
-    }),
+    new Problem(
+      413,
+      'TOO_LARGE',
+      `The file is larger than ${maxBytes / 1024 / 1024} MB`,
+      { excel_file: `At most ${maxBytes / 1024 / 1024} MB` },
+      { params: { mb: megabytes(maxBytes) } },
+    ),
 } as const;

@@ -66,6 +66,21 @@ describe('the catalogue', () => {
     expect(mismatched.map(([key]) => key)).toEqual([]);
   });
 
+  it('words every error code the servers answer with', () => {
+    const server = sourceFiles(path.resolve(__dirname, '../../server'))
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
+    const codes = new Set([
+      ...[...server.matchAll(/new Problem\(\s*\d+,\s*'([A-Z_]+)'/g)].map((m) => m[1]!),
+      // A document left as it was by a bulk change names its reason with a code too.
+      ...[...server.matchAll(/\{ code: '([A-Z_]+)', message:/g)].map((m) => m[1]!),
+    ]);
+    expect(codes.size).toBeGreaterThan(70);
+    expect([...codes].filter((code) => !english.has(`errors.${code}`))).toEqual([]);
+    // And no word for a code nothing answers with any more.
+    expect([...english.keys()].filter((key) => key.startsWith('errors.') && !codes.has(key.slice('errors.'.length)))).toEqual([]);
+  });
+
   it('writes Arabic plurals in its six forms, so one item never reads as many', () => {
     const plurals = [...leaves(ar)].filter(([, text]) => text.includes('||||'));
     expect(plurals.length).toBeGreaterThan(10);

@@ -11,11 +11,13 @@ import { documents } from './documents';
 import { audit } from './audit';
 import { people } from './people';
 import { records } from './records';
+import { errors } from './errors';
 
 export const ar: Catalogue = {
   ...arabicRa,
   ...schemaCatalogue(arabicTitles),
   app: { shell, auth, program, forms, documents, audit, people, records },
+  errors,
 };
 
 export { arabicTitles };

@@ -13,7 +13,8 @@ import { documents } from './documents';
 import { audit } from './audit';
 import { people } from './people';
 import { records } from './records';
+import { errors } from './errors';
 
 export const app = { shell, auth, program, forms, documents, audit, people, records };
 
-export const en = { ...raEnglish, resources: resourceMessages, schemas: schemaMessages, app };
+export const en = { ...raEnglish, resources: resourceMessages, schemas: schemaMessages, app, errors };
