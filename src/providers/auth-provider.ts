@@ -10,11 +10,13 @@ import type { Action, LoginRequest } from '@model/generated';
 import { permissionFlags, resourceMap } from '@model/schema-registry';
 import { runtimeConfig } from '../config/runtime-config';
 import { clearSession, currentPermissions, readSession, storeSignIn, type RoleFlags } from '../session/session-store';
-import { SESSION_ENDED_MESSAGE, refreshAuth } from '../session/session-refresh';
+import { refreshAuth, sessionEndedMessage } from '../session/session-refresh';
 import type { SignedIn } from '../session/verify-token';
 import { describeUserAgent } from '../session/user-agent';
 import { identityOf } from '../session/identity';
 import { errorMessage, fetchAnonymous } from './http-client';
+import type { Translate } from '../i18n/use-t';
+import { translate } from './i18n-provider';
 
 export interface LoginParams {
   email: string;
@@ -23,10 +25,10 @@ export interface LoginParams {
 }
 
 /** Spec 1 §8: the server's message, else the error's own, else 'Failed to login'. */
-export function loginFailureMessage(error: unknown): string {
+export function loginFailureMessage(error: unknown, t: Translate): string {
   const body = (error as { body?: unknown })?.body;
   const own = (error as { message?: unknown })?.message;
-  return errorMessage(body, typeof own === 'string' && own ? own : 'Failed to login');
+  return errorMessage(body, typeof own === 'string' && own ? own : t('app.people.session.login_failed'));
 }
 
 /** The verb a flag of the permission schema uses for an action: can_get_..., can_edit_... */
@@ -65,7 +67,7 @@ const sessionAuthProvider: AuthProvider = {
       const { json } = await fetchAnonymous<SignedIn>(`${runtimeConfig().authUrl}/login`, { method: 'POST', body: JSON.stringify(body) });
       storeSignIn(json.user, json.token);
     } catch (error) {
-      throw new Error(loginFailureMessage(error));
+      throw new Error(loginFailureMessage(error, translate));
     }
     return { redirectTo: '/dashboard' };
   },
@@ -91,7 +93,7 @@ const sessionAuthProvider: AuthProvider = {
     const status = (error as { status?: number })?.status;
     if (status === 401) {
       clearSession();
-      throw { redirectTo: '/login', message: SESSION_ENDED_MESSAGE };
+      throw { redirectTo: '/login', message: sessionEndedMessage() };
     }
     // The role no longer opens the console: the server refuses every call, so sign out.
     const body = (error as { body?: { code?: string; message?: string } })?.body;
@@ -104,7 +106,7 @@ const sessionAuthProvider: AuthProvider = {
 
   async getIdentity() {
     const { user } = readSession();
-    if (!user) throw new Error('Not signed in');
+    if (!user) throw new Error(translate('app.people.session.not_signed_in'));
     return identityOf(user);
   },
 

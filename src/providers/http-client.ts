@@ -8,6 +8,7 @@ import { fetchUtils, HttpError } from 'react-admin';
 import type { ErrorAnswer } from '@model/generated';
 import { readSession } from '../session/session-store';
 import { renewAfterRejection, renewSession } from '../session/session-refresh';
+import { translate } from './i18n-provider';
 
 export type HttpOptions = fetchUtils.Options;
 
@@ -25,6 +26,9 @@ export function errorMessage(body: unknown, fallback: string): string {
   const message = (body as { message?: unknown } | undefined)?.message;
   return typeof message === 'string' && message ? message : fallback;
 }
+
+/** A failed call's message when the server gave neither a message nor a status text. */
+const requestFailed = (status: number) => translate('app.people.session.request_failed', { status });
 
 const statusOf = (error: unknown) => (error as { status?: unknown })?.status;
 
@@ -94,11 +98,11 @@ export function uploadWithSession<T = unknown>(
           if (xhr.status >= 200 && xhr.status < 300) {
             resolve({ status: xhr.status, headers: responseHeaders(xhr), body: xhr.responseText, json: json as T });
           } else {
-            reject(new HttpError(errorMessage(json, xhr.statusText || `Request failed (${xhr.status})`), xhr.status, json));
+            reject(new HttpError(errorMessage(json, xhr.statusText || requestFailed(xhr.status)), xhr.status, json));
           }
         });
-        xhr.addEventListener('error', () => reject(new TypeError('Failed to fetch')));
-        xhr.addEventListener('abort', () => reject(new DOMException('The upload was cancelled', 'AbortError')));
+        xhr.addEventListener('error', () => reject(new TypeError(translate('app.people.session.failed_to_fetch'))));
+        xhr.addEventListener('abort', () => reject(new DOMException(translate('app.people.session.upload_cancelled'), 'AbortError')));
         xhr.send(options.body);
       }),
   ).catch((error: unknown) => {
@@ -139,7 +143,7 @@ export function downloadWithSession(url: string, accept: string): Promise<Blob> 
     } catch {
       body = text;
     }
-    throw new HttpError(errorMessage(body, response.statusText || `Request failed (${response.status})`), response.status, body);
+    throw new HttpError(errorMessage(body, response.statusText || requestFailed(response.status)), response.status, body);
   }).catch((error: unknown) => {
     throw withFieldErrors(error);
   });

@@ -13,8 +13,10 @@ import { HttpError } from 'react-admin';
 import { runtimeConfig } from '../config/runtime-config';
 import { readSession, storeSignIn } from './session-store';
 import { verifyToken, type VerifyResult } from './verify-token';
+import { translate } from '../providers/i18n-provider';
 
-export const SESSION_ENDED_MESSAGE = 'Your session has ended, please log in again';
+/** What a person reads when their session is over, in the language in use. */
+export const sessionEndedMessage = () => translate('app.people.session.ended');
 
 let inFlight: Promise<VerifyResult['outcome']> | undefined;
 /**
@@ -62,7 +64,8 @@ export async function refreshAuth(): Promise<void> {
   const token = readSession().token;
   if (!token || token === confirmedToken || !expired(token, Date.now())) return;
   if ((await renewSession()) === 'ended') {
-    throw new HttpError(SESSION_ENDED_MESSAGE, 401, { message: SESSION_ENDED_MESSAGE, code: 'SESSION_ENDED' });
+    const message = sessionEndedMessage();
+    throw new HttpError(message, 401, { message, code: 'SESSION_ENDED' });
   }
 }
 

@@ -6,10 +6,12 @@ import { useNotify } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { ImagePicker } from '../shared/ImagePicker';
 import { logoUrl, settingsCalls } from './settings-calls';
-import { SETTINGS_TEXT } from './settings-texts';
+import type { MessageKey } from '../i18n/catalogue';
+import { useT } from '../i18n/use-t';
 import { useRefreshOrganisation } from './use-organisation';
 
 export const LogoCard = ({ logo }: { logo: string | null }) => {
+  const t = useT();
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const notify = useNotify();
@@ -17,7 +19,7 @@ export const LogoCard = ({ logo }: { logo: string | null }) => {
   const refreshOrganisation = useRefreshOrganisation();
   const stored = logoUrl(logo);
 
-  const run = async (work: () => ReturnType<typeof settingsCalls.removeLogo>, done: string) => {
+  const run = async (work: () => ReturnType<typeof settingsCalls.removeLogo>, done: MessageKey) => {
     setBusy(true);
     try {
       client.setQueryData(['settings', 'all'], await work());
@@ -34,9 +36,9 @@ export const LogoCard = ({ logo }: { logo: string | null }) => {
   return (
     <Stack spacing={1}>
       <ImagePicker
-        noun="Logo"
+        noun={t('schemas.settings.fields.logo')}
         hasStored={Boolean(stored)}
-        labels={{ choose: 'Choose logo', change: 'Change logo' }}
+        labels={{ choose: t('app.people.settings.choose_logo'), change: t('app.people.settings.change_logo') }}
         icon={<ImageIcon />}
         file={file}
         onChange={setFile}
@@ -56,9 +58,14 @@ export const LogoCard = ({ logo }: { logo: string | null }) => {
               }}
             >
               {src ? (
-                <Box component="img" src={src} alt={chosenUrl ? 'Chosen logo' : 'Current logo'} sx={{ maxWidth: 88, maxHeight: 88 }} />
+                <Box
+                  component="img"
+                  src={src}
+                  alt={t(chosenUrl ? 'app.people.settings.chosen_logo' : 'app.people.settings.current_logo')}
+                  sx={{ maxWidth: 88, maxHeight: 88 }}
+                />
               ) : (
-                <ImageIcon color="disabled" aria-label="No logo" />
+                <ImageIcon color="disabled" aria-label={t('app.people.settings.no_logo')} />
               )}
             </Box>
           );
@@ -68,13 +75,18 @@ export const LogoCard = ({ logo }: { logo: string | null }) => {
         <Button
           variant="contained"
           disabled={!file || busy}
-          onClick={() => file && run(() => settingsCalls.setLogo(file), SETTINGS_TEXT.logoSaved)}
+          onClick={() => file && run(() => settingsCalls.setLogo(file), 'app.people.settings.logo_saved')}
         >
-          Save logo
+          {t('app.people.settings.save_logo')}
         </Button>
         {stored && (
-          <Button color="error" variant="outlined" disabled={busy} onClick={() => run(settingsCalls.removeLogo, SETTINGS_TEXT.logoRemoved)}>
-            Remove logo
+          <Button
+            color="error"
+            variant="outlined"
+            disabled={busy}
+            onClick={() => run(settingsCalls.removeLogo, 'app.people.settings.logo_removed')}
+          >
+            {t('app.people.settings.remove_logo')}
           </Button>
         )}
       </Box>

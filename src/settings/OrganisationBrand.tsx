@@ -4,16 +4,21 @@
  */
 import { Box, Typography } from '@mui/material';
 import { PRODUCT_NAME, useOrganisation } from './use-organisation';
+import { useT } from '../i18n/use-t';
+
+/** The product's wordmark (PRODUCT_NAME), its second half in the accent colour: a name, the same in every language. */
+const WORDMARK = { head: 'Field', tail: 'base' };
 
 export const OrganisationBrand = ({ size }: { size: 'header' | 'login' }) => {
+  const t = useT();
   const { name, logo } = useOrganisation();
   const large = size === 'login';
   const word =
     name === PRODUCT_NAME ? (
       <>
-        Field
+        {WORDMARK.head}
         <Box component="span" sx={{ color: large ? 'secondary.main' : 'inherit' }}>
-          base
+          {WORDMARK.tail}
         </Box>
       </>
     ) : (
@@ -29,7 +34,7 @@ export const OrganisationBrand = ({ size }: { size: 'header' | 'login' }) => {
         <Box
           component="img"
           src={logo}
-          alt={`${name} logo`}
+          alt={t('app.people.settings.brand_logo', { name })}
           sx={{ height: large ? 56 : 32, maxWidth: large ? 200 : 96, objectFit: 'contain', borderRadius: 1 }}
         />
       )}

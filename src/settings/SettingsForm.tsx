@@ -8,10 +8,13 @@ import { schemaById } from '@model/schema-registry';
 import { TIME_ZONES } from '@model/time-zones';
 import { errorFields } from '../providers/http-client';
 import { settingsCalls, type SettingsChange } from './settings-calls';
-import { SETTINGS_TEXT } from './settings-texts';
+import { useT } from '../i18n/use-t';
 import { useRefreshOrganisation } from './use-organisation';
 
 const LANGUAGES = (schemaById('settings').properties.default_language!.oneOf ?? []) as Array<{ const: string; title: string }>;
+
+/** What the map tiles box shows while empty: an address, not words. */
+const TILES_EXAMPLE = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 type Draft = { organisation_name: string; default_language: string; time_zone: string; map_tiles_url: string };
 
@@ -33,6 +36,7 @@ function changeOf(draft: Draft, saved: Draft): SettingsChange {
 }
 
 export const SettingsForm = ({ settings }: { settings: Settings }) => {
+  const t = useT();
   const saved = draftOf(settings);
   const [draft, setDraft] = useState<Draft>(saved);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
@@ -57,7 +61,7 @@ export const SettingsForm = ({ settings }: { settings: Settings }) => {
       setDraft(draftOf(answer));
       setErrors({});
       await refreshOrganisation();
-      notify(SETTINGS_TEXT.saved, { type: 'success' });
+      notify('app.people.settings.saved', { type: 'success' });
     } catch (error) {
       setErrors(errorFields(error));
       notify((error as Error).message, { type: 'error' });
@@ -70,18 +74,18 @@ export const SettingsForm = ({ settings }: { settings: Settings }) => {
     <Box component="form" onSubmit={submit} noValidate>
       <Stack spacing={2.5}>
         <TextField
-          label="Organisation name"
+          label={t('schemas.settings.fields.organisation_name')}
           name="organisation_name"
           required
           value={draft.organisation_name}
           onChange={(e) => set('organisation_name')(e.target.value)}
           error={Boolean(errors.organisation_name)}
-          helperText={errors.organisation_name ?? 'Shown in the header and on the login page'}
+          helperText={errors.organisation_name ?? t('app.people.settings.name_help')}
           slotProps={{ htmlInput: { maxLength: 80 } }}
         />
         <TextField
           select
-          label="Default language"
+          label={t('schemas.settings.fields.default_language')}
           name="default_language"
           value={draft.default_language}
           onChange={(e) => set('default_language')(e.target.value)}
@@ -90,7 +94,7 @@ export const SettingsForm = ({ settings }: { settings: Settings }) => {
         >
           {LANGUAGES.map((l) => (
             <MenuItem key={l.const} value={l.const}>
-              {l.title}
+              {t(`schemas.settings.choices.default_language.${l.const}`, { _: l.title })}
             </MenuItem>
           ))}
         </TextField>
@@ -100,21 +104,27 @@ export const SettingsForm = ({ settings }: { settings: Settings }) => {
           disableClearable
           onChange={(_e, value) => set('time_zone')(value)}
           renderInput={(params) => (
-            <TextField {...params} label="Time zone" name="time_zone" error={Boolean(errors.time_zone)} helperText={errors.time_zone} />
+            <TextField
+              {...params}
+              label={t('schemas.settings.fields.time_zone')}
+              name="time_zone"
+              error={Boolean(errors.time_zone)}
+              helperText={errors.time_zone}
+            />
           )}
         />
         <TextField
-          label="Map tiles URL"
+          label={t('schemas.settings.fields.map_tiles_url')}
           name="map_tiles_url"
-          placeholder="https://tile.openstreetmap.org/{z}/{x}/{y}.png"
+          placeholder={TILES_EXAMPLE}
           value={draft.map_tiles_url}
           onChange={(e) => set('map_tiles_url')(e.target.value)}
           error={Boolean(errors.map_tiles_url)}
-          helperText={errors.map_tiles_url ?? SETTINGS_TEXT.mapTilesHelp}
+          helperText={errors.map_tiles_url ?? t('app.people.settings.map_tiles_help')}
         />
         <Box>
           <Button type="submit" variant="contained" disabled={busy || unchanged}>
-            Save
+            {t('ra.action.save')}
           </Button>
         </Box>
       </Stack>

@@ -9,7 +9,7 @@ import { NoPermission } from '../resources/generic/NoPermission';
 import { useSession } from '../session/useSession';
 import { useQuery } from '@tanstack/react-query';
 import { settingsCalls } from './settings-calls';
-import { SETTINGS_TEXT } from './settings-texts';
+import { useT } from '../i18n/use-t';
 import { SettingsForm } from './SettingsForm';
 import { LogoCard } from './LogoCard';
 import { TestMailCard } from './TestMailCard';
@@ -27,20 +27,21 @@ const Section = ({ heading, children }: { heading: string; children: React.React
 );
 
 const SettingsSections = () => {
+  const t = useT();
   const settings = useQuery({ queryKey: SETTINGS_KEY, queryFn: settingsCalls.read });
   if (!settings.data) return settings.isError ? <NoPermission message={(settings.error as Error).message} /> : null;
   return (
     <Stack spacing={2.5} sx={{ p: { xs: 1.5, sm: 3 }, maxWidth: 900 }}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-        {SETTINGS_TEXT.title}
+        {t('app.people.settings.title')}
       </Typography>
-      <Section heading="Organisation">
+      <Section heading={t('app.people.settings.organisation')}>
         <SettingsForm settings={settings.data} />
       </Section>
-      <Section heading="Logo">
+      <Section heading={t('app.people.settings.logo')}>
         <LogoCard logo={settings.data.logo ?? null} />
       </Section>
-      <Section heading="E-mail">
+      <Section heading={t('app.people.settings.email')}>
         <TestMailCard />
       </Section>
     </Stack>
@@ -48,11 +49,12 @@ const SettingsSections = () => {
 };
 
 const SettingsPage = () => {
+  const t = useT();
   const { user } = useSession();
   return (
     <Box>
-      <Title title={SETTINGS_TEXT.title} />
-      {user?.role?.permission?.[SETTINGS_FLAG] === true ? <SettingsSections /> : <NoPermission message={SETTINGS_TEXT.noPermission} />}
+      <Title title={t('app.people.settings.title')} />
+      {user?.role?.permission?.[SETTINGS_FLAG] === true ? <SettingsSections /> : <NoPermission message={t('app.people.settings.denied')} />}
     </Box>
   );
 };

@@ -10,35 +10,47 @@ import { serverUrl } from '../config/runtime-config';
 import { NoPermission } from '../resources/generic/NoPermission';
 import { useSession } from '../session/useSession';
 import { settingsCalls, type SystemHealth } from './settings-calls';
-import { SUPPORT_TEXT } from './settings-texts';
+import type { MessageKey } from '../i18n/catalogue';
+import { useT, type Translate } from '../i18n/use-t';
 
 export const SUPPORT_FLAG = 'can_see_support';
 
+const UNITS: MessageKey[] = [
+  'app.people.support.bytes',
+  'app.people.support.kb',
+  'app.people.support.mb',
+  'app.people.support.gb',
+  'app.people.support.tb',
+];
+
 /** 1536 → "1.5 KB": binary units, as disks and databases are measured. */
-export function bytesText(bytes: number): string {
-  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+export function bytesText(bytes: number, t: Translate): string {
   let value = bytes;
   let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
+  while (value >= 1024 && unit < UNITS.length - 1) {
     value /= 1024;
     unit++;
   }
-  return unit === 0 ? `${bytes} bytes` : `${value.toFixed(1)} ${units[unit]}`;
+  return t(UNITS[unit]!, { value: unit === 0 ? String(bytes) : value.toFixed(1) });
 }
 
 const HealthTable = ({ health }: { health: SystemHealth }) => {
+  const t = useT();
   const { database, jobs, disk } = health;
   const rows: Array<[string, string]> = [
-    ['Version', health.version],
-    ['Database size', bytesText(database.bytes)],
-    ['Jobs waiting', String(jobs.waiting)],
-    ['Jobs running', String(jobs.running)],
-    ['Jobs failed', String(jobs.failed)],
-    [`Disk free under ${disk.path}`, `${bytesText(disk.free_bytes)} of ${bytesText(disk.total_bytes)}`],
-    ['Files kept in', health.files.where],
+    [t('app.people.support.version'), health.version],
+    [t('app.people.support.database_size'), bytesText(database.bytes, t)],
+    [t('app.people.support.jobs_waiting'), String(jobs.waiting)],
+    [t('app.people.support.jobs_running'), String(jobs.running)],
+    [t('app.people.support.jobs_failed'), String(jobs.failed)],
+    [
+      t('app.people.support.disk_free', { path: disk.path }),
+      t('app.people.support.disk_free_value', { free: bytesText(disk.free_bytes, t), total: bytesText(disk.total_bytes, t) }),
+    ],
+    [t('app.people.support.files_kept'), health.files.where],
   ];
   return (
-    <Table size="small" aria-label="System health">
+    <Table size="small" aria-label={t('app.people.support.health')}>
       <TableBody>
         {rows.map(([label, value]) => (
           <TableRow key={label}>
@@ -54,20 +66,21 @@ const HealthTable = ({ health }: { health: SystemHealth }) => {
 };
 
 const Support = () => {
+  const t = useT();
   const health = useQuery({ queryKey: ['support'], queryFn: settingsCalls.health });
   const links: Array<[string, string]> = [
-    ['API documentation of the auth server', `${serverUrl('auth')}/docs`],
-    ['API documentation of the api server', `${serverUrl('api')}/docs`],
-    ['README: setup, configuration and how Fieldbase works', `${serverUrl('api')}/readme`],
+    [t('app.people.support.docs_auth'), `${serverUrl('auth')}/docs`],
+    [t('app.people.support.docs_api'), `${serverUrl('api')}/docs`],
+    [t('app.people.support.readme'), `${serverUrl('api')}/readme`],
   ];
   return (
     <Stack spacing={2.5} sx={{ p: { xs: 1.5, sm: 3 }, maxWidth: 900 }}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-        {SUPPORT_TEXT.title}
+        {t('app.people.support.title')}
       </Typography>
       <Paper variant="outlined" component="section" aria-labelledby="support-docs" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography id="support-docs" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
-          Documentation
+          {t('app.people.support.documentation')}
         </Typography>
         <List dense>
           {links.map(([label, href]) => (
@@ -81,7 +94,7 @@ const Support = () => {
       </Paper>
       <Paper variant="outlined" component="section" aria-labelledby="support-health" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography id="support-health" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
-          System health
+          {t('app.people.support.health')}
         </Typography>
         {health.data && <HealthTable health={health.data} />}
         {health.isError && <Alert severity="error">{(health.error as Error).message}</Alert>}
@@ -91,11 +104,12 @@ const Support = () => {
 };
 
 const SupportPage = () => {
+  const t = useT();
   const { user } = useSession();
   return (
     <Box>
-      <Title title={SUPPORT_TEXT.title} />
-      {user?.role?.permission?.[SUPPORT_FLAG] === true ? <Support /> : <NoPermission message={SUPPORT_TEXT.noPermission} />}
+      <Title title={t('app.people.support.title')} />
+      {user?.role?.permission?.[SUPPORT_FLAG] === true ? <Support /> : <NoPermission message={t('app.people.support.denied')} />}
     </Box>
   );
 };

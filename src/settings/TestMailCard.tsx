@@ -2,8 +2,10 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { settingsCalls, type TestMailAnswer } from './settings-calls';
+import { useT } from '../i18n/use-t';
 
 export const TestMailCard = () => {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<TestMailAnswer | { failed: string } | null>(null);
   const send = async () => {
@@ -20,11 +22,11 @@ export const TestMailCard = () => {
   return (
     <Stack spacing={1.5}>
       <Typography variant="body2" color="text.secondary">
-        Sends one mail to your own address through the servers' mailer (SMTP_URL, or the outbox folder when none is set).
+        {t('app.people.settings.test_mail_intro')}
       </Typography>
       <Box>
         <Button variant="outlined" onClick={send} disabled={busy}>
-          Send test e-mail
+          {t('app.people.settings.send_test_mail')}
         </Button>
       </Box>
       {answer && (
@@ -32,8 +34,12 @@ export const TestMailCard = () => {
           {'failed' in answer
             ? answer.failed
             : answer.sent
-              ? `Sent to ${answer.to} through ${answer.via}.`
-              : `Not sent to ${answer.to} through ${answer.via}: ${answer.reason ?? 'the mail server refused it'}.`}
+              ? t('app.people.settings.test_mail_sent', { to: answer.to, via: answer.via })
+              : t('app.people.settings.test_mail_not_sent', {
+                  to: answer.to,
+                  via: answer.via,
+                  reason: answer.reason ?? t('app.people.settings.test_mail_refused'),
+                })}
         </Alert>
       )}
     </Stack>

@@ -5,8 +5,7 @@
  */
 import { TextField } from '@mui/material';
 import { isoDay } from './typed-day';
-
-export const BAD_DAY = 'Enter a day as DD-MM-YYYY';
+import { useT } from '../i18n/use-t';
 
 export function DayField({
   label,
@@ -21,16 +20,17 @@ export function DayField({
   problem?: string;
   size?: 'small' | 'medium';
 }) {
+  const t = useT();
   const bad = isoDay(value) === null;
   return (
     <TextField
       label={label}
       size={size}
-      placeholder="DD-MM-YYYY"
+      placeholder={t('app.people.shared.day_placeholder')}
       value={value}
       onChange={(event) => onChange(event.target.value)}
       error={bad || problem !== undefined}
-      helperText={bad ? BAD_DAY : problem}
+      helperText={bad ? t('app.people.shared.bad_day') : problem}
       sx={{ flex: 1, minWidth: 0 }}
       slotProps={{ inputLabel: { shrink: true }, htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
     />

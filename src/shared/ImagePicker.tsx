@@ -6,13 +6,14 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Box, Button, FormHelperText, Typography } from '@mui/material';
 import { PHOTO_MAX_BYTES } from '@model/rules';
+import { useT, type Translate } from '../i18n/use-t';
 
 export const IMAGE_TYPES = ['image/png', 'image/gif', 'image/jpeg'];
 
 /** Why the file cannot be taken, worded with the field's name ("Photo must be…"); null when it can. */
-export function imageProblem(file: File, noun: string): string | null {
-  if (!IMAGE_TYPES.includes(file.type)) return `${noun} must be a PNG, GIF or JPEG image`;
-  if (file.size > PHOTO_MAX_BYTES) return `${noun} must be at most 2 MB`;
+export function imageProblem(file: File, noun: string, t: Translate): string | null {
+  if (!IMAGE_TYPES.includes(file.type)) return t('app.people.shared.image_wrong_type', { noun });
+  if (file.size > PHOTO_MAX_BYTES) return t('app.people.shared.image_too_large', { noun });
   return null;
 }
 
@@ -31,6 +32,7 @@ export interface ImagePickerProps {
 }
 
 export const ImagePicker = ({ noun, heading, preview, hasStored, labels, icon, file, onChange }: ImagePickerProps) => {
+  const t = useT();
   const [error, setError] = useState<string | null>(null);
   const chosenUrl = useMemo(() => (file ? URL.createObjectURL(file) : undefined), [file]);
   // The preview's URL holds the file in memory until it is revoked.
@@ -54,13 +56,13 @@ export const ImagePicker = ({ noun, heading, preview, hasStored, labels, icon, f
             accept={IMAGE_TYPES.join(',')}
             onChange={(e) => {
               const chosen = e.target.files?.[0] ?? null;
-              const problem = chosen ? imageProblem(chosen, noun) : null;
+              const problem = chosen ? imageProblem(chosen, noun, t) : null;
               setError(problem);
               onChange(problem ? null : chosen);
             }}
           />
         </Button>
-        <FormHelperText error={Boolean(error)}>{error ?? (heading && file ? file.name : 'PNG, GIF or JPEG, up to 2 MB')}</FormHelperText>
+        <FormHelperText error={Boolean(error)}>{error ?? (heading && file ? file.name : t('app.people.shared.image_hint'))}</FormHelperText>
       </Box>
     </Box>
   );

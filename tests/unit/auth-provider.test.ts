@@ -9,6 +9,7 @@ import { http, HttpResponse } from 'msw';
 import { HttpError } from 'react-admin';
 import { authProvider, loginFailureMessage } from '../../src/providers/auth-provider';
 import { setRuntimeConfig } from '../../src/config/runtime-config';
+import { translate } from '../../src/providers/i18n-provider';
 import { makeUser, signIn, storeSession, stored } from './support/session';
 import { fakeJwt } from './support/fake-rest-server';
 import { CHROME_UA, GB, fakeBrowser, restoreBrowser } from './support/browser';
@@ -98,18 +99,18 @@ describe('login', () => {
 describe('loginFailureMessage (spec 1 §8)', () => {
   it("prefers the server answer's message", () => {
     const error = new HttpError('Unauthorized', 401, { message: 'Invalid email or password' });
-    expect(loginFailureMessage(error)).toBe('Invalid email or password');
+    expect(loginFailureMessage(error, translate)).toBe('Invalid email or password');
   });
 
   it("falls back to the error's own message when the answer has none", () => {
-    expect(loginFailureMessage(new HttpError('Network down', 502, { code: 'BAD_GATEWAY' }))).toBe('Network down');
-    expect(loginFailureMessage(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
+    expect(loginFailureMessage(new HttpError('Network down', 502, { code: 'BAD_GATEWAY' }), translate)).toBe('Network down');
+    expect(loginFailureMessage(new TypeError('Failed to fetch'), translate)).toBe('Failed to fetch');
   });
 
   it("says 'Failed to login' when there is nothing else", () => {
-    expect(loginFailureMessage({})).toBe('Failed to login');
-    expect(loginFailureMessage(undefined)).toBe('Failed to login');
-    expect(loginFailureMessage(new Error(''))).toBe('Failed to login');
+    expect(loginFailureMessage({}, translate)).toBe('Failed to login');
+    expect(loginFailureMessage(undefined, translate)).toBe('Failed to login');
+    expect(loginFailureMessage(new Error(''), translate)).toBe('Failed to login');
   });
 });
 

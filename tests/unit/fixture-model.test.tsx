@@ -19,6 +19,7 @@ import { dataProvider } from '../../src/providers/data-provider';
 import { authProvider } from '../../src/providers/auth-provider';
 import { setRuntimeConfig } from '../../src/config/runtime-config';
 import { signIn } from './support/session';
+import { i18nProvider } from '../../src/providers/i18n-provider';
 
 installFixtureModel();
 
@@ -70,7 +71,7 @@ describe('the permission checklist with the fixture flags in the permission sche
   const renderChecklist = () =>
     render(
       <MemoryRouter initialEntries={['/role/permission/r-auditor']}>
-        <AdminContext dataProvider={dataProvider} authProvider={authProvider}>
+        <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider}>
           <Routes>
             <Route path="/role/permission/:id" element={<PermissionChecklist />} />
           </Routes>

@@ -7,6 +7,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach } from 'vitest';
 import { AdminContext, ResourceContextProvider, SaveButton, SimpleForm, Toolbar } from 'react-admin';
 import { TextListInput, withFixedFirst } from '../../src/resources/generic/TextListInput';
+import { i18nProvider } from '../../src/providers/i18n-provider';
 
 afterEach(cleanup);
 
@@ -15,7 +16,7 @@ describe('the text list input', () => {
     const save = vi.fn();
     const atLeastThree = (value: unknown) => (Array.isArray(value) && value.length < 3 ? 'Give at least three' : undefined);
     render(
-      <AdminContext>
+      <AdminContext i18nProvider={i18nProvider}>
         <ResourceContextProvider value="case_type">
           <SimpleForm
             onSubmit={save}
@@ -49,7 +50,7 @@ describe('the text list input', () => {
   it('refuses a chip already in the list in another case, saying so, and sends the list without it', async () => {
     const save = vi.fn();
     render(
-      <AdminContext>
+      <AdminContext i18nProvider={i18nProvider}>
         <ResourceContextProvider value="case_type">
           <SimpleForm
             onSubmit={save}

@@ -16,25 +16,36 @@ import { dataProvider, type RoleRecord } from '../../providers/data-provider';
 import { useSession } from '../../session/useSession';
 import { refreshToken } from '../../providers/http-client';
 import { PageAccess } from '../generic/RecordPageFrame';
+import { useT } from '../../i18n/use-t';
 
 /** The seeded Admin role (its slug never changes), which holds every flag at each start. */
 import { ADMIN_ROLE_SLUG } from '@model/rules';
 
+/** The flags no group of the schema claims. */
+const OTHER_GROUP = 'Other';
+
 export const flagsByGroup = () =>
   permissionGroups
     .map((group) => ({ group, flags: permissionFlags.filter((f) => f.group === group) }))
-    .concat([{ group: 'Other', flags: permissionFlags.filter((f) => !permissionGroups.includes(f.group)) }])
+    .concat([{ group: OTHER_GROUP, flags: permissionFlags.filter((f) => !permissionGroups.includes(f.group)) }])
     .filter((g) => g.flags.length > 0);
 
+/** A group's key in the catalogue (`schemas.permission.groups.<key>`), as the catalogue's generator makes it. */
+const groupKey = (group: string) => group.toLowerCase().replace(/[^a-z0-9]+/g, '_');
+
 /** 'permission' is no resource of the map: its flags (can_get_permission, can_edit_permission) guard the checklist. */
-export const PermissionChecklist = () => (
-  <PageAccess resource="permission" action="show" denied="You don't have permission to see permissions">
-    <Checklist />
-  </PageAccess>
-);
+export const PermissionChecklist = () => {
+  const t = useT();
+  return (
+    <PageAccess resource="permission" action="show" denied={t('app.people.permissions.denied')}>
+      <Checklist />
+    </PageAccess>
+  );
+};
 
 const Checklist = () => {
   const { id = '' } = useParams();
+  const t = useT();
   const notify = useNotify();
   const navigate = useNavigate();
   const mine = useSession().user?.role?.permission ?? {};
@@ -56,7 +67,7 @@ const Checklist = () => {
   if (error || !role)
     return (
       <Alert severity="error" sx={{ m: 3 }}>
-        {(error as Error)?.message ?? 'Role not found'}
+        {(error as Error)?.message ?? t('app.people.permissions.not_found')}
       </Alert>
     );
   // By name, as the checklist lists them: the schema's flags, whichever the generated type knows.
@@ -64,6 +75,10 @@ const Checklist = () => {
   const flags = { ...saved, ...changes };
   const isAdminRole = role.role_slug === ADMIN_ROLE_SLUG;
   const canEdit = mayEdit && !isAdminRole;
+
+  // A group or flag the generated catalogue does not hold yet shows as the schema words it.
+  const groupName = (group: string) =>
+    group === OTHER_GROUP ? t('app.people.permissions.other_group') : t(`schemas.permission.groups.${groupKey(group)}`, { _: group });
 
   const update = async () => {
     setBusy(true);
@@ -75,7 +90,7 @@ const Checklist = () => {
       if (Object.keys(changed).length) await dataProvider.setRolePermission(id, changed);
       // My own role may have changed: take the flags the server now holds for me.
       await refreshToken();
-      notify('Permissions updated', { type: 'success' });
+      notify('app.people.permissions.updated', { type: 'success' });
       await refetch();
       setChanges({});
     } catch (err) {
@@ -87,25 +102,25 @@ const Checklist = () => {
 
   return (
     <Box sx={{ py: 2 }}>
-      <Title title={`Permissions of ${role.role}`} />
+      <Title title={t('app.people.permissions.page_title', { role: role.role })} />
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 2, gap: 2 }}>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          {`Permissions: ${role.role}`}
+          {t('app.people.permissions.heading', { role: role.role })}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1 }}>
           <Button color="inherit" onClick={() => navigate('/role')}>
-            Back
+            {t('app.people.permissions.back')}
           </Button>
           {canEdit && (
             <Button variant="contained" onClick={update} disabled={busy}>
-              Update
+              {t('ra.action.update')}
             </Button>
           )}
         </Box>
       </Box>
       {isAdminRole && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          The Admin role always holds every permission, so its checklist cannot be changed.
+          {t('app.people.permissions.admin_note')}
         </Alert>
       )}
       <Grid container spacing={2}>
@@ -114,13 +129,13 @@ const Checklist = () => {
             <Card sx={{ height: '100%' }}>
               <CardContent>
                 <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
-                  {group}
+                  {groupName(group)}
                 </Typography>
                 {groupFlags.map((flag) => (
                   <FormControlLabel
                     key={flag.name}
                     sx={{ display: 'flex' }}
-                    label={flag.label}
+                    label={t(`schemas.permission.fields.${flag.name}`, { _: flag.label })}
                     control={
                       <Checkbox
                         color="secondary"

@@ -7,8 +7,10 @@ import KeyIcon from '@mui/icons-material/Key';
 import { useCanAccess, useRecordContext } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { RowExtraProps } from '../generic/RowActions';
+import { useT } from '../../i18n/use-t';
 
 export const PermissionsButton = ({ variant }: RowExtraProps) => {
+  const t = useT();
   const record = useRecordContext();
   const { canAccess = false } = useCanAccess({ resource: 'permission', action: 'show' });
   if (!record || !canAccess) return null;
@@ -19,13 +21,13 @@ export const PermissionsButton = ({ variant }: RowExtraProps) => {
         <ListItemIcon>
           <KeyIcon fontSize="small" />
         </ListItemIcon>
-        Permissions
+        {t('app.people.permissions.button')}
       </MenuItem>
     );
   }
   return (
     <Button size="small" color="inherit" startIcon={<KeyIcon />} component={Link} to={to}>
-      Permissions
+      {t('app.people.permissions.button')}
     </Button>
   );
 };

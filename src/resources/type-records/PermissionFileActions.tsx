@@ -10,10 +10,12 @@ import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import { useNotify, type RaRecord } from 'react-admin';
 import { programCalls } from '../../providers/program-calls';
 import { saveFile } from '../../shared/save-file';
+import { useT } from '../../i18n/use-t';
 
 const isImage = (record: RaRecord) => String(record.content_type ?? '').startsWith('image/') || Boolean(record.preview);
 
 export const PermissionFileActions = ({ record }: { record: RaRecord }) => {
+  const t = useT();
   const notify = useNotify();
   const [shown, setShown] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -45,11 +47,11 @@ export const PermissionFileActions = ({ record }: { record: RaRecord }) => {
     <>
       {isImage(record) && (
         <Button size="small" startIcon={<VisibilityIcon />} onClick={preview} disabled={busy}>
-          Preview
+          {t('app.people.permission_file.preview')}
         </Button>
       )}
       <Button size="small" startIcon={<DownloadIcon />} onClick={download} disabled={busy}>
-        Download
+        {t('app.people.permission_file.download')}
       </Button>
       <Dialog open={shown !== null} onClose={close} maxWidth="md" aria-labelledby="permission-preview-title">
         <DialogTitle id="permission-preview-title">{String(record.name ?? name)}</DialogTitle>
@@ -57,8 +59,8 @@ export const PermissionFileActions = ({ record }: { record: RaRecord }) => {
           {shown && <img src={shown} alt={name} style={{ maxWidth: '100%', display: 'block', margin: '0 auto' }} />}
         </DialogContent>
         <DialogActions>
-          <Button onClick={download}>Download</Button>
-          <Button onClick={close}>Close</Button>
+          <Button onClick={download}>{t('app.people.permission_file.download')}</Button>
+          <Button onClick={close}>{t('ra.action.close')}</Button>
         </DialogActions>
       </Dialog>
     </>

@@ -8,11 +8,11 @@ import { Link } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Link as RouterLink, Route } from 'react-router-dom';
 import { ResourceContextProvider } from 'react-admin';
-import { resourceEntry } from '@model/schema-registry';
 import { RequireSession } from '../../session/RequireSession';
 import { GenericList } from '../generic/GenericList';
 import { GenericCreate } from '../generic/GenericCreate';
 import { TYPE_KINDS, typeMessages, type TypeKind } from './type-kinds';
+import { useT } from '../../i18n/use-t';
 
 const BackLink = ({ to, text }: { to: string; text: string }) => (
   <Link
@@ -34,14 +34,20 @@ const TypeListPage = ({ kind, path }: { kind: TypeKind; path: string }) => (
 );
 
 const TypeAddPage = ({ kind, path }: { kind: TypeKind; path: string }) => {
-  const words = typeMessages(kind.what);
+  const t = useT();
+  const words = typeMessages(kind.what, t);
   return (
     <ResourceContextProvider value={kind.resource}>
       <GenericCreate
         backTo={path}
         savedMessage={words.added}
         failedMessage={() => words.addFailed}
-        before={<BackLink to={path} text={`Back to all ${resourceEntry(kind.resource).label.many.toLowerCase()}`} />}
+        before={
+          <BackLink
+            to={path}
+            text={t('app.people.types.back_to_all', { name: t(`resources.${kind.resource}.name`, { smart_count: 2 }).toLocaleLowerCase() })}
+          />
+        }
       />
     </ResourceContextProvider>
   );

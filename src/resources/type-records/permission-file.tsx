@@ -9,6 +9,8 @@ import { Box, Typography } from '@mui/material';
 import { programCalls } from '../../providers/program-calls';
 import type { ResourceScreens } from '../resource-screens';
 import { PermissionFileActions } from './PermissionFileActions';
+import type { MessageKey } from '../../i18n/catalogue';
+import { useT } from '../../i18n/use-t';
 
 export const ACCEPTED_FILES = {
   'application/pdf': ['.pdf'],
@@ -17,9 +19,13 @@ export const ACCEPTED_FILES = {
   'image/gif': ['.gif'],
 };
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
-export const FILE_REQUIRED = 'File field required';
-export const FILE_TYPE = 'Choose a PDF, PNG, JPEG or GIF file';
-export const FILE_TOO_LARGE = 'The file must be at most 10 MB';
+// Catalogue keys: react-admin words a validation message in the language in use.
+export const FILE_REQUIRED: MessageKey = 'app.people.permission_file.required';
+export const FILE_TYPE: MessageKey = 'app.people.permission_file.wrong_type';
+export const FILE_TOO_LARGE: MessageKey = 'app.people.permission_file.too_large';
+
+/** The property of a chosen file that holds its name (react-admin's FileInput sets it). */
+const CHOSEN_NAME = 'title';
 
 interface ChosenFile {
   rawFile: File;
@@ -30,7 +36,7 @@ interface ChosenFile {
 const chosen = (value: unknown): ChosenFile | undefined =>
   value && typeof value === 'object' && (value as ChosenFile).rawFile instanceof File ? (value as ChosenFile) : undefined;
 
-/** Required on add; a chosen file must be one of the accepted kinds and sizes. */
+/** Required on add; a chosen file must be one of the accepted kinds and sizes (the answer is a catalogue key). */
 export function validatePermissionFile(value: unknown, values: Record<string, unknown>): string | undefined {
   const file = chosen(value)?.rawFile;
   if (!file) return values.id ? undefined : FILE_REQUIRED;
@@ -40,6 +46,7 @@ export function validatePermissionFile(value: unknown, values: Record<string, un
 }
 
 const FileUpload = () => {
+  const t = useT();
   const record = useRecordContext();
   const { setError } = useFormContext();
   return (
@@ -47,14 +54,14 @@ const FileUpload = () => {
       {record?.id && record.file_name ? (
         <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
           <Typography variant="body2" color="text.secondary">
-            {`Current file: ${String(record.file_name)}`}
+            {t('app.people.permission_file.current', { name: String(record.file_name) })}
           </Typography>
           <PermissionFileActions record={record} />
         </Box>
       ) : null}
       <FileInput
         source="file"
-        label={record?.id ? 'Replace the file' : 'File'}
+        label={record?.id ? t('app.people.permission_file.replace') : t('schemas.permission_file.fields.file')}
         isRequired={!record?.id}
         accept={ACCEPTED_FILES}
         maxSize={MAX_FILE_BYTES}
@@ -63,7 +70,7 @@ const FileUpload = () => {
         format={(value: unknown) => chosen(value) ?? null}
         placeholder={
           <Typography variant="body2" sx={{ p: 1 }}>
-            Drop a PDF, PNG, JPEG or GIF file here (at most 10 MB), or click to choose one
+            {t('app.people.permission_file.drop')}
           </Typography>
         }
         options={{
@@ -71,7 +78,7 @@ const FileUpload = () => {
             setError('file', { message: rejection?.errors[0]?.code === 'file-too-large' ? FILE_TOO_LARGE : FILE_TYPE }),
         }}
       >
-        <FileField source="src" title="title" />
+        <FileField source="src" title={CHOSEN_NAME} />
       </FileInput>
     </Box>
   );

@@ -10,7 +10,7 @@ import { useNotify } from 'react-admin';
 import { dataProvider } from '../../providers/data-provider';
 import { errorFields } from '../../providers/http-client';
 import { newPasswordProblems } from '../../auth/new-password';
-import { translate } from '../../providers/i18n-provider';
+import { useT } from '../../i18n/use-t';
 
 type Field = 'current_password' | 'password' | 'confirm_password';
 
@@ -52,6 +52,7 @@ export const ChangePasswordDialog = ({
   open: boolean;
   onClose: () => void;
 }) => {
+  const t = useT();
   const notify = useNotify();
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
@@ -70,9 +71,9 @@ export const ChangePasswordDialog = ({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problems = newPasswordProblems(password, confirm, translate);
+    const problems = newPasswordProblems(password, confirm, t);
     const next: typeof errors = {
-      current_password: self && !current ? 'Enter your current password' : undefined,
+      current_password: self && !current ? t('schemas.user.messages.current_password.required') : undefined,
       password: problems.password,
       confirm_password: problems.confirmation,
     };
@@ -81,7 +82,7 @@ export const ChangePasswordDialog = ({
     setBusy(true);
     try {
       await dataProvider.changePassword(user, password, confirm, self ? current : undefined);
-      notify('Password changed', { type: 'success' });
+      notify('app.people.password.changed', { type: 'success' });
       close();
     } catch (error) {
       const fields = errorFields(error);
@@ -107,6 +108,10 @@ export const ChangePasswordDialog = ({
     },
   });
 
+  const currentField = fieldProps('current_password', current, setCurrent);
+  const newField = fieldProps('password', password, setPassword);
+  const confirmField = fieldProps('confirm_password', confirm, setConfirm);
+
   return (
     <Dialog
       open={open}
@@ -117,35 +122,28 @@ export const ChangePasswordDialog = ({
       aria-describedby="change-password-intro"
       slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true } as object }}
     >
-      <DialogTitle id="change-password-title">Change Password</DialogTitle>
+      <DialogTitle id="change-password-title">{t('app.people.password.change')}</DialogTitle>
       <DialogContent sx={{ pb: 0 }}>
         <DialogContentText id="change-password-intro" variant="body2" sx={{ mb: 1 }}>
-          {self
-            ? 'Confirm your current password, then choose a new one. Your other sessions will be signed out.'
-            : `Set a new password for ${user.email}. They will be signed out everywhere.`}
+          {self ? t('app.people.password.intro_self') : t('app.people.password.intro_other', { email: user.email })}
         </DialogContentText>
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={user.email} readOnly hidden />
         {self && (
           <PasswordField
-            label="Current Password"
+            label={t('schemas.user.fields.current_password')}
             autoComplete="current-password"
             autoFocus
             inputRef={currentRef}
-            {...fieldProps('current_password', current, setCurrent)}
+            {...currentField}
           />
         )}
-        <PasswordField
-          label="New Password"
-          autoComplete="new-password"
-          autoFocus={!self}
-          {...fieldProps('password', password, setPassword)}
-        />
-        <PasswordField label="Confirm Password" autoComplete="new-password" {...fieldProps('confirm_password', confirm, setConfirm)} />
+        <PasswordField label={t('app.people.password.new')} autoComplete="new-password" autoFocus={!self} {...newField} />
+        <PasswordField label={t('app.people.password.confirm')} autoComplete="new-password" {...confirmField} />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button color="inherit" onClick={close}>
-          Cancel
+          {t('ra.action.cancel')}
         </Button>
         <Button
           type="submit"
@@ -153,7 +151,7 @@ export const ChangePasswordDialog = ({
           disabled={busy}
           startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
-          Change Password
+          {t('app.people.password.change')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -5,25 +5,24 @@
 import { Alert, Collapse } from '@mui/material';
 import { PasswordInput, required } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { resourceSchema } from '@model/schema-registry';
-
-const property = resourceSchema('user').properties.current_password!;
+import { useT } from '../../i18n/use-t';
 
 /** Whether `email` (as typed) is another address than the saved one. */
 export const emailDiffers = (email: unknown, saved: string) =>
   typeof email === 'string' && email.trim().toLowerCase() !== saved.trim().toLowerCase();
 
 export const OwnEmailConfirmation = ({ savedEmail }: { savedEmail: string }) => {
+  const t = useT();
   const changed = emailDiffers(useWatch({ name: 'email' }), savedEmail);
   return (
     <Collapse in={changed} unmountOnExit>
       <Alert severity="info" sx={{ mt: 1, mb: 2 }}>
-        You are changing the e-mail you sign in with. Enter your current password to confirm; {savedEmail} will be told of the change.
+        {t('app.people.users.own_email', { email: savedEmail })}
       </Alert>
       <PasswordInput
         source="current_password"
-        label={property.title}
-        validate={required(property['x-messages']?.required ?? 'Enter your current password')}
+        label={t('schemas.user.fields.current_password')}
+        validate={required(t('schemas.user.messages.current_password.required'))}
         autoComplete="current-password"
         sx={{ maxWidth: { sm: 'calc(50% - 8px)' } }}
         fullWidth

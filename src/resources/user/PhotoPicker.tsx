@@ -2,6 +2,7 @@
 import { Avatar } from '@mui/material';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { ImagePicker } from '../../shared/ImagePicker';
+import { useT } from '../../i18n/use-t';
 
 export const PhotoPicker = ({
   currentUrl,
@@ -13,18 +14,21 @@ export const PhotoPicker = ({
   initials: string;
   file: File | null;
   onChange: (file: File | null) => void;
-}) => (
-  <ImagePicker
-    noun="Photo"
-    hasStored={Boolean(currentUrl)}
-    labels={{ choose: 'Add photo', change: 'Change photo' }}
-    icon={<PhotoCameraIcon />}
-    file={file}
-    onChange={onChange}
-    preview={(chosenUrl) => (
-      <Avatar src={chosenUrl ?? currentUrl} sx={{ width: 72, height: 72, bgcolor: 'secondary.main', fontSize: 28 }}>
-        {initials}
-      </Avatar>
-    )}
-  />
-);
+}) => {
+  const t = useT();
+  return (
+    <ImagePicker
+      noun={t('schemas.user.fields.photo')}
+      hasStored={Boolean(currentUrl)}
+      labels={{ choose: t('app.people.users.add_photo'), change: t('app.people.users.change_photo') }}
+      icon={<PhotoCameraIcon />}
+      file={file}
+      onChange={onChange}
+      preview={(chosenUrl) => (
+        <Avatar src={chosenUrl ?? currentUrl} sx={{ width: 72, height: 72, bgcolor: 'secondary.main', fontSize: 28 }}>
+          {initials}
+        </Avatar>
+      )}
+    />
+  );
+};

@@ -9,8 +9,10 @@ import { UserFormFields } from './UserFormFields';
 import { UserPageFrame } from './UserPageFrame';
 import { UserFormActions } from './UserFormActions';
 import { saveErrors } from './save-errors';
+import { useT } from '../../i18n/use-t';
 
 export const UserCreate = () => {
+  const t = useT();
   const notify = useNotify();
   const navigate = useNavigate();
   const { canAccess: canCreate = false } = useCanAccess({ resource: 'user', action: 'create' });
@@ -23,8 +25,8 @@ export const UserCreate = () => {
     try {
       created = (await dataProvider.create('user', { data: values })).data;
     } catch (error) {
-      const { fields, message } = saveErrors(error);
-      notify('Error in Adding User', { type: 'error' });
+      const { fields, message } = saveErrors(error, t);
+      notify('app.people.users.add_failed', { type: 'error' });
       if (!fields) setProblem(message);
       return fields;
     }
@@ -32,17 +34,17 @@ export const UserCreate = () => {
       try {
         await dataProvider.uploadUserPhoto(String(created.id), photo);
       } catch (error) {
-        notify(`User added, but the photo was refused: ${(error as Error).message}`, { type: 'warning' });
+        notify('app.people.users.added_photo_refused', { type: 'warning', messageArgs: { message: (error as Error).message } });
         navigate(`/user/edit/${created.id}`);
         return;
       }
     }
-    notify('Added User Successfully', { type: 'success' });
+    notify('app.people.users.added', { type: 'success' });
     navigate('/user');
   };
 
   return (
-    <UserPageFrame title="Add User">
+    <UserPageFrame title={t('app.people.users.add_title')}>
       <Form onSubmit={save} resource="user">
         <PhotoPicker initials="" file={photo} onChange={setPhoto} />
         {problem && (
@@ -51,7 +53,7 @@ export const UserCreate = () => {
           </Alert>
         )}
         <UserFormFields withPassword />
-        <UserFormActions label="Save" allowed={canCreate} deniedText="You don't have permission to add users" />
+        <UserFormActions label={t('ra.action.save')} allowed={canCreate} deniedText={t('app.people.users.denied_add')} />
       </Form>
     </UserPageFrame>
   );

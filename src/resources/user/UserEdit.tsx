@@ -17,11 +17,13 @@ import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { OwnEmailConfirmation, emailDiffers } from './OwnEmailConfirmation';
 import { initialsOf, mayChangePassword, photoUrl } from './user-rules';
 import { saveErrors } from './save-errors';
+import { useT } from '../../i18n/use-t';
 
 const idOf = (value: unknown) => (value && typeof value === 'object' ? (value as { _id?: string })._id : value);
 
 export const UserEdit = () => {
   const { id = '' } = useParams();
+  const t = useT();
   const notify = useNotify();
   const navigate = useNavigate();
   const { user: me } = useSession();
@@ -38,7 +40,7 @@ export const UserEdit = () => {
   if (error || !record)
     return (
       <Alert severity="error" sx={{ m: 3 }}>
-        {(error as Error)?.message ?? 'User not found'}
+        {(error as Error)?.message ?? t('app.people.users.not_found')}
       </Alert>
     );
 
@@ -54,14 +56,14 @@ export const UserEdit = () => {
       await dataProvider.update('user', { id, data, previousData: formRecord });
       if (photo) await dataProvider.uploadUserPhoto(id, photo);
     } catch (err) {
-      const { fields, message } = saveErrors(err);
+      const { fields, message } = saveErrors(err, t);
       notify(message, { type: 'error' });
       if (!fields) setProblem(message);
       return fields;
     }
     // The server's answer replaces the stored current user when it is me (spec 1 §7).
     if (me && id === me._id) storeUser((await dataProvider.getOne<SessionUserRecord & { id: string }>('user', { id })).data);
-    notify('User updated', { type: 'success' });
+    notify('app.people.users.updated', { type: 'success' });
     setPhoto(null);
     refetch();
     navigate('/user');
@@ -69,12 +71,12 @@ export const UserEdit = () => {
 
   const actions = mayChangePassword(me, record) ? (
     <Button variant="outlined" color="inherit" onClick={() => setChangingPassword(true)}>
-      Change Password
+      {t('app.people.password.change')}
     </Button>
   ) : undefined;
 
   return (
-    <UserPageFrame title="Edit User" actions={actions}>
+    <UserPageFrame title={t('app.people.users.edit_title')} actions={actions}>
       <Form onSubmit={save} record={formRecord} resource="user">
         <PhotoPicker currentUrl={photoUrl(record.photo)} initials={initialsOf(record)} file={photo} onChange={setPhoto} />
         {problem && (
@@ -84,7 +86,7 @@ export const UserEdit = () => {
         )}
         <UserFormFields withPassword={false} />
         {isMe && <OwnEmailConfirmation savedEmail={String(record.email)} />}
-        <UserFormActions label="Update" allowed={canEdit} deniedText="You don't have permission to edit users" />
+        <UserFormActions label={t('ra.action.update')} allowed={canEdit} deniedText={t('app.people.users.denied_edit')} />
       </Form>
       <ChangePasswordDialog
         user={{ id, email: String(record.email) }}

@@ -9,12 +9,14 @@ import { UserPageFrame } from './UserPageFrame';
 import type { UserRecord } from '../../providers/data-provider';
 import { initialsOf, photoUrl } from './user-rules';
 import { HistorySection } from '../../audit/HistorySection';
+import { useT } from '../../i18n/use-t';
 
 const schema = resourceSchema('user');
 const SHOWN = ['first_name', 'last_name', 'email', 'mobile', 'employeeId', 'designation', 'role', 'status'];
 
 export const UserProfile = () => {
   const { id = '' } = useParams();
+  const t = useT();
   const navigate = useNavigate();
   const { canAccess: canEdit = false } = useCanAccess({ resource: 'user', action: 'edit' });
   const { data: record, isPending, error } = useGetOne<UserRecord>('user', { id });
@@ -22,16 +24,21 @@ export const UserProfile = () => {
   if (error || !record)
     return (
       <Alert severity="error" sx={{ m: 3 }}>
-        {(error as Error)?.message ?? 'User not found'}
+        {(error as Error)?.message ?? t('app.people.users.not_found')}
       </Alert>
     );
+  // The status reads Active/Inactive in the user's language; the rest is the record's own data.
+  const valueOf = (field: string) =>
+    field === 'status'
+      ? t(record.status === true ? 'app.people.users.active' : 'app.people.users.inactive')
+      : displayValue(schema, field, record, 'status');
   const edit = (
     <Button variant="contained" startIcon={<EditIcon />} disabled={!canEdit} onClick={() => navigate(`/user/edit/${id}`)}>
-      Edit
+      {t('ra.action.edit')}
     </Button>
   );
   return (
-    <UserPageFrame title="Profile" actions={edit}>
+    <UserPageFrame title={t('app.people.users.profile_title')} actions={edit}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3 }}>
         <Avatar src={photoUrl(record.photo)} sx={{ width: 72, height: 72, bgcolor: 'secondary.main', fontSize: 28 }}>
           {initialsOf(record)}
@@ -42,9 +49,9 @@ export const UserProfile = () => {
         {SHOWN.map((field) => (
           <Grid key={field} size={{ xs: 12, sm: 6 }}>
             <Typography variant="caption" color="text.secondary">
-              {schema.properties[field]?.title ?? field}
+              {t(`schemas.user.fields.${field}`)}
             </Typography>
-            <Typography>{displayValue(schema, field, record, 'status') || '—'}</Typography>
+            <Typography>{valueOf(field) || '—'}</Typography>
           </Grid>
         ))}
       </Grid>

@@ -1,5 +1,7 @@
 /** A failed save: the per-field messages for the form, and the server's message for the rest. */
-export function saveErrors(error: unknown): { fields?: Record<string, string>; message: string } {
+import type { Translate } from '../../i18n/use-t';
+
+export function saveErrors(error: unknown, t: Translate): { fields?: Record<string, string>; message: string } {
   const body = (error as { body?: { fields?: Record<string, string> } }).body;
-  return { fields: body?.fields, message: (error as Error).message || 'Something went wrong' };
+  return { fields: body?.fields, message: (error as Error).message || t('app.people.users.save_failed') };
 }

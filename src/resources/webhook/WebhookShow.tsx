@@ -6,9 +6,11 @@ import { useCanAccess, useNotify, useRecordContext } from 'react-admin';
 import { GenericShow } from '../generic/GenericShow';
 import { testWebhook } from '../../providers/webhook-calls';
 import { DeliveryLog } from './DeliveryLog';
+import { useT } from '../../i18n/use-t';
 
 /** Sends a signed `ping` now and says what the receiver answered. */
 const TestButton = () => {
+  const t = useT();
   const record = useRecordContext();
   const notify = useNotify();
   const { canAccess = false } = useCanAccess({ resource: 'webhook', action: 'edit' });
@@ -18,8 +20,13 @@ const TestButton = () => {
     setSending(true);
     try {
       const answer = await testWebhook(String(record.id));
-      if (answer.ok) notify(`Test event accepted: ${answer.status} in ${answer.ms} ms`, { type: 'success' });
-      else notify(`Test event not accepted: ${answer.status ? `${answer.status} ` : ''}${answer.answer}`, { type: 'error' });
+      if (answer.ok)
+        notify('app.people.webhooks.test_accepted', { type: 'success', messageArgs: { status: answer.status, ms: answer.ms } });
+      else
+        notify(answer.status ? 'app.people.webhooks.test_refused_status' : 'app.people.webhooks.test_refused', {
+          type: 'error',
+          messageArgs: { status: answer.status, answer: answer.answer },
+        });
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
     } finally {
@@ -28,7 +35,7 @@ const TestButton = () => {
   };
   return (
     <Button variant="outlined" startIcon={<SendIcon />} onClick={send} disabled={sending}>
-      Send test event
+      {t('app.people.webhooks.send_test')}
     </Button>
   );
 };
