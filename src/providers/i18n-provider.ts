@@ -17,8 +17,7 @@ type SchemaTexts = Parameters<typeof setSchemaTexts>[0];
 
 const later: Record<string, () => Promise<{ messages: TranslationMessages; titles: SchemaTexts }>> = {
   fr: () => import('../i18n/fr').then((m) => ({ messages: m.fr, titles: m.frenchTitles })),
-  ar: () =>
-    Promise.all([import('../i18n/ar'), loadRightToLeftStyles()]).then(([m]) => ({ messages: m.ar, titles: m.arabicTitles })),
+  ar: () => Promise.all([import('../i18n/ar'), loadRightToLeftStyles()]).then(([m]) => ({ messages: m.ar, titles: m.arabicTitles })),
   'en-XA': () => import('../i18n/pseudo').then((m) => ({ messages: m.pseudoCatalogue(en), titles: m.pseudoText })),
 };
 const titles = new Map<string, SchemaTexts>();
