@@ -9,6 +9,8 @@ import type { ErrorAnswer } from '@model/generated';
 import { readSession } from '../session/session-store';
 import { renewAfterRejection, renewSession } from '../session/session-refresh';
 import { translate } from './i18n-provider';
+import { currentLocale } from '../i18n/direction';
+import { DEFAULT_LOCALE } from '../i18n/locales';
 
 export type HttpOptions = fetchUtils.Options;
 
@@ -22,9 +24,16 @@ export interface HttpAnswer<T = unknown> {
 /** An error answer's body as react-admin reads it: the server's own, plus `errors` for forms. */
 export type ErrorBody = Partial<ErrorAnswer> & { errors?: Record<string, string> };
 
+/**
+ * What a failed call says to the user. In English, the server's own message (it names the
+ * specifics). In another language, the catalogue's words for the answer's code, with its params
+ * (errors.<CODE>: src/i18n/<language>/errors.ts); the server's message when the code has none.
+ */
 export function errorMessage(body: unknown, fallback: string): string {
-  const message = (body as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' && message ? message : fallback;
+  const { message, code, params } = (body ?? {}) as { message?: unknown; code?: unknown; params?: Record<string, unknown> };
+  const own = typeof message === 'string' && message ? message : fallback;
+  if (typeof code !== 'string' || !code || currentLocale().locale === DEFAULT_LOCALE) return own;
+  return translate(`errors.${code}`, { ...params, _: own });
 }
 
 /** A failed call's message when the server gave neither a message nor a status text. */
