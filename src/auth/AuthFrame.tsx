@@ -4,6 +4,7 @@ import { Box, Button, Card, CardContent, Link, Typography } from '@mui/material'
 import { Link as RouterLink } from 'react-router-dom';
 import { OrganisationBrand } from '../settings/OrganisationBrand';
 import { useT } from '../i18n/use-t';
+import { OrganisationLanguage } from './OrganisationLanguage';
 
 export const AuthFrame = ({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) => {
   const t = useT();
@@ -19,6 +20,7 @@ export const AuthFrame = ({ title, subtitle, children }: { title: string; subtit
         px: 2,
       }}
     >
+      <OrganisationLanguage />
       <Box sx={{ mb: 3 }}>
         <OrganisationBrand size="login" />
       </Box>

@@ -5,8 +5,8 @@
  * page out right to left (the side menu on the right).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { E2E } from './e2e-settings.ts';
-import { openSignedIn } from './helpers.ts';
+import { E2E, authUrl } from './e2e-settings.ts';
+import { apiToken, callWith, openSignedIn } from './helpers.ts';
 import { keepScreenshot } from './screenshots.ts';
 
 async function pickLanguage(page: Page, profileMenu: RegExp, language: string) {
@@ -69,4 +69,16 @@ test('in Arabic the page reads right to left: the side menu on the right, mirror
   await keepScreenshot(page, 'language-ar-designations-390');
   await pickLanguage(page, /^قائمة الملف الشخصي/, 'English');
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+});
+
+test("a device that never chose a language shows the sign-in page in the organisation's default language", async ({ page }) => {
+  const token = await apiToken(authUrl, E2E.admin);
+  expect((await callWith(token, 'PATCH', `${authUrl}/settings`, { default_language: 'fr' })).status).toBe(200);
+  try {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  } finally {
+    await callWith(token, 'PATCH', `${authUrl}/settings`, { default_language: 'en' });
+  }
 });
