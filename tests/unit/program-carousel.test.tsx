@@ -4,9 +4,17 @@
  * the window as it is resized, saying so while counts cannot come from documents.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { act, cleanup, render as renderBare, screen } from '@testing-library/react';
+import { I18nContextProvider } from 'react-admin';
+import { i18nProvider } from '../../src/providers/i18n-provider';
 import { goalPercent, goalSlidesPerView } from '../../src/resources/program/shared/carousel-slides';
-import { GoalCarousel, NOT_COUNTED_YET } from '../../src/resources/program/shared/GoalCarousel';
+import { GoalCarousel } from '../../src/resources/program/shared/GoalCarousel';
+
+const NOT_COUNTED_YET = 'Completed counts start once documents arrive';
+
+/** The carousel words itself through the catalogue, in English here. */
+const render = (ui: ReactElement) => renderBare(<I18nContextProvider value={i18nProvider}>{ui}</I18nContextProvider>);
 
 const goals = (n: number, counted = false) =>
   Array.from({ length: n }, (_, i) => ({ _id: `g${i}`, name: `Goal ${i}`, target: 100, achieve: i * 10, achieve_counted: counted }));

@@ -1,2 +1,27 @@
-/** The program screens' texts (filled as the screens move to the catalogue). */
-export const program = {};
+/** The program screens' texts: the lists, the add and edit pages, the detail page and its tabs, the report. */
+import { access, carousel, common } from './program-shared';
+import { form, list } from './program-list';
+import { conflicts, detail, goals, lock, notifications, overview, sync, tabs, teams } from './program-detail';
+import { module_status, module_tab, module_types } from './program-modules';
+import { report } from './program-report';
+
+export const program = {
+  common,
+  access,
+  carousel,
+  list,
+  form,
+  detail,
+  tabs,
+  lock,
+  overview,
+  sync,
+  conflicts,
+  goals,
+  notifications,
+  teams,
+  module_status,
+  module_tab,
+  module_types,
+  report,
+};

@@ -15,6 +15,7 @@ import { useFullProgram, useProgramRefresh } from './program-query';
 import { HISTORY_TAB, moduleOfTab, TAB, TAB_LABELS, tabFromQuery } from './program-tabs';
 import { HistoryPanel } from '../../../audit/HistoryPanel';
 import { useSession } from '../../../session/useSession';
+import { useT } from '../../../i18n/use-t';
 import { ProgramLoadState } from './parts/ProgramLoadState';
 import { ProgramHeader } from './ProgramHeader';
 import { AccessNotes } from './parts/AccessNotes';
@@ -26,6 +27,7 @@ import { TeamsTab } from './teams/TeamsTab';
 
 const ProgramDetail = () => {
   const { id = '' } = useParams<'id'>();
+  const t = useT();
   const [search, setSearch] = useSearchParams();
   const { permissions, isPending: flagsPending } = usePermissions<RoleFlags>();
   const query = useFullProgram(id);
@@ -43,7 +45,7 @@ const ProgramDetail = () => {
     [setSearch],
   );
 
-  if (!flagsPending && permissions?.can_get_program !== true) return <NoPermission message="You don't have permission to see programs" />;
+  if (!flagsPending && permissions?.can_get_program !== true) return <NoPermission message={t('app.program.access.cannot_see')} />;
   const program = query.data;
   if (!program) return <ProgramLoadState error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
 
@@ -60,13 +62,18 @@ const ProgramDetail = () => {
           variant="scrollable"
           scrollButtons="auto"
           allowScrollButtonsMobile
-          aria-label="Program sections"
+          aria-label={t('app.program.detail.sections')}
         >
           {TAB_LABELS.map((label, index) => (
-            <Tab key={label} label={label} value={index} id={`program-tab-${index}`} aria-controls="program-tab-panel" />
+            <Tab key={label} label={t(label)} value={index} id={`program-tab-${index}`} aria-controls="program-tab-panel" />
           ))}
           {mayReadHistory && (
-            <Tab label="History" value={HISTORY_TAB} id={`program-tab-${HISTORY_TAB}`} aria-controls="program-tab-panel" />
+            <Tab
+              label={t('app.program.detail.history')}
+              value={HISTORY_TAB}
+              id={`program-tab-${HISTORY_TAB}`}
+              aria-controls="program-tab-panel"
+            />
           )}
         </Tabs>
       </Box>

@@ -11,6 +11,7 @@ import { useWatch } from 'react-hook-form';
 import type { User } from '@model/generated';
 import { ALL_ROWS } from '../../../providers/server-data-provider';
 import type { RoleFlags } from '../../../session/session-store';
+import { useT } from '../../../i18n/use-t';
 
 export const HEAD_MENU = { maxHeight: 224, width: 250 };
 
@@ -21,9 +22,8 @@ const fullName = (u: Pick<User, 'first_name' | 'last_name'>) => `${u.first_name}
 /** Users who may head a program: the built-in admin account is never one. */
 export const headCandidates = (users: UserRow[]) => users.filter((u) => u.builtin !== true);
 
-export const NO_USER_LIST = 'Changing program heads needs a role that may see users';
-
 export const HeadPicker = ({ validate }: { validate: Validator[] }) => {
+  const t = useT();
   const chosen = (useWatch({ name: 'program_head' }) as string[] | undefined) ?? [];
   const { permissions, isPending: flagsPending } = usePermissions<RoleFlags>();
   const mayReadUsers = permissions?.can_get_user === true;
@@ -39,19 +39,19 @@ export const HeadPicker = ({ validate }: { validate: Validator[] }) => {
   const cannotList = !flagsPending && !mayReadUsers;
   const choices = [
     ...candidates.map((u) => ({ id: u.id, name: fullName(u) })),
-    ...others.map((u) => ({ id: u.id, name: `${fullName(u)} (inactive)` })),
+    ...others.map((u) => ({ id: u.id, name: t('app.program.form.head_inactive', { name: fullName(u) }) })),
   ];
 
   return (
     <SelectArrayInput
       source="program_head"
-      label="Program heads"
+      label={t('resources.program.fields.program_head')}
       choices={choices}
       isPending={isPending}
       validate={validate}
       fullWidth
       readOnly={cannotList}
-      helperText={cannotList ? NO_USER_LIST : undefined}
+      helperText={cannotList ? t('app.program.form.no_user_list') : undefined}
       // autoWidth: the menu keeps the spec's 250 px instead of stretching to the field's width; it opens under the field's start.
       options={{
         autoWidth: true,

@@ -8,34 +8,39 @@ import { useState } from 'react';
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { Form, useGetOne, useNotify } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
+import { useT } from '../../../i18n/use-t';
 import { programCalls, type ProgramRecord } from '../../../providers/program-calls';
 import { useProgramAccess } from '../program-access';
 import { editBlockedReason } from '../shared/edit-blocked';
 import { ProgramFormFields } from './ProgramFormFields';
 import { ProgramFormFrame } from './ProgramFormFrame';
 import { ProgramImagePicker } from './ProgramImagePicker';
-import { UPDATED, updateFailure } from './save-outcome';
+import { updateFailure } from './save-outcome';
 import { changedDetails, detailsFrom } from './program-details';
 
 const ProgramEdit = () => {
   const { id = '' } = useParams();
+  const t = useT();
   const notify = useNotify();
   const navigate = useNavigate();
   const { data: program, isPending, error } = useGetOne<ProgramRecord>('program', { id });
   const access = useProgramAccess(program);
   const [photo, setPhoto] = useState<File | null>(null);
-  const back = { to: `/program/${id}`, text: program?.name ? `Back to ${program.name}` : 'Back to program' };
+  const back = {
+    to: `/program/${id}`,
+    text: program?.name ? t('app.program.form.back_to_name', { name: program.name }) : t('app.program.common.back_to_program'),
+  };
 
-  if (isPending) return <CircularProgress sx={{ m: 4 }} aria-label="Loading program" />;
+  if (isPending) return <CircularProgress sx={{ m: 4 }} aria-label={t('app.program.form.loading')} />;
   if (error || !program)
     return (
-      <ProgramFormFrame title="Edit Program" back={{ to: '/program', text: 'Back to all program' }}>
-        <Alert severity="error">{(error as Error)?.message ?? 'Program not found'}</Alert>
+      <ProgramFormFrame title={t('app.program.form.edit_title')} back={{ to: '/program', text: t('app.program.common.back_to_all') }}>
+        <Alert severity="error">{(error as Error)?.message ?? t('app.program.common.not_found')}</Alert>
       </ProgramFormFrame>
     );
 
   const before = detailsFrom(program);
-  const blocked = editBlockedReason(access, program);
+  const blocked = editBlockedReason(t, access, program);
 
   const save = async (values: Record<string, unknown>) => {
     const changes = { ...changedDetails(detailsFrom(values), before), ...(photo ? { photo } : {}) };
@@ -46,24 +51,24 @@ const ProgramEdit = () => {
       notify(toast, { type: 'error' });
       return fields;
     }
-    notify(UPDATED, { type: 'success' });
+    notify('app.program.form.updated', { type: 'success' });
     navigate(`/program/${id}`);
   };
 
   return (
-    <ProgramFormFrame title="Edit Program" back={back}>
+    <ProgramFormFrame title={t('app.program.form.edit_title')} back={back}>
       <Form onSubmit={save} record={{ ...program, ...before }} resource="program">
         <ProgramImagePicker name={program.name} currentPhoto={program.photo} file={photo} onChange={setPhoto} />
         <ProgramFormFields adding={false} daysFixed={!access.can('edit_document_after_no_of_days')} />
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', flexWrap: 'wrap', gap: 1, mt: 2 }}>
           <Button color="inherit" onClick={() => navigate(`/program/${id}`)}>
-            Cancel
+            {t('ra.action.cancel')}
           </Button>
           {blocked ? (
             <Alert severity="info">{blocked}</Alert>
           ) : (
             <Button type="submit" variant="contained">
-              Update
+              {t('ra.action.update')}
             </Button>
           )}
         </Box>

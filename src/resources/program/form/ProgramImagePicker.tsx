@@ -3,6 +3,7 @@ import { Box } from '@mui/material';
 import ImageIcon from '@mui/icons-material/Image';
 import { ImagePicker } from '../../../shared/ImagePicker';
 import { ProgramAvatar } from '../shared/ProgramAvatar';
+import { useT } from '../../../i18n/use-t';
 
 export const ProgramImagePicker = ({
   name,
@@ -14,26 +15,29 @@ export const ProgramImagePicker = ({
   currentPhoto?: string | null;
   file: File | null;
   onChange: (file: File | null) => void;
-}) => (
-  <ImagePicker
-    noun="Program image"
-    heading
-    hasStored={Boolean(currentPhoto)}
-    labels={{ choose: 'Choose image', change: 'Change image' }}
-    icon={<ImageIcon />}
-    file={file}
-    onChange={onChange}
-    preview={(chosenUrl) =>
-      chosenUrl ? (
-        <Box
-          component="img"
-          src={chosenUrl}
-          alt="Chosen program image"
-          sx={{ width: 80, height: 80, objectFit: 'cover', borderRadius: 2, border: 1, borderColor: 'divider' }}
-        />
-      ) : (
-        <ProgramAvatar name={name} photo={currentPhoto} size={80} />
-      )
-    }
-  />
-);
+}) => {
+  const t = useT();
+  return (
+    <ImagePicker
+      noun={t('resources.program.fields.photo')}
+      heading
+      hasStored={Boolean(currentPhoto)}
+      labels={{ choose: t('app.program.form.choose_image'), change: t('app.program.form.change_image') }}
+      icon={<ImageIcon />}
+      file={file}
+      onChange={onChange}
+      preview={(chosenUrl) =>
+        chosenUrl ? (
+          <Box
+            component="img"
+            src={chosenUrl}
+            alt={t('app.program.form.chosen_image')}
+            sx={{ width: 80, height: 80, objectFit: 'cover', borderRadius: 2, border: 1, borderColor: 'divider' }}
+          />
+        ) : (
+          <ProgramAvatar name={name} photo={currentPhoto} size={80} />
+        )
+      }
+    />
+  );
+};

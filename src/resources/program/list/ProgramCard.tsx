@@ -6,11 +6,13 @@ import type { ReactNode } from 'react';
 import { Box, Card, CardActionArea, Chip, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ProgramRecord } from '../../../providers/program-calls';
+import { useT } from '../../../i18n/use-t';
 import { GoalCarousel, type CarouselGoal } from '../shared/GoalCarousel';
 import { ProgramAvatar } from '../shared/ProgramAvatar';
 import { lastUpdated } from '../shared/program-dates';
 
 export const ProgramCard = ({ program, action }: { program: ProgramRecord; action?: ReactNode }) => {
+  const t = useT();
   const goals = (program.goals ?? []) as CarouselGoal[];
   return (
     // minWidth 0 (a flex item of the list) and a clipped carousel box: the carousel's strip would
@@ -29,10 +31,10 @@ export const ProgramCard = ({ program, action }: { program: ProgramRecord; actio
               {program.name}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {`Last updated ${lastUpdated(program)}`}
+              {t('app.program.list.last_updated', { date: lastUpdated(program) })}
             </Typography>
           </Box>
-          {program.status === false && <Chip size="small" label="Deactivated" sx={{ ml: 'auto', flexShrink: 0 }} />}
+          {program.status === false && <Chip size="small" label={t('app.program.common.deactivated')} sx={{ ml: 'auto', flexShrink: 0 }} />}
         </CardActionArea>
         {action}
       </Box>

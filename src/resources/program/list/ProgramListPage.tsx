@@ -10,30 +10,31 @@ import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { List, SearchInput, useCanAccess, useListContext } from 'react-admin';
 import type { ProgramRecord } from '../../../providers/program-calls';
+import type { MessageKey } from '../../../i18n/catalogue';
+import { useT } from '../../../i18n/use-t';
 import { ListBody, ListLoading } from '../../generic/ListStates';
 import { EmptyList } from '../../generic/GenericList';
 import { NoPermission } from '../../generic/NoPermission';
-import { countsPending, NOT_COUNTED_YET, type CarouselGoal } from '../shared/GoalCarousel';
+import { countsPending, type CarouselGoal } from '../shared/GoalCarousel';
 import { ProgramCard } from './ProgramCard';
 import { ProgramStatusButton } from './ProgramStatusButton';
 import { ProgramPagination } from './ProgramPagination';
 
 export const PROGRAM_PAGE_SIZES = [10, 20, 30];
-export const NO_PROGRAM_FOUND = 'No program found';
-
-const LISTS = [
-  { path: '/program', label: 'All' },
-  { path: '/program/active', label: 'Active' },
-  { path: '/program/deactive', label: 'Deactivated' },
+const LISTS: Array<{ path: string; label: MessageKey }> = [
+  { path: '/program', label: 'app.program.list.tab_all' },
+  { path: '/program/active', label: 'app.program.common.active' },
+  { path: '/program/deactive', label: 'app.program.common.deactivated' },
 ];
 
 const ListSwitch = () => {
   const { pathname } = useLocation();
+  const t = useT();
   const current = LISTS.find((l) => l.path === pathname.replace(/\/$/, ''))?.path ?? false;
   return (
-    <Tabs value={current} aria-label="Which programs" sx={{ minHeight: 40, '& .MuiTab-root': { minHeight: 40, py: 0 } }}>
+    <Tabs value={current} aria-label={t('app.program.list.which')} sx={{ minHeight: 40, '& .MuiTab-root': { minHeight: 40, py: 0 } }}>
       {LISTS.map((l) => (
-        <Tab key={l.path} value={l.path} label={l.label} component={RouterLink} to={l.path} />
+        <Tab key={l.path} value={l.path} label={t(l.label)} component={RouterLink} to={l.path} />
       ))}
     </Tabs>
   );
@@ -41,14 +42,15 @@ const ListSwitch = () => {
 
 const ProgramCards = ({ withStatus }: { withStatus: boolean }) => {
   const { data = [] } = useListContext<ProgramRecord>();
-  if (!data.length) return <EmptyList text={NO_PROGRAM_FOUND} />;
+  const t = useT();
+  if (!data.length) return <EmptyList text={t('app.program.list.none_found')} />;
   const pending = countsPending(data.flatMap((p) => (p.goals ?? []) as CarouselGoal[]));
   return (
     <>
       {/* Said once for the page rather than under every carousel. */}
       {pending && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {NOT_COUNTED_YET}
+          {t('app.program.common.not_counted')}
         </Typography>
       )}
       <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }}>
@@ -62,11 +64,12 @@ const ProgramCards = ({ withStatus }: { withStatus: boolean }) => {
 
 export const AddProgramFab = () => {
   const { canAccess = false } = useCanAccess({ resource: 'program', action: 'create' });
+  const t = useT();
   if (!canAccess) return null;
   return (
     <Fab
       color="primary"
-      aria-label="Add Program"
+      aria-label={t('app.program.list.add')}
       component={RouterLink}
       to="/program/add"
       sx={{ position: 'fixed', right: { xs: 16, sm: 32 }, bottom: { xs: 16, sm: 32 }, zIndex: (theme) => theme.zIndex.speedDial }}
@@ -77,15 +80,18 @@ export const AddProgramFab = () => {
 };
 
 interface ProgramListPageProps {
-  title: string;
   /** Only active (true) or only deactivated (false) programs; all when absent. */
   status?: boolean;
 }
 
-export const ProgramListPage = ({ title, status }: ProgramListPageProps) => {
+export const ProgramListPage = ({ status }: ProgramListPageProps) => {
   const { canAccess: canList, isPending } = useCanAccess({ resource: 'program', action: 'list' });
-  if (isPending) return <ListLoading label="Loading programs" />;
-  if (!canList) return <NoPermission message="You don't have permission to see programs" />;
+  const t = useT();
+  const title = t(
+    status === undefined ? 'app.program.list.title_all' : status ? 'app.program.list.title_active' : 'app.program.list.title_deactivated',
+  );
+  if (isPending) return <ListLoading label={t('app.program.list.loading')} />;
+  if (!canList) return <NoPermission message={t('app.program.access.cannot_see')} />;
   const withStatus = status !== undefined;
   return (
     // Room under the last card for the floating add button.
@@ -99,7 +105,7 @@ export const ProgramListPage = ({ title, status }: ProgramListPageProps) => {
         // Each list keeps its own search and page size.
         storeKey={`program.${status === undefined ? 'all' : status ? 'active' : 'deactive'}`}
         title={title}
-        filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Search programs" />]}
+        filters={[<SearchInput key="q" source="q" alwaysOn placeholder={t('app.program.list.search')} />]}
         filter={withStatus ? { status } : undefined}
         sort={{ field: 'name', order: 'ASC' }}
         perPage={10}
@@ -117,7 +123,7 @@ export const ProgramListPage = ({ title, status }: ProgramListPageProps) => {
           </Box>
         }
       >
-        <ListBody what="programs">
+        <ListBody what={t('app.program.list.what')}>
           <ProgramCards withStatus={withStatus} />
         </ListBody>
       </List>
@@ -126,6 +132,6 @@ export const ProgramListPage = ({ title, status }: ProgramListPageProps) => {
   );
 };
 
-export const ProgramList = () => <ProgramListPage title="Programs" />;
-export const ActivePrograms = () => <ProgramListPage title="All Active Programs" status />;
-export const DeactivatedPrograms = () => <ProgramListPage title="Deactivated Programs" status={false} />;
+export const ProgramList = () => <ProgramListPage />;
+export const ActivePrograms = () => <ProgramListPage status />;
+export const DeactivatedPrograms = () => <ProgramListPage status={false} />;

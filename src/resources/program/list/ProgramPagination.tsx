@@ -7,15 +7,12 @@ import type { ChangeEvent, MouseEvent } from 'react';
 import { TablePagination, useMediaQuery, type Theme } from '@mui/material';
 import { useListContext, useListPaginationContext } from 'react-admin';
 import { ListPagination } from '../../generic/ListStates';
-
-export const PROGRAMS_PER_PAGE = 'Programs per page';
-
-/** react-admin's Pagination passes extra props on to MUI's TablePagination. */
-const perPageLabel = { labelRowsPerPage: PROGRAMS_PER_PAGE } as object;
+import { useT } from '../../../i18n/use-t';
 
 const NarrowPagination = ({ sizes }: { sizes: number[] }) => {
   const { isPending, page, perPage, total, setPage, setPerPage } = useListPaginationContext();
   const { error } = useListContext();
+  const t = useT();
   if (error || isPending || !total) return null;
   return (
     <TablePagination
@@ -24,7 +21,9 @@ const NarrowPagination = ({ sizes }: { sizes: number[] }) => {
       page={page - 1}
       rowsPerPage={perPage}
       rowsPerPageOptions={sizes}
-      labelRowsPerPage={PROGRAMS_PER_PAGE}
+      labelRowsPerPage={t('app.program.list.per_page')}
+      labelDisplayedRows={({ from, to, count }) => t('app.program.common.displayed_rows', { from, to, count })}
+      getItemAriaLabel={(type) => t(`ra.navigation.${type}`)}
       onPageChange={(_event: MouseEvent<HTMLButtonElement> | null, next: number) => setPage(next + 1)}
       onRowsPerPageChange={(event: ChangeEvent<HTMLInputElement>) => setPerPage(Number(event.target.value))}
       sx={{
@@ -38,5 +37,8 @@ const NarrowPagination = ({ sizes }: { sizes: number[] }) => {
 
 export const ProgramPagination = ({ sizes }: { sizes: number[] }) => {
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const t = useT();
+  // react-admin's Pagination passes extra props on to MUI's TablePagination.
+  const perPageLabel = { labelRowsPerPage: t('app.program.list.per_page') } as object;
   return narrow ? <NarrowPagination sizes={sizes} /> : <ListPagination rowsPerPageOptions={sizes} {...perPageLabel} />;
 };

@@ -7,13 +7,14 @@
 import { useState } from 'react';
 import { Button, Tooltip } from '@mui/material';
 import { Confirm, useNotify, useRefresh } from 'react-admin';
+import { useT } from '../../../i18n/use-t';
 import { programCalls, type ProgramRecord } from '../../../providers/program-calls';
-import { confirmQuestion, doneMessage, statusAction } from '../../generic/status-wording';
 import { useProgramAccess } from '../program-access';
 import { editBlockedReason } from '../shared/edit-blocked';
 
 export const ProgramStatusButton = ({ program }: { program: ProgramRecord }) => {
   const access = useProgramAccess(program);
+  const t = useT();
   const notify = useNotify();
   const refresh = useRefresh();
   const [asking, setAsking] = useState(false);
@@ -21,18 +22,17 @@ export const ProgramStatusButton = ({ program }: { program: ProgramRecord }) => 
   if (!access.can('can_edit_program')) return null;
 
   const active = program.status !== false;
-  const action = statusAction(active);
-  const text = active ? 'Deactivate' : 'Activate';
-  const blocked = editBlockedReason(access, program);
+  const text = t(active ? 'app.program.common.deactivate' : 'app.program.common.activate');
+  const blocked = editBlockedReason(t, access, program);
 
   const run = async () => {
     setSaving(true);
     try {
       await programCalls.setProgramStatus(String(program.id), !active);
-      notify(doneMessage('Program', action), { type: 'success' });
+      notify(active ? 'app.program.list.deactivated' : 'app.program.list.activated', { type: 'success' });
       refresh();
     } catch (error) {
-      notify((error as Error).message || 'Something went wrong', { type: 'error' });
+      notify((error as Error).message || 'app.program.common.something_wrong', { type: 'error' });
     } finally {
       setSaving(false);
       setAsking(false);
@@ -48,7 +48,7 @@ export const ProgramStatusButton = ({ program }: { program: ProgramRecord }) => 
             variant="outlined"
             color={active ? 'inherit' : 'secondary'}
             disabled={blocked !== null}
-            aria-label={`${text} ${program.name}`}
+            aria-label={t(active ? 'app.program.common.deactivate_name' : 'app.program.common.activate_name', { name: program.name })}
             onClick={() => setAsking(true)}
           >
             {text}
@@ -58,10 +58,10 @@ export const ProgramStatusButton = ({ program }: { program: ProgramRecord }) => 
       <Confirm
         isOpen={asking}
         loading={saving}
-        title={confirmQuestion(action)}
+        title={t(active ? 'app.program.list.confirm_deactivate' : 'app.program.list.confirm_activate')}
         content={program.name}
         confirm={text}
-        cancel="Cancel"
+        cancel={t('ra.action.cancel')}
         onConfirm={run}
         onClose={() => setAsking(false)}
       />

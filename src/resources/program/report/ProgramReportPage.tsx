@@ -11,6 +11,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Title } from 'react-admin';
 import { NoPermission } from '../../generic/NoPermission';
 import { useSession } from '../../../session/useSession';
+import { useT } from '../../../i18n/use-t';
 import { ProgramLoadState } from '../detail/parts/ProgramLoadState';
 import { REPORT_WEEK_CHOICES, useProgramReport, type ProgramReport } from './report-calls';
 import { documentsTable, goalTable, teamTable } from './report-tables';
@@ -21,26 +22,30 @@ const GoalChart = lazy(() => charts().then((m) => ({ default: m.GoalChart })));
 const DocumentsChart = lazy(() => charts().then((m) => ({ default: m.DocumentsChart })));
 const TeamChart = lazy(() => charts().then((m) => ({ default: m.TeamChart })));
 
-const ChartSlot = ({ children }: { children: ReactNode }) => (
-  <Suspense
-    fallback={
-      <Box sx={{ height: 260, display: 'grid', placeItems: 'center' }}>
-        <CircularProgress aria-label="Loading the chart" />
-      </Box>
-    }
-  >
-    <Box sx={{ mb: 2 }}>{children}</Box>
-  </Suspense>
-);
+const ChartSlot = ({ children }: { children: ReactNode }) => {
+  const t = useT();
+  return (
+    <Suspense
+      fallback={
+        <Box sx={{ height: 260, display: 'grid', placeItems: 'center' }}>
+          <CircularProgress aria-label={t('app.program.report.loading_chart')} />
+        </Box>
+      }
+    >
+      <Box sx={{ mb: 2 }}>{children}</Box>
+    </Suspense>
+  );
+};
 
 const Report = ({ report }: { report: ProgramReport }) => {
+  const t = useT();
   const name = report.program.name;
   return (
     <Stack spacing={2.5}>
       <ReportTableCard
-        table={goalTable(report)}
+        table={goalTable(report, t)}
         programName={name}
-        empty="No Goal Found"
+        empty={t('app.program.common.no_goal')}
         chart={
           <ChartSlot>
             <GoalChart report={report} />
@@ -48,9 +53,9 @@ const Report = ({ report }: { report: ProgramReport }) => {
         }
       />
       <ReportTableCard
-        table={documentsTable(report)}
+        table={documentsTable(report, t)}
         programName={name}
-        empty="No document found"
+        empty={t('app.program.report.no_document')}
         chart={
           <ChartSlot>
             <DocumentsChart report={report} />
@@ -58,9 +63,9 @@ const Report = ({ report }: { report: ProgramReport }) => {
         }
       />
       <ReportTableCard
-        table={teamTable(report)}
+        table={teamTable(report, t)}
         programName={name}
-        empty="No team member yet"
+        empty={t('app.program.report.no_team_member')}
         chart={
           <ChartSlot>
             <TeamChart report={report} />
@@ -72,34 +77,37 @@ const Report = ({ report }: { report: ProgramReport }) => {
 };
 
 const ReportScreen = ({ id }: { id: string }) => {
+  const t = useT();
   const [weeks, setWeeks] = useState<number>(12);
   const report = useProgramReport(id, weeks);
   return (
     <Stack spacing={2.5} sx={{ p: { xs: 1.5, sm: 3 }, maxWidth: 1400, minWidth: 0 }}>
       <Box>
         <Button component={RouterLink} to={`/program/${encodeURIComponent(id)}`} startIcon={<ArrowBackIcon />} size="small">
-          Back to program
+          {t('app.program.common.back_to_program')}
         </Button>
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-          {report.data ? `${report.data.program.name}: Program Reports` : 'Program Reports'}
+          {report.data ? t('app.program.report.title_named', { name: report.data.program.name }) : t('app.program.report.title')}
         </Typography>
         <TextField
           select
           size="small"
-          label="Period"
+          label={t('app.program.report.period')}
           value={weeks}
           onChange={(event) => setWeeks(Number(event.target.value))}
           sx={{ minWidth: 180 }}
         >
           {REPORT_WEEK_CHOICES.map((n) => (
-            <MenuItem key={n} value={n}>{`Last ${n} weeks`}</MenuItem>
+            <MenuItem key={n} value={n}>
+              {t('app.program.report.last_weeks', { count: n })}
+            </MenuItem>
           ))}
         </TextField>
       </Box>
       <Typography variant="body2" color="text.secondary">
-        Weeks run Monday to Sunday (UTC). Only the documents you may see are counted.
+        {t('app.program.report.weeks_note')}
       </Typography>
       {report.data ? (
         <Report report={report.data} />
@@ -113,14 +121,15 @@ const ReportScreen = ({ id }: { id: string }) => {
 export default function ProgramReportPage() {
   const { id = '' } = useParams();
   const { user } = useSession();
+  const t = useT();
   return (
     // minWidth 0: a table of many weeks scrolls inside its card instead of widening the page.
     <Box sx={{ minWidth: 0, width: '100%' }}>
-      <Title title="Program Reports" />
+      <Title title={t('app.program.report.title')} />
       {user?.role?.permission?.can_get_program === true ? (
         <ReportScreen id={id} />
       ) : (
-        <NoPermission message="You don't have permission to see programs (can_get_program)" />
+        <NoPermission message={t('app.program.access.cannot_see_flag', { flag: 'can_get_program' })} />
       )}
     </Box>
   );

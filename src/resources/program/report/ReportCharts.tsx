@@ -6,6 +6,7 @@
 import { useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
+import { useT } from '../../../i18n/use-t';
 import type { ProgramReport } from './report-calls';
 import { weekLabel } from './report-tables';
 
@@ -49,6 +50,7 @@ export function DocumentsChart({ report }: { report: ProgramReport }) {
 
 export function TeamChart({ report }: { report: ProgramReport }) {
   const theme = useTheme();
+  const t = useT();
   return (
     <BarChart
       height={Math.max(HEIGHT, 40 * report.team.length)}
@@ -57,8 +59,8 @@ export function TeamChart({ report }: { report: ProgramReport }) {
       yAxis={[{ scaleType: 'band', data: report.team.map((m) => m.name), width: 120 }]}
       xAxis={[{ tickMinStep: 1, valueFormatter: (n: number) => String(Math.round(n)) }]}
       series={[
-        { label: 'Submitted', data: report.team.map((m) => m.submitted), color: theme.palette.primary.main },
-        { label: 'Processed', data: report.team.map((m) => m.processed), color: theme.palette.secondary.main },
+        { label: t('app.program.report.submitted'), data: report.team.map((m) => m.submitted), color: theme.palette.primary.main },
+        { label: t('app.program.report.processed'), data: report.team.map((m) => m.processed), color: theme.palette.secondary.main },
       ]}
       margin={{ left: 8, right: 16, top: 16, bottom: 8 }}
     />

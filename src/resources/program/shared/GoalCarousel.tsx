@@ -9,6 +9,7 @@ import { useRef } from 'react';
 import { Box, IconButton, LinearProgress, Typography } from '@mui/material';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { useT } from '../../../i18n/use-t';
 import { goalPercent, goalSlidesPerView } from './carousel-slides';
 import { useWindowWidth } from './use-window-width';
 
@@ -21,18 +22,17 @@ export interface CarouselGoal {
   achieve_counted?: boolean;
 }
 
-export const NOT_COUNTED_YET = 'Completed counts start once documents arrive';
-
 const GAP = 12;
 
 const Slide = ({ goal, dense }: { goal: CarouselGoal; dense: boolean }) => {
+  const t = useT();
   const achieve = goal.achieve ?? 0;
   const percent = goalPercent(achieve, goal.target);
   return (
     <Box
       role="group"
-      aria-roledescription="slide"
-      aria-label={`${goal.name ?? 'Goal'}: ${achieve} of ${goal.target}`}
+      aria-roledescription={t('app.program.carousel.slide_role')}
+      aria-label={t('app.program.carousel.slide', { name: goal.name ?? t('app.program.carousel.goal'), achieve, target: goal.target })}
       sx={{
         scrollSnapAlign: 'start',
         minWidth: 0,
@@ -56,7 +56,7 @@ const Slide = ({ goal, dense }: { goal: CarouselGoal; dense: boolean }) => {
       <LinearProgress
         variant="determinate"
         value={Math.min(percent, 100)}
-        aria-label={`${percent}% of target`}
+        aria-label={t('app.program.carousel.percent_of_target', { percent })}
         sx={{ mt: 0.75, height: 6, borderRadius: 3 }}
       />
     </Box>
@@ -74,13 +74,14 @@ export interface GoalCarouselProps {
 }
 
 export const GoalCarousel = ({ goals, dense = false, countNote = true }: GoalCarouselProps) => {
+  const t = useT();
   const track = useRef<HTMLDivElement>(null);
   // Slides keep the width the window gives them, however few goals there are, so carousels stacked on a page line up.
   const perView = goalSlidesPerView(useWindowWidth());
   if (!goals.length)
     return (
       <Typography variant="body2" color="text.secondary">
-        No goals set
+        {t('app.program.carousel.no_goals')}
       </Typography>
     );
   const paged = goals.length > perView;
@@ -91,10 +92,15 @@ export const GoalCarousel = ({ goals, dense = false, countNote = true }: GoalCar
   };
 
   return (
-    <Box role="region" aria-roledescription="carousel" aria-label="Goals" sx={{ minWidth: 0 }}>
+    <Box
+      role="region"
+      aria-roledescription={t('app.program.carousel.carousel')}
+      aria-label={t('app.program.carousel.region')}
+      sx={{ minWidth: 0 }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
         {paged && (
-          <IconButton size="small" aria-label="Previous goals" onClick={() => move(-1)}>
+          <IconButton size="small" aria-label={t('app.program.carousel.previous')} onClick={() => move(-1)}>
             <ChevronLeftIcon fontSize="small" />
           </IconButton>
         )}
@@ -122,14 +128,14 @@ export const GoalCarousel = ({ goals, dense = false, countNote = true }: GoalCar
           ))}
         </Box>
         {paged && (
-          <IconButton size="small" aria-label="Next goals" onClick={() => move(1)}>
+          <IconButton size="small" aria-label={t('app.program.carousel.next')} onClick={() => move(1)}>
             <ChevronRightIcon fontSize="small" />
           </IconButton>
         )}
       </Box>
       {countNote && countsPending(goals) && (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-          {NOT_COUNTED_YET}
+          {t('app.program.common.not_counted')}
         </Typography>
       )}
     </Box>

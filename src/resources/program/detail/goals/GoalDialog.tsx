@@ -13,6 +13,7 @@ import { programQueryKey } from '../program-query';
 import { failureMessage } from '../parts/failure';
 import { useProgramAction } from '../parts/use-program-action';
 import { KIND_LABELS } from './goal-kinds';
+import { useT, type Translate } from '../../../../i18n/use-t';
 
 export type GoalDialogState = { mode: 'create' } | { mode: 'edit'; goal: GoalRecord } | null;
 
@@ -37,15 +38,16 @@ interface Problems {
   form?: string;
 }
 
-function checkTarget(text: string): string | undefined {
-  if (!text.trim()) return 'Target is required';
+function checkTarget(t: Translate, text: string): string | undefined {
+  if (!text.trim()) return t('app.program.goals.target_required');
   const value = Number(text);
-  if (!Number.isInteger(value)) return 'Target must be a whole number';
-  if (value < 1) return 'Target must be at least 1';
+  if (!Number.isInteger(value)) return t('app.program.goals.target_whole');
+  if (value < 1) return t('app.program.goals.target_min');
   return undefined;
 }
 
 const GoalForm = ({ program, state, onClose }: { program: FullProgram; state: Exclude<GoalDialogState, null>; onClose(): void }) => {
+  const t = useT();
   const editing = state.mode === 'edit' ? state.goal : undefined;
   const options = useQuery({
     queryKey: [...programQueryKey(program._id), 'goal-options'],
@@ -57,10 +59,10 @@ const GoalForm = ({ program, state, onClose }: { program: FullProgram; state: Ex
   const action = useProgramAction(program._id);
   const taken = new Set(program.goals.filter((g) => g._id !== editing?._id).map((g) => choice(g.document_type, g.goal_type)));
   const kinds = DOCUMENT_TYPES.filter((kind) => options.data?.types[kind]?.length);
-  const allTaken = kinds.every((kind) => options.data!.types[kind].every((t) => taken.has(choice(kind, t._id))));
+  const allTaken = kinds.every((kind) => options.data!.types[kind].every((option) => taken.has(choice(kind, option._id))));
 
   const save = async () => {
-    const found: Problems = { type: type ? undefined : 'Select a type', target: checkTarget(target) };
+    const found: Problems = { type: type ? undefined : t('app.program.goals.select_type'), target: checkTarget(t, target) };
     setProblems(found);
     if (found.type || found.target) return;
     const [kind, goalType] = type.split(':') as [DocumentType, string];
@@ -71,69 +73,69 @@ const GoalForm = ({ program, state, onClose }: { program: FullProgram; state: Ex
               target: Number(target),
               ...(type !== choice(editing.document_type, editing.goal_type) && { document_type: kind, goal_type: goalType }),
             }),
-          { success: 'Edited Goal Successfully', failure: 'Error in Edit Goal' },
+          { success: 'app.program.goals.edited', failure: 'app.program.goals.edit_failed' },
         )
       : await action.run(
           () => programCalls.createGoal({ program_id: program._id, document_type: kind, goal_type: goalType, target: Number(target) }),
-          { success: 'Added Goal Successfully', failure: 'Error in Adding Goal' },
+          { success: 'app.program.goals.added', failure: 'app.program.goals.add_failed' },
         );
     if (outcome.ok) return onClose();
     const fields = errorFields(outcome.error);
-    setProblems({ type: fields.goal_type ?? fields.document_type, target: fields.target, form: failureMessage(outcome.error) });
+    setProblems({
+      type: fields.goal_type ?? fields.document_type,
+      target: fields.target,
+      form: failureMessage(outcome.error, t('app.program.common.something_wrong')),
+    });
   };
 
   return (
     <DialogForm
-      title={editing ? 'Edit Goal' : 'Add Goal'}
+      title={t(editing ? 'app.program.goals.edit' : 'app.program.goals.add')}
       error={problems.form}
-      submitLabel={editing ? 'Save' : 'Add Goal'}
+      submitLabel={t(editing ? 'ra.action.save' : 'app.program.goals.add')}
       submitDisabled={action.busy || kinds.length === 0}
       onSubmit={() => void save()}
       onClose={onClose}
     >
       {options.isPending ? (
-        <CircularProgress size={24} aria-label="Loading the program's types" sx={{ alignSelf: 'center' }} />
+        <CircularProgress size={24} aria-label={t('app.program.goals.loading_types')} sx={{ alignSelf: 'center' }} />
       ) : options.error ? (
         <Alert
           severity="error"
           action={
             <Button color="inherit" size="small" onClick={() => void options.refetch()}>
-              Retry
+              {t('app.program.common.retry')}
             </Button>
           }
         >
-          {failureMessage(options.error)}
+          {failureMessage(options.error, t('app.program.common.something_wrong'))}
         </Alert>
       ) : kinds.length === 0 ? (
-        <Alert severity="info">
-          This program has no types yet. Add a beneficiary, location, event, survey or case type on its module tab first.
-        </Alert>
+        <Alert severity="info">{t('app.program.goals.no_types')}</Alert>
       ) : (
         <TextField
           select
           required
-          label="Type"
+          label={t('resources.goal.fields.goal_type')}
           value={type}
           onChange={(event) => setType(event.target.value)}
           error={Boolean(problems.type)}
           helperText={problems.type}
         >
           {kinds.flatMap((kind) => [
-            <ListSubheader key={kind}>{KIND_LABELS[kind]}</ListSubheader>,
-            ...options.data!.types[kind].map((t) => (
-              <MenuItem key={t._id} value={choice(kind, t._id)} disabled={taken.has(choice(kind, t._id))}>
-                {taken.has(choice(kind, t._id)) ? `${t.name} (has a goal)` : t.name}
+            <ListSubheader key={kind}>{t(KIND_LABELS[kind])}</ListSubheader>,
+            ...options.data!.types[kind].map((option) => (
+              <MenuItem key={option._id} value={choice(kind, option._id)} disabled={taken.has(choice(kind, option._id))}>
+                {taken.has(choice(kind, option._id)) ? t('app.program.goals.has_goal', { name: option.name }) : option.name}
               </MenuItem>
             )),
           ])}
         </TextField>
       )}
-      {!editing && kinds.length > 0 && allTaken && (
-        <Alert severity="info">Every type of this program already has a goal: edit a goal's target instead.</Alert>
-      )}
+      {!editing && kinds.length > 0 && allTaken && <Alert severity="info">{t('app.program.goals.all_taken')}</Alert>}
       <TextField
         required
-        label="Target"
+        label={t('resources.goal.fields.target')}
         type="number"
         value={target}
         onChange={(event) => setTarget(event.target.value)}

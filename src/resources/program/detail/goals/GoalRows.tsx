@@ -22,6 +22,7 @@ import type { GoalRecord } from '../../../../providers/program-calls';
 import { EmptyRow } from '../parts/EmptyRow';
 import { percentText } from './goal-math';
 import { GoalEditRemove, GoalPin } from './GoalButtons';
+import { useT } from '../../../../i18n/use-t';
 
 export interface GoalRowsProps {
   goals: GoalRecord[];
@@ -32,50 +33,52 @@ export interface GoalRowsProps {
   onRemove(goal: GoalRecord): void;
 }
 
-const NO_GOAL = 'No Goal Found';
-
 export const GoalRows = (props: GoalRowsProps) => {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   return phone ? <GoalList {...props} /> : <GoalTable {...props} />;
 };
 
-const GoalTable = ({ goals, mayManage, busy, onTogglePin, onEdit, onRemove }: GoalRowsProps) => (
-  <TableContainer sx={{ overflowX: 'auto' }}>
-    <Table size="small" aria-label="Goals">
-      <TableHead>
-        <TableRow>
-          <TableCell>Goal</TableCell>
-          <TableCell align="right">Target</TableCell>
-          <TableCell align="right">Completed</TableCell>
-          <TableCell align="right">Percentage</TableCell>
-          <TableCell align="center">Pinned</TableCell>
-          <TableCell align="right">{mayManage ? 'Actions' : ''}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {goals.map((goal) => (
-          <TableRow key={goal._id} hover>
-            <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 120 }}>{goal.name}</TableCell>
-            <TableCell align="right">{goal.target}</TableCell>
-            <TableCell align="right">{goal.achieve ?? 0}</TableCell>
-            <TableCell align="right">{percentText(goal.achieve, goal.target)}</TableCell>
-            <TableCell align="center">
-              <GoalPin goal={goal} mayManage={mayManage} busy={busy} onToggle={onTogglePin} />
-            </TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-              {mayManage && <GoalEditRemove goal={goal} onEdit={onEdit} onRemove={onRemove} />}
-            </TableCell>
+const GoalTable = ({ goals, mayManage, busy, onTogglePin, onEdit, onRemove }: GoalRowsProps) => {
+  const t = useT();
+  return (
+    <TableContainer sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={t('app.program.tabs.goals')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('resources.goal.fields.name')}</TableCell>
+            <TableCell align="right">{t('resources.goal.fields.target')}</TableCell>
+            <TableCell align="right">{t('resources.goal.fields.achieve')}</TableCell>
+            <TableCell align="right">{t('app.program.goals.percentage')}</TableCell>
+            <TableCell align="center">{t('resources.goal.fields.isPinned')}</TableCell>
+            <TableCell align="right">{mayManage ? t('app.program.goals.actions') : ''}</TableCell>
           </TableRow>
-        ))}
-        {!goals.length && <EmptyRow columns={6} text={NO_GOAL} />}
-      </TableBody>
-    </Table>
-  </TableContainer>
-);
+        </TableHead>
+        <TableBody>
+          {goals.map((goal) => (
+            <TableRow key={goal._id} hover>
+              <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 120 }}>{goal.name}</TableCell>
+              <TableCell align="right">{goal.target}</TableCell>
+              <TableCell align="right">{goal.achieve ?? 0}</TableCell>
+              <TableCell align="right">{percentText(goal.achieve, goal.target)}</TableCell>
+              <TableCell align="center">
+                <GoalPin goal={goal} mayManage={mayManage} busy={busy} onToggle={onTogglePin} />
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {mayManage && <GoalEditRemove goal={goal} onEdit={onEdit} onRemove={onRemove} />}
+              </TableCell>
+            </TableRow>
+          ))}
+          {!goals.length && <EmptyRow columns={6} text={t('app.program.common.no_goal')} />}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+};
 
-const GoalList = ({ goals, mayManage, busy, onTogglePin, onEdit, onRemove }: GoalRowsProps) =>
-  goals.length ? (
-    <List disablePadding aria-label="Goals">
+const GoalList = ({ goals, mayManage, busy, onTogglePin, onEdit, onRemove }: GoalRowsProps) => {
+  const t = useT();
+  return goals.length ? (
+    <List disablePadding aria-label={t('app.program.tabs.goals')}>
       {goals.map((goal, index) => (
         <Box key={goal._id} component="li" sx={{ listStyle: 'none' }}>
           {index > 0 && <Divider component="div" />}
@@ -85,7 +88,11 @@ const GoalList = ({ goals, mayManage, busy, onTogglePin, onEdit, onRemove }: Goa
                 {goal.name}
               </Typography>
               <Typography variant="caption" color="text.secondary" component="div">
-                {`Target ${goal.target} · Completed ${goal.achieve ?? 0} · ${percentText(goal.achieve, goal.target)}`}
+                {t('app.program.goals.phone_line', {
+                  target: goal.target,
+                  achieve: goal.achieve ?? 0,
+                  percent: percentText(goal.achieve, goal.target),
+                })}
               </Typography>
             </Box>
             <Stack direction="row" sx={{ alignItems: 'center' }}>
@@ -98,6 +105,7 @@ const GoalList = ({ goals, mayManage, busy, onTogglePin, onEdit, onRemove }: Goa
     </List>
   ) : (
     <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary">
-      {NO_GOAL}
+      {t('app.program.common.no_goal')}
     </Typography>
   );
+};

@@ -15,9 +15,11 @@ import { TabHeading } from '../parts/TabHeading';
 import { useProgramAction } from '../parts/use-program-action';
 import { GoalRows } from './GoalRows';
 import { GoalDialog, type GoalDialogState } from './GoalDialog';
+import { useT } from '../../../../i18n/use-t';
 
 export const GoalsTab = ({ program }: { program: FullProgram }) => {
   const access = useProgramAccess(program);
+  const t = useT();
   const mayManage = access.can('can_manage_program_goals') && !access.locked;
   const paged = usePaged(program.goals);
   const [dialog, setDialog] = useState<GoalDialogState>(null);
@@ -26,22 +28,25 @@ export const GoalsTab = ({ program }: { program: FullProgram }) => {
 
   const togglePin = (goal: GoalRecord) =>
     action.run(() => programCalls.updateGoal(goal._id, { isPinned: !goal.isPinned }), {
-      success: 'Edited Goal Successfully',
-      failure: 'Error in Edit Goal',
+      success: 'app.program.goals.edited',
+      failure: 'app.program.goals.edit_failed',
     });
   const remove = async (goal: GoalRecord) => {
-    await action.run(() => programCalls.deleteGoal(goal._id), { success: 'Removed Goal Successfully', failure: 'Error in Removing Goal' });
+    await action.run(() => programCalls.deleteGoal(goal._id), {
+      success: 'app.program.goals.removed',
+      failure: 'app.program.goals.remove_failed',
+    });
     setRemoving(null);
   };
 
   return (
     <>
       <TabHeading
-        title="Goals"
+        title={t('app.program.tabs.goals')}
         action={
           mayManage && (
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ mode: 'create' })}>
-              Add Goal
+              {t('app.program.goals.add')}
             </Button>
           )
         }
@@ -55,18 +60,18 @@ export const GoalsTab = ({ program }: { program: FullProgram }) => {
           onEdit={(goal) => setDialog({ mode: 'edit', goal })}
           onRemove={setRemoving}
         />
-        <DetailPager paged={paged} label="Goals per page" withAll />
+        <DetailPager paged={paged} label={t('app.program.goals.per_page')} withAll />
       </Card>
       {program.goals.some((goal) => goal.achieve_counted === false) && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          Completed counts start once documents arrive
+          {t('app.program.common.not_counted')}
         </Typography>
       )}
       <GoalDialog program={program} state={dialog} onClose={() => setDialog(null)} />
       <ConfirmRemove
         open={removing !== null}
-        title="Remove Goal"
-        content={removing ? `The goal of ${removing.target} for ${removing.name} will be removed.` : ''}
+        title={t('app.program.goals.remove_title')}
+        content={removing ? t('app.program.goals.remove_content', { target: removing.target, name: removing.name }) : ''}
         busy={action.busy}
         onConfirm={() => removing && void remove(removing)}
         onClose={() => setRemoving(null)}

@@ -10,27 +10,29 @@ import { MODULES, type ModuleInfo } from '../program-tabs';
 import { TabHeading } from '../parts/TabHeading';
 import { useProgramAction } from '../parts/use-program-action';
 import { moduleActive } from './module-state';
+import { useT } from '../../../../i18n/use-t';
 
 export const ModulesTab = ({ program, goTo }: { program: FullProgram; goTo(tab: number): void }) => {
   const access = useProgramAccess(program);
+  const t = useT();
   const mayToggle = access.can('can_edit_program') && access.mayChange;
   const action = useProgramAction(program._id);
 
   const toggle = (info: ModuleInfo, active: boolean) =>
     action.run(() => programCalls.setModuleStatus(program._id, info.module, !active), {
-      success: `${info.one} module ${active ? 'deactivated' : 'activated'}`,
+      success: active ? info.deactivated : info.activated,
     });
 
   return (
     <>
-      <TabHeading title="Modules" />
+      <TabHeading title={t('app.program.tabs.modules')} />
       <Card variant="outlined">
         <TableContainer>
-          <Table size="small" aria-label="Modules">
+          <Table size="small" aria-label={t('app.program.tabs.modules')}>
             <TableHead>
               <TableRow>
-                <TableCell>Module</TableCell>
-                <TableCell>Status</TableCell>
+                <TableCell>{t('app.program.module_status.module')}</TableCell>
+                <TableCell>{t('app.program.module_status.status')}</TableCell>
                 {mayToggle && <TableCell align="right" />}
               </TableRow>
             </TableHead>
@@ -41,13 +43,13 @@ export const ModulesTab = ({ program, goTo }: { program: FullProgram; goTo(tab: 
                   <TableRow key={info.module}>
                     <TableCell>
                       <Link component="button" type="button" underline="hover" onClick={() => goTo(info.tab)} sx={{ fontWeight: 600 }}>
-                        {info.label}
+                        {t(info.label)}
                       </Link>
                     </TableCell>
                     <TableCell>
                       <Chip
                         size="small"
-                        label={active ? 'Active' : 'Inactive'}
+                        label={t(active ? 'app.program.common.active' : 'app.program.common.inactive')}
                         color={active ? 'success' : 'default'}
                         variant={active ? 'filled' : 'outlined'}
                       />
@@ -59,10 +61,12 @@ export const ModulesTab = ({ program, goTo }: { program: FullProgram; goTo(tab: 
                           variant={active ? 'outlined' : 'contained'}
                           color={active ? 'warning' : 'primary'}
                           disabled={action.busy}
-                          aria-label={`${active ? 'Deactivate' : 'Activate'} ${info.label}`}
+                          aria-label={t(active ? 'app.program.common.deactivate_name' : 'app.program.common.activate_name', {
+                            name: t(info.label),
+                          })}
                           onClick={() => void toggle(info, active)}
                         >
-                          {active ? 'DEACTIVATE' : 'ACTIVATE'}
+                          {t(active ? 'app.program.module_status.deactivate' : 'app.program.module_status.activate')}
                         </Button>
                       </TableCell>
                     )}

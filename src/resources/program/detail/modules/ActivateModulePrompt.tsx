@@ -6,26 +6,27 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useNotify } from 'react-admin';
 import { programCalls, type ProgramModule } from '../../../../providers/program-calls';
+import { useT } from '../../../../i18n/use-t';
+import { MODULE_TEXTS } from './module-texts';
 
 interface ActivateModulePromptProps {
   programId: string;
   module: ProgramModule;
-  /** 'Beneficiary', 'Location', … as the module's messages name it. */
-  moduleName: string;
   /** The role may switch modules on this program now (flag, lock, editing window). */
   allowed: boolean;
   onBack(): void;
   onActivated(): void;
 }
 
-export const ActivateModulePrompt = ({ programId, module, moduleName, allowed, onBack, onActivated }: ActivateModulePromptProps) => {
+export const ActivateModulePrompt = ({ programId, module, allowed, onBack, onActivated }: ActivateModulePromptProps) => {
+  const t = useT();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
   const activate = async () => {
     setBusy(true);
     try {
       await programCalls.setModuleStatus(programId, module, true);
-      notify(`${moduleName} module activated`, { type: 'success' });
+      notify(MODULE_TEXTS[module].activated, { type: 'success' });
       onActivated();
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
@@ -35,21 +36,21 @@ export const ActivateModulePrompt = ({ programId, module, moduleName, allowed, o
   };
   return (
     <Dialog open onClose={onBack} aria-labelledby="activate-module-title" aria-describedby="activate-module-text">
-      <DialogTitle id="activate-module-title">Activate Module</DialogTitle>
+      <DialogTitle id="activate-module-title">{t('app.program.module_status.prompt_title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText id="activate-module-text">Are you sure want to activate this module?</DialogContentText>
+        <DialogContentText id="activate-module-text">{t('app.program.module_status.prompt_question')}</DialogContentText>
         {!allowed && (
           <DialogContentText sx={{ mt: 1 }} variant="body2">
-            You cannot change this program's modules now.
+            {t('app.program.module_status.prompt_not_allowed')}
           </DialogContentText>
         )}
       </DialogContent>
       <DialogActions>
         <Button color="inherit" onClick={onBack}>
-          Don&apos;t Activate
+          {t('app.program.module_status.prompt_dont')}
         </Button>
         <Button variant="contained" color="secondary" onClick={activate} disabled={!allowed || busy}>
-          Activate
+          {t('app.program.common.activate')}
         </Button>
       </DialogActions>
     </Dialog>

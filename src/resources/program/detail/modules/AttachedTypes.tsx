@@ -21,6 +21,8 @@ import {
 import { preview } from '../../../generic/schema-fields';
 import { PermissionFileActions } from '../../../type-records/PermissionFileActions';
 import type { TypeKind } from '../../../type-records/type-kinds';
+import { useT } from '../../../../i18n/use-t';
+import { MODULE_TEXTS } from './module-texts';
 
 export const MODULE_PAGE_SIZES = [5, 10, 25];
 
@@ -44,9 +46,19 @@ export const AttachedTypes = ({ kind, records, actions }: AttachedTypesProps) =>
   const list = useList({ data: records, perPage: 5, sort: { field: 'name', order: 'ASC' }, resource: kind.resource });
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const files = kind.module === 'permission';
+  const t = useT();
+  // The columns' labels, as the kind's resource names its fields.
+  const field = (name: string) => t(`resources.${kind.resource}.fields.${name}`);
+  const labels = {
+    name: field('name'),
+    file: field('file'),
+    pluralName: field('plural_name'),
+    description: field('description'),
+    form: field('form'),
+  };
   const empty = (
     <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary">
-      {kind.emptyText}
+      {t(MODULE_TEXTS[kind.module].empty)}
     </Typography>
   );
   if (!records.length) return empty;
@@ -80,17 +92,21 @@ export const AttachedTypes = ({ kind, records, actions }: AttachedTypesProps) =>
           />
         ) : (
           <Datagrid bulkActionButtons={false} rowClick={false} empty={empty} sx={{ overflowX: 'auto' }}>
-            <TextField source="name" label="Name" />
-            {files ? <TextField source="file_name" label="File" emptyText="-" /> : <TextField source="plural_name" label="Plural name" />}
+            <TextField source="name" label={labels.name} />
+            {files ? (
+              <TextField source="file_name" label={labels.file} emptyText="-" />
+            ) : (
+              <TextField source="plural_name" label={labels.pluralName} />
+            )}
             {!files && (
               <FunctionField
                 source="description"
-                label="Description"
+                label={labels.description}
                 sortable={false}
                 render={(r: RaRecord) => <Description record={r} />}
               />
             )}
-            {!files && <FunctionField source="form" label="Form" sortable={false} render={() => <FormName />} />}
+            {!files && <FunctionField source="form" label={labels.form} sortable={false} render={() => <FormName />} />}
             {files && <FunctionField label="" render={(r: RaRecord) => <PermissionFileActions record={r} />} />}
             <FunctionField label="" textAlign="right" render={(r: RaRecord) => actions(r)} />
           </Datagrid>

@@ -12,11 +12,13 @@ import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { Link as RouterLink } from 'react-router-dom';
 import { Confirm, useNotify, type RaRecord } from 'react-admin';
-import { resourceEntry } from '@model/schema-registry';
 import { programCalls, type FullProgram, type ProgramModule } from '../../../../providers/program-calls';
 import { withId } from '../../../../providers/wire-records';
 import { useProgramAccess } from '../../program-access';
-import { TYPE_KINDS, typeMessages } from '../../../type-records/type-kinds';
+import { TYPE_KINDS } from '../../../type-records/type-kinds';
+import type { MessageKey } from '../../../../i18n/catalogue';
+import { useT } from '../../../../i18n/use-t';
+import { MODULE_TEXTS } from './module-texts';
 import { ActivateModulePrompt } from './ActivateModulePrompt';
 import { AttachedTypes } from './AttachedTypes';
 import { TypeDrawer, type DrawerState } from './TypeDrawer';
@@ -31,15 +33,15 @@ export interface ModuleTabProps {
 }
 
 /** Where all the records of a kind are listed outside any program. */
-const ALL_OF_KIND: Partial<Record<ProgramModule, { to: string; text: string }>> = {
-  beneficiaries: { to: '/beneficiaries', text: 'All beneficiary types' },
-  events: { to: '/events', text: 'All event types' },
+const ALL_OF_KIND: Partial<Record<ProgramModule, { to: string; text: MessageKey }>> = {
+  beneficiaries: { to: '/beneficiaries', text: 'app.program.module_tab.all_beneficiary_types' },
+  events: { to: '/events', text: 'app.program.module_tab.all_event_types' },
 };
 
 export const ModuleTab = ({ program, module, onBack, onChanged }: ModuleTabProps) => {
   const kind = TYPE_KINDS[module];
-  const { label } = resourceEntry(kind.resource);
-  const words = typeMessages(kind.what);
+  const t = useT();
+  const words = MODULE_TEXTS[module];
   const notify = useNotify();
   const access = useProgramAccess(program);
   const canManage = access.can('can_manage_program_types');
@@ -76,10 +78,10 @@ export const ModuleTab = ({ program, module, onBack, onChanged }: ModuleTabProps
   const rowActions = (record: RaRecord) => (
     <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
       {canManage && (
-        <Tooltip title={`Edit ${label.one.toLowerCase()}`}>
+        <Tooltip title={t(words.editTooltip)}>
           <IconButton
             size="small"
-            aria-label={`Edit ${String(record.name)}`}
+            aria-label={t('app.program.common.edit_name', { name: String(record.name) })}
             onClick={() => setDrawer({ mode: 'edit', id: String(record.id) })}
           >
             <EditIcon fontSize="small" />
@@ -87,8 +89,12 @@ export const ModuleTab = ({ program, module, onBack, onChanged }: ModuleTabProps
         </Tooltip>
       )}
       {mayAttach && (
-        <Tooltip title="Remove from this program">
-          <IconButton size="small" aria-label={`Remove ${String(record.name)}`} onClick={() => setRemoving(record)}>
+        <Tooltip title={t('app.program.module_tab.remove_from_program')}>
+          <IconButton
+            size="small"
+            aria-label={t('app.program.common.remove_name', { name: String(record.name) })}
+            onClick={() => setRemoving(record)}
+          >
             <DeleteIcon fontSize="small" />
           </IconButton>
         </Tooltip>
@@ -107,16 +113,16 @@ export const ModuleTab = ({ program, module, onBack, onChanged }: ModuleTabProps
         sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1 }}
       >
         <ArrowBackIcon fontSize="small" />
-        Back to all modules
+        {t('app.program.module_tab.back')}
       </Link>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 1 }}>
         <Box>
           <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
-            {label.many}
+            {t(`resources.${kind.resource}.name`, { smart_count: 2 })}
           </Typography>
           {allOfKind && (
             <Link component={RouterLink} to={allOfKind.to} variant="body2" underline="hover" color="secondary.dark">
-              {allOfKind.text}
+              {t(allOfKind.text)}
             </Link>
           )}
         </Box>
@@ -135,7 +141,7 @@ export const ModuleTab = ({ program, module, onBack, onChanged }: ModuleTabProps
         >
           <TextField
             size="small"
-            label={`Search ${label.many.toLowerCase()}`}
+            label={t(words.search)}
             value={q}
             onChange={(e) => setQ(e.target.value)}
             sx={{ flex: '1 1 auto', minWidth: 160, maxWidth: { sm: 280 } }}
@@ -147,16 +153,14 @@ export const ModuleTab = ({ program, module, onBack, onChanged }: ModuleTabProps
               onClick={() => setDrawer({ mode: 'add' })}
               sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
             >
-              {`Add ${label.one}`}
+              {t(words.add)}
             </Button>
           )}
         </Stack>
       </Box>
       {canManage && !access.mayChange && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {access.locked
-            ? 'This program is locked: unlock it to add or remove types.'
-            : 'The editing window of this program is closed: types cannot be added or removed.'}
+          {access.locked ? t('app.program.module_tab.locked_note') : t('app.program.module_tab.closed_note')}
         </Typography>
       )}
       <AttachedTypes key={q} kind={kind} records={shown} actions={rowActions} />
@@ -172,10 +176,10 @@ export const ModuleTab = ({ program, module, onBack, onChanged }: ModuleTabProps
       <Confirm
         isOpen={removing !== null}
         loading={busy}
-        title="Remove"
-        content={removing ? `Remove ${String(removing.name)} from this program? It stays available to other programs.` : ''}
-        confirm="Remove"
-        cancel="Cancel"
+        title={t('ra.action.remove')}
+        content={removing ? t('app.program.module_tab.remove_content', { name: String(removing.name) }) : ''}
+        confirm={t('ra.action.remove')}
+        cancel={t('ra.action.cancel')}
         confirmColor="warning"
         onConfirm={remove}
         onClose={() => setRemoving(null)}
@@ -184,7 +188,6 @@ export const ModuleTab = ({ program, module, onBack, onChanged }: ModuleTabProps
         <ActivateModulePrompt
           programId={String(program.id)}
           module={module}
-          moduleName={kind.moduleName}
           allowed={access.can('can_edit_program') && access.mayChange}
           onBack={onBack}
           onActivated={onChanged}

@@ -5,9 +5,10 @@
 import { useState } from 'react';
 import { Box, Button, CircularProgress, List, ListItem, ListItemText, TextField, Typography } from '@mui/material';
 import { useGetList } from 'react-admin';
-import { resourceEntry } from '@model/schema-registry';
 import { preview } from '../../../generic/schema-fields';
 import type { TypeKind } from '../../../type-records/type-kinds';
+import { useT } from '../../../../i18n/use-t';
+import { MODULE_TEXTS } from './module-texts';
 
 interface SelectExistingTypesProps {
   kind: TypeKind;
@@ -20,7 +21,8 @@ interface SelectExistingTypesProps {
 
 export const SelectExistingTypes = ({ kind, attached, onPick, busy }: SelectExistingTypesProps) => {
   const [q, setQ] = useState('');
-  const label = resourceEntry(kind.resource).label;
+  const t = useT();
+  const words = MODULE_TEXTS[kind.module];
   const {
     data = [],
     isPending,
@@ -33,17 +35,10 @@ export const SelectExistingTypes = ({ kind, attached, onPick, busy }: SelectExis
   const free = data.filter((r) => !attached.includes(String(r.id)));
   return (
     <Box>
-      <TextField
-        label={`Search ${label.many.toLowerCase()}`}
-        value={q}
-        onChange={(e) => setQ(e.target.value)}
-        size="small"
-        fullWidth
-        sx={{ mb: 1 }}
-      />
+      <TextField label={t(words.search)} value={q} onChange={(e) => setQ(e.target.value)} size="small" fullWidth sx={{ mb: 1 }} />
       {isPending ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
-          <CircularProgress aria-label={`Loading ${label.many.toLowerCase()}`} />
+          <CircularProgress aria-label={t(words.loading)} />
         </Box>
       ) : error ? (
         <Typography color="error" sx={{ p: 2 }}>
@@ -51,17 +46,17 @@ export const SelectExistingTypes = ({ kind, attached, onPick, busy }: SelectExis
         </Typography>
       ) : free.length === 0 ? (
         <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-          {kind.emptyText}
+          {t(words.empty)}
         </Typography>
       ) : (
-        <List dense aria-label={`Existing ${label.many.toLowerCase()}`}>
+        <List dense aria-label={t(words.existing)}>
           {free.map((record) => (
             <ListItem
               key={record.id}
               divider
               secondaryAction={
                 <Button size="small" variant="outlined" color="secondary" disabled={busy} onClick={() => onPick(String(record.id))}>
-                  Add
+                  {t('ra.action.add')}
                 </Button>
               }
               sx={{ pr: 10 }}

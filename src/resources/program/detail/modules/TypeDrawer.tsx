@@ -7,11 +7,12 @@ import { useState } from 'react';
 import { Alert, Box, Drawer, IconButton, Tab, Tabs, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { CreateBase, EditBase, useNotify, type RaRecord } from 'react-admin';
-import { resourceEntry } from '@model/schema-registry';
 import { programCalls } from '../../../../providers/program-calls';
 import { FormToolbar, formStyle } from '../../../generic/record-form';
 import { SchemaForm } from '../../../generic/SchemaForm';
-import { typeMessages, type TypeKind } from '../../../type-records/type-kinds';
+import type { TypeKind } from '../../../type-records/type-kinds';
+import { useT } from '../../../../i18n/use-t';
+import { MODULE_TEXTS } from './module-texts';
 import { SelectExistingTypes } from './SelectExistingTypes';
 
 export type DrawerState = { mode: 'add' } | { mode: 'edit'; id: string } | null;
@@ -29,11 +30,11 @@ interface TypeDrawerProps {
 
 export const TypeDrawer = ({ kind, programId, attached, state, canCreate, onClose, onChanged }: TypeDrawerProps) => {
   const notify = useNotify();
+  const t = useT();
   const [tab, setTab] = useState(0);
   const [attaching, setAttaching] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const words = typeMessages(kind.what);
-  const { one } = resourceEntry(kind.resource).label;
+  const words = MODULE_TEXTS[kind.module];
 
   const close = () => {
     setTab(0);
@@ -77,7 +78,7 @@ export const TypeDrawer = ({ kind, programId, attached, state, canCreate, onClos
       <SchemaForm
         resource={kind.resource}
         sx={formStyle(true)}
-        toolbar={<FormToolbar label="Save" allowed={canCreate && !attaching} onCancel={close} inDialog />}
+        toolbar={<FormToolbar label={t('ra.action.save')} allowed={canCreate && !attaching} onCancel={close} inDialog />}
         onSaved={created}
         onFailed={failed(words.addFailed)}
       />
@@ -99,9 +100,9 @@ export const TypeDrawer = ({ kind, programId, attached, state, canCreate, onClos
     >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
         <Typography id="type-drawer-title" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
-          {state?.mode === 'edit' ? `Edit ${one}` : `Add ${one}`}
+          {t(state?.mode === 'edit' ? words.edit : words.add)}
         </Typography>
-        <IconButton aria-label="Close" onClick={close}>
+        <IconButton aria-label={t('ra.action.close')} onClick={close}>
           <CloseIcon />
         </IconButton>
       </Box>
@@ -122,7 +123,7 @@ export const TypeDrawer = ({ kind, programId, attached, state, canCreate, onClos
           <SchemaForm
             resource={kind.resource}
             sx={formStyle(true)}
-            toolbar={<FormToolbar label="Update" allowed={canCreate} onCancel={close} inDialog />}
+            toolbar={<FormToolbar label={t('ra.action.update')} allowed={canCreate} onCancel={close} inDialog />}
             onSaved={edited}
             onFailed={failed(words.editFailed)}
           />
@@ -135,8 +136,8 @@ export const TypeDrawer = ({ kind, programId, attached, state, canCreate, onClos
             variant="fullWidth"
             sx={{ mb: 2, borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { textTransform: 'none', fontWeight: 600 } }}
           >
-            <Tab label="Select from existing" />
-            <Tab label={`Create new ${one}`} disabled={!canCreate} />
+            <Tab label={t('app.program.module_tab.select_existing')} />
+            <Tab label={t(words.createNew)} disabled={!canCreate} />
           </Tabs>
           {tab === 0 ? <SelectExistingTypes kind={kind} attached={attached} onPick={attach} busy={attaching} /> : createForm}
         </>

@@ -8,6 +8,7 @@ import { failureMessage } from '../parts/failure';
 import { useProgramAction } from '../parts/use-program-action';
 import type { SentNotification } from './notification-query';
 import { isBlankText, trimText } from '@model/trim-text';
+import { useT } from '../../../../i18n/use-t';
 
 export type NotificationDialogState = { mode: 'create' } | { mode: 'edit'; notification: SentNotification } | null;
 
@@ -37,6 +38,7 @@ interface Problems {
 }
 
 const NotificationForm = ({ programId, editing, onClose }: { programId: string; editing?: SentNotification; onClose(): void }) => {
+  const t = useT();
   const [title, setTitle] = useState(editing?.title ?? '');
   const [body, setBody] = useState(editing?.body ?? '');
   const [problems, setProblems] = useState<Problems>({});
@@ -44,37 +46,37 @@ const NotificationForm = ({ programId, editing, onClose }: { programId: string; 
 
   const save = async () => {
     const found: Problems = {
-      title: isBlankText(title) ? 'Notification Title is required' : undefined,
-      body: isBlankText(body) ? 'Notification Content is required' : undefined,
+      title: isBlankText(title) ? t('app.program.notifications.title_required') : undefined,
+      body: isBlankText(body) ? t('app.program.notifications.content_required') : undefined,
     };
     setProblems(found);
     if (found.title || found.body) return;
     const outcome = editing
       ? await action.run(() => programCalls.updateNotification(editing._id, { title: trimText(title), body: trimText(body) }), {
-          success: 'Notification Updated Successfully',
-          failure: 'Error in Updating Notification',
+          success: 'app.program.notifications.updated',
+          failure: 'app.program.notifications.update_failed',
         })
       : await action.run(() => programCalls.sendNotification(programId, trimText(title), trimText(body)), {
-          success: 'Notification Sent Successfully',
-          failure: 'Error in Sending Notification',
+          success: 'app.program.notifications.sent',
+          failure: 'app.program.notifications.send_failed',
         });
     if (outcome.ok) return onClose();
     const fields = errorFields(outcome.error);
-    setProblems({ title: fields.title, body: fields.body, form: failureMessage(outcome.error) });
+    setProblems({ title: fields.title, body: fields.body, form: failureMessage(outcome.error, t('app.program.common.something_wrong')) });
   };
 
   return (
     <DialogForm
-      title={editing ? 'Edit Notification' : 'Send Notification'}
+      title={t(editing ? 'app.program.notifications.edit' : 'app.program.notifications.send')}
       error={problems.form}
-      submitLabel={editing ? 'Save' : 'Send'}
+      submitLabel={t(editing ? 'ra.action.save' : 'app.program.notifications.send_button')}
       submitDisabled={action.busy}
       onSubmit={() => void save()}
       onClose={onClose}
     >
       <TextField
         required
-        label="Notification Title"
+        label={t('resources.notification.fields.title')}
         value={title}
         onChange={(event) => setTitle(event.target.value)}
         error={Boolean(problems.title)}
@@ -85,7 +87,7 @@ const NotificationForm = ({ programId, editing, onClose }: { programId: string; 
         required
         multiline
         minRows={4}
-        label="Notification Content"
+        label={t('resources.notification.fields.body')}
         value={body}
         onChange={(event) => setBody(event.target.value)}
         error={Boolean(problems.body)}

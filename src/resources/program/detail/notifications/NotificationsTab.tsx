@@ -20,14 +20,16 @@ import { failureMessage } from '../parts/failure';
 import { useProgramAction } from '../parts/use-program-action';
 import { useNotifications, type SentNotification } from './notification-query';
 import { NotificationDialog, type NotificationDialogState } from './NotificationDialog';
+import { useT, type Translate } from '../../../../i18n/use-t';
 
 const NO_ROWS: SentNotification[] = [];
 
-const sender = ({ created_by: by }: SentNotification) =>
-  by ? `${by.first_name ?? ''} ${by.last_name ?? ''}`.trim() : 'a user no longer here';
+const sender = (t: Translate, { created_by: by }: SentNotification) =>
+  by ? `${by.first_name ?? ''} ${by.last_name ?? ''}`.trim() : t('app.program.notifications.former_user');
 
 export const NotificationsTab = ({ program }: { program: FullProgram }) => {
   const access = useProgramAccess(program);
+  const t = useT();
   const maySend = access.can('can_send_program_notifications') && !access.locked;
   const notifications = useNotifications(program._id);
   const paged = usePaged(notifications.data ?? NO_ROWS);
@@ -37,8 +39,8 @@ export const NotificationsTab = ({ program }: { program: FullProgram }) => {
 
   const remove = async (notification: SentNotification) => {
     await action.run(() => programCalls.deleteNotification(notification._id), {
-      success: 'Notification Removed Successfully',
-      failure: 'Error in Removing Notification',
+      success: 'app.program.notifications.removed',
+      failure: 'app.program.notifications.remove_failed',
     });
     setRemoving(null);
   };
@@ -51,28 +53,28 @@ export const NotificationsTab = ({ program }: { program: FullProgram }) => {
         sx={{ m: 2 }}
         action={
           <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={() => void notifications.refetch()}>
-            Retry
+            {t('app.program.common.retry')}
           </Button>
         }
       >
-        {failureMessage(notifications.error, 'The notifications could not be loaded')}
+        {failureMessage(notifications.error, t('app.program.notifications.load_failed'))}
       </Alert>
     );
   else if (notifications.isPending)
     body = (
       <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-        <CircularProgress aria-label="Loading notifications" />
+        <CircularProgress aria-label={t('app.program.notifications.loading')} />
       </Box>
     );
   else if (!paged.count)
     body = (
       <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary">
-        No notification found
+        {t('app.program.notifications.none')}
       </Typography>
     );
   else
     body = (
-      <List disablePadding aria-label="Notifications">
+      <List disablePadding aria-label={t('app.program.tabs.notifications')}>
         {paged.rows.map((notification, index) => (
           <Box key={notification._id} component="li" sx={{ listStyle: 'none' }}>
             {index > 0 && <Divider component="div" />}
@@ -85,14 +87,14 @@ export const NotificationsTab = ({ program }: { program: FullProgram }) => {
                   {notification.body}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
-                  {`Sent by ${sender(notification)} · ${formatDateTime(notification.created_at)}`}
+                  {t('app.program.notifications.sent_by', { name: sender(t, notification), date: formatDateTime(notification.created_at) })}
                 </Typography>
               </Box>
               {maySend && (
                 <Stack direction="row" spacing={0.5}>
                   <IconButton
                     size="small"
-                    aria-label={`Edit ${notification.title}`}
+                    aria-label={t('app.program.common.edit_name', { name: notification.title })}
                     onClick={() => setDialog({ mode: 'edit', notification })}
                   >
                     <EditIcon fontSize="small" />
@@ -100,7 +102,7 @@ export const NotificationsTab = ({ program }: { program: FullProgram }) => {
                   <IconButton
                     size="small"
                     color="error"
-                    aria-label={`Remove ${notification.title}`}
+                    aria-label={t('app.program.common.remove_name', { name: notification.title })}
                     onClick={() => setRemoving(notification)}
                   >
                     <DeleteIcon fontSize="small" />
@@ -116,24 +118,26 @@ export const NotificationsTab = ({ program }: { program: FullProgram }) => {
   return (
     <>
       <TabHeading
-        title="Notifications"
+        title={t('app.program.tabs.notifications')}
         action={
           maySend && (
             <Button variant="contained" startIcon={<SendIcon />} onClick={() => setDialog({ mode: 'create' })}>
-              Send Notification
+              {t('app.program.notifications.send')}
             </Button>
           )
         }
       />
       <Card variant="outlined">
         {body}
-        {!notifications.error && !notifications.isPending && <DetailPager paged={paged} label="Notifications per page" withAll />}
+        {!notifications.error && !notifications.isPending && (
+          <DetailPager paged={paged} label={t('app.program.notifications.per_page')} withAll />
+        )}
       </Card>
       <NotificationDialog programId={program._id} state={dialog} onClose={() => setDialog(null)} />
       <ConfirmRemove
         open={removing !== null}
-        title="Remove Notification"
-        content={removing ? `“${removing.title}” will be removed from the team's notifications.` : ''}
+        title={t('app.program.notifications.remove_title')}
+        content={removing ? t('app.program.notifications.remove_content', { title: removing.title }) : ''}
         busy={action.busy}
         onConfirm={() => removing && void remove(removing)}
         onClose={() => setRemoving(null)}

@@ -13,10 +13,12 @@ import { useProgramAccess } from '../../program-access';
 import { programQueryKey } from '../program-query';
 import { OverviewCard } from './OverviewCard';
 import { ConflictsDialog } from './ConflictsDialog';
+import { useT } from '../../../../i18n/use-t';
 
 export const conflictsQueryKey = (id: string) => [...programQueryKey(id), 'conflicts'] as const;
 
 export const ConflictsCard = ({ program }: { program: FullProgram }) => {
+  const t = useT();
   const allowed = useProgramAccess(program).can('can_edit_document');
   const [open, setOpen] = useState(false);
   const conflicts = useQuery({
@@ -29,19 +31,21 @@ export const ConflictsCard = ({ program }: { program: FullProgram }) => {
   const action =
     count > 0 ? (
       <Button variant="outlined" size="small" color="warning" onClick={() => setOpen(true)}>
-        Review
+        {t('app.program.conflicts.review')}
       </Button>
     ) : undefined;
   return (
-    <OverviewCard title="Offline conflicts" action={action}>
+    <OverviewCard title={t('app.program.conflicts.title')} action={action}>
       <Typography variant="body2" color="text.secondary">
         {conflicts.isError
-          ? 'The conflicts could not be read.'
+          ? t('app.program.conflicts.read_failed')
           : !conflicts.data
-            ? 'Looking for documents edited on two phones…'
+            ? t('app.program.conflicts.looking')
             : count === 0
-              ? 'No document was edited on two phones at once.'
-              : `${count === 100 ? '100 or more' : count} ${count === 1 ? 'document was' : 'documents were'} edited on two phones at once: choose the version to keep.`}
+              ? t('app.program.conflicts.none')
+              : count === 100
+                ? t('app.program.conflicts.hundred_or_more')
+                : t('app.program.conflicts.count', { smart_count: count })}
       </Typography>
       {open && <ConflictsDialog programId={program._id} conflicts={conflicts.data ?? []} onClose={() => setOpen(false)} />}
     </OverviewCard>

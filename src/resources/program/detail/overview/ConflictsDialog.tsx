@@ -23,6 +23,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { syncCalls, type ConflictVersion, type SyncConflict } from '../../../../providers/sync-calls';
 import { failureMessage } from '../parts/failure';
 import { programQueryKey } from '../program-query';
+import { useT } from '../../../../i18n/use-t';
 
 interface ConflictsDialogProps {
   programId: string;
@@ -31,13 +32,14 @@ interface ConflictsDialogProps {
 }
 
 export const ConflictsDialog = ({ programId, conflicts, onClose }: ConflictsDialogProps) => {
+  const t = useT();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby="conflicts-title">
-      <DialogTitle id="conflicts-title">Documents edited on two phones</DialogTitle>
+      <DialogTitle id="conflicts-title">{t('app.program.conflicts.dialog_title')}</DialogTitle>
       <DialogContent dividers>
         {conflicts.length === 0 ? (
-          <Typography>No conflict left.</Typography>
+          <Typography>{t('app.program.conflicts.none_left')}</Typography>
         ) : (
           <Stack spacing={3}>
             {conflicts.map((conflict) => (
@@ -47,13 +49,14 @@ export const ConflictsDialog = ({ programId, conflicts, onClose }: ConflictsDial
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('ra.action.close')}</Button>
       </DialogActions>
     </Dialog>
   );
 };
 
 const ConflictSection = ({ programId, conflict }: { programId: string; conflict: SyncConflict }) => {
+  const t = useT();
   const notify = useNotify();
   const client = useQueryClient();
   const [saving, setSaving] = useState(false);
@@ -61,19 +64,19 @@ const ConflictSection = ({ programId, conflict }: { programId: string; conflict:
     setSaving(true);
     try {
       await syncCalls.keepVersion(conflict.local_id, version.rev);
-      notify('Kept the chosen version: every phone gets it at its next sync', { type: 'success' });
+      notify('app.program.conflicts.kept', { type: 'success' });
       await client.invalidateQueries({ queryKey: programQueryKey(programId) });
     } catch (error) {
-      notify(failureMessage(error), { type: 'error' });
+      notify(failureMessage(error, 'app.program.common.something_wrong'), { type: 'error' });
     } finally {
       setSaving(false);
     }
   };
   const fields = [...new Set(conflict.versions.flatMap((v) => Object.keys(v.form_data)))];
   return (
-    <Box component="section" aria-label={`Document ${conflict.local_id}`}>
+    <Box component="section" aria-label={t('app.program.conflicts.document', { id: conflict.local_id })}>
       <Typography variant="subtitle2" component="h3" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
-        Document {conflict.local_id}
+        {t('app.program.conflicts.document', { id: conflict.local_id })}
       </Typography>
       <Box
         sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: `repeat(${conflict.versions.length}, minmax(0, 1fr))` } }}
@@ -83,12 +86,14 @@ const ConflictSection = ({ programId, conflict }: { programId: string; conflict:
             key={version.rev}
             variant="outlined"
             component="article"
-            aria-label={version.current ? 'Current version' : `Other version ${i}`}
+            aria-label={
+              version.current ? t('app.program.conflicts.current_version') : t('app.program.conflicts.other_version_number', { number: i })
+            }
           >
             <CardContent>
               <Chip
                 size="small"
-                label={version.current ? 'Current version' : 'Other version'}
+                label={t(version.current ? 'app.program.conflicts.current_version' : 'app.program.conflicts.other_version')}
                 color={version.current ? 'primary' : 'default'}
                 sx={{ mb: 1 }}
               />
@@ -105,7 +110,7 @@ const ConflictSection = ({ programId, conflict }: { programId: string; conflict:
                 ))}
               </Box>
               <Button variant="contained" size="small" disabled={saving} onClick={() => void keep(version)} sx={{ mt: 1 }}>
-                Keep this one
+                {t('app.program.conflicts.keep')}
               </Button>
             </CardContent>
           </Card>

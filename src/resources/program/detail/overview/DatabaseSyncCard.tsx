@@ -13,21 +13,23 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FullProgram } from '../../../../providers/program-calls';
 import { syncCalls, type SyncDatabaseSummary } from '../../../../providers/sync-calls';
 import { formatDateTime } from '../../../generic/date-time';
-import { missingFlag } from '../../shared/edit-blocked';
 import { useProgramAccess } from '../../program-access';
 import { programQueryKey } from '../program-query';
 import { OverviewCard } from './OverviewCard';
+import type { MessageKey } from '../../../../i18n/catalogue';
+import { useT, type Translate } from '../../../../i18n/use-t';
 
 /** Below the program's key: refreshing the program (after a lock, say) reads this again too. */
 const syncQueryKey = (id: string) => [...programQueryKey(id), 'sync'] as const;
 
 export const DatabaseSyncCard = ({ program }: { program: FullProgram }) => {
+  const t = useT();
   const allowed = useProgramAccess(program).can('can_sync_program');
   if (!allowed) {
     return (
-      <OverviewCard title="Database Sync">
+      <OverviewCard title={t('app.program.sync.title')}>
         <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
-          {missingFlag('sync programs', 'can_sync_program')}
+          {t('app.program.access.cannot_sync_flag', { flag: 'can_sync_program' })}
         </Typography>
       </OverviewCard>
     );
@@ -36,6 +38,7 @@ export const DatabaseSyncCard = ({ program }: { program: FullProgram }) => {
 };
 
 const SyncableCard = ({ programId }: { programId: string }) => {
+  const t = useT();
   const notify = useNotify();
   const client = useQueryClient();
   const status = useQuery({ queryKey: syncQueryKey(programId), queryFn: () => syncCalls.programDatabase(programId) });
@@ -44,25 +47,25 @@ const SyncableCard = ({ programId }: { programId: string }) => {
     setSyncing(true);
     try {
       client.setQueryData(syncQueryKey(programId), await syncCalls.syncProgram(programId));
-      notify('Sync To Database Successfully', { type: 'success' });
+      notify('app.program.sync.done', { type: 'success' });
     } catch {
-      notify('Error in Sync to Database', { type: 'error' });
+      notify('app.program.sync.failed', { type: 'error' });
     } finally {
       setSyncing(false);
     }
   };
   const action = (
     <Button variant="outlined" size="small" startIcon={<SyncIcon />} disabled={syncing} onClick={() => void sync()}>
-      Sync
+      {t('app.program.sync.sync')}
     </Button>
   );
   return (
-    <OverviewCard title="Database Sync" action={action}>
+    <OverviewCard title={t('app.program.sync.title')} action={action}>
       {syncing ? (
         <Box role="status">
-          <LinearProgress aria-label="Syncing the offline database" sx={{ mb: 1 }} />
+          <LinearProgress aria-label={t('app.program.sync.syncing')} sx={{ mb: 1 }} />
           <Typography variant="body2" color="text.secondary">
-            Building the offline database from the program's configuration…
+            {t('app.program.sync.building')}
           </Typography>
         </Box>
       ) : (
@@ -73,15 +76,19 @@ const SyncableCard = ({ programId }: { programId: string }) => {
 };
 
 const SyncSummary = ({ summary, failed }: { summary?: SyncDatabaseSummary; failed: boolean }) => {
-  if (failed) return <Line>The offline database could not be read. Try Sync.</Line>;
-  if (!summary) return <LinearProgress aria-label="Loading the offline database" />;
-  if (!summary.built_at) return <Line>Not synced yet: the mobile app gets this program once it is synced.</Line>;
+  const t = useT();
+  if (failed) return <Line>{t('app.program.sync.read_failed')}</Line>;
+  if (!summary) return <LinearProgress aria-label={t('app.program.sync.loading')} />;
+  if (!summary.built_at) return <Line>{t('app.program.sync.not_synced')}</Line>;
   return (
     <>
-      <Line>Last synced {formatDateTime(summary.built_at)}</Line>
+      <Line>{t('app.program.sync.last_synced', { date: formatDateTime(summary.built_at) })}</Line>
       <Line>
-        {summary.doc_count.toLocaleString()} {summary.doc_count === 1 ? 'document' : 'documents'} · {formatBytes(summary.size)} for a phone
-        to download
+        {t('app.program.sync.documents', {
+          smart_count: summary.doc_count,
+          count: summary.doc_count.toLocaleString(),
+          size: formatBytes(t, summary.size),
+        })}
       </Line>
     </>
   );
@@ -93,14 +100,21 @@ const Line = ({ children }: { children: ReactNode }) => (
   </Typography>
 );
 
+const UNITS: MessageKey[] = [
+  'app.program.sync.bytes',
+  'app.program.sync.kilobytes',
+  'app.program.sync.megabytes',
+  'app.program.sync.gigabytes',
+];
+
 /** 1536 → "1.5 KB". */
-function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KB', 'MB', 'GB'];
+function formatBytes(t: Translate, bytes: number): string {
+  const units = UNITS;
   let value = bytes;
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) {
     value /= 1024;
     unit++;
   }
-  return unit === 0 ? `${value} bytes` : `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+  return t(units[unit]!, { value: unit === 0 ? value : value.toFixed(value < 10 ? 1 : 0) });
 }

@@ -3,24 +3,24 @@
  * can_lock_program; a role without it is told which flag it lacks.
  */
 import { Typography } from '@mui/material';
-import { missingFlag } from '../../shared/edit-blocked';
 import { useProgramAccess } from '../../program-access';
 import type { FullProgram } from '../../../../providers/program-calls';
 import { LockButton } from '../parts/LockButton';
 import { OverviewCard } from './OverviewCard';
+import { useT } from '../../../../i18n/use-t';
 
 export const LockCard = ({ program }: { program: FullProgram }) => {
   const access = useProgramAccess(program);
+  const t = useT();
+  const mayLock = access.can('can_lock_program');
   return (
-    <OverviewCard title="Program Lock" action={<LockButton program={program} />}>
+    <OverviewCard title={t('app.program.lock.title')} action={<LockButton program={program} />}>
       <Typography variant="body2" color="text.secondary">
-        {program.lockProgram === 1
-          ? 'Locked: nothing in this program can be changed until it is unlocked.'
-          : 'Unlocked: the program, its goals, team and notifications can be changed. Lock it to freeze them.'}
+        {program.lockProgram === 1 ? t('app.program.lock.locked_text') : t('app.program.lock.unlocked_text')}
       </Typography>
-      {!access.can('can_lock_program') && (
+      {!mayLock && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1, fontStyle: 'italic' }}>
-          {missingFlag('lock programs', 'can_lock_program')}
+          {t('app.program.access.cannot_lock_flag', { flag: 'can_lock_program' })}
         </Typography>
       )}
     </OverviewCard>

@@ -2,8 +2,10 @@
 import { Box, Button, Slider, Stack, Typography } from '@mui/material';
 import type { GoalRecord } from '../../../../providers/program-calls';
 import { OverviewCard } from './OverviewCard';
+import { useT } from '../../../../i18n/use-t';
 
 const GoalSlider = ({ goal }: { goal: GoalRecord }) => {
+  const t = useT();
   const achieve = goal.achieve ?? 0;
   return (
     <Box>
@@ -23,7 +25,7 @@ const GoalSlider = ({ goal }: { goal: GoalRecord }) => {
           { value: 0, label: '0' },
           { value: goal.target, label: String(goal.target) },
         ]}
-        aria-label={`${goal.name}: ${achieve} of ${goal.target}`}
+        aria-label={t('app.program.carousel.slide', { name: goal.name, achieve, target: goal.target })}
         aria-readonly
         // A picture of progress, not an input: nothing to drag, nothing to focus.
         tabIndex={-1}
@@ -42,13 +44,14 @@ const GoalSlider = ({ goal }: { goal: GoalRecord }) => {
 };
 
 export const PinnedGoalsCard = ({ goals, onSeeAll }: { goals: GoalRecord[]; onSeeAll(): void }) => {
+  const t = useT();
   const pinned = goals.filter((goal) => goal.isPinned);
   return (
     <OverviewCard
-      title="Pinned Goals"
+      title={t('app.program.overview.pinned_title')}
       action={
         <Button size="small" onClick={onSeeAll}>
-          See all Goals
+          {t('app.program.overview.see_all_goals')}
         </Button>
       }
     >
@@ -59,13 +62,13 @@ export const PinnedGoalsCard = ({ goals, onSeeAll }: { goals: GoalRecord[]; onSe
           ))}
           {pinned.some((goal) => goal.achieve_counted === false) && (
             <Typography variant="caption" color="text.secondary">
-              Completed counts start once documents arrive
+              {t('app.program.common.not_counted')}
             </Typography>
           )}
         </Stack>
       ) : (
         <Typography variant="body2" color="text.secondary">
-          {goals.length ? 'No goal is pinned. Pin goals on the Goals tab to follow them here.' : 'No Goal Found'}
+          {goals.length ? t('app.program.overview.none_pinned') : t('app.program.common.no_goal')}
         </Typography>
       )}
     </OverviewCard>

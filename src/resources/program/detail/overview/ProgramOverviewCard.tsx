@@ -14,7 +14,7 @@ import type { FullProgram } from '../../../../providers/program-calls';
 import { useProgramAccess } from '../../program-access';
 import { fullName } from '../parts/avatars';
 import { OverviewCard } from './OverviewCard';
-import { missingFlag } from '../../shared/edit-blocked';
+import { useT } from '../../../../i18n/use-t';
 
 const EMPTY = '---';
 
@@ -42,22 +42,23 @@ const Entry = ({ label, action, children }: { label: string; action?: React.Reac
 
 export const ProgramOverviewCard = ({ program }: { program: FullProgram }) => {
   const access = useProgramAccess(program);
+  const t = useT();
   const editPath = `/program/edit/${encodeURIComponent(program._id)}`;
   const mayEdit = access.can('can_edit_program') && access.mayChange;
   const heads = program.program_head.map(fullName).join(', ');
   // The lock and the editing window are explained above the tabs (AccessNotes); here, the flags.
   const lacking = !access.can('can_edit_program')
-    ? missingFlag('edit programs', 'can_edit_program')
+    ? t('app.program.access.cannot_edit_flag', { flag: 'can_edit_program' })
     : !access.can('can_edit_document')
-      ? missingFlag("edit the program's name", 'can_edit_document')
+      ? t('app.program.access.cannot_edit_name_flag', { flag: 'can_edit_document' })
       : null;
   return (
     <OverviewCard
-      title="Program Overview"
+      title={t('app.program.overview.program_overview')}
       action={
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end' }}>
           <Button component={RouterLink} to={editPath} size="small" variant="outlined" startIcon={<InfoIcon />}>
-            Program Details
+            {t('app.program.overview.program_details')}
           </Button>
           <Button
             component={RouterLink}
@@ -66,18 +67,24 @@ export const ProgramOverviewCard = ({ program }: { program: FullProgram }) => {
             variant="outlined"
             startIcon={<AssessmentIcon />}
           >
-            Access Program Reports
+            {t('app.program.overview.program_reports')}
           </Button>
         </Box>
       }
     >
-      <Entry label="Name" action={mayEdit && access.can('can_edit_document') && <EditLink to={editPath} label="Edit program" />}>
+      <Entry
+        label={t('app.program.common.name')}
+        action={mayEdit && access.can('can_edit_document') && <EditLink to={editPath} label={t('app.program.overview.edit_program')} />}
+      >
         {program.name || EMPTY}
       </Entry>
-      <Entry label="Program heads" action={mayEdit && <EditLink to={editPath} label="Edit program heads" />}>
+      <Entry
+        label={t('resources.program.fields.program_head')}
+        action={mayEdit && <EditLink to={editPath} label={t('app.program.overview.edit_heads')} />}
+      >
         {heads || EMPTY}
       </Entry>
-      <Entry label="Description">{program.description?.trim() || EMPTY}</Entry>
+      <Entry label={t('resources.program.fields.description')}>{program.description?.trim() || EMPTY}</Entry>
       {lacking && (
         <Typography variant="body2" color="text.secondary" sx={{ pt: 1, fontStyle: 'italic' }}>
           {lacking}

@@ -1,5 +1,6 @@
 /** The confirmation before taking something out of a program (spec 2 §4: no status means Remove). */
 import { Confirm } from 'react-admin';
+import { useT } from '../../../../i18n/use-t';
 
 interface ConfirmRemoveProps {
   open: boolean;
@@ -10,16 +11,19 @@ interface ConfirmRemoveProps {
   onClose(): void;
 }
 
-export const ConfirmRemove = ({ open, title, content, busy, onConfirm, onClose }: ConfirmRemoveProps) => (
-  <Confirm
-    isOpen={open}
-    loading={busy}
-    title={title}
-    content={content}
-    confirm="Remove"
-    cancel="Cancel"
-    confirmColor="warning"
-    onConfirm={onConfirm}
-    onClose={onClose}
-  />
-);
+export const ConfirmRemove = ({ open, title, content, busy, onConfirm, onClose }: ConfirmRemoveProps) => {
+  const t = useT();
+  return (
+    <Confirm
+      isOpen={open}
+      loading={busy}
+      title={title}
+      content={content}
+      confirm={t('ra.action.remove')}
+      cancel={t('ra.action.cancel')}
+      confirmColor="warning"
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
+  );
+};

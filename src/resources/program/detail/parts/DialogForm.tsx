@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { Alert, Button, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { useT } from '../../../../i18n/use-t';
 
 export interface DialogFormProps {
   title: string;
@@ -16,26 +17,29 @@ export interface DialogFormProps {
   children: ReactNode;
 }
 
-export const DialogForm = ({ title, error, submitLabel, submitDisabled, onSubmit, onClose, children }: DialogFormProps) => (
-  <form
-    noValidate
-    onSubmit={(event) => {
-      event.preventDefault();
-      onSubmit();
-    }}
-  >
-    <DialogTitle>{title}</DialogTitle>
-    <DialogContent>
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        {error && <Alert severity="error">{error}</Alert>}
-        {children}
-      </Stack>
-    </DialogContent>
-    <DialogActions>
-      <Button onClick={onClose}>Cancel</Button>
-      <Button type="submit" variant="contained" disabled={submitDisabled}>
-        {submitLabel}
-      </Button>
-    </DialogActions>
-  </form>
-);
+export const DialogForm = ({ title, error, submitLabel, submitDisabled, onSubmit, onClose, children }: DialogFormProps) => {
+  const t = useT();
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {error && <Alert severity="error">{error}</Alert>}
+          {children}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('ra.action.cancel')}</Button>
+        <Button type="submit" variant="contained" disabled={submitDisabled}>
+          {submitLabel}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+};

@@ -9,10 +9,12 @@ import { syncCalls } from '../../../../providers/sync-calls';
 import { useProgramAccess } from '../../program-access';
 import { useProgramRefresh } from '../program-query';
 import { failureMessage } from './failure';
+import { useT } from '../../../../i18n/use-t';
 
 export const LockButton = ({ program, color = 'primary' }: { program: FullProgram; color?: ButtonProps['color'] }) => {
   const access = useProgramAccess(program);
   const notify = useNotify();
+  const t = useT();
   const refresh = useProgramRefresh(program._id);
   const [busy, setBusy] = useState(false);
   if (!access.can('can_lock_program')) return null;
@@ -21,13 +23,13 @@ export const LockButton = ({ program, color = 'primary' }: { program: FullProgra
     setBusy(true);
     try {
       const { lockProgram } = await programCalls.toggleProgramLock(program._id);
-      notify(lockProgram === 1 ? 'Program Locked' : 'Program Unlocked', { type: 'success' });
+      notify(lockProgram === 1 ? 'app.program.lock.locked_toast' : 'app.program.lock.unlocked_toast', { type: 'success' });
       // "After a toggle the program is synced": the server does it a moment later anyway; done
       // here too, the Database Sync card shows it at once.
       if (access.can('can_sync_program')) await syncCalls.syncProgram(program._id).catch(() => undefined);
       await refresh();
     } catch (error) {
-      notify(failureMessage(error), { type: 'error' });
+      notify(failureMessage(error, 'app.program.common.something_wrong'), { type: 'error' });
     } finally {
       setBusy(false);
     }
@@ -42,7 +44,7 @@ export const LockButton = ({ program, color = 'primary' }: { program: FullProgra
       disabled={busy}
       onClick={() => void toggle()}
     >
-      {access.locked ? 'Unlock' : 'Lock'}
+      {t(access.locked ? 'app.program.lock.unlock' : 'app.program.lock.lock')}
     </Button>
   );
 };

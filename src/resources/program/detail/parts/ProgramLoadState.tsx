@@ -4,6 +4,7 @@ import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material'
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { failureMessage, statusOf } from './failure';
+import { useT } from '../../../../i18n/use-t';
 
 interface ProgramLoadStateProps {
   error: unknown;
@@ -12,20 +13,21 @@ interface ProgramLoadStateProps {
 }
 
 export const ProgramLoadState = ({ error, retrying, onRetry }: ProgramLoadStateProps) => {
+  const t = useT();
   if (!error || retrying)
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 320 }}>
-        <CircularProgress aria-label="Loading the program" />
+        <CircularProgress aria-label={t('app.program.detail.loading')} />
       </Box>
     );
   if (statusOf(error) === 404)
     return (
       <Box sx={{ py: 6, textAlign: 'center' }}>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
-          Program not found
+          {t('app.program.common.not_found')}
         </Typography>
         <Button component={RouterLink} to="/program" startIcon={<ArrowBackIcon />}>
-          Back to all program
+          {t('app.program.common.back_to_all')}
         </Button>
       </Box>
     );
@@ -36,11 +38,11 @@ export const ProgramLoadState = ({ error, retrying, onRetry }: ProgramLoadStateP
         sx={{ width: '100%', maxWidth: 560 }}
         action={
           <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={onRetry}>
-            Retry
+            {t('app.program.common.retry')}
           </Button>
         }
       >
-        {failureMessage(error, 'The program could not be loaded')}
+        {failureMessage(error, t('app.program.detail.load_failed'))}
       </Alert>
     </Box>
   );

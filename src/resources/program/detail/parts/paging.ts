@@ -8,7 +8,6 @@ import { useState } from 'react';
 export const ALL_ROWS = -1;
 
 export const DETAIL_PAGE_SIZES = [5, 10, 25];
-export const DETAIL_PAGE_SIZES_WITH_ALL = [...DETAIL_PAGE_SIZES, { label: 'All', value: ALL_ROWS }];
 
 export interface Paged<T> {
   rows: T[];

@@ -6,13 +6,14 @@ import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { useProgramRefresh } from '../program-query';
 import { failureMessage } from './failure';
+import type { MessageKey } from '../../../../i18n/catalogue';
 
 export type ActionOutcome = { ok: true } | { ok: false; error: unknown };
 
 export interface ActionTexts {
-  success: string;
+  success: MessageKey;
   /** Said on failure; without it, the server's own message. */
-  failure?: string;
+  failure?: MessageKey;
 }
 
 export function useProgramAction(programId: string) {
@@ -28,7 +29,7 @@ export function useProgramAction(programId: string) {
       void refresh();
       return { ok: true };
     } catch (error) {
-      notify(texts.failure ?? failureMessage(error), { type: 'error' });
+      notify(texts.failure ?? failureMessage(error, 'app.program.common.something_wrong'), { type: 'error' });
       // A refusal (locked meanwhile, a member someone else removed) means what is on screen is stale.
       void refresh();
       return { ok: false, error };

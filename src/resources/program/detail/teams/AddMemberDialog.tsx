@@ -10,8 +10,7 @@ import { failureMessage } from '../parts/failure';
 import { useProgramAction } from '../parts/use-program-action';
 import { teamRows } from './team-rows';
 import type { UserOption } from './use-active-users';
-
-export const BUILTIN_HEAD_NOTE = 'The built-in admin account cannot be a program head';
+import { useT } from '../../../../i18n/use-t';
 
 interface AddMemberDialogProps {
   program: FullProgram;
@@ -31,6 +30,7 @@ export const AddMemberDialog = (props: AddMemberDialogProps) => (
 const userLabel = (user: UserOption) => `${user.first_name} ${user.last_name}`.trim();
 
 const AddMemberForm = ({ program, users, usersError, usersLoading, onClose }: AddMemberDialogProps) => {
+  const t = useT();
   const onTeam = new Set(teamRows(program).map((row) => row.member._id));
   const choices = (users ?? []).filter((user) => !onTeam.has(user._id));
   const [user, setUser] = useState<UserOption | null>(null);
@@ -39,26 +39,26 @@ const AddMemberForm = ({ program, users, usersError, usersLoading, onClose }: Ad
   const action = useProgramAction(program._id);
 
   const save = async () => {
-    if (!user) return setProblem({ user: 'Select a user' });
+    if (!user) return setProblem({ user: t('app.program.teams.select_user') });
     setProblem({});
     const outcome = await action.run(() => programCalls.addTeamMember(program._id, user._id, head && !user.builtin), {
-      success: 'Added New Team Member Successfully',
-      failure: 'Error in Adding New Team Member',
+      success: 'app.program.teams.added',
+      failure: 'app.program.teams.add_failed',
     });
     if (outcome.ok) onClose();
-    else setProblem({ form: failureMessage(outcome.error) });
+    else setProblem({ form: failureMessage(outcome.error, t('app.program.common.something_wrong')) });
   };
 
   return (
     <DialogForm
-      title={'Add Team Member'}
+      title={t('app.program.teams.add')}
       error={problem.form}
-      submitLabel={'Add'}
+      submitLabel={t('ra.action.add')}
       submitDisabled={action.busy}
       onSubmit={() => void save()}
       onClose={onClose}
     >
-      {usersError ? <Alert severity="error">{failureMessage(usersError, 'The users could not be loaded')}</Alert> : null}
+      {usersError ? <Alert severity="error">{failureMessage(usersError, t('app.program.teams.users_failed'))}</Alert> : null}
       <Autocomplete
         options={choices}
         loading={usersLoading}
@@ -74,15 +74,17 @@ const AddMemberForm = ({ program, users, usersError, usersLoading, onClose }: Ad
             {option.email ? `${userLabel(option)} (${option.email})` : userLabel(option)}
           </li>
         )}
-        noOptionsText={usersLoading ? 'Loading users…' : 'Every active user is on this program'}
-        renderInput={(params) => <TextField {...params} required label="User" error={Boolean(problem.user)} helperText={problem.user} />}
+        noOptionsText={t(usersLoading ? 'app.program.teams.loading_users' : 'app.program.teams.everyone_on')}
+        renderInput={(params) => (
+          <TextField {...params} required label={t('app.program.teams.user')} error={Boolean(problem.user)} helperText={problem.user} />
+        )}
       />
       <div>
         <FormControlLabel
           control={<Checkbox checked={head} onChange={(event) => setHead(event.target.checked)} disabled={user?.builtin === true} />}
-          label="Program head"
+          label={t('app.program.common.program_head')}
         />
-        {user?.builtin && <FormHelperText>{BUILTIN_HEAD_NOTE}</FormHelperText>}
+        {user?.builtin && <FormHelperText>{t('app.program.teams.builtin_not_head')}</FormHelperText>}
       </div>
     </DialogForm>
   );

@@ -32,10 +32,12 @@ import { fullName } from '../parts/avatars';
 import { useProgramAction } from '../parts/use-program-action';
 import { teamRows, type TeamRow } from './team-rows';
 import { useActiveUsers } from './use-active-users';
-import { AddMemberDialog, BUILTIN_HEAD_NOTE } from './AddMemberDialog';
+import { AddMemberDialog } from './AddMemberDialog';
+import { useT } from '../../../../i18n/use-t';
 
 export const TeamsTab = ({ program }: { program: FullProgram }) => {
   const access = useProgramAccess(program);
+  const t = useT();
   const mayManage = access.can('can_manage_program_team') && access.mayChange;
   const users = useActiveUsers(mayManage);
   const builtin = new Set((users.data ?? []).filter((u) => u.builtin).map((u) => u._id));
@@ -47,12 +49,12 @@ export const TeamsTab = ({ program }: { program: FullProgram }) => {
 
   const toggleHead = (row: TeamRow) =>
     action.run(() => programCalls.setProgramHead(program._id, row.member._id, !row.head), {
-      success: 'Change program head status successfully',
+      success: 'app.program.teams.head_changed',
     });
   const remove = async (row: TeamRow) => {
     await action.run(() => programCalls.removeTeamMember(program._id, row.member._id), {
-      success: 'Deleted Team Member Successfully',
-      failure: 'Error in Delete Team Member',
+      success: 'app.program.teams.removed',
+      failure: 'app.program.teams.remove_failed',
     });
     setRemoving(null);
   };
@@ -60,23 +62,23 @@ export const TeamsTab = ({ program }: { program: FullProgram }) => {
   return (
     <>
       <TabHeading
-        title="Team"
+        title={t('app.program.overview.team')}
         action={
           mayManage && (
             <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>
-              Add Team Member
+              {t('app.program.teams.add')}
             </Button>
           )
         }
       />
       <Card variant="outlined">
         <TableContainer>
-          <Table size="small" aria-label="Team">
+          <Table size="small" aria-label={t('app.program.overview.team')}>
             <TableHead>
               <TableRow>
-                <TableCell>Member</TableCell>
+                <TableCell>{t('app.program.teams.member')}</TableCell>
                 <TableCell align="center" sx={{ width: 120, whiteSpace: 'nowrap' }}>
-                  Program head
+                  {t('app.program.common.program_head')}
                 </TableCell>
                 {mayManage && <TableCell align="right" sx={{ width: 64 }} />}
               </TableRow>
@@ -91,20 +93,25 @@ export const TeamsTab = ({ program }: { program: FullProgram }) => {
                       <MemberLine member={row.member} />
                     </TableCell>
                     <TableCell align="center">
-                      <Tooltip title={mayManage && !mayBeHead && !row.head ? BUILTIN_HEAD_NOTE : ''}>
+                      <Tooltip title={mayManage && !mayBeHead && !row.head ? t('app.program.teams.builtin_not_head') : ''}>
                         <span>
                           <Checkbox
                             checked={row.head}
                             disabled={!mayManage || action.busy || (!mayBeHead && !row.head)}
                             onChange={() => void toggleHead(row)}
-                            slotProps={{ input: { 'aria-label': `Program head: ${name}` } }}
+                            slotProps={{ input: { 'aria-label': t('app.program.teams.head_of', { name }) } }}
                           />
                         </span>
                       </Tooltip>
                     </TableCell>
                     {mayManage && (
                       <TableCell align="right">
-                        <IconButton size="small" color="error" aria-label={`Remove ${name}`} onClick={() => setRemoving(row)}>
+                        <IconButton
+                          size="small"
+                          color="error"
+                          aria-label={t('app.program.common.remove_name', { name })}
+                          onClick={() => setRemoving(row)}
+                        >
                           <DeleteIcon fontSize="small" />
                         </IconButton>
                       </TableCell>
@@ -112,11 +119,11 @@ export const TeamsTab = ({ program }: { program: FullProgram }) => {
                   </TableRow>
                 );
               })}
-              {!paged.count && <EmptyRow columns={3} text="No team member found" />}
+              {!paged.count && <EmptyRow columns={3} text={t('app.program.common.no_team_member')} />}
             </TableBody>
           </Table>
         </TableContainer>
-        <DetailPager paged={paged} label="Members per page" withAll />
+        <DetailPager paged={paged} label={t('app.program.teams.per_page')} withAll />
       </Card>
       <AddMemberDialog
         program={program}
@@ -128,8 +135,8 @@ export const TeamsTab = ({ program }: { program: FullProgram }) => {
       />
       <ConfirmRemove
         open={removing !== null}
-        title="Remove Team Member"
-        content={removing ? `${fullName(removing.member)} will be taken off this program.` : ''}
+        title={t('app.program.teams.remove_title')}
+        content={removing ? t('app.program.teams.remove_content', { name: fullName(removing.member) }) : ''}
         busy={action.busy}
         onConfirm={() => removing && void remove(removing)}
         onClose={() => setRemoving(null)}

@@ -1,0 +1,168 @@
+import type { Strings } from '../catalogue';
+import type * as english from '../en/program-detail';
+import { arabicPlural } from './plural';
+
+export const detail: Strings<typeof english.detail> = {
+  sections: 'أقسام البرنامج',
+  loading: 'جارٍ تحميل البرنامج',
+  load_failed: 'تعذّر تحميل البرنامج',
+  history: 'السجل',
+};
+
+export const tabs: Strings<typeof english.tabs> = {
+  overview: 'نظرة عامة',
+  goals: 'الأهداف',
+  notifications: 'الإشعارات',
+  modules: 'الوحدات',
+  beneficiaries: 'المستفيدون',
+  locations: 'المواقع',
+  events: 'الفعاليات',
+  cases: 'الحالات',
+  surveys: 'الاستبيانات',
+  permission: 'الإذن',
+  teams: 'الفرق',
+};
+
+export const lock: Strings<typeof english.lock> = {
+  title: 'قفل البرنامج',
+  lock: 'قفل',
+  unlock: 'إلغاء القفل',
+  locked_toast: 'تم قفل البرنامج',
+  unlocked_toast: 'تم إلغاء قفل البرنامج',
+  locked_text: 'مقفل: لا يمكن تغيير أي شيء في هذا البرنامج حتى يُلغى قفله.',
+  unlocked_text: 'غير مقفل: يمكن تغيير البرنامج وأهدافه وفريقه وإشعاراته. اقفله لتثبيتها.',
+};
+
+export const overview: Strings<typeof english.overview> = {
+  pinned_title: 'الأهداف المثبّتة',
+  see_all_goals: 'عرض كل الأهداف',
+  none_pinned: 'لا يوجد هدف مثبّت. ثبّت الأهداف من تبويب الأهداف لمتابعتها هنا.',
+  program_overview: 'نظرة عامة على البرنامج',
+  program_details: 'تفاصيل البرنامج',
+  program_reports: 'الوصول إلى تقارير البرنامج',
+  edit_program: 'تعديل البرنامج',
+  edit_heads: 'تعديل مسؤولي البرنامج',
+  team: 'الفريق',
+  manage_team: 'إدارة الفريق',
+  more_members: 'و%{count} آخرون',
+};
+
+export const sync: Strings<typeof english.sync> = {
+  title: 'مزامنة قاعدة البيانات',
+  sync: 'مزامنة',
+  done: 'تمت المزامنة مع قاعدة البيانات بنجاح',
+  failed: 'خطأ في المزامنة مع قاعدة البيانات',
+  syncing: 'جارٍ مزامنة قاعدة البيانات دون اتصال',
+  building: 'جارٍ بناء قاعدة البيانات دون اتصال من إعدادات البرنامج…',
+  read_failed: 'تعذّرت قراءة قاعدة البيانات دون اتصال. جرّب المزامنة.',
+  loading: 'جارٍ تحميل قاعدة البيانات دون اتصال',
+  not_synced: 'لم تتم المزامنة بعد: يحصل تطبيق الجوال على هذا البرنامج بعد مزامنته.',
+  last_synced: 'آخر مزامنة %{date}',
+  documents: arabicPlural(
+    'مستند واحد · %{size} ليُنزّلها الهاتف',
+    'عدد المستندات: %{count} · %{size} ليُنزّلها الهاتف',
+    'مستندان · %{size} ليُنزّلها الهاتف',
+  ),
+  bytes: '%{value} بايت',
+  kilobytes: '%{value} كيلوبايت',
+  megabytes: '%{value} ميغابايت',
+  gigabytes: '%{value} غيغابايت',
+};
+
+export const conflicts: Strings<typeof english.conflicts> = {
+  title: 'تعارضات العمل دون اتصال',
+  review: 'مراجعة',
+  read_failed: 'تعذّرت قراءة التعارضات.',
+  looking: 'جارٍ البحث عن مستندات عُدّلت على هاتفين…',
+  none: 'لم يُعدَّل أي مستند على هاتفين في الوقت نفسه.',
+  count: arabicPlural(
+    'عُدّل مستند واحد على هاتفين في الوقت نفسه: اختر النسخة التي تريد الاحتفاظ بها.',
+    'عدد المستندات التي عُدّلت على هاتفين في الوقت نفسه: %{smart_count}. اختر النسخة التي تريد الاحتفاظ بها.',
+    'عُدّل مستندان على هاتفين في الوقت نفسه: اختر النسخة التي تريد الاحتفاظ بها.',
+  ),
+  hundred_or_more: 'عُدّل 100 مستند أو أكثر على هاتفين في الوقت نفسه: اختر النسخة التي تريد الاحتفاظ بها.',
+  dialog_title: 'مستندات عُدّلت على هاتفين',
+  none_left: 'لم يتبقَّ أي تعارض.',
+  kept: 'تم الاحتفاظ بالنسخة المختارة: يحصل عليها كل هاتف عند مزامنته التالية',
+  document: 'المستند %{id}',
+  current_version: 'النسخة الحالية',
+  other_version: 'نسخة أخرى',
+  other_version_number: 'نسخة أخرى %{number}',
+  keep: 'الاحتفاظ بهذه النسخة',
+};
+
+export const goals: Strings<typeof english.goals> = {
+  add: 'إضافة هدف',
+  edit: 'تعديل الهدف',
+  per_page: 'عدد الأهداف في الصفحة',
+  percentage: 'النسبة المئوية',
+  actions: 'الإجراءات',
+  phone_line: 'المستهدف %{target} · المنجز %{achieve} · %{percent}',
+  pin: 'تثبيت في النظرة العامة',
+  unpin: 'إلغاء التثبيت من النظرة العامة',
+  pin_name: 'تثبيت %{name}',
+  unpin_name: 'إلغاء تثبيت %{name}',
+  remove_title: 'إزالة الهدف',
+  remove_content: 'ستتم إزالة هدف %{target} الخاص بـ %{name}.',
+  added: 'تمت إضافة الهدف بنجاح',
+  add_failed: 'خطأ في إضافة الهدف',
+  edited: 'تم تعديل الهدف بنجاح',
+  edit_failed: 'خطأ في تعديل الهدف',
+  removed: 'تمت إزالة الهدف بنجاح',
+  remove_failed: 'خطأ في إزالة الهدف',
+  select_type: 'اختر نوعًا',
+  target_required: 'المستهدف مطلوب',
+  target_whole: 'يجب أن يكون المستهدف عددًا صحيحًا',
+  target_min: 'يجب ألا يقل المستهدف عن 1',
+  loading_types: 'جارٍ تحميل أنواع البرنامج',
+  no_types: 'لا توجد أنواع في هذا البرنامج بعد. أضف أولًا نوع مستفيد أو موقع أو فعالية أو استبيان أو حالة من تبويب الوحدة الخاص به.',
+  has_goal: '%{name} (له هدف)',
+  all_taken: 'لكل نوع في هذا البرنامج هدف بالفعل: عدّل مستهدف أحد الأهداف بدلًا من ذلك.',
+  kind_beneficiary: 'مستفيد',
+  kind_location: 'موقع',
+  kind_event: 'فعالية',
+  kind_survey: 'استبيان',
+  kind_case: 'حالة',
+};
+
+export const notifications: Strings<typeof english.notifications> = {
+  send: 'إرسال إشعار',
+  edit: 'تعديل الإشعار',
+  send_button: 'إرسال',
+  title_required: 'عنوان الإشعار مطلوب',
+  content_required: 'محتوى الإشعار مطلوب',
+  sent: 'تم إرسال الإشعار بنجاح',
+  send_failed: 'خطأ في إرسال الإشعار',
+  updated: 'تم تحديث الإشعار بنجاح',
+  update_failed: 'خطأ في تحديث الإشعار',
+  removed: 'تمت إزالة الإشعار بنجاح',
+  remove_failed: 'خطأ في إزالة الإشعار',
+  load_failed: 'تعذّر تحميل الإشعارات',
+  loading: 'جارٍ تحميل الإشعارات',
+  none: 'لم يُعثر على أي إشعار',
+  sent_by: 'أرسله %{name} · %{date}',
+  former_user: 'مستخدم لم يعد موجودًا',
+  per_page: 'عدد الإشعارات في الصفحة',
+  remove_title: 'إزالة الإشعار',
+  remove_content: 'ستتم إزالة «%{title}» من إشعارات الفريق.',
+};
+
+export const teams: Strings<typeof english.teams> = {
+  add: 'إضافة عضو إلى الفريق',
+  member: 'العضو',
+  head_of: 'مسؤول البرنامج: %{name}',
+  per_page: 'عدد الأعضاء في الصفحة',
+  remove_title: 'إزالة عضو من الفريق',
+  remove_content: 'ستتم إزالة %{name} من هذا البرنامج.',
+  head_changed: 'تم تغيير حالة مسؤول البرنامج بنجاح',
+  removed: 'تم حذف عضو الفريق بنجاح',
+  remove_failed: 'خطأ في حذف عضو الفريق',
+  added: 'تمت إضافة عضو جديد إلى الفريق بنجاح',
+  add_failed: 'خطأ في إضافة عضو جديد إلى الفريق',
+  builtin_not_head: 'لا يمكن أن يكون حساب المسؤول المدمج مسؤولًا عن برنامج',
+  select_user: 'اختر مستخدمًا',
+  users_failed: 'تعذّر تحميل المستخدمين',
+  loading_users: 'جارٍ تحميل المستخدمين…',
+  everyone_on: 'كل المستخدمين النشطين موجودون في هذا البرنامج',
+  user: 'المستخدم',
+};

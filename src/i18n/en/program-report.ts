@@ -1,0 +1,22 @@
+/** The program's report page: its three charts and tables. */
+export const report = {
+  title: 'Program Reports',
+  title_named: '%{name}: Program Reports',
+  period: 'Period',
+  last_weeks: 'Last %{count} weeks',
+  weeks_note: 'Weeks run Monday to Sunday (UTC). Only the documents you may see are counted.',
+  loading_chart: 'Loading the chart',
+  download_csv: 'Download CSV',
+  no_document: 'No document found',
+  no_team_member: 'No team member yet',
+  goal_progress: 'Goal progress',
+  documents_per_week: 'Documents per week',
+  team_members: 'Team members',
+  document_type: 'Document Type',
+  all_time: 'All time',
+  role: 'Role',
+  team_member: 'Team member',
+  submitted: 'Submitted',
+  processed: 'Processed',
+  not_processed: 'Not processed',
+};
