@@ -8,7 +8,8 @@ import type { FieldChange } from '@model/forms/form-revision';
 import type { FormField } from '@model/forms/field-definition';
 import { OFFERED_FIELD_TYPES, HANDLED_FIELD_TYPES } from '@model/forms/field-definition';
 import { describeChange, fieldLookup, rulesWords, titleLine, valueWords } from '../../src/resources/custom-form/revisions/change-words';
-import { FIELD_TYPE_LABELS } from '../../src/resources/custom-form/builder/field-type-labels';
+import { fieldTypeLabel } from '../../src/resources/custom-form/builder/field-type-labels';
+import { translate } from '../../src/providers/i18n-provider';
 
 const fields: FormField[] = [
   { field_label: 'Attended', field_name: 'attended', field_type: 'boolean' },
@@ -29,11 +30,13 @@ const fields: FormField[] = [
 const lookup = fieldLookup(fields);
 
 const lines = (change: Omit<FieldChange, 'label'> & { label?: string }) =>
-  describeChange({ label: '', ...change } as FieldChange, lookup).lines.map((l) => l.sentence ?? `${l.what}: ${l.before} → ${l.after}`);
+  describeChange({ label: '', ...change } as FieldChange, lookup, translate).lines.map(
+    (l) => l.sentence ?? `${l.what}: ${l.before} → ${l.after}`,
+  );
 
 describe('what changed, in words', () => {
   it('names a field by its label, and a sub-field with its group', () => {
-    const words = describeChange({ field_name: 'members.relation', label: 'Relation', change: 'added' }, lookup);
+    const words = describeChange({ field_name: 'members.relation', label: 'Relation', change: 'added' }, lookup, translate);
     expect(words).toEqual({ kind: 'added', field: '“Relation”', where: 'in “Household members”', lines: [] });
   });
 
@@ -60,7 +63,7 @@ describe('what changed, in words', () => {
     expect(typeChange('text-area', 'email')).toEqual(['Type: Text area → Email']);
     expect(typeChange('url', 'geo-location')).toEqual(['Type: URL → Geo location']);
     for (const type of [...OFFERED_FIELD_TYPES, ...HANDLED_FIELD_TYPES])
-      expect(typeChange(type, 'text'), type).toEqual([`Type: ${FIELD_TYPE_LABELS[type]} → Text`]);
+      expect(typeChange(type, 'text'), type).toEqual([`Type: ${fieldTypeLabel(type, translate)} → Text`]);
     // A type this console does not know (stored by a newer one) is shown as it is.
     expect(typeChange('slider', 'text')).toEqual(['Type: slider → Text']);
   });
@@ -97,7 +100,7 @@ describe('what changed, in words', () => {
   });
 
   it('reads the rules that show a field, and/or as written, Yes/No for a yes-no field', () => {
-    expect(rulesWords([], lookup)).toBe('always');
+    expect(rulesWords([], lookup, translate)).toBe('always');
     expect(
       rulesWords(
         [
@@ -109,6 +112,7 @@ describe('what changed, in words', () => {
           { field_name: 'district', show: 'not-equal-to', value: 'Nairobi', cond: 'and' },
         ],
         lookup,
+        translate,
       ),
     ).toBe(
       'when “Attended” is Yes and “Age” has an answer or “District” contains “Kis” and “District” matches the pattern “^K” or “Age” has no answer and “District” is not “Nairobi”',
@@ -161,12 +165,17 @@ describe('what changed, in words', () => {
   });
 
   it("words the form's title change and plain values", () => {
-    expect(titleLine({ from: 1, to: 2, name: { before: 'A', after: 'B' }, changes: [] })).toEqual({
+    expect(titleLine({ from: 1, to: 2, name: { before: 'A', after: 'B' }, changes: [] }, translate)).toEqual({
       what: 'Form title',
       before: '“A”',
       after: '“B”',
     });
-    expect(titleLine({ from: 1, to: 2, changes: [] })).toBeUndefined();
-    expect([valueWords(true), valueWords(''), valueWords(3), valueWords(['a', 'b'])]).toEqual(['Yes', 'none', '3', '“a”, “b”']);
+    expect(titleLine({ from: 1, to: 2, changes: [] }, translate)).toBeUndefined();
+    expect([valueWords(true, translate), valueWords('', translate), valueWords(3, translate), valueWords(['a', 'b'], translate)]).toEqual([
+      'Yes',
+      'none',
+      '3',
+      '“a”, “b”',
+    ]);
   });
 });

@@ -10,6 +10,7 @@ import type { FormField } from '@model/forms/field-definition';
 import { formFields, formWidgets } from '../widgets';
 import { fieldForm } from './preview-form';
 import { previewErrors } from './preview-errors';
+import { rjsfWords } from './rjsf-words';
 
 // RJSF would otherwise pick a choice's first `const` as its starting value.
 const DEFAULTS = { constAsDefaults: 'never', emptyObjectFields: 'skipDefaults' } as const;
@@ -40,6 +41,7 @@ export const FieldPreview = memo(function FieldPreview({ field, value, errors, r
       liveValidate="onBlur"
       showErrorList={false}
       transformErrors={previewErrors}
+      translateString={rjsfWords}
       extraErrors={errors ? ({ [name]: errors } as ErrorSchema) : undefined}
       experimental_defaultFormStateBehavior={DEFAULTS}
       onChange={(e) => onAnswer(name, (e.formData as Record<string, unknown> | undefined)?.[name])}

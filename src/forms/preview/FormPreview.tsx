@@ -3,7 +3,8 @@
  * definition: fields appear and disappear as the preview is filled in, and answers are checked
  * as each field is left, and all together on "Check answers". Preview answers live only here;
  * nothing is saved. Loaded lazily (see ./index.ts): RJSF and ajv stay out of the pages that do
- * not preview a form.
+ * not preview a form. Its words come from the provider's translate, not a hook: the preview may be
+ * drawn outside the console's i18n context, and a change of language redraws the page anyway.
  */
 import { memo, useCallback, useMemo, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Stack } from '@mui/material';
@@ -19,6 +20,8 @@ import { FieldPreview } from './FieldPreview';
 import { VirtualList } from '../../shared/VirtualList';
 import { previewErrors } from './preview-errors';
 import { namingProblem, shownFields, shownForm, visibilityKey } from './preview-form';
+import { compilerText } from './compiler-words';
+import { translate } from '../../providers/i18n-provider';
 
 export interface FormPreviewProps {
   fields: FormField[];
@@ -77,18 +80,18 @@ function PreviewFields({ fields, readOnly }: FormPreviewProps) {
       {!readOnly && (
         <Box sx={{ mt: 2 }}>
           <Button type="submit" variant="contained">
-            Check answers
+            {translate('app.forms.preview.check')}
           </Button>
         </Box>
       )}
       {problems === 0 && (
         <Alert severity="success" sx={{ mt: 1 }}>
-          These answers pass every rule of the form.
+          {translate('app.forms.preview.pass')}
         </Alert>
       )}
       {problems !== undefined && problems > 0 && (
         <Alert severity="error" sx={{ mt: 1 }}>
-          {problems === 1 ? '1 field needs' : `${problems} fields need`} another look.
+          {translate('app.forms.preview.need_look', { smart_count: problems })}
         </Alert>
       )}
     </Box>
@@ -96,7 +99,7 @@ function PreviewFields({ fields, readOnly }: FormPreviewProps) {
 }
 
 function PreviewProblem({ error }: { error: unknown }) {
-  const text = error instanceof FormDefinitionError ? error.message : 'The preview cannot show this form yet.';
+  const text = error instanceof FormDefinitionError ? compilerText(error.message, translate) : translate('app.forms.preview.cannot_show');
   return (
     <Alert severity="warning" role="status">
       {text}
@@ -108,13 +111,13 @@ function PreviewProblem({ error }: { error: unknown }) {
 export default memo(function FormPreview({ fields, readOnly }: FormPreviewProps) {
   // Remounting clears the answers and RJSF's own state (errors, touched fields).
   const [round, setRound] = useState(0);
-  if (fields.length === 0) return <Alert severity="info">Add a field to see the form here.</Alert>;
+  if (fields.length === 0) return <Alert severity="info">{translate('app.forms.preview.empty')}</Alert>;
   return (
     <Stack spacing={1}>
       {!readOnly && (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button size="small" startIcon={<RestartAltIcon />} onClick={() => setRound((r) => r + 1)}>
-            Reset preview
+            {translate('app.forms.preview.reset')}
           </Button>
         </Box>
       )}

@@ -1,42 +1,46 @@
 /**
  * ajv's messages ("must NOT be valid", "must match pattern …") in the words a field worker
- * reads under a field (the compiler marks "must be answered" as a `not` of "no answer").
+ * reads under a field (the compiler marks "must be answered" as a `not` of "no answer"), in the
+ * language in use. (The preview may be drawn outside the console's i18n context, hence the
+ * provider's translate rather than a hook; a change of language redraws the page anyway.)
  */
 import type { RJSFValidationError } from '@rjsf/utils';
+import { translate } from '../../providers/i18n-provider';
 
 function message(error: RJSFValidationError): string | undefined {
   const params = (error.params ?? {}) as Record<string, unknown>;
+  const limit = { limit: params.limit };
   switch (error.name) {
     case 'required':
     case 'not':
-      return 'This field is required';
+      return translate('app.forms.preview.errors.required');
     case 'minLength':
-      return `Enter at least ${params.limit} characters`;
+      return translate('app.forms.preview.errors.min_length', limit);
     case 'maxLength':
-      return `Enter at most ${params.limit} characters`;
+      return translate('app.forms.preview.errors.max_length', limit);
     case 'minimum':
-      return `Enter ${params.limit} or more`;
+      return translate('app.forms.preview.errors.minimum', limit);
     case 'maximum':
-      return `Enter ${params.limit} or less`;
+      return translate('app.forms.preview.errors.maximum', limit);
     case 'pattern':
-      return params.pattern === '^[0-9]*$' ? 'Enter digits only' : 'This does not have the expected form';
+      return params.pattern === '^[0-9]*$' ? translate('app.forms.preview.errors.digits') : translate('app.forms.preview.errors.pattern');
     case 'format':
       return params.format === 'email'
-        ? 'Enter an e-mail address'
+        ? translate('app.forms.preview.errors.email')
         : params.format === 'uri'
-          ? 'Enter a web address'
+          ? translate('app.forms.preview.errors.uri')
           : params.format === 'date'
-            ? 'Enter a date as DD/MM/YYYY'
+            ? translate('app.forms.preview.errors.date')
             : params.format === 'date-time'
-              ? 'Enter a date and time as DD/MM/YYYY HH:MM'
-              : `Enter a valid ${params.format}`;
+              ? translate('app.forms.preview.errors.date_time')
+              : translate('app.forms.preview.errors.format', { format: params.format });
     case 'minItems':
-      return `Add at least ${params.limit}`;
+      return translate('app.forms.preview.errors.min_items', limit);
     case 'maxItems':
-      return `Add at most ${params.limit}`;
+      return translate('app.forms.preview.errors.max_items', limit);
     case 'oneOf':
     case 'enum':
-      return 'Pick one of the choices';
+      return translate('app.forms.preview.errors.choice');
     default:
       return undefined;
   }

@@ -3,13 +3,14 @@
  * console shows (spec 2 §9). The browser's own date input writes the date in the order of the
  * browser's language (mm/dd/yyyy in American English), which a page cannot change; so the text
  * is typed as people here write it, and a calendar button opens the browser's own picker for
- * those who would rather click.
+ * those who would rather click. (Worded with the provider's translate, as the rest of the preview.)
  */
 import { useRef, useState } from 'react';
 import { IconButton, InputAdornment, TextField } from '@mui/material';
 import EventIcon from '@mui/icons-material/Event';
 import type { WidgetProps } from '@rjsf/utils';
-import { DAY_PLACEHOLDER, MOMENT_PLACEHOLDER, dayText, momentText, storedDay, storedMoment } from './day-text';
+import { dayText, momentText, storedDay, storedMoment } from './day-text';
+import { translate } from '../../providers/i18n-provider';
 
 function DayInput(props: WidgetProps & { withTime: boolean }) {
   const { id, label, hideLabel, value, required, disabled, readonly, rawErrors, onChange, onBlur, onFocus, withTime, placeholder } = props;
@@ -28,7 +29,7 @@ function DayInput(props: WidgetProps & { withTime: boolean }) {
     setLastShown(withTime ? momentText(stored) : dayText(stored));
     onChange(stored);
   };
-  const format = withTime ? MOMENT_PLACEHOLDER : DAY_PLACEHOLDER;
+  const format = withTime ? translate('app.forms.preview.date.moment_format') : translate('app.forms.preview.date.day_format');
   return (
     <TextField
       id={id}
@@ -49,7 +50,9 @@ function DayInput(props: WidgetProps & { withTime: boolean }) {
           endAdornment: (
             <InputAdornment position="end">
               <IconButton
-                aria-label={`Pick ${withTime ? 'a date and time' : 'a date'} for ${label || 'this field'}`}
+                aria-label={translate(withTime ? 'app.forms.preview.date.pick_moment' : 'app.forms.preview.date.pick_day', {
+                  label: label || translate('app.forms.preview.date.this_field'),
+                })}
                 edge="end"
                 disabled={disabled || readonly}
                 onClick={() => picker.current?.showPicker?.()}

@@ -6,8 +6,7 @@
  */
 import { FormControl, FormHelperText, FormLabel } from '@mui/material';
 import { labelValue, type WidgetProps } from '@rjsf/utils';
-
-export const NO_OPTIONS_HINT = 'No options to choose from yet: add them in the field’s Options';
+import { translate } from '../../providers/i18n-provider';
 
 export default function NoOptionsWidget({ id, label, hideLabel, required }: WidgetProps) {
   return (
@@ -19,7 +18,7 @@ export default function NoOptionsWidget({ id, label, hideLabel, required }: Widg
         hideLabel,
       )}
       <FormHelperText id={id} role="note" aria-labelledby={`${id}__label`}>
-        {NO_OPTIONS_HINT}
+        {translate('app.forms.preview.no_options')}
       </FormHelperText>
     </FormControl>
   );

@@ -14,6 +14,7 @@ import { labelValue, type WidgetProps } from '@rjsf/utils';
 import type { ViewListRow } from '../../providers/view-list-calls';
 import { useDebouncedValue } from './use-debounced-value';
 import { useViewListRows } from './use-view-list-rows';
+import { translate } from '../../providers/i18n-provider';
 
 /** Typing pauses this long before a search goes out. */
 export const SEARCH_DELAY_MS = 200;
@@ -82,17 +83,20 @@ function ViewListField(props: WidgetProps) {
   const renderMore = () => (
     <Box component="li" key={MORE._id} role="presentation" sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1 }}>
       <Typography variant="caption" color="text.secondary" sx={{ flex: 1 }}>
-        {`${rows.length.toLocaleString()} of ${(total ?? rows.length).toLocaleString()} rows`}
+        {translate('app.forms.preview.view_list.shown', {
+          shown: rows.length.toLocaleString(),
+          total: (total ?? rows.length).toLocaleString(),
+        })}
       </Typography>
       {isFetchingNextPage ? (
-        <CircularProgress size={18} aria-label="Loading more rows" />
+        <CircularProgress size={18} aria-label={translate('app.forms.preview.view_list.loading_more')} />
       ) : (
         <Button
           size="small"
           onMouseDown={(e) => e.preventDefault()} // keeps the focus (and so the list) in the field
           onClick={more}
         >
-          Load more
+          {translate('app.forms.preview.view_list.load_more')}
         </Button>
       )}
     </Box>
@@ -109,9 +113,13 @@ function ViewListField(props: WidgetProps) {
       value={answer}
       options={hasNextPage && !settling ? [...rows, MORE] : settling ? [] : rows}
       loading={loading}
-      loadingText="Searching…"
+      loadingText={translate('app.forms.preview.view_list.searching')}
       noOptionsText={
-        error ? `Could not load the list: ${(error as Error).message}` : search ? `No row contains "${search}"` : 'This list has no rows'
+        error
+          ? translate('app.forms.preview.view_list.failed', { error: (error as Error).message })
+          : search
+            ? translate('app.forms.preview.view_list.no_match', { text: search })
+            : translate('app.forms.preview.view_list.empty')
       }
       // The server searches; every row it answers is a match.
       filterOptions={(all) => all}
@@ -142,7 +150,7 @@ function ViewListField(props: WidgetProps) {
           <Box component="li" key={key} {...optionProps} sx={{ gap: 1 }}>
             {multiple && <Checkbox size="small" checked={selected} tabIndex={-1} sx={{ p: 0.5 }} />}
             <Box sx={{ minWidth: 0 }}>
-              <Typography variant="body2">{row.label || '(blank)'}</Typography>
+              <Typography variant="body2">{row.label || translate('app.forms.preview.view_list.blank')}</Typography>
               {details(row) && (
                 <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                   {details(row)}
@@ -157,7 +165,7 @@ function ViewListField(props: WidgetProps) {
           {...params}
           label={labelValue(label || undefined, hideLabel, undefined)}
           required={required}
-          placeholder={placeholder || 'Type to search the list'}
+          placeholder={placeholder || translate('app.forms.preview.view_list.placeholder')}
           error={rawErrors.length > 0}
           slotProps={{
             ...params.slotProps,
@@ -165,7 +173,9 @@ function ViewListField(props: WidgetProps) {
               ...params.slotProps.input,
               endAdornment: (
                 <>
-                  {open && loading ? <CircularProgress color="inherit" size={18} aria-label="Searching the list" /> : null}
+                  {open && loading ? (
+                    <CircularProgress color="inherit" size={18} aria-label={translate('app.forms.preview.view_list.searching_list')} />
+                  ) : null}
                   {params.slotProps.input.endAdornment}
                 </>
               ),

@@ -5,9 +5,6 @@
  */
 const pad = (n: number) => String(n).padStart(2, '0');
 
-export const DAY_PLACEHOLDER = 'DD/MM/YYYY';
-export const MOMENT_PLACEHOLDER = 'DD/MM/YYYY HH:MM';
-
 /** `2026-03-07` → `07/03/2026`; anything else as it is. */
 export function dayText(stored: unknown): string {
   if (typeof stored !== 'string') return '';

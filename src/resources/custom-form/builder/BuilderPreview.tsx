@@ -7,13 +7,15 @@ import { Suspense } from 'react';
 import { Box, CircularProgress } from '@mui/material';
 import type { FormField } from '@model/forms/field-definition';
 import { LazyFormPreview } from '../../../forms/preview';
+import { useT } from '../../../i18n/use-t';
 
 export function BuilderPreview({ fields }: { fields: FormField[] }) {
+  const t = useT();
   return (
     <Suspense
       fallback={
         <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
-          <CircularProgress size={28} aria-label="Loading the preview" />
+          <CircularProgress size={28} aria-label={t('app.forms.builder.page.loading_preview')} />
         </Box>
       }
     >

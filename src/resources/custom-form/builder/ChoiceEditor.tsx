@@ -5,10 +5,12 @@
 import { Stack, TextField } from '@mui/material';
 import type { FormField } from '@model/forms/field-definition';
 import { selectsFromOptionChoice } from '@model/forms/options';
+import { useT } from '../../../i18n/use-t';
 import { LookupListPicker } from './LookupListPicker';
 
 export function ChoiceEditor({ field, onChange }: { field: FormField; onChange: (field: FormField) => void }) {
   const text = field.extra_details?.option_choice ?? '';
+  const t = useT();
   return (
     <Stack spacing={2}>
       <LookupListPicker value={field.url} onChange={(url) => onChange({ ...field, url })} />
@@ -18,10 +20,10 @@ export function ChoiceEditor({ field, onChange }: { field: FormField; onChange: 
           minRows={3}
           maxRows={10}
           size="small"
-          label="Options"
+          label={t('app.forms.builder.choices.options')}
           value={text}
-          placeholder={'yes: Yes\nno: No'}
-          helperText="One option per line; 'value: label' to show a label other than the stored value"
+          placeholder={t('app.forms.builder.choices.example')}
+          helperText={t('app.forms.builder.choices.hint')}
           onChange={(e) =>
             onChange({
               ...field,

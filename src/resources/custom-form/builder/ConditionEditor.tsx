@@ -7,6 +7,7 @@ import { Box, Button, FormControlLabel, Stack, Switch, Typography } from '@mui/m
 import AddIcon from '@mui/icons-material/Add';
 import type { ConditionRule, FieldValidation } from '@model/forms/field-definition';
 import { ConditionRuleRow } from './ConditionRuleRow';
+import { useT } from '../../../i18n/use-t';
 import { firstRule, ruleAbout, type RuleTarget } from './rule-targets';
 
 interface ConditionEditorProps {
@@ -19,6 +20,7 @@ interface ConditionEditorProps {
 const OFF: Pick<FieldValidation, 'condition_chack' | 'cond_logic'> = { condition_chack: false, cond_logic: [] };
 
 export function ConditionEditor({ validation, ownName, targets, onChange }: ConditionEditorProps) {
+  const t = useT();
   const rules = validation.condition_chack === false ? [] : (validation.cond_logic ?? []);
   const on = rules.length > 0 || validation.condition_chack === true;
   const setRules = (next: ConditionRule[]) =>
@@ -38,12 +40,12 @@ export function ConditionEditor({ validation, ownName, targets, onChange }: Cond
             }
           />
         }
-        label="Conditional logic"
+        label={t('app.forms.builder.conditions.switch')}
       />
       {on && (
         <Stack spacing={1.5} sx={{ mt: 1, pl: { sm: 1 } }}>
           <Typography variant="body2" color="text.secondary">
-            Show this field only when these conditions hold ("and" binds tighter than "or").
+            {t('app.forms.builder.conditions.explain')}
           </Typography>
           {rules.map((rule, i) => (
             <ConditionRuleRow
@@ -60,9 +62,9 @@ export function ConditionEditor({ validation, ownName, targets, onChange }: Cond
             <Button
               size="small"
               startIcon={<AddIcon />}
-              onClick={() => setRules([...rules, { ...ruleAbout(targets.find((t) => t.name !== ownName)), cond: 'and' }])}
+              onClick={() => setRules([...rules, { ...ruleAbout(targets.find((other) => other.name !== ownName)), cond: 'and' }])}
             >
-              Add condition
+              {t('app.forms.builder.conditions.add')}
             </Button>
           </Box>
         </Stack>

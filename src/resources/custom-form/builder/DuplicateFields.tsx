@@ -9,8 +9,8 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useGetList, useGetOne, useNotify, type RaRecord } from 'react-admin';
 import type { FormField } from '@model/forms/field-definition';
 import { useDebouncedValue } from '../../../forms/widgets/use-debounced-value';
-import { FIELD_TYPE_LABELS } from './field-type-labels';
-import { plural } from '../list/form-cells';
+import { useT } from '../../../i18n/use-t';
+import { fieldTypeLabel } from './field-type-labels';
 
 interface DuplicateFieldsProps {
   /** Takes the ticked fields as they are; the builder renames any that clash (see builder-state.ts). */
@@ -20,6 +20,7 @@ interface DuplicateFieldsProps {
 // Memoised: it needs nothing of the form being built, so an edit there leaves it alone.
 export const DuplicateFields = memo(function DuplicateFields({ onCopy }: DuplicateFieldsProps) {
   const notify = useNotify();
+  const t = useT();
   const [typed, setTyped] = useState('');
   const q = useDebouncedValue(typed.trim(), 200);
   const [source, setSource] = useState<RaRecord | null>(null);
@@ -42,14 +43,17 @@ export const DuplicateFields = memo(function DuplicateFields({ onCopy }: Duplica
   const copy = () => {
     const picked = fields.filter((_, i) => ticked.has(i));
     onCopy(picked);
-    notify(`Copied ${plural(picked.length, 'field')} from “${String(source?.name)}”`, { type: 'success' });
+    notify('app.forms.builder.duplicate.copied', {
+      type: 'success',
+      messageArgs: { smart_count: picked.length, name: String(source?.name) },
+    });
     setTicked(new Set());
   };
 
   return (
     <Stack
       component="section"
-      aria-label="Duplicate fields from another form"
+      aria-label={t('app.forms.builder.duplicate.title')}
       spacing={1.5}
       sx={{ pt: 1, borderTop: 1, borderColor: 'divider' }}
     >
@@ -66,29 +70,31 @@ export const DuplicateFields = memo(function DuplicateFields({ onCopy }: Duplica
         getOptionLabel={(form) => String(form.name ?? '')}
         isOptionEqualToValue={(a, b) => a.id === b.id}
         loading={found.isPending}
-        noOptionsText="No form found with this name"
-        renderInput={(params) => <TextField {...params} size="small" label="Duplicate fields from another form" />}
+        noOptionsText={t('app.forms.builder.duplicate.none')}
+        renderInput={(params) => <TextField {...params} size="small" label={t('app.forms.builder.duplicate.title')} />}
       />
-      {source && form.isPending && <Typography variant="body2">Loading its fields…</Typography>}
+      {source && form.isPending && <Typography variant="body2">{t('app.forms.builder.duplicate.loading')}</Typography>}
       {source && !form.isPending && (
         <Box>
           {fields.length === 0 ? (
             <Typography variant="body2" color="text.secondary">
-              This form has no fields.
+              {t('app.forms.builder.duplicate.no_fields')}
             </Typography>
           ) : (
-            <FormGroup aria-label={`Fields of ${String(source.name)}`}>
+            <FormGroup aria-label={t('app.forms.builder.duplicate.fields_of', { name: String(source.name) })}>
               {fields.map((field, i) => (
                 <FormControlLabel
                   key={`${field.field_name}-${i}`}
                   control={<Checkbox size="small" checked={ticked.has(i)} onChange={() => toggle(i)} />}
-                  label={`${field.field_label || field.field_name} (${FIELD_TYPE_LABELS[field.field_type] ?? field.field_type})`}
+                  label={`${field.field_label || field.field_name} (${fieldTypeLabel(field.field_type, t)})`}
                 />
               ))}
             </FormGroup>
           )}
           <Button variant="outlined" startIcon={<ContentCopyIcon />} disabled={ticked.size === 0} onClick={copy} sx={{ mt: 1 }}>
-            {ticked.size === 0 ? 'Copy fields' : `Copy ${plural(ticked.size, 'field')}`}
+            {ticked.size === 0
+              ? t('app.forms.builder.duplicate.copy')
+              : t('app.forms.builder.duplicate.copy_count', { smart_count: ticked.size })}
           </Button>
         </Box>
       )}

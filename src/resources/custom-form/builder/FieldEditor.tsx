@@ -17,8 +17,8 @@ import { GroupEditor } from './GroupEditor';
 import { ConditionEditor } from './ConditionEditor';
 import type { RuleTarget } from './rule-targets';
 import { isBlankText } from '@model/trim-text';
+import { useT } from '../../../i18n/use-t';
 
-export const NAME_HINT = 'A single word, no spaces; underscores and dashes allowed';
 const NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 export interface FieldEditorProps {
@@ -57,31 +57,37 @@ export function FieldEditor({ field, targets, nested, onChange, onLabel, onName,
   });
   const setValidation = useCallback((next: FieldValidation) => onChange({ ...current.current, validation: next }), [onChange]);
   const nameWrong = field.field_name !== '' && !NAME_PATTERN.test(field.field_name);
+  const t = useT();
   return (
     <Stack spacing={2.5}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField
           size="small"
-          label="Field label"
+          label={t('schemas.form-field.fields.field_label')}
           required
           value={field.field_label}
           onChange={(e) => onLabel(e.target.value)}
           error={isBlankText(field.field_label)}
-          helperText={isBlankText(field.field_label) ? 'Field label is required.' : ' '}
+          helperText={isBlankText(field.field_label) ? t('schemas.form-field.messages.field_label.required') : ' '}
         />
         <TextField
           size="small"
-          label="Field name"
+          label={t('schemas.form-field.fields.field_name')}
           value={field.field_name}
           onChange={(e) => onName(e.target.value)}
           error={nameWrong}
-          helperText={NAME_HINT}
+          helperText={t('app.forms.builder.field.name_hint')}
         />
-        <FieldTypeSelect value={type} onChange={onType} noGroup={nested} noGroupReason={nested ? 'groups do not nest' : undefined} />
+        <FieldTypeSelect
+          value={type}
+          onChange={onType}
+          noGroup={nested}
+          noGroupReason={nested ? t('app.forms.builder.field.groups_do_not_nest') : undefined}
+        />
         {!NO_PLACEHOLDER.has(type) && (
           <TextField
             size="small"
-            label="Placeholder"
+            label={t('app.forms.builder.field.placeholder')}
             value={field.placeholder ?? ''}
             onChange={(e) => onChange({ ...field, placeholder: e.target.value })}
           />
@@ -92,7 +98,7 @@ export function FieldEditor({ field, targets, nested, onChange, onLabel, onName,
           control={
             <Switch checked={validation.required === true} onChange={(e) => setValidation({ ...validation, required: e.target.checked })} />
           }
-          label="Required"
+          label={t('app.forms.builder.field.required')}
         />
       )}
       {LENGTH_TYPES.has(type) && <LimitInputs kind="length" validation={validation} onChange={setValidation} />}

@@ -1,7 +1,8 @@
 /** The form's fields as sortable rows, with the confirm before one is deleted. */
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type Dispatch } from 'react';
 import { Typography } from '@mui/material';
-import type { Announcements, DragEndEvent, UniqueIdentifier } from '@dnd-kit/core';
+import type { Announcements, DragEndEvent, ScreenReaderInstructions, UniqueIdentifier } from '@dnd-kit/core';
+import { useT } from '../../../i18n/use-t';
 import type { BuilderAction, BuilderState } from './builder-state';
 import { DeleteFieldDialog } from './DeleteFieldDialog';
 import { FieldRows } from './FieldRows';
@@ -20,6 +21,7 @@ export const FieldList = memo(function FieldList({ state, dispatch, targets }: F
   const { keys, fields } = state;
   const [deleting, setDeleting] = useState<string | null>(null);
   const askDelete = useCallback((key: string) => setDeleting(key), []);
+  const t = useT();
 
   // Announcements name fields by label; a ref keeps them current without re-creating them.
   const fieldsRef = useRef(fields);
@@ -27,17 +29,23 @@ export const FieldList = memo(function FieldList({ state, dispatch, targets }: F
     fieldsRef.current = fields;
   }, [fields]);
   const announcements = useMemo<Announcements>(() => {
-    const name = (id: UniqueIdentifier | undefined) => fieldsRef.current[String(id)]?.field.field_label || 'the field';
+    const name = (id: UniqueIdentifier | undefined) =>
+      fieldsRef.current[String(id)]?.field.field_label || t('app.forms.builder.drag.the_field');
     const place = (id: UniqueIdentifier | undefined) => String(fieldsRef.current[String(id)]?.field.order ?? '');
     return {
-      onDragStart: ({ active }) => `Picked up ${name(active.id)}.`,
+      onDragStart: ({ active }) => t('app.forms.builder.drag.picked_up', { name: name(active.id) }),
       onDragOver: ({ active, over }) =>
-        over ? `${name(active.id)} is over position ${place(over.id)}.` : `${name(active.id)} is no longer over a field.`,
+        over
+          ? t('app.forms.builder.drag.over', { name: name(active.id), position: place(over.id) })
+          : t('app.forms.builder.drag.not_over', { name: name(active.id) }),
       onDragEnd: ({ active, over }) =>
-        over ? `${name(active.id)} was dropped at position ${place(over.id)}.` : `${name(active.id)} was dropped.`,
-      onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
+        over
+          ? t('app.forms.builder.drag.dropped_at', { name: name(active.id), position: place(over.id) })
+          : t('app.forms.builder.drag.dropped', { name: name(active.id) }),
+      onDragCancel: ({ active }) => t('app.forms.builder.drag.cancelled', { name: name(active.id) }),
     };
-  }, []);
+  }, [t]);
+  const instructions = useMemo<ScreenReaderInstructions>(() => ({ draggable: t('app.forms.builder.drag.instructions') }), [t]);
 
   const onDragEnd = useCallback(
     ({ active, over }: DragEndEvent) => {
@@ -52,12 +60,12 @@ export const FieldList = memo(function FieldList({ state, dispatch, targets }: F
 
   return (
     <FieldRowsContext.Provider value={rows}>
-      <SortableFields keys={keys} announcements={announcements} onDragEnd={onDragEnd}>
+      <SortableFields keys={keys} announcements={announcements} instructions={instructions} onDragEnd={onDragEnd}>
         {rowList}
       </SortableFields>
       {keys.length > 1 && (
         <Typography variant="caption" color="text.secondary">
-          Reorder by dragging a field&apos;s handle, or focus the handle and press Space, then the arrow keys, then Space.
+          {t('app.forms.builder.rows.reorder_hint')}
         </Typography>
       )}
       <DeleteFieldDialog

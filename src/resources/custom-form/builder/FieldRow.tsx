@@ -15,7 +15,8 @@ import { activeRules } from '@model/forms/condition';
 import type { FieldType, FormField } from '@model/forms/field-definition';
 import type { BuilderAction, BuilderField } from './builder-state';
 import { FieldEditor } from './FieldEditor';
-import { FIELD_TYPE_LABELS } from './field-type-labels';
+import { fieldTypeLabel } from './field-type-labels';
+import { useT } from '../../../i18n/use-t';
 import type { RuleTarget } from './rule-targets';
 
 interface FieldRowProps {
@@ -32,7 +33,8 @@ interface FieldRowProps {
 export const FieldRow = memo(function FieldRow({ rowKey, entry, open, problem, targets, dispatch, onDelete }: FieldRowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: rowKey });
   const { field } = entry;
-  const label = field.field_label || '(no label)';
+  const t = useT();
+  const label = field.field_label || t('app.forms.builder.rows.no_label');
   const ruleCount = activeRules(field).length;
   const editorId = `field-editor-${rowKey}`;
   const summaryId = `field-summary-${rowKey}`;
@@ -60,7 +62,7 @@ export const FieldRow = memo(function FieldRow({ rowKey, entry, open, problem, t
           ref={setActivatorNodeRef}
           {...attributes}
           {...listeners}
-          aria-label={`Move ${label}`}
+          aria-label={t('app.forms.builder.rows.move', { label })}
           size="small"
           sx={{ cursor: isDragging ? 'grabbing' : 'grab', ml: 0.5, touchAction: 'none', zIndex: 1 }}
         >
@@ -74,7 +76,7 @@ export const FieldRow = memo(function FieldRow({ rowKey, entry, open, problem, t
             onClick={() => dispatch({ type: 'toggle', key: rowKey })}
             aria-expanded={open}
             aria-controls={editorId}
-            aria-label={`${open ? 'Close' : 'Open'} ${label}`}
+            aria-label={open ? t('app.forms.builder.rows.close', { label }) : t('app.forms.builder.rows.open', { label })}
             aria-describedby={summaryId}
             sx={{
               minWidth: 0,
@@ -95,11 +97,16 @@ export const FieldRow = memo(function FieldRow({ rowKey, entry, open, problem, t
           </ButtonBase>
           <Box id={summaryId} component="span" sx={{ display: 'contents' }}>
             <Typography component="span" variant="caption" color="text.secondary">
-              {FIELD_TYPE_LABELS[field.field_type] ?? field.field_type}
+              {fieldTypeLabel(field.field_type, t)}
             </Typography>
-            {field.validation?.required && <Chip size="small" label="Required" variant="outlined" />}
+            {field.validation?.required && <Chip size="small" label={t('app.forms.builder.field.required')} variant="outlined" />}
             {ruleCount > 0 && (
-              <Chip size="small" color="info" variant="outlined" label={ruleCount === 1 ? '1 condition' : `${ruleCount} conditions`} />
+              <Chip
+                size="small"
+                color="info"
+                variant="outlined"
+                label={t('app.forms.builder.rows.conditions', { smart_count: ruleCount })}
+              />
             )}
             {problem && (
               <Typography component="span" variant="caption" color="error" sx={{ flexBasis: '100%', pl: 4 }}>
@@ -108,7 +115,12 @@ export const FieldRow = memo(function FieldRow({ rowKey, entry, open, problem, t
             )}
           </Box>
         </Box>
-        <IconButton aria-label={`Delete ${label}`} onClick={() => onDelete(rowKey)} size="small" sx={{ zIndex: 1 }}>
+        <IconButton
+          aria-label={t('app.forms.builder.rows.delete', { label })}
+          onClick={() => onDelete(rowKey)}
+          size="small"
+          sx={{ zIndex: 1 }}
+        >
           <DeleteOutlineIcon fontSize="small" />
         </IconButton>
         <ExpandMoreIcon

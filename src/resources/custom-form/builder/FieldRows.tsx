@@ -8,6 +8,7 @@ import { useDndContext } from '@dnd-kit/core';
 import { VirtualList } from '../../../shared/VirtualList';
 import { FieldRow } from './FieldRow';
 import { useFieldRows } from './field-rows-context';
+import { useT } from '../../../i18n/use-t';
 
 const sameKey = (key: string) => key;
 
@@ -15,6 +16,7 @@ export function FieldRows() {
   const { state, targets, dispatch, askDelete } = useFieldRows();
   const { keys, openKey, fields, problems } = state;
   const dragged = useDndContext().active?.id;
+  const t = useT();
   const renderRow = useCallback(
     (key: string) => (
       <FieldRow
@@ -32,7 +34,7 @@ export function FieldRows() {
   return (
     <VirtualList
       as="ol"
-      aria-label="Fields"
+      aria-label={t('app.forms.builder.rows.list')}
       items={keys}
       itemKey={sameKey}
       render={renderRow}

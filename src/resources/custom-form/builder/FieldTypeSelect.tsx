@@ -5,7 +5,8 @@
 import { memo } from 'react';
 import { MenuItem, TextField } from '@mui/material';
 import { OFFERED_FIELD_TYPES, type FieldType } from '@model/forms/field-definition';
-import { FIELD_TYPE_LABELS } from './field-type-labels';
+import { useT } from '../../../i18n/use-t';
+import { FIELD_TYPE_KEYS } from './field-type-labels';
 
 interface FieldTypeSelectProps {
   value: FieldType;
@@ -18,25 +19,27 @@ interface FieldTypeSelectProps {
   id?: string;
 }
 
-export const FieldTypeSelect = memo(function FieldTypeSelect({
-  value,
-  onChange,
-  noGroup,
-  noGroupReason,
-  label = 'Field type',
-  id,
-}: FieldTypeSelectProps) {
+export const FieldTypeSelect = memo(function FieldTypeSelect({ value, onChange, noGroup, noGroupReason, label, id }: FieldTypeSelectProps) {
+  const t = useT();
   // A stored field may carry a type the picker no longer offers: it stays listed while chosen.
   const types: readonly FieldType[] = (OFFERED_FIELD_TYPES as readonly FieldType[]).includes(value)
     ? OFFERED_FIELD_TYPES
     : [...OFFERED_FIELD_TYPES, value];
   return (
-    <TextField select size="small" fullWidth id={id} label={label} value={value} onChange={(e) => onChange(e.target.value as FieldType)}>
+    <TextField
+      select
+      size="small"
+      fullWidth
+      id={id}
+      label={label ?? t('schemas.form-field.fields.field_type')}
+      value={value}
+      onChange={(e) => onChange(e.target.value as FieldType)}
+    >
       {types.map((type) => {
         const disabled = noGroup && type === 'field-group';
         return (
           <MenuItem key={type} value={type} disabled={disabled}>
-            {FIELD_TYPE_LABELS[type]}
+            {Object.hasOwn(FIELD_TYPE_KEYS, type) ? t(FIELD_TYPE_KEYS[type]) : undefined}
             {disabled && noGroupReason ? ` (${noGroupReason})` : ''}
           </MenuItem>
         );

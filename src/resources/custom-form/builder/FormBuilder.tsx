@@ -13,6 +13,7 @@ import { UndoRedoButtons } from './UndoRedo';
 import { ProgramSelect } from './ProgramSelect';
 import { DuplicateFields } from './DuplicateFields';
 import type { FormBuilderModel } from './use-form-builder';
+import { useT } from '../../../i18n/use-t';
 
 interface FormBuilderProps {
   heading: string;
@@ -40,6 +41,7 @@ export function FormBuilder({ heading, model, actions, banner, footer }: FormBui
     programIds,
     setProgramIds,
   } = model;
+  const t = useT();
   const addField = useCallback((field: FormField) => dispatch({ type: 'add', field }), [dispatch]);
   const addCopies = useCallback((fields: FormField[]) => dispatch({ type: 'add-copies', fields }), [dispatch]);
   return (
@@ -78,11 +80,11 @@ export function FormBuilder({ heading, model, actions, banner, footer }: FormBui
           alignItems: 'start',
         }}
       >
-        <Card component="section" aria-label="Form fields">
+        <Card component="section" aria-label={t('app.forms.builder.page.fields_section')}>
           <CardContent sx={{ p: { xs: 2, md: 3 } }}>
             <Stack spacing={2}>
               <TextField
-                label="Title"
+                label={t('app.forms.builder.page.title')}
                 required
                 value={title}
                 onChange={(e) => changeTitle(e.target.value)}
@@ -92,27 +94,27 @@ export function FormBuilder({ heading, model, actions, banner, footer }: FormBui
               />
               <ProgramSelect value={programIds} onChange={setProgramIds} />
               <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-                Fields ({state.keys.length})
+                {t('app.forms.builder.page.fields', { count: state.keys.length })}
               </Typography>
               {state.keys.length === 0 && (
                 <Typography color="text.secondary" variant="body2">
-                  No fields yet: pick a type, give it a label and add it.
+                  {t('app.forms.builder.page.no_fields')}
                 </Typography>
               )}
               <FieldList state={state} dispatch={dispatch} targets={targets} />
-              <AddFieldForm onAdd={addField} noGroupReason="change a field's type to make a group" />
+              <AddFieldForm onAdd={addField} noGroupReason={t('app.forms.builder.page.no_group_here')} />
               <DuplicateFields onCopy={addCopies} />
             </Stack>
           </CardContent>
         </Card>
         <Card
           component="section"
-          aria-label="Form preview"
+          aria-label={t('app.forms.builder.page.preview_section')}
           sx={{ position: { md: 'sticky' }, top: { md: 72 }, maxHeight: { md: 'calc(100vh - 88px)' }, overflow: { md: 'auto' } }}
         >
           <CardContent sx={{ p: { xs: 2, md: 3 } }}>
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
-              Preview
+              {t('app.forms.builder.page.preview')}
             </Typography>
             <BuilderPreview fields={structures} />
           </CardContent>

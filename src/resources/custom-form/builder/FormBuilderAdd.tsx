@@ -8,18 +8,20 @@ import SaveIcon from '@mui/icons-material/Save';
 import { useDataProvider, useNotify } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { FormBuilder } from './FormBuilder';
-import { checkFormDefinition } from '@model/forms/definition-check';
 import { copyFrom } from './copy-state';
+import { checkedDraft } from './definition-words';
 import { saveProblem } from './save-problem';
 import { useFormBuilder } from './use-form-builder';
 import { useFormFlags } from './use-form-flags';
 import { trimText } from '@model/trim-text';
+import { useT } from '../../../i18n/use-t';
 
 export default function FormBuilderAdd() {
   const location = useLocation();
+  const t = useT();
   const [copy] = useState(() => copyFrom(location.state));
   const model = useFormBuilder({
-    name: copy ? `Copy of ${copy.name}` : '',
+    name: copy ? t('app.forms.builder.copy_name', { name: copy.name }) : '',
     structures: copy?.structures ?? [],
     programIds: copy?.programIds ?? [],
   });
@@ -31,32 +33,34 @@ export default function FormBuilderAdd() {
 
   const save = async () => {
     const form = { name: trimText(model.title), structures: model.structures, program_ids: model.programIds };
-    const problems = checkFormDefinition(form);
+    const problems = checkedDraft(form, t);
     model.showProblems(problems?.fields ?? {});
     if (problems) {
-      notify(problems.message, { type: 'error' });
+      notify(problems.notice.message, { type: 'error', messageArgs: problems.notice.args });
       return;
     }
     setSaving(true);
     try {
       const { data } = await dataProvider.create('custom-form', { data: { ...form, ...(copy ? { parent_id: copy.parentId } : {}) } });
-      notify('Successfully added form', { type: 'success' });
+      notify('app.forms.builder.notify.added', { type: 'success' });
       navigate(`/custom-form/edit/${encodeURIComponent(String(data.id))}`);
     } catch (error) {
       const problem = saveProblem(error);
       if (problem.fields) model.showProblems(problem.fields);
-      notify(problem.fields ? (problem.serverMessage ?? 'Something went wrong') : 'Something went wrong', { type: 'error' });
+      notify(problem.fields ? (problem.serverMessage ?? 'app.forms.builder.notify.add_failed') : 'app.forms.builder.notify.add_failed', {
+        type: 'error',
+      });
       setSaving(false);
     }
   };
 
   return (
     <FormBuilder
-      heading="Add New Form Group"
+      heading={t('app.forms.builder.headings.add')}
       model={model}
       actions={
         <Button variant="contained" startIcon={<SaveIcon />} onClick={save} disabled={saving || !mayCreate}>
-          Save Draft
+          {t('app.forms.builder.actions.save_draft')}
         </Button>
       }
     />

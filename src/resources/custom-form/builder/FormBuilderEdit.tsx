@@ -19,16 +19,14 @@ import { PublishDialog, type DraftToPublish } from './PublishDialog';
 import { RevisionsNote } from './RevisionsNote';
 import { HistorySection } from '../../../audit/HistorySection';
 import { StaleDraftAlert } from './StaleDraftAlert';
-import { checkFormDefinition } from '@model/forms/definition-check';
 import { copyState } from './copy-state';
+import { checkedDraft } from './definition-words';
 import { saveProblem } from './save-problem';
 import { useFormBuilder } from './use-form-builder';
 import { useFormFlags } from './use-form-flags';
 import { useFormRecord } from './use-form-record';
 import { trimText } from '@model/trim-text';
-
-const HEADING = 'Edit Form Group';
-const ADD_HEADING = 'Add New Form Group';
+import { useT } from '../../../i18n/use-t';
 
 function EditLoaded({ record, reloading, onReload }: { record: FormRecord; reloading: boolean; onReload: () => void }) {
   const formId = String(record._id ?? record.id);
@@ -36,6 +34,7 @@ function EditLoaded({ record, reloading, onReload }: { record: FormRecord; reloa
   const dataProvider = useDataProvider<FieldbaseDataProvider>();
   const notify = useNotify();
   const navigate = useNavigate();
+  const t = useT();
   const { mayCreate, mayEdit, mayPublish } = useFormFlags();
   const [draftVersion, setDraftVersion] = useState(record.draft_version ?? 0);
   const [version, setVersion] = useState(record.version ?? 0);
@@ -55,17 +54,20 @@ function EditLoaded({ record, reloading, onReload }: { record: FormRecord; reloa
   /** The draft on screen, or null (with the problems shown) when it cannot be sent. */
   const draftToSend = () => {
     const draft = { name: trimText(model.title), structures: model.structures, program_ids: model.programIds };
-    const problems = checkFormDefinition(draft);
+    const problems = checkedDraft(draft, t);
     model.showProblems(problems?.fields ?? {});
-    if (problems) notify(problems.message, { type: 'error' });
+    if (problems) notify(problems.notice.message, { type: 'error', messageArgs: problems.notice.args });
     return problems ? null : draft;
   };
 
-  /** A refused call: a stale draft keeps the edits and offers Reload; a refused definition marks its rows. */
+  /**
+   * A refused call: a stale draft keeps the edits and offers Reload; a refused definition marks its rows.
+   * `otherwise` gives the toast: a catalogue key, or the server's own words.
+   */
   const refused = (error: unknown, otherwise: (serverMessage?: string) => string) => {
     const problem = saveProblem(error);
     if (problem.stale) {
-      setStale(problem.serverMessage ?? 'Someone else saved this form since you opened it. Reload it to see their changes.');
+      setStale(problem.serverMessage ?? t('app.forms.builder.notify.stale'));
       return;
     }
     if (problem.fields) model.showProblems(problem.fields);
@@ -81,9 +83,9 @@ function EditLoaded({ record, reloading, onReload }: { record: FormRecord; reloa
       const saved = await dataProvider.saveFormDraft(formId, draft, draftVersion);
       setDraftVersion(saved.draft_version ?? draftVersion + 1);
       setVersion(saved.version ?? version);
-      notify('Successfully Updated', { type: 'success' });
+      notify('app.forms.builder.notify.updated', { type: 'success' });
     } catch (error) {
-      refused(error, () => 'Something went Wrong');
+      refused(error, () => 'app.forms.common.something_wrong');
     } finally {
       setBusy(null);
     }
@@ -99,11 +101,11 @@ function EditLoaded({ record, reloading, onReload }: { record: FormRecord; reloa
     setBusy('publish');
     try {
       const published = await dataProvider.publishForm(formId, draftVersion, draft);
-      notify(`Published revision ${published.version}`, { type: 'success' });
+      notify('app.forms.builder.notify.published', { type: 'success', messageArgs: { version: published.version } });
       navigate('/custom-form');
     } catch (error) {
       // The spec only logs a failed publish; the person is told why, in the server's words.
-      refused(error, (serverMessage) => serverMessage ?? 'The form could not be published');
+      refused(error, (serverMessage) => serverMessage ?? 'app.forms.builder.notify.publish_failed');
       setBusy(null);
       setToPublish(null);
     }
@@ -117,20 +119,20 @@ function EditLoaded({ record, reloading, onReload }: { record: FormRecord; reloa
     });
   };
 
-  if (copying) return <LoadState heading={ADD_HEADING} waitingFor="Opening the copy" />;
+  if (copying) return <LoadState heading={t('app.forms.builder.headings.add')} waitingFor={t('app.forms.builder.actions.opening_copy')} />;
 
   return (
     <FormBuilder
-      heading={HEADING}
+      heading={t('app.forms.builder.headings.edit')}
       model={model}
       banner={stale && <StaleDraftAlert message={stale} reloading={reloading} onReload={onReload} />}
       actions={
         <>
           <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={copy} disabled={!mayCreate}>
-            Copy Form
+            {t('app.forms.builder.actions.copy_form')}
           </Button>
           <Button variant="contained" startIcon={<SaveIcon />} onClick={save} disabled={busy !== null || !mayEdit}>
-            Save Draft
+            {t('app.forms.builder.actions.save_draft')}
           </Button>
           <Button
             variant="contained"
@@ -139,7 +141,7 @@ function EditLoaded({ record, reloading, onReload }: { record: FormRecord; reloa
             onClick={askPublish}
             disabled={busy !== null || !mayPublish}
           >
-            PUBLISH FORM
+            {t('app.forms.builder.actions.publish_form')}
           </Button>
         </>
       }
@@ -164,7 +166,8 @@ function EditLoaded({ record, reloading, onReload }: { record: FormRecord; reloa
 export default function FormBuilderEdit() {
   const { id = '' } = useParams();
   const { record, error, round, loading, reload } = useFormRecord(id);
-  if (!record) return <LoadState heading={HEADING} error={error} onRetry={reload} />;
+  const t = useT();
+  if (!record) return <LoadState heading={t('app.forms.builder.headings.edit')} error={error} onRetry={reload} />;
   // A fresh load (Reload after a stale save) starts the builder over from the saved form.
   return <EditLoaded key={round} record={record} reloading={loading} onReload={reload} />;
 }

@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { Box, TextField } from '@mui/material';
 import type { FieldValidation } from '@model/forms/field-definition';
 import { shownNumber, storedNumber } from './number-input';
+import { useT } from '../../../i18n/use-t';
 
 interface LimitInputsProps {
   validation: FieldValidation;
@@ -11,7 +12,7 @@ interface LimitInputsProps {
 }
 
 export const LimitInputs = memo(function LimitInputs({ validation, kind, onChange }: LimitInputsProps) {
-  const noun = kind === 'length' ? 'characters' : 'value';
+  const t = useT();
   const min = validation.min as number | null | undefined;
   const max = validation.max as number | null | undefined;
   const crossed = typeof min === 'number' && typeof max === 'number' && min > max;
@@ -20,21 +21,21 @@ export const LimitInputs = memo(function LimitInputs({ validation, kind, onChang
       <TextField
         size="small"
         type="number"
-        label={`Min ${noun}`}
+        label={kind === 'length' ? t('app.forms.builder.limits.min_characters') : t('app.forms.builder.limits.min_value')}
         value={shownNumber(validation.min)}
         onChange={(e) => onChange({ ...validation, min: storedNumber(e.target.value) })}
-        helperText="Blank for no limit"
+        helperText={t('app.forms.builder.limits.no_limit')}
         slotProps={{ htmlInput: kind === 'length' ? { min: 0 } : {} }}
         fullWidth
       />
       <TextField
         size="small"
         type="number"
-        label={`Max ${noun}`}
+        label={kind === 'length' ? t('app.forms.builder.limits.max_characters') : t('app.forms.builder.limits.max_value')}
         value={shownNumber(validation.max)}
         onChange={(e) => onChange({ ...validation, max: storedNumber(e.target.value) })}
         error={crossed}
-        helperText={crossed ? 'Max is below min' : 'Blank for no limit'}
+        helperText={crossed ? t('app.forms.builder.limits.crossed') : t('app.forms.builder.limits.no_limit')}
         slotProps={{ htmlInput: kind === 'length' ? { min: 0 } : {} }}
         fullWidth
       />

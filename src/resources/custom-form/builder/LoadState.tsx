@@ -5,6 +5,7 @@
  */
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { Title } from 'react-admin';
+import { useT } from '../../../i18n/use-t';
 
 interface LoadStateProps {
   heading: string;
@@ -14,7 +15,8 @@ interface LoadStateProps {
   waitingFor?: string;
 }
 
-export function LoadState({ heading, error, onRetry, waitingFor = 'Loading the form' }: LoadStateProps) {
+export function LoadState({ heading, error, onRetry, waitingFor }: LoadStateProps) {
+  const t = useT();
   return (
     <Box sx={{ py: 2 }}>
       <Title title={heading} />
@@ -23,7 +25,7 @@ export function LoadState({ heading, error, onRetry, waitingFor = 'Loading the f
           severity="error"
           action={
             <Button color="inherit" size="small" onClick={onRetry}>
-              Try again
+              {t('app.forms.builder.load.retry')}
             </Button>
           }
         >
@@ -31,7 +33,7 @@ export function LoadState({ heading, error, onRetry, waitingFor = 'Loading the f
         </Alert>
       ) : (
         <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
-          <CircularProgress aria-label={waitingFor} />
+          <CircularProgress aria-label={waitingFor ?? t('app.forms.builder.load.loading')} />
         </Box>
       )}
     </Box>

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import { useGetList, useGetOne, type RaRecord } from 'react-admin';
+import { useT } from '../../../i18n/use-t';
 
 type ViewList = RaRecord & { name: string };
 
@@ -15,6 +16,7 @@ interface LookupListPickerProps {
 
 export function LookupListPicker({ value, onChange }: LookupListPickerProps) {
   const [search, setSearch] = useState('');
+  const t = useT();
   const { data: lists = [], isPending } = useGetList<ViewList>('listview', {
     pagination: { page: 1, perPage: 25 },
     sort: { field: 'name', order: 'ASC' },
@@ -33,9 +35,9 @@ export function LookupListPicker({ value, onChange }: LookupListPickerProps) {
       isOptionEqualToValue={(option, selected) => option.id === selected.id}
       onChange={(_, picked) => onChange(picked ? String(picked.id) : null)}
       onInputChange={(_, text, reason) => setSearch(reason === 'input' ? text : '')}
-      noOptionsText="No view list found"
+      noOptionsText={t('app.forms.builder.lookup.none')}
       renderInput={(params) => (
-        <TextField {...params} label="Lookup list (optional)" helperText="Take the choices from an uploaded view list instead" />
+        <TextField {...params} label={t('app.forms.builder.lookup.label')} helperText={t('app.forms.builder.lookup.hint')} />
       )}
     />
   );

@@ -8,6 +8,7 @@ import { Autocomplete, Chip, TextField } from '@mui/material';
 import { useGetList, useGetMany, type RaRecord } from 'react-admin';
 import { useDebouncedValue } from '../../../forms/widgets/use-debounced-value';
 import { useSession } from '../../../session/useSession';
+import { useT } from '../../../i18n/use-t';
 
 interface ProgramSelectProps {
   value: string[];
@@ -22,6 +23,7 @@ export const ProgramSelect = memo(function ProgramSelect({ value, onChange, disa
   // Programs are read under their own flag; without it the links stay as they are, and the field says why.
   const mayRead = useSession().user?.role?.permission?.can_get_program === true;
   const [typed, setTyped] = useState('');
+  const t = useT();
   const q = useDebouncedValue(typed.trim(), 200);
   const found = useGetList(
     'program',
@@ -47,7 +49,7 @@ export const ProgramSelect = memo(function ProgramSelect({ value, onChange, disa
       filterOptions={(ids) => ids}
       getOptionLabel={(id) => names.get(id) ?? (chosen.isPending ? '…' : id)}
       loading={found.isPending}
-      noOptionsText={q ? `No program found with “${q}”` : 'No program found'}
+      noOptionsText={q ? t('app.forms.builder.programs.none_with', { text: q }) : t('app.forms.builder.programs.none')}
       renderValue={(ids, getItemProps) =>
         ids.map((id, index) => {
           const { key, ...itemProps } = getItemProps({ index });
@@ -57,12 +59,8 @@ export const ProgramSelect = memo(function ProgramSelect({ value, onChange, disa
       renderInput={(params) => (
         <TextField
           {...params}
-          label="Programs"
-          helperText={
-            mayRead
-              ? "Once published, the form can be picked for these programs' records"
-              : "Your role cannot see programs (it lacks can_get_program); the form's program links stay as they are"
-          }
+          label={t('resources.custom-form.fields.program_ids')}
+          helperText={mayRead ? t('app.forms.builder.programs.hint') : t('app.forms.builder.programs.no_access')}
         />
       )}
     />

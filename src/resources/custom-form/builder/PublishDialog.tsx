@@ -10,7 +10,7 @@ import type { FormField } from '@model/forms/field-definition';
 import type { FormRevision } from '@model/forms/form-revision';
 import { diffStructures } from '@model/forms/revision-diff';
 import type { FieldbaseDataProvider } from '../../../providers/data-provider';
-import { plural } from '../list/form-cells';
+import { useT } from '../../../i18n/use-t';
 import { describeChange, fieldLookup, titleLine } from '../revisions/change-words';
 import { ChangeList, PropertyChange } from '../revisions/ChangeList';
 
@@ -32,6 +32,7 @@ interface PublishDialogProps {
 
 function ChangeSummary({ formId, version, draft }: { formId: string; version: number; draft: DraftToPublish }) {
   const dataProvider = useDataProvider<FieldbaseDataProvider>();
+  const t = useT();
   const revisions = useQuery<FormRevision[]>({
     queryKey: ['custom-form', 'getFormRevisions', formId],
     queryFn: () => dataProvider.getFormRevisions(formId),
@@ -39,33 +40,42 @@ function ChangeSummary({ formId, version, draft }: { formId: string; version: nu
     staleTime: 0,
   });
   if (version === 0)
-    return <DialogContentText>{`This is the form's first revision: ${plural(draft.structures.length, 'field')}.`}</DialogContentText>;
+    return <DialogContentText>{t('app.forms.builder.publish.first', { smart_count: draft.structures.length })}</DialogContentText>;
   if (revisions.isPending)
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
-        <CircularProgress aria-label="Comparing with the latest revision" />
+        <CircularProgress aria-label={t('app.forms.builder.publish.comparing')} />
       </Box>
     );
   const latest = revisions.data?.reduce<FormRevision | undefined>((a, r) => (!a || r.version > a.version ? r : a), undefined);
   if (!latest)
-    return <Alert severity="warning">{`The changes could not be listed. ${(revisions.error as Error | null)?.message ?? ''}`}</Alert>;
+    return (
+      <Alert severity="warning">
+        {t('app.forms.builder.publish.not_listed', { error: (revisions.error as Error | null)?.message ?? '' })}
+      </Alert>
+    );
   const lookup = fieldLookup(latest.structures, draft.structures);
-  const title = titleLine({
-    from: latest.version,
-    to: 'draft',
-    ...(latest.name !== draft.name ? { name: { before: latest.name, after: draft.name } } : {}),
-    changes: [],
-  });
-  const changes = diffStructures(latest.structures, draft.structures).map((c) => describeChange(c, lookup));
+  const title = titleLine(
+    {
+      from: latest.version,
+      to: 'draft',
+      ...(latest.name !== draft.name ? { name: { before: latest.name, after: draft.name } } : {}),
+      changes: [],
+    },
+    t,
+  );
+  const changes = diffStructures(latest.structures, draft.structures).map((c) => describeChange(c, lookup, t));
   const count = changes.length + (title ? 1 : 0);
   if (count === 0)
     return (
-      <DialogContentText>{`No changes since revision ${latest.version}: revision ${latest.version + 1} will ask exactly the same.`}</DialogContentText>
+      <DialogContentText>
+        {t('app.forms.builder.publish.no_changes', { version: latest.version, next: latest.version + 1 })}
+      </DialogContentText>
     );
   return (
     <Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {`From revision ${latest.version} to this draft: ${plural(count, 'change')}`}
+        {t('app.forms.builder.publish.from_to', { version: latest.version, smart_count: count })}
       </Typography>
       {title && (
         <Box
@@ -88,14 +98,15 @@ function ChangeSummary({ formId, version, draft }: { formId: string; version: nu
 }
 
 export function PublishDialog({ formId, version, draft, busy, onConfirm, onClose }: PublishDialogProps) {
+  const t = useT();
   return (
     <Confirm
       isOpen={draft !== null}
       loading={busy}
-      title={`Publish revision ${version + 1}?`}
+      title={t('app.forms.builder.publish.title', { version: version + 1 })}
       content={draft && <ChangeSummary formId={formId} version={version} draft={draft} />}
-      confirm="Publish"
-      cancel="Cancel"
+      confirm="app.forms.builder.publish.confirm"
+      cancel="ra.action.cancel"
       onConfirm={onConfirm}
       onClose={onClose}
     />

@@ -4,17 +4,19 @@
  */
 import { Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
+import { useT } from '../../../i18n/use-t';
 
 export function RevisionsNote({ formId, version }: { formId: string; version: number }) {
+  const t = useT();
   if (version <= 0)
     return (
       <Typography variant="body2" color="text.secondary">
-        Not Published Form
+        {t('app.forms.builder.revisions_note.never')}
       </Typography>
     );
   return (
     <Link component={RouterLink} to={`/custom-form/form-revisions/${encodeURIComponent(formId)}`} variant="body2">
-      {version === 1 ? 'There is 1 Revision of this form' : `There are ${version} Revisions of this form`}
+      {t('app.forms.builder.revisions_note.count', { smart_count: version })}
     </Link>
   );
 }

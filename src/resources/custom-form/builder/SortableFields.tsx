@@ -16,24 +16,38 @@ import {
   useSensors,
   type Announcements,
   type DragEndEvent,
+  type ScreenReaderInstructions,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 
 interface SortableFieldsProps {
   keys: string[];
   announcements: Announcements;
+  /** What a handle's description tells a screen reader about moving it. */
+  instructions: ScreenReaderInstructions;
   onDragEnd: (event: DragEndEvent) => void;
   children: ReactNode;
 }
 
-export const SortableFields = memo(function SortableFields({ keys, announcements, onDragEnd, children }: SortableFieldsProps) {
+export const SortableFields = memo(function SortableFields({
+  keys,
+  announcements,
+  instructions,
+  onDragEnd,
+  children,
+}: SortableFieldsProps) {
   const sensors = useSensors(
     // A few pixels of movement before a drag starts, so a click on the handle stays a click.
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements, screenReaderInstructions: instructions }}
+    >
       <SortableContext items={keys} strategy={verticalListSortingStrategy}>
         {children}
       </SortableContext>

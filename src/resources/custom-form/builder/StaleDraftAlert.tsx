@@ -3,19 +3,21 @@
  * screen; only Reload replaces them with the saved form. Nothing is overwritten without asking.
  */
 import { Alert, Button } from '@mui/material';
+import { useT } from '../../../i18n/use-t';
 
 export function StaleDraftAlert({ message, reloading, onReload }: { message: string; reloading: boolean; onReload: () => void }) {
+  const t = useT();
   return (
     <Alert
       severity="warning"
       role="alert"
       action={
         <Button color="inherit" size="small" onClick={onReload} disabled={reloading}>
-          Reload
+          {t('app.forms.builder.stale.reload')}
         </Button>
       }
     >
-      {message} Your changes are still on screen until you reload.
+      {message} {t('app.forms.builder.stale.still_on_screen')}
     </Alert>
   );
 }

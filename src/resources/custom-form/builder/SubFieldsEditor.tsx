@@ -11,7 +11,8 @@ import { fieldNameFromLabel } from '@model/forms/field-name';
 import { AddFieldForm } from './AddFieldForm';
 import { DeleteFieldDialog } from './DeleteFieldDialog';
 import { FieldEditor } from './FieldEditor';
-import { FIELD_TYPE_LABELS } from './field-type-labels';
+import { fieldTypeLabel } from './field-type-labels';
+import { useT } from '../../../i18n/use-t';
 import { withType } from './new-field';
 import { ruleTargetsOf } from './rule-targets';
 
@@ -29,6 +30,7 @@ export function SubFieldsEditor({ fields, onChange }: SubFieldsEditorProps) {
   // Sub-fields added while this group is open keep deriving their name from the label until it is edited.
   const [following, setFollowing] = useState<ReadonlySet<FormField>>(new Set());
   const targets = useMemo(() => ruleTargetsOf(fields), [fields]);
+  const t = useT();
 
   const replace = (index: number, next: FormField, follows: boolean) => {
     setFollowing((set) => {
@@ -43,7 +45,7 @@ export function SubFieldsEditor({ fields, onChange }: SubFieldsEditorProps) {
   return (
     <Box>
       <Typography variant="subtitle2" sx={{ mb: 1 }}>
-        Sub-fields ({fields.length})
+        {t('app.forms.builder.sub_fields.heading', { count: fields.length })}
       </Typography>
       <Stack spacing={1} sx={{ mb: 2 }}>
         {fields.map((sub, index) => {
@@ -62,15 +64,15 @@ export function SubFieldsEditor({ fields, onChange }: SubFieldsEditorProps) {
                     sx={{ transform: isOpen ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }}
                   />
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {sub.field_label || '(no label)'}
+                    {sub.field_label || t('app.forms.builder.rows.no_label')}
                   </Typography>
                   <Typography variant="caption" color="text.secondary">
-                    {FIELD_TYPE_LABELS[sub.field_type] ?? sub.field_type}
+                    {fieldTypeLabel(sub.field_type, t)}
                   </Typography>
                 </ButtonBase>
                 <IconButton
                   size="small"
-                  aria-label={`Delete sub-field ${sub.field_label}`}
+                  aria-label={t('app.forms.builder.sub_fields.delete', { label: sub.field_label })}
                   onClick={() => setDeleting(index)}
                   sx={{ mr: 0.5 }}
                 >
@@ -97,8 +99,8 @@ export function SubFieldsEditor({ fields, onChange }: SubFieldsEditorProps) {
         })}
       </Stack>
       <AddFieldForm
-        noun="sub-field"
-        noGroupReason="groups do not nest"
+        sub
+        noGroupReason={t('app.forms.builder.field.groups_do_not_nest')}
         onAdd={(field) => {
           const added = { ...field, order: fields.length + 1 };
           setFollowing((set) => new Set(set).add(added));

@@ -8,6 +8,7 @@ import { memo, useEffect } from 'react';
 import { Button } from '@mui/material';
 import UndoIcon from '@mui/icons-material/Undo';
 import RedoIcon from '@mui/icons-material/Redo';
+import { useT } from '../../../i18n/use-t';
 
 const NOT_TEXT_INPUTS = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image']);
 
@@ -51,19 +52,26 @@ export function useUndoKeys({ undo, redo }: Pick<UndoRedoProps, 'undo' | 'redo'>
 
 export const UndoRedoButtons = memo(function UndoRedoButtons({ undo, redo, canUndo, canRedo }: UndoRedoProps) {
   useUndoKeys({ undo, redo });
+  const t = useT();
   return (
     <>
-      <Button startIcon={<UndoIcon />} onClick={undo} disabled={!canUndo} title="Undo (Ctrl+Z)" aria-keyshortcuts="Control+Z">
-        Undo
+      <Button
+        startIcon={<UndoIcon />}
+        onClick={undo}
+        disabled={!canUndo}
+        title={t('app.forms.builder.undo.undo_title')}
+        aria-keyshortcuts="Control+Z"
+      >
+        {t('ra.action.undo')}
       </Button>
       <Button
         startIcon={<RedoIcon />}
         onClick={redo}
         disabled={!canRedo}
-        title="Redo (Ctrl+Shift+Z or Ctrl+Y)"
+        title={t('app.forms.builder.undo.redo_title')}
         aria-keyshortcuts="Control+Shift+Z Control+Y"
       >
-        Redo
+        {t('app.forms.builder.undo.redo')}
       </Button>
     </>
   );

@@ -9,6 +9,7 @@ import { fieldNameFromLabel } from '@model/forms/field-name';
 import { withTypeDefaults } from '@model/forms/type-defaults';
 import { withType } from './new-field';
 import { duplicatedFields } from './duplicate-fields';
+import { translate } from '../../../providers/i18n-provider';
 
 export interface BuilderField {
   field: FormField;
@@ -161,7 +162,7 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
 /**
  * Problems keyed as the server and the definition check key them — a field's name, or its place
  * (`structures.2`, `structures.2.extra_details.fields.0`) when it has none — put on the rows they
- * are about; a sub-field's problem shows on its group's row, naming the sub-field.
+ * are about; a sub-field's problem shows on its group's row, naming the sub-field (in the language in use).
  */
 export function rowProblems(state: Pick<BuilderState, 'keys' | 'fields'>, fields: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -174,7 +175,11 @@ export function rowProblems(state: Pick<BuilderState, 'keys' | 'fields'>, fields
     }
     (field.extra_details?.fields ?? []).some((sub, j) => {
       const problem = (sub.field_name && fields[sub.field_name]) || fields[`structures.${i}.extra_details.fields.${j}`];
-      if (problem) out[key] = `${sub.field_label || sub.field_name || `Sub-field ${j + 1}`}: ${problem}`;
+      if (problem)
+        out[key] = translate('app.forms.builder.sub_fields.problem', {
+          label: sub.field_label || sub.field_name || translate('app.forms.builder.sub_fields.numbered', { number: j + 1 }),
+          problem,
+        });
       return Boolean(problem);
     });
   });

@@ -12,6 +12,7 @@ import {
 } from '@model/forms/field-definition';
 import { DISPLAY_ONLY_TYPES } from '@model/forms/field-schema';
 import { parseOptionChoice, type ChoiceOption } from '@model/forms/options';
+import type { MessageKey } from '../../../i18n/catalogue';
 
 export interface RuleTarget {
   name: string;
@@ -20,13 +21,14 @@ export interface RuleTarget {
   options: ChoiceOption[];
 }
 
-export const OPERATOR_LABELS: Record<ConditionOperator, string> = {
-  'any-value': 'has any value',
-  'no-value': 'has no value',
-  'is-equal-to': 'is equal to',
-  'not-equal-to': 'is not equal to',
-  'matches-pattern': 'matches the pattern',
-  contains: 'contains',
+/** How the rule row's picker names each operator. */
+export const OPERATOR_KEYS: Record<ConditionOperator, MessageKey> = {
+  'any-value': 'app.forms.operators.any_value',
+  'no-value': 'app.forms.operators.no_value',
+  'is-equal-to': 'app.forms.operators.is_equal_to',
+  'not-equal-to': 'app.forms.operators.not_equal_to',
+  'matches-pattern': 'app.forms.operators.matches_pattern',
+  contains: 'app.forms.operators.contains',
 };
 
 const BOOLEAN_OPERATORS: readonly ConditionOperator[] = ['is-equal-to', 'not-equal-to'];

@@ -6,10 +6,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { FormRecord } from '../../../providers/form-calls';
+import { useT } from '../../../i18n/use-t';
 
 export const LOAD_LIMIT_MS = 9000;
-
-export const LOAD_TOO_SLOW = 'The form did not load within 9 seconds. Check the connection and try again.';
 
 interface Loaded {
   id: string;
@@ -21,6 +20,7 @@ interface Loaded {
 
 export function useFormRecord(id: string) {
   const dataProvider = useDataProvider();
+  const t = useT();
   const [loaded, setLoaded] = useState<Loaded>({ id, round: 0 });
   const [attempt, setAttempt] = useState(0);
   const [loading, setLoading] = useState(true);
@@ -30,14 +30,14 @@ export function useFormRecord(id: string) {
     const timer = setTimeout(() => {
       controller.abort();
       setLoading(false);
-      setLoaded((l) => ({ ...l, error: LOAD_TOO_SLOW }));
+      setLoaded((l) => ({ ...l, error: t('app.forms.builder.load.too_slow') }));
     }, LOAD_LIMIT_MS);
     dataProvider
       .getOne<FormRecord>('custom-form', { id, signal: controller.signal })
       .then(({ data }) => setLoaded((l) => ({ id, record: data, round: l.round + 1 })))
       .catch((error: unknown) => {
         if (!controller.signal.aborted)
-          setLoaded((l) => ({ ...l, id, error: (error as Error)?.message || 'The form could not be loaded' }));
+          setLoaded((l) => ({ ...l, id, error: (error as Error)?.message || t('app.forms.builder.load.failed') }));
       })
       .finally(() => {
         clearTimeout(timer);
@@ -47,7 +47,7 @@ export function useFormRecord(id: string) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [dataProvider, id, attempt]);
+  }, [dataProvider, id, attempt, t]);
 
   const reload = useCallback(() => {
     setLoading(true);

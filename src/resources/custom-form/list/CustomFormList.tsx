@@ -10,27 +10,32 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useDataProvider } from 'react-admin';
 import type { FieldbaseDataProvider } from '../../../providers/data-provider';
 import { GenericList } from '../../generic/GenericList';
+import { useT } from '../../../i18n/use-t';
 import { formCells } from './form-cells';
 import { ADD_FORM_PATH, VIEW_LIST_PATH, editFormPath } from './form-paths';
 
-const ViewListButton = () => (
-  <Button color="inherit" component={RouterLink} to={VIEW_LIST_PATH} startIcon={<ListAltIcon />}>
-    View List
-  </Button>
-);
+const ViewListButton = () => {
+  const t = useT();
+  return (
+    <Button color="inherit" component={RouterLink} to={VIEW_LIST_PATH} startIcon={<ListAltIcon />}>
+      {t('app.forms.list.view_list')}
+    </Button>
+  );
+};
 
 export const CustomFormList = () => {
   const dataProvider = useDataProvider<FieldbaseDataProvider>();
+  const t = useT();
   return (
     <GenericList
       showPath={editFormPath}
       createPath={ADD_FORM_PATH}
       editPath={editFormPath}
-      emptyText="No form found with this name"
+      emptyText={t('app.forms.list.empty')}
       cells={formCells}
       toolbarExtras={<ViewListButton />}
       toggleStatus={(id) => dataProvider.toggleFormStatus(id)}
-      deleteWarning="Its published revisions are deleted with it."
+      deleteWarning={t('app.forms.list.delete_warning')}
     />
   );
 };

@@ -7,11 +7,13 @@
  */
 import { Box, FormHelperText, Link } from '@mui/material';
 import { useGetList } from 'react-admin';
+import { useT } from '../../../i18n/use-t';
 import { editFormPath } from './form-paths';
 
 const SHOWN = 5;
 
 export function UnpublishedFormsNote() {
+  const t = useT();
   const { data, total } = useGetList('custom-form', {
     pagination: { page: 1, perPage: SHOWN },
     sort: { field: 'updated_at', order: 'DESC' },
@@ -20,21 +22,21 @@ export function UnpublishedFormsNote() {
   const drafts = data ?? [];
   return (
     <FormHelperText component="div" sx={{ mt: -1, mb: 2, mx: 1.75 }}>
-      Only published forms can be picked.
+      {t('app.forms.list.unpublished.only_published')}
       {drafts.length > 0 && (
         <>
-          {' Not published yet, so not listed: '}
+          {` ${t('app.forms.list.unpublished.not_listed')} `}
           {drafts.map((form, i) => (
             <Box component="span" key={String(form.id)}>
-              {i > 0 && ', '}
-              {`“${String(form.name)}” (`}
+              {i > 0 && t('app.forms.common.separator')}
+              {`${t('app.forms.common.quoted', { text: String(form.name) })} (`}
               <Link href={editFormPath(String(form.id))} target="_blank" rel="noopener" underline="always">
-                {`open “${String(form.name)}” to publish it`}
+                {t('app.forms.list.unpublished.open_to_publish', { name: String(form.name) })}
               </Link>
               )
             </Box>
           ))}
-          {(total ?? 0) > drafts.length && ` and ${(total ?? 0) - drafts.length} more`}.
+          {(total ?? 0) > drafts.length && ` ${t('app.forms.list.unpublished.more', { count: (total ?? 0) - drafts.length })}`}.
         </>
       )}
     </FormHelperText>

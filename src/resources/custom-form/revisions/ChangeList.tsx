@@ -1,6 +1,7 @@
 /** The changes between two versions, one entry per field: what happened to it, then each property's before → after. */
 import { Box, Chip, Stack, Typography } from '@mui/material';
-import { KIND_WORDS, type ChangeWords, type PropertyLine } from './change-words';
+import { useT } from '../../../i18n/use-t';
+import { KIND_KEYS, type ChangeWords, type PropertyLine } from './change-words';
 
 const KIND_COLORS = { added: 'success', removed: 'error', moved: 'info', changed: 'warning' } as const;
 
@@ -21,40 +22,46 @@ export const PropertyChange = ({ line }: { line: PropertyLine }) => (
   </Typography>
 );
 
-export const ChangeEntry = ({ change }: { change: ChangeWords }) => (
-  <Box component="li" sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}>
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
-      <Chip
-        label={KIND_WORDS[change.kind]}
-        color={KIND_COLORS[change.kind]}
-        size="small"
-        variant="outlined"
-        // The border carries the colour; the word stays dark enough to read (orange text on white is not).
-        sx={{ minWidth: 76, fontWeight: 600, color: 'text.primary' }}
-      />
-      <Typography component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-        {change.field}
-      </Typography>
-      {change.where && (
-        <Typography component="span" variant="body2" color="text.secondary">
-          {change.where}
+export const ChangeEntry = ({ change }: { change: ChangeWords }) => {
+  const t = useT();
+  return (
+    <Box component="li" sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
+        <Chip
+          label={t(KIND_KEYS[change.kind])}
+          color={KIND_COLORS[change.kind]}
+          size="small"
+          variant="outlined"
+          // The border carries the colour; the word stays dark enough to read (orange text on white is not).
+          sx={{ minWidth: 76, fontWeight: 600, color: 'text.primary' }}
+        />
+        <Typography component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {change.field}
         </Typography>
+        {change.where && (
+          <Typography component="span" variant="body2" color="text.secondary">
+            {change.where}
+          </Typography>
+        )}
+      </Stack>
+      {change.lines.length > 0 && (
+        <Box component="ul" sx={{ m: 0, mt: 0.75, pl: { xs: 3, sm: 12 }, '& li': { mb: 0.25 } }}>
+          {change.lines.map((line, i) => (
+            <PropertyChange key={i} line={line} />
+          ))}
+        </Box>
       )}
-    </Stack>
-    {change.lines.length > 0 && (
-      <Box component="ul" sx={{ m: 0, mt: 0.75, pl: { xs: 3, sm: 12 }, '& li': { mb: 0.25 } }}>
-        {change.lines.map((line, i) => (
-          <PropertyChange key={i} line={line} />
-        ))}
-      </Box>
-    )}
-  </Box>
-);
+    </Box>
+  );
+};
 
-export const ChangeList = ({ changes }: { changes: ChangeWords[] }) => (
-  <Box component="ul" aria-label="Changes" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-    {changes.map((change, i) => (
-      <ChangeEntry key={i} change={change} />
-    ))}
-  </Box>
-);
+export const ChangeList = ({ changes }: { changes: ChangeWords[] }) => {
+  const t = useT();
+  return (
+    <Box component="ul" aria-label={t('app.forms.changes.list')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {changes.map((change, i) => (
+        <ChangeEntry key={i} change={change} />
+      ))}
+    </Box>
+  );
+};

@@ -16,41 +16,49 @@ import { PageAccess, RecordPageFrame } from '../../generic/RecordPageFrame';
 import { FORM_LIST_PATH, editFormPath } from '../list/form-paths';
 import { RevisionList } from './RevisionList';
 import { RevisionDetail } from './RevisionDetail';
+import { useT, type Translate } from '../../../i18n/use-t';
 
-export const FormRevisionsPage = () => (
-  <PageAccess resource="custom-form" action="show" denied="You don't have permission to see forms">
-    <FormRevisions />
-  </PageAccess>
-);
+export const FormRevisionsPage = () => {
+  const t = useT();
+  return (
+    <PageAccess resource="custom-form" action="show" denied={t('app.forms.revisions.page.denied')}>
+      <FormRevisions />
+    </PageAccess>
+  );
+};
 
 /** What went wrong in a person's words: the form is gone, or their role may not see it. */
-function problemText(error: unknown): string {
+function problemText(error: unknown, t: Translate): string {
   const status = (error as HttpError)?.status;
-  if (status === 404) return 'This form does not exist. It may have been deleted.';
-  if (status === 403) return "You don't have permission to see this form's revisions.";
-  return `Could not load the revisions. ${(error as Error)?.message ?? ''}`.trim();
+  if (status === 404) return t('app.forms.revisions.page.not_found');
+  if (status === 403) return t('app.forms.revisions.page.forbidden');
+  return t('app.forms.revisions.page.failed', { error: (error as Error)?.message ?? '' }).trim();
 }
 
-const Frame = ({ title, onBack, children }: { title: ReactNode; onBack: () => void; children: ReactNode }) => (
-  <RecordPageFrame
-    overline="Form revisions"
-    title={title}
-    maxWidth={1280}
-    actions={
-      <Button color="inherit" variant="outlined" startIcon={<ArrowBackIcon />} onClick={onBack}>
-        Go Back
-      </Button>
-    }
-  >
-    {children}
-  </RecordPageFrame>
-);
+const Frame = ({ title, onBack, children }: { title: ReactNode; onBack: () => void; children: ReactNode }) => {
+  const t = useT();
+  return (
+    <RecordPageFrame
+      overline={t('app.forms.revisions.page.overline')}
+      title={title}
+      maxWidth={1280}
+      actions={
+        <Button color="inherit" variant="outlined" startIcon={<ArrowBackIcon />} onClick={onBack}>
+          {t('ra.action.back')}
+        </Button>
+      }
+    >
+      {children}
+    </RecordPageFrame>
+  );
+};
 
 const FormRevisions = () => {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
   const dataProvider = useDataProvider<FieldbaseDataProvider>();
+  const t = useT();
   const form = useGetOne<FormRecord>('custom-form', { id }, { retry: false });
   const revisions = useQuery<FormRevision[]>({
     queryKey: ['custom-form', 'getFormRevisions', id],
@@ -64,23 +72,23 @@ const FormRevisions = () => {
   const error = form.error ?? revisions.error;
   if (error)
     return (
-      <Frame title="Form revisions" onBack={() => navigate(FORM_LIST_PATH)}>
+      <Frame title={t('app.forms.revisions.page.overline')} onBack={() => navigate(FORM_LIST_PATH)}>
         <Alert
           severity="error"
           action={
             <Button color="inherit" onClick={() => navigate(FORM_LIST_PATH)}>
-              Custom Forms
+              {t('resources.custom-form.name', { smart_count: 2 })}
             </Button>
           }
         >
-          {problemText(error)}
+          {problemText(error, t)}
         </Alert>
       </Frame>
     );
   if (!form.data || !revisions.data)
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
-        <CircularProgress aria-label="Loading the revisions" />
+        <CircularProgress aria-label={t('app.forms.revisions.page.loading')} />
       </Box>
     );
 
@@ -89,13 +97,13 @@ const FormRevisions = () => {
   const selected = list.find((r) => r.version === picked) ?? list[0];
   return (
     <Frame title={name} onBack={goBack}>
-      <Title title={`Revisions of ${name}`} />
+      <Title title={t('app.forms.revisions.page.tab_title', { name })} />
       {!selected ? (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
           <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
-            Not Published Form
+            {t('app.forms.revisions.page.never')}
           </Typography>
-          <Typography color="text.secondary">Revisions appear here once the form is published.</Typography>
+          <Typography color="text.secondary">{t('app.forms.revisions.page.appear')}</Typography>
         </Paper>
       ) : (
         <Box

@@ -13,7 +13,7 @@ import { useNavigate } from 'react-router-dom';
 import type { FormRevision } from '@model/forms/form-revision';
 import type { FieldbaseDataProvider } from '../../../providers/data-provider';
 import { FORM_LIST_PATH } from '../list/form-paths';
-import { plural } from '../list/form-cells';
+import { useT } from '../../../i18n/use-t';
 
 interface RestoreRevisionButtonProps {
   revision: FormRevision;
@@ -26,6 +26,7 @@ export const RestoreRevisionButton = ({ revision, formName, draftVersion }: Rest
   const notify = useNotify();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const t = useT();
   const { canAccess: canEdit = false } = useCanAccess({ resource: 'custom-form', action: 'edit' });
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -36,10 +37,10 @@ export const RestoreRevisionButton = ({ revision, formName, draftVersion }: Rest
       await dataProvider.restoreFormRevision(revision._id, draftVersion);
       // The form's draft (and the list's row) changed: nothing cached about it still holds.
       await queryClient.invalidateQueries({ queryKey: ['custom-form'] });
-      notify(`Revision ${revision.version} restored to the draft`, { type: 'success' });
+      notify('app.forms.revisions.restore.done', { type: 'success', messageArgs: { version: revision.version } });
       navigate(FORM_LIST_PATH);
     } catch (error) {
-      notify((error as Error).message || 'Something went Wrong', { type: 'error' });
+      notify((error as Error).message || 'app.forms.common.something_wrong', { type: 'error' });
       setBusy(false);
       setAsking(false);
     }
@@ -48,20 +49,25 @@ export const RestoreRevisionButton = ({ revision, formName, draftVersion }: Rest
   return (
     <>
       <Button variant="contained" color="primary" startIcon={<RestoreIcon />} disabled={!canEdit} onClick={() => setAsking(true)}>
-        Restore
+        {t('app.forms.revisions.restore.button')}
       </Button>
       <Confirm
         isOpen={asking}
         loading={busy}
-        title={`Restore revision ${revision.version}?`}
+        title={t('app.forms.revisions.restore.title', { version: revision.version })}
         content={
           <DialogContentText>
-            {`The draft of “${formName}” is replaced by revision ${revision.version} (“${revision.name}”, ${plural(revision.field_count, 'field')}). `}
-            Published revisions stay as they are; publish the draft to make it the newest revision.
+            {`${t('app.forms.revisions.restore.replaced', {
+              form: formName,
+              version: revision.version,
+              name: revision.name,
+              fields: t('app.forms.common.fields', { smart_count: revision.field_count }),
+            })} `}
+            {t('app.forms.revisions.restore.stay')}
           </DialogContentText>
         }
-        confirm="Restore"
-        cancel="Cancel"
+        confirm="app.forms.revisions.restore.button"
+        cancel="ra.action.cancel"
         onConfirm={restore}
         onClose={() => setAsking(false)}
       />

@@ -10,7 +10,7 @@ import { useDataProvider } from 'react-admin';
 import type { FormDiff, FormRevision } from '@model/forms/form-revision';
 import type { FormField } from '@model/forms/field-definition';
 import type { FieldbaseDataProvider } from '../../../providers/data-provider';
-import { plural } from '../list/form-cells';
+import { useT, type Translate } from '../../../i18n/use-t';
 import { describeChange, fieldLookup, titleLine } from './change-words';
 import { ChangeList, PropertyChange } from './ChangeList';
 
@@ -24,7 +24,8 @@ interface RevisionCompareProps {
   draft: FormField[] | undefined;
 }
 
-const sideName = (side: Side) => (side === 'draft' ? 'the current draft' : `revision ${side}`);
+const sideName = (side: Side, t: Translate) =>
+  side === 'draft' ? t('app.forms.revisions.compare.side_draft') : t('app.forms.revisions.compare.side_revision', { version: side });
 
 export function defaultSides(revisions: FormRevision[], selected: number): { from: number; to: Side } {
   const older = revisions.filter((r) => r.version < selected).map((r) => r.version);
@@ -33,6 +34,7 @@ export function defaultSides(revisions: FormRevision[], selected: number): { fro
 
 export const RevisionCompare = ({ formId, revisions, selected, draft }: RevisionCompareProps) => {
   const dataProvider = useDataProvider<FieldbaseDataProvider>();
+  const t = useT();
   const [sides, setSides] = useState(() => defaultSides(revisions, selected.version));
   const { from, to } = sides;
   const same = from === to;
@@ -56,36 +58,38 @@ export const RevisionCompare = ({ formId, revisions, selected, draft }: Revision
     >
       {revisions.map((r) => (
         <MenuItem key={r.version} value={String(r.version)}>
-          {`Revision ${r.version}`}
+          {t('app.forms.revisions.list.revision', { version: r.version })}
         </MenuItem>
       ))}
-      {withDraft && <MenuItem value="draft">Current draft</MenuItem>}
+      {withDraft && <MenuItem value="draft">{t('app.forms.revisions.compare.current_draft')}</MenuItem>}
     </TextField>
   );
 
-  const title = diff.data && titleLine(diff.data);
-  const changes = diff.data?.changes.map((c) => describeChange(c, lookup)) ?? [];
+  const title = diff.data && titleLine(diff.data, t);
+  const changes = diff.data?.changes.map((c) => describeChange(c, lookup, t)) ?? [];
   const count = changes.length + (title ? 1 : 0);
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap>
-        {picker('From', from, (v) => setSides({ from: v, to }), false)}
-        {picker('To', to, (v) => setSides({ from, to: v }), true)}
+        {picker(t('app.forms.revisions.compare.from'), from, (v) => setSides({ from: v, to }), false)}
+        {picker(t('app.forms.revisions.compare.to'), to, (v) => setSides({ from, to: v }), true)}
       </Stack>
       {same ? (
-        <Alert severity="info">Pick two different versions to compare.</Alert>
+        <Alert severity="info">{t('app.forms.revisions.compare.pick_two')}</Alert>
       ) : diff.isPending ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-          <CircularProgress aria-label="Comparing" />
+          <CircularProgress aria-label={t('app.forms.revisions.compare.comparing')} />
         </Box>
       ) : diff.error ? (
-        <Alert severity="error">{`Could not compare them. ${(diff.error as Error).message}`}</Alert>
+        <Alert severity="error">{t('app.forms.revisions.compare.failed', { error: (diff.error as Error).message })}</Alert>
       ) : count === 0 ? (
-        <Alert severity="success" variant="outlined">{`No differences: ${sideName(to)} asks exactly what ${sideName(from)} asks.`}</Alert>
+        <Alert severity="success" variant="outlined">
+          {t('app.forms.revisions.compare.same', { to: sideName(to, t), from: sideName(from, t) })}
+        </Alert>
       ) : (
         <Box>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {`From ${sideName(from)} to ${sideName(to)}: ${plural(count, 'change')}`}
+            {t('app.forms.revisions.compare.count', { from: sideName(from, t), to: sideName(to, t), smart_count: count })}
           </Typography>
           {title && (
             <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, pb: 1, borderBottom: 1, borderColor: 'divider' }}>

@@ -5,7 +5,7 @@ import type { FormRevision } from '@model/forms/form-revision';
 import type { FormField } from '@model/forms/field-definition';
 import { LazyFormPreview } from '../../../forms/preview';
 import { formatDateTime } from '../../generic/date-time';
-import { plural } from '../list/form-cells';
+import { useT } from '../../../i18n/use-t';
 import { personName } from './RevisionList';
 import { RevisionCompare } from './RevisionCompare';
 import { RestoreRevisionButton } from './RestoreRevisionButton';
@@ -23,6 +23,7 @@ type View = 'form' | 'changes';
 
 export const RevisionDetail = ({ formId, formName, draft, draftVersion, revisions, revision }: RevisionDetailProps) => {
   const [view, setView] = useState<View>('form');
+  const t = useT();
   return (
     <Paper variant="outlined" sx={{ minWidth: 0 }}>
       <Box sx={{ p: 2, pb: 0 }}>
@@ -33,10 +34,10 @@ export const RevisionDetail = ({ formId, formName, draft, draftVersion, revision
         >
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="h6" component="h2" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-              {`Revision ${revision.version} · ${revision.name}`}
+              {`${t('app.forms.revisions.list.revision', { version: revision.version })} · ${revision.name}`}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {`Published ${formatDateTime(revision.created_at)} by ${personName(revision.created_by)} · ${plural(revision.field_count, 'field')}`}
+              {`${t('app.forms.revisions.detail.published', { date: formatDateTime(revision.created_at), person: personName(revision.created_by, t) })} · ${t('app.forms.common.fields', { smart_count: revision.field_count })}`}
             </Typography>
           </Box>
           <Box sx={{ flexShrink: 0 }}>
@@ -44,16 +45,20 @@ export const RevisionDetail = ({ formId, formName, draft, draftVersion, revision
           </Box>
         </Stack>
         <Tabs value={view} onChange={(_, v: View) => setView(v)} sx={{ mt: 1 }} textColor="secondary" indicatorColor="secondary">
-          <Tab value="form" label="Form" />
-          <Tab value="changes" label="Changes" />
+          <Tab value="form" label={t('app.forms.revisions.detail.form')} />
+          <Tab value="changes" label={t('app.forms.revisions.detail.changes')} />
         </Tabs>
       </Box>
-      <Box sx={{ p: 2, borderTop: 1, borderColor: 'divider' }} role="tabpanel" aria-label={view === 'form' ? 'Form' : 'Changes'}>
+      <Box
+        sx={{ p: 2, borderTop: 1, borderColor: 'divider' }}
+        role="tabpanel"
+        aria-label={view === 'form' ? t('app.forms.revisions.detail.form') : t('app.forms.revisions.detail.changes')}
+      >
         {view === 'form' ? (
-          <Suspense fallback={<CircularProgress aria-label="Loading the form" sx={{ m: 2 }} />}>
+          <Suspense fallback={<CircularProgress aria-label={t('app.forms.revisions.detail.loading')} sx={{ m: 2 }} />}>
             <Box sx={{ maxWidth: 720 }}>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                The form as field staff see it, read-only.
+                {t('app.forms.revisions.detail.read_only')}
               </Typography>
               <LazyFormPreview fields={revision.structures ?? []} readOnly />
             </Box>

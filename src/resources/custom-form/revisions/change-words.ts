@@ -2,11 +2,13 @@
  * What changed between two versions of a form, in a program manager's words: each field added,
  * removed, moved or changed, and for a changed one each property with its before and after
  * ("Minimum length: no limit → 3", "Shown: always → when “Attended” is No"). Field names are
- * given by their labels, which the two versions' fields supply.
+ * given by their labels, which the two versions' fields supply. Worded in the language of `t`.
  */
 import type { FieldChange, FormDiff } from '@model/forms/form-revision';
-import type { FieldType, FormField } from '@model/forms/field-definition';
-import { FIELD_TYPE_LABELS } from '../builder/field-type-labels';
+import type { FormField } from '@model/forms/field-definition';
+import type { MessageKey } from '../../../i18n/catalogue';
+import type { Translate } from '../../../i18n/use-t';
+import { fieldTypeLabel } from '../builder/field-type-labels';
 
 export interface FieldInfo {
   label: string;
@@ -33,18 +35,18 @@ export interface ChangeWords {
   lines: PropertyLine[];
 }
 
-export const KIND_WORDS: Record<FieldChange['change'], string> = {
-  added: 'Added',
-  removed: 'Removed',
-  moved: 'Moved',
-  changed: 'Changed',
+export const KIND_KEYS: Record<FieldChange['change'], MessageKey> = {
+  added: 'app.forms.changes.kinds.added',
+  removed: 'app.forms.changes.kinds.removed',
+  moved: 'app.forms.changes.kinds.moved',
+  changed: 'app.forms.changes.kinds.changed',
 };
 
-const quote = (text: string) => `“${text}”`;
+const quoted = (text: string, t: Translate) => t('app.forms.common.quoted', { text });
 
 /** A type as the builder's picker names it, so the two screens never disagree. */
-const typeWords = (type: unknown): string =>
-  typeof type === 'string' ? (Object.hasOwn(FIELD_TYPE_LABELS, type) ? FIELD_TYPE_LABELS[type as FieldType] : type) : 'unknown type';
+const typeWords = (type: unknown, t: Translate): string =>
+  typeof type === 'string' ? fieldTypeLabel(type, t) : t('app.forms.changes.unknown_type');
 
 /** The fields of the versions compared, the later one's labels winning. */
 export function fieldLookup(...versions: Array<FormField[] | undefined>): FieldLookup {
@@ -61,16 +63,18 @@ export function fieldLookup(...versions: Array<FormField[] | undefined>): FieldL
 }
 
 /** A plain value: none, Yes/No, quoted text, numbers, lists. */
-export function valueWords(value: unknown): string {
-  if (value === null || value === undefined || value === '') return 'none';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+export function valueWords(value: unknown, t: Translate): string {
+  if (value === null || value === undefined || value === '') return t('app.forms.changes.none');
+  if (typeof value === 'boolean') return value ? t('ra.boolean.true') : t('ra.boolean.false');
   if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return quote(value);
-  if (Array.isArray(value)) return value.length ? value.map(valueWords).join(', ') : 'none';
+  if (typeof value === 'string') return quoted(value, t);
+  if (Array.isArray(value))
+    return value.length ? value.map((v) => valueWords(v, t)).join(t('app.forms.common.separator')) : t('app.forms.changes.none');
   return JSON.stringify(value);
 }
 
-const limitWords = (value: unknown) => (value === null || value === undefined || value === '' ? 'no limit' : String(value));
+const limitWords = (value: unknown, t: Translate) =>
+  value === null || value === undefined || value === '' ? t('app.forms.changes.no_limit') : String(value);
 
 interface Rule {
   field_name?: string;
@@ -80,24 +84,34 @@ interface Rule {
 }
 
 /** "when “Attended” is No and “Age” has an answer", or "always". */
-export function rulesWords(rules: unknown, lookup: FieldLookup, group?: string): string {
-  if (!Array.isArray(rules) || rules.length === 0) return 'always';
+export function rulesWords(rules: unknown, lookup: FieldLookup, t: Translate, group?: string): string {
+  if (!Array.isArray(rules) || rules.length === 0) return t('app.forms.changes.rules.always');
   const rule = (r: Rule) => {
     const name = String(r.field_name ?? '');
     const field = (group ? lookup(`${group}.${name}`) : undefined) ?? lookup(name);
     const raw = r.value === undefined || r.value === null ? '' : String(r.value);
-    const value = field?.type === 'boolean' && (raw === 'true' || raw === 'false') ? (raw === 'true' ? 'Yes' : 'No') : quote(raw);
+    const value =
+      field?.type === 'boolean' && (raw === 'true' || raw === 'false')
+        ? raw === 'true'
+          ? t('ra.boolean.true')
+          : t('ra.boolean.false')
+        : quoted(raw, t);
     const operator: Record<string, string> = {
-      'any-value': 'has an answer',
-      'no-value': 'has no answer',
-      'is-equal-to': `is ${value}`,
-      'not-equal-to': `is not ${value}`,
-      'matches-pattern': `matches the pattern ${value}`,
-      contains: `contains ${value}`,
+      'any-value': t('app.forms.changes.rules.has_answer'),
+      'no-value': t('app.forms.changes.rules.no_answer'),
+      'is-equal-to': t('app.forms.changes.rules.is', { value }),
+      'not-equal-to': t('app.forms.changes.rules.is_not', { value }),
+      'matches-pattern': t('app.forms.changes.rules.matches', { value }),
+      contains: t('app.forms.changes.rules.contains', { value }),
     };
-    return `${quote(field?.label ?? name)} ${operator[String(r.show)] ?? `${String(r.show)} ${value}`}`;
+    return `${quoted(field?.label ?? name, t)} ${operator[String(r.show)] ?? `${String(r.show)} ${value}`}`;
   };
-  return `when ${(rules as Rule[]).map((r, i) => (i === 0 ? '' : r.cond === 'or' ? ' or ' : ' and ') + rule(r)).join('')}`;
+  const joined = (rules as Rule[]).reduce(
+    (before, r, i) =>
+      i === 0 ? rule(r) : t(r.cond === 'or' ? 'app.forms.changes.rules.or' : 'app.forms.changes.rules.and', { before, after: rule(r) }),
+    '',
+  );
+  return t('app.forms.changes.rules.when', { rules: joined });
 }
 
 interface Choice {
@@ -109,19 +123,23 @@ const isChoices = (v: unknown): v is Choice[] =>
   Array.isArray(v) && v.every((c) => c && typeof c === 'object' && typeof (c as Choice).value === 'string');
 
 /** "added “Maybe”; removed “Unknown”; “y” renamed “Yes” → “Yes, fully”", or that only their order changed. */
-function choicesSentence(before: Choice[], after: Choice[]): string {
+function choicesSentence(before: Choice[], after: Choice[], t: Translate): string {
   const was = new Map(before.map((c) => [c.value, c.label]));
   const now = new Map(after.map((c) => [c.value, c.label]));
   const parts: string[] = [];
-  const added = after.filter((c) => !was.has(c.value)).map((c) => quote(c.label));
-  const removed = before.filter((c) => !now.has(c.value)).map((c) => quote(c.label));
-  if (added.length) parts.push(`added ${added.join(', ')}`);
-  if (removed.length) parts.push(`removed ${removed.join(', ')}`);
+  const comma = t('app.forms.common.separator');
+  const added = after.filter((c) => !was.has(c.value)).map((c) => quoted(c.label, t));
+  const removed = before.filter((c) => !now.has(c.value)).map((c) => quoted(c.label, t));
+  if (added.length) parts.push(t('app.forms.changes.choices.added', { labels: added.join(comma) }));
+  if (removed.length) parts.push(t('app.forms.changes.choices.removed', { labels: removed.join(comma) }));
   for (const c of after) {
     const label = was.get(c.value);
-    if (label !== undefined && label !== c.label) parts.push(`${quote(label)} renamed ${quote(c.label)}`);
+    if (label !== undefined && label !== c.label)
+      parts.push(t('app.forms.changes.choices.renamed', { before: quoted(label, t), after: quoted(c.label, t) }));
   }
-  return parts.length ? `Choices: ${parts.join('; ')}` : 'Choices put in another order';
+  return parts.length
+    ? t('app.forms.changes.choices.sentence', { parts: parts.join(t('app.forms.common.semicolon')) })
+    : t('app.forms.changes.choices.reordered');
 }
 
 interface Repeat {
@@ -130,85 +148,107 @@ interface Repeat {
   max_repeater?: number | null;
 }
 
-function repeatWords(value: unknown): string {
+function repeatWords(value: unknown, t: Translate): string {
   const r = value as Repeat | null;
-  if (!r || !r.is_repeater) return 'once';
+  if (!r || !r.is_repeater) return t('app.forms.changes.repeat.once');
   const min = r.min_repeater ?? 0;
-  return r.max_repeater === null || r.max_repeater === undefined ? `at least ${min} times` : `${min} to ${r.max_repeater} times`;
+  return r.max_repeater === null || r.max_repeater === undefined
+    ? t('app.forms.changes.repeat.at_least', { min })
+    : t('app.forms.changes.repeat.range', { min, max: r.max_repeater });
 }
 
 function propertyLine(
   { property, before, after }: NonNullable<FieldChange['properties']>[number],
   field: string,
   lookup: FieldLookup,
+  t: Translate,
 ): PropertyLine {
   const type = lookup(field)?.type;
   const group = field.includes('.') ? field.slice(0, field.lastIndexOf('.')) : undefined;
+  const values = (what: MessageKey) => ({ what: t(what), before: valueWords(before, t), after: valueWords(after, t) });
   switch (property) {
     case 'label':
-      return { what: 'Label', before: valueWords(before), after: valueWords(after) };
+      return values('app.forms.changes.what.label');
     case 'type':
-      return { what: 'Type', before: typeWords(before), after: typeWords(after) };
+      return { what: t('app.forms.changes.what.type'), before: typeWords(before, t), after: typeWords(after, t) };
     case 'required':
-      return { what: 'Required', sentence: after === true ? 'Now required' : 'No longer required' };
+      return {
+        what: t('app.forms.changes.what.required'),
+        sentence: after === true ? t('app.forms.changes.what.now_required') : t('app.forms.changes.what.no_longer_required'),
+      };
     case 'min':
     case 'max': {
       const what =
         type === 'number'
           ? property === 'min'
-            ? 'Lowest value'
-            : 'Highest value'
-          : `${property === 'min' ? 'Minimum' : 'Maximum'} length`;
-      return { what, before: limitWords(before), after: limitWords(after) };
+            ? t('app.forms.changes.what.lowest')
+            : t('app.forms.changes.what.highest')
+          : property === 'min'
+            ? t('app.forms.changes.what.min_length')
+            : t('app.forms.changes.what.max_length');
+      return { what, before: limitWords(before, t), after: limitWords(after, t) };
     }
     case 'options':
       return isChoices(before) && isChoices(after)
-        ? { what: 'Choices', sentence: choicesSentence(before, after) }
-        : { what: 'Choices', before: valueWords(before), after: valueWords(after) };
+        ? { what: t('app.forms.changes.what.choices'), sentence: choicesSentence(before, after, t) }
+        : values('app.forms.changes.what.choices');
     case 'logic':
-      return { what: 'Shown', before: rulesWords(before, lookup, group), after: rulesWords(after, lookup, group) };
+      return {
+        what: t('app.forms.changes.what.shown'),
+        before: rulesWords(before, lookup, t, group),
+        after: rulesWords(after, lookup, t, group),
+      };
     case 'placeholder':
-      return { what: 'Placeholder', before: valueWords(before), after: valueWords(after) };
+      return values('app.forms.changes.what.placeholder');
     case 'default':
-      return { what: 'Default answer', before: valueWords(before), after: valueWords(after) };
-    case 'list':
-      if (before === null || before === undefined) return { what: 'Lookup list', sentence: 'Choices now come from a lookup list' };
-      if (after === null || after === undefined) return { what: 'Lookup list', sentence: 'Choices no longer come from a lookup list' };
-      return { what: 'Lookup list', sentence: 'Choices come from another lookup list' };
+      return values('app.forms.changes.what.default');
+    case 'list': {
+      const what = t('app.forms.changes.what.list');
+      if (before === null || before === undefined) return { what, sentence: t('app.forms.changes.what.list_now') };
+      if (after === null || after === undefined) return { what, sentence: t('app.forms.changes.what.list_no_longer') };
+      return { what, sentence: t('app.forms.changes.what.list_other') };
+    }
     case 'repeater':
-      return { what: 'Filled in', before: repeatWords(before), after: repeatWords(after) };
+      return { what: t('app.forms.changes.what.filled_in'), before: repeatWords(before, t), after: repeatWords(after, t) };
     case 'sub-fields': {
+      const what = t('app.forms.changes.what.sub_fields');
       const names = (v: unknown) => (Array.isArray(v) ? v.map((n) => lookup(`${field}.${String(n)}`)?.label ?? String(n)) : []);
       const was = names(before);
       const now = names(after);
       if (was.length === now.length && was.every((n) => now.includes(n)))
-        return { what: 'Sub-fields', sentence: 'Sub-fields put in another order' };
-      return { what: 'Sub-fields', before: was.join(', ') || 'none', after: now.join(', ') || 'none' };
+        return { what, sentence: t('app.forms.changes.what.sub_fields_reordered') };
+      const comma = t('app.forms.common.separator');
+      const none = t('app.forms.changes.none');
+      return { what, before: was.join(comma) || none, after: now.join(comma) || none };
     }
     default:
-      return { what: String(property), before: valueWords(before), after: valueWords(after) };
+      return { what: String(property), before: valueWords(before, t), after: valueWords(after, t) };
   }
 }
 
-export function describeChange(change: FieldChange, lookup: FieldLookup): ChangeWords {
+export function describeChange(change: FieldChange, lookup: FieldLookup, t: Translate): ChangeWords {
   const dot = change.field_name.lastIndexOf('.');
   const group = dot > 0 ? change.field_name.slice(0, dot) : undefined;
   const groupLabel = group ? (lookup(group)?.label ?? group) : undefined;
   const lines: PropertyLine[] = [];
-  if (change.position)
+  if (change.position) {
+    const places = { before: change.position.before, after: change.position.after };
     lines.push({
-      what: 'Place',
-      sentence: `Moved from place ${change.position.before} to place ${change.position.after}${group ? ' in its group' : ''}`,
+      what: t('app.forms.changes.what.place'),
+      sentence: group ? t('app.forms.changes.what.moved_in_group', places) : t('app.forms.changes.what.moved', places),
     });
-  for (const p of change.properties ?? []) lines.push(propertyLine(p, change.field_name, lookup));
+  }
+  for (const p of change.properties ?? []) lines.push(propertyLine(p, change.field_name, lookup, t));
   return {
     kind: change.change,
-    field: quote(change.label || lookup(change.field_name)?.label || change.field_name),
-    ...(groupLabel ? { where: `in ${quote(groupLabel)}` } : {}),
+    field: quoted(change.label || lookup(change.field_name)?.label || change.field_name, t),
+    ...(groupLabel ? { where: t('app.forms.changes.where', { group: quoted(groupLabel, t) }) } : {}),
     lines,
   };
 }
 
 /** The form's title, when it changed. */
-export const titleLine = (diff: FormDiff): PropertyLine | undefined =>
-  diff.name ? { what: 'Form title', before: valueWords(diff.name.before), after: valueWords(diff.name.after) } : undefined;
+export const titleLine = (diff: FormDiff, t: Translate): PropertyLine | undefined =>
+  diff.name
+    ? { what: t('app.forms.changes.what.form_title'), before: valueWords(diff.name.before, t), after: valueWords(diff.name.after, t) }
+    : undefined;

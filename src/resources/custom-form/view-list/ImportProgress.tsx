@@ -9,6 +9,7 @@ import { Box, LinearProgress, Typography } from '@mui/material';
 import { useDataProvider } from 'react-admin';
 import type { FieldbaseDataProvider } from '../../../providers/data-provider';
 import type { ViewListImport } from '../../../providers/view-list-calls';
+import { useT } from '../../../i18n/use-t';
 
 const POLL_MS = 1000;
 
@@ -42,22 +43,23 @@ export function useImportProgress(importId: string | undefined): ViewListImport 
 const percent = (fraction: number) => Math.round(Math.min(1, Math.max(0, fraction)) * 100);
 
 export function ImportProgress({ fileName, uploaded, server }: { fileName: string; uploaded: number; server?: ViewListImport }) {
+  const t = useT();
   let label: string;
   let value: number | undefined;
-  if (server?.status === 'queued') label = 'Waiting for other imports to finish…';
+  if (server?.status === 'queued') label = t('app.forms.view_lists.import.waiting');
   else if (server?.status === 'reading' || server?.status === 'done') {
-    label = `Reading rows… ${server.rows_read.toLocaleString()} ${server.rows_read === 1 ? 'row' : 'rows'} read`;
+    label = t('app.forms.view_lists.import.reading', { smart_count: server.rows_read, count: server.rows_read.toLocaleString() });
     value = server.fraction > 0 ? percent(server.fraction) : undefined;
   } else if (uploaded < 1) {
-    label = `Uploading ${fileName}… ${percent(uploaded)}%`;
+    label = t('app.forms.view_lists.import.uploading', { name: fileName, percent: percent(uploaded) });
     value = percent(uploaded);
-  } else label = 'Uploaded; reading the file…';
+  } else label = t('app.forms.view_lists.import.uploaded');
   return (
     <Box role="status" aria-live="polite">
       <LinearProgress
         variant={value === undefined ? 'indeterminate' : 'determinate'}
         value={value}
-        aria-label={server ? 'Rows read' : 'Upload'}
+        aria-label={server ? t('app.forms.view_lists.import.rows_read') : t('app.forms.view_lists.import.upload')}
         sx={{ height: 6, borderRadius: 3, mb: 0.75 }}
       />
       <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>

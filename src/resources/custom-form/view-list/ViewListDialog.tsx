@@ -26,6 +26,7 @@ import { errorFields } from '../../../providers/http-client';
 import { newImportId, type ViewListRecord } from '../../../providers/view-list-calls';
 import { isBlankText, trimText } from '@model/trim-text';
 import { ImportProgress, useImportProgress } from './ImportProgress';
+import { useT } from '../../../i18n/use-t';
 
 export type ViewListDialogState = { mode: 'create' } | { mode: 'edit'; record: ViewListRecord } | null;
 
@@ -53,6 +54,7 @@ function ViewListForm({ state, allowed, onClose, onSaved }: ViewListDialogProps 
   const editing = state.mode === 'edit' ? state.record : undefined;
   const dataProvider = useDataProvider<FieldbaseDataProvider>();
   const notify = useNotify();
+  const t = useT();
   const titleId = useId();
   const fileInputId = useId();
   const [name, setName] = useState(editing?.name ?? '');
@@ -68,8 +70,8 @@ function ViewListForm({ state, allowed, onClose, onSaved }: ViewListDialogProps 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found: Problems = {};
-    if (isBlankText(name)) found.name = 'Name field required';
-    if (!editing && !file) found.excel_file = 'File field required';
+    if (isBlankText(name)) found.name = t('app.forms.view_lists.dialog.name_required');
+    if (!editing && !file) found.excel_file = t('app.forms.view_lists.dialog.file_required');
     setProblems(found);
     if (found.name || found.excel_file) return;
     setBusy(true);
@@ -79,27 +81,35 @@ function ViewListForm({ state, allowed, onClose, onSaved }: ViewListDialogProps 
     try {
       if (editing) await dataProvider.updateViewList(String(editing.id), trimText(name), file, watch);
       else await dataProvider.createViewList(trimText(name), file!, watch);
-      notify(editing ? 'View list updated' : 'View list added', { type: 'success' });
+      notify(editing ? 'app.forms.view_lists.dialog.updated' : 'app.forms.view_lists.dialog.added', { type: 'success' });
       onSaved();
       onClose();
     } catch (error) {
       const fields = errorFields(error);
       setProblems({ name: fields.name, excel_file: fields.excel_file });
-      notify((error as Error).message || 'The view list could not be saved', { type: 'error' });
+      notify((error as Error).message || 'app.forms.view_lists.dialog.failed', { type: 'error' });
     } finally {
       setBusy(false);
       setImportId(undefined);
     }
   };
 
-  const fileLine = file ? file.name : editing ? `Keeps ${editing.file_name ?? 'the current file'}` : 'No file chosen';
+  const fileLine = file
+    ? file.name
+    : editing
+      ? editing.file_name !== undefined && editing.file_name !== null
+        ? t('app.forms.view_lists.dialog.keeps', { name: editing.file_name })
+        : t('app.forms.view_lists.dialog.keeps_current')
+      : t('app.forms.view_lists.dialog.no_file');
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby={titleId}>
       <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>{editing ? 'Update URL for form' : 'Add URL for form'}</DialogTitle>
+        <DialogTitle id={titleId}>
+          {editing ? t('app.forms.view_lists.dialog.update_title') : t('app.forms.view_lists.dialog.add_title')}
+        </DialogTitle>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
           <TextField
-            label="Name"
+            label={t('resources.listview.fields.name')}
             required
             autoFocus
             fullWidth
@@ -121,13 +131,13 @@ function ViewListForm({ state, allowed, onClose, onSaved }: ViewListDialogProps 
                 disabled={busy}
                 sx={{ flexShrink: 0 }}
               >
-                {editing ? 'Replace file' : 'Choose file'}
+                {editing ? t('app.forms.view_lists.dialog.replace') : t('app.forms.view_lists.dialog.choose')}
                 <input
                   id={fileInputId}
                   hidden
                   type="file"
                   accept={ACCEPT}
-                  aria-label="Excel file"
+                  aria-label={t('resources.listview.fields.excel_file')}
                   aria-invalid={Boolean(problems.excel_file)}
                   onChange={(e) => {
                     setFile(e.target.files?.[0]);
@@ -140,7 +150,7 @@ function ViewListForm({ state, allowed, onClose, onSaved }: ViewListDialogProps 
               </Typography>
             </Box>
             <FormHelperText error={Boolean(problems.excel_file)} sx={{ mx: 1.75 }}>
-              {problems.excel_file ?? 'An Excel workbook (.xlsx) or a CSV file; its first row is the header.'}
+              {problems.excel_file ?? t('app.forms.view_lists.dialog.file_hint')}
             </FormHelperText>
           </Box>
           {busy && file && <ImportProgress fileName={file.name} uploaded={uploaded} server={server} />}
@@ -148,14 +158,14 @@ function ViewListForm({ state, allowed, onClose, onSaved }: ViewListDialogProps 
             <Box role="status">
               <LinearProgress />
               <Typography variant="caption" color="text.secondary">
-                Saving…
+                {t('app.forms.view_lists.dialog.saving')}
               </Typography>
             </Box>
           )}
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} color="inherit" disabled={busy}>
-            Cancel
+            {t('ra.action.cancel')}
           </Button>
           <Button
             type="submit"
@@ -163,7 +173,7 @@ function ViewListForm({ state, allowed, onClose, onSaved }: ViewListDialogProps 
             disabled={!allowed || busy}
             startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
           >
-            {editing ? 'Update' : 'Save'}
+            {editing ? t('ra.action.update') : t('ra.action.save')}
           </Button>
         </DialogActions>
       </form>

@@ -16,13 +16,11 @@ import { DownloadFileLink } from './DownloadFileLink';
 import { ViewListDialog, type ViewListDialogState } from './ViewListDialog';
 import { ViewListRowActions } from './ViewListRowActions';
 import { SyncAllViewListsButton, useMaySyncViewLists } from './ViewListSync';
+import { useT, type Translate } from '../../../i18n/use-t';
 
-/** react-admin's Pagination passes extra props on to MUI's TablePagination. */
-const perPageLabel = { labelRowsPerPage: 'View lists per page' } as object;
-
-const rowsOf = (record: ViewListRecord) => {
+const rowsOf = (record: ViewListRecord, t: Translate) => {
   const rows = record.row_count ?? 0;
-  return `${rows.toLocaleString()} ${rows === 1 ? 'row' : 'rows'}`;
+  return t('app.forms.view_lists.page.rows', { smart_count: rows, count: rows.toLocaleString() });
 };
 
 export default function ViewListPage() {
@@ -33,29 +31,32 @@ export default function ViewListPage() {
   const canSync = useMaySyncViewLists();
   const refresh = useRefresh();
   const [dialog, setDialog] = useState<ViewListDialogState>(null);
-  if (isPending) return <ListLoading label="Loading view lists" />;
-  if (!canList) return <NoPermission message="You don't have permission to see view lists" />;
+  const t = useT();
+  if (isPending) return <ListLoading label={t('app.forms.view_lists.page.loading')} />;
+  if (!canList) return <NoPermission message={t('app.forms.view_lists.page.denied')} />;
+  /** react-admin's Pagination passes extra props on to MUI's TablePagination. */
+  const perPageLabel = { labelRowsPerPage: t('app.forms.view_lists.page.per_page') } as object;
 
   return (
     <Box sx={{ py: 2, pb: 12, maxWidth: 1100 }}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
-        Custom Form
+        {t('app.forms.view_lists.page.heading')}
       </Typography>
       <Card variant="outlined">
         <CardHeader
-          title="All View List"
-          subheader="Lookup lists that choice fields pick their values from"
+          title={t('app.forms.view_lists.page.title')}
+          subheader={t('app.forms.view_lists.page.subheader')}
           slotProps={{ title: { variant: 'h6', component: 'h2' }, subheader: { variant: 'body2' } }}
           action={canSync ? <SyncAllViewListsButton /> : undefined}
           sx={{ '& .MuiCardHeader-action': { alignSelf: 'center', m: 0 } }}
         />
         <Divider />
         <ListBase resource="listview" perPage={10} sort={{ field: 'name', order: 'ASC' }} disableSyncWithLocation>
-          <ListBody what="view lists">
+          <ListBody what={t('app.forms.view_lists.page.what')}>
             <Datagrid
               bulkActionButtons={false}
               rowClick={false}
-              empty={<EmptyList text="No view list yet: add one with the + button" />}
+              empty={<EmptyList text={t('app.forms.view_lists.page.empty')} />}
               sx={{
                 tableLayout: 'fixed',
                 '& .column-name': { width: { xs: '38%', sm: '45%' } },
@@ -66,22 +67,27 @@ export default function ViewListPage() {
             >
               <FunctionField<ViewListRecord>
                 source="name"
-                label="Name"
+                label={t('resources.listview.fields.name')}
                 render={(record) => (
                   <>
                     <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
                       {record.name}
                     </Typography>
                     <Typography variant="caption" color="text.secondary">
-                      {rowsOf(record)}
+                      {rowsOf(record, t)}
                     </Typography>
                   </>
                 )}
               />
-              <FunctionField source="excel_file" label="Download" sortable={false} render={() => <DownloadFileLink />} />
+              <FunctionField
+                source="excel_file"
+                label={t('app.forms.view_lists.page.download')}
+                sortable={false}
+                render={() => <DownloadFileLink />}
+              />
               <FunctionField
                 source="actions"
-                label="Actions"
+                label={t('app.forms.view_lists.page.actions')}
                 sortable={false}
                 textAlign="right"
                 render={() => (
@@ -98,9 +104,14 @@ export default function ViewListPage() {
           <ListPagination rowsPerPageOptions={[10, 20, 30]} {...perPageLabel} />
         </ListBase>
       </Card>
-      <Tooltip title="Add New Form" placement="left" describeChild>
+      <Tooltip title={t('app.forms.view_lists.page.add')} placement="left" describeChild>
         <span style={{ position: 'fixed', right: 24, bottom: 24 }}>
-          <Fab color="primary" aria-label="Add New Form" disabled={!canCreate} onClick={() => setDialog({ mode: 'create' })}>
+          <Fab
+            color="primary"
+            aria-label={t('app.forms.view_lists.page.add')}
+            disabled={!canCreate}
+            onClick={() => setDialog({ mode: 'create' })}
+          >
             <AddIcon />
           </Fab>
         </span>

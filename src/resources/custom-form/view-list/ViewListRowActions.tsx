@@ -9,6 +9,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { Confirm, useDelete, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import type { ViewListRecord } from '../../../providers/view-list-calls';
 import { SyncViewListButton } from './ViewListSync';
+import { useT } from '../../../i18n/use-t';
 
 interface ViewListRowActionsProps {
   canSync: boolean;
@@ -23,6 +24,7 @@ export const ViewListRowActions = ({ canSync, canEdit, canDelete, onEdit }: View
   const refresh = useRefresh();
   const [remove, { isPending: deleting }] = useDelete();
   const [confirming, setConfirming] = useState(false);
+  const t = useT();
   if (!record) return null;
 
   const deleteList = () =>
@@ -32,12 +34,12 @@ export const ViewListRowActions = ({ canSync, canEdit, canDelete, onEdit }: View
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
-          notify('View list deleted', { type: 'success' });
+          notify('app.forms.view_lists.row.deleted', { type: 'success' });
           setConfirming(false);
           refresh();
         },
         onError: (error) => {
-          notify((error as Error).message || 'The view list could not be deleted', { type: 'error' });
+          notify((error as Error).message || 'app.forms.view_lists.row.delete_failed', { type: 'error' });
           setConfirming(false);
         },
       },
@@ -46,19 +48,24 @@ export const ViewListRowActions = ({ canSync, canEdit, canDelete, onEdit }: View
   return (
     <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
       {canSync && <SyncViewListButton listId={String(record.id)} name={record.name} />}
-      <Tooltip title="Edit">
+      <Tooltip title={t('ra.action.edit')}>
         <span>
-          <IconButton size="small" aria-label={`Edit ${record.name}`} disabled={!canEdit} onClick={() => onEdit(record)}>
+          <IconButton
+            size="small"
+            aria-label={t('app.forms.view_lists.row.edit', { name: record.name })}
+            disabled={!canEdit}
+            onClick={() => onEdit(record)}
+          >
             <EditIcon fontSize="small" />
           </IconButton>
         </span>
       </Tooltip>
-      <Tooltip title="Delete">
+      <Tooltip title={t('ra.action.delete')}>
         <span>
           <IconButton
             size="small"
             color="error"
-            aria-label={`Delete ${record.name}`}
+            aria-label={t('app.forms.view_lists.row.delete', { name: record.name })}
             disabled={!canDelete}
             onClick={() => setConfirming(true)}
           >
@@ -69,10 +76,10 @@ export const ViewListRowActions = ({ canSync, canEdit, canDelete, onEdit }: View
       <Confirm
         isOpen={confirming}
         loading={deleting}
-        title="Delete this view list?"
-        content={`"${record.name}" and its rows will be deleted. Choice fields that use it will have nothing left to pick from.`}
-        confirm="Delete"
-        cancel="Cancel"
+        title={t('app.forms.view_lists.row.confirm_title')}
+        content={t('app.forms.view_lists.row.confirm_content', { name: record.name })}
+        confirm="ra.action.delete"
+        cancel="ra.action.cancel"
         confirmColor="warning"
         onConfirm={deleteList}
         onClose={() => setConfirming(false)}

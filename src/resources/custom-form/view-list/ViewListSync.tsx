@@ -9,6 +9,8 @@ import SyncIcon from '@mui/icons-material/Sync';
 import { useNotify, usePermissions } from 'react-admin';
 import { syncCalls } from '../../../providers/sync-calls';
 import type { RoleFlags } from '../../../session/session-store';
+import type { MessageKey } from '../../../i18n/catalogue';
+import { useT } from '../../../i18n/use-t';
 
 export function useMaySyncViewLists(): boolean {
   const { permissions } = usePermissions<RoleFlags>();
@@ -19,8 +21,10 @@ export function useMaySyncViewLists(): boolean {
 function useViewListSync(listId?: string) {
   const notify = useNotify();
   const [syncing, setSyncing] = useState(false);
-  const [done, failed] =
-    listId === undefined ? ['Sync To Database Successfully', 'Error in Sync to Database'] : ['Successfully Sync', 'Something went Wrong'];
+  const [done, failed]: [MessageKey, MessageKey] =
+    listId === undefined
+      ? ['app.forms.view_lists.sync.all_done', 'app.forms.view_lists.sync.all_failed']
+      : ['app.forms.view_lists.sync.one_done', 'app.forms.common.something_wrong'];
   const sync = async () => {
     setSyncing(true);
     try {
@@ -38,14 +42,15 @@ function useViewListSync(listId?: string) {
 /** The page's Sync: every view list. */
 export const SyncAllViewListsButton = () => {
   const { syncing, sync } = useViewListSync();
+  const t = useT();
   return (
     <Button
       variant="outlined"
-      startIcon={syncing ? <CircularProgress size={16} aria-label="Syncing view lists" /> : <SyncIcon />}
+      startIcon={syncing ? <CircularProgress size={16} aria-label={t('app.forms.view_lists.sync.syncing_all')} /> : <SyncIcon />}
       disabled={syncing}
       onClick={sync}
     >
-      Sync
+      {t('app.forms.view_lists.sync.button')}
     </Button>
   );
 };
@@ -53,11 +58,16 @@ export const SyncAllViewListsButton = () => {
 /** A row's sync: that list only. */
 export const SyncViewListButton = ({ listId, name }: { listId: string; name: string }) => {
   const { syncing, sync } = useViewListSync(listId);
+  const t = useT();
   return (
-    <Tooltip title="Sync">
+    <Tooltip title={t('app.forms.view_lists.sync.button')}>
       <span>
-        <IconButton size="small" aria-label={`Sync ${name}`} disabled={syncing} onClick={sync}>
-          {syncing ? <CircularProgress size={18} aria-label={`Syncing ${name}`} /> : <SyncIcon fontSize="small" />}
+        <IconButton size="small" aria-label={t('app.forms.view_lists.sync.one', { name })} disabled={syncing} onClick={sync}>
+          {syncing ? (
+            <CircularProgress size={18} aria-label={t('app.forms.view_lists.sync.syncing_one', { name })} />
+          ) : (
+            <SyncIcon fontSize="small" />
+          )}
         </IconButton>
       </span>
     </Tooltip>

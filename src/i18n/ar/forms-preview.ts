@@ -1,0 +1,70 @@
+import type { Strings } from '../catalogue';
+import type { compiler as englishCompiler, preview as englishPreview } from '../en/forms-preview';
+import { arabicPlural } from './plural';
+
+export const preview: Strings<typeof englishPreview> = {
+  empty: 'أضف حقلًا لترى النموذج هنا.',
+  reset: 'إعادة ضبط المعاينة',
+  check: 'التحقق من الإجابات',
+  pass: 'تستوفي هذه الإجابات جميع قواعد النموذج.',
+  need_look: arabicPlural('حقل واحد يحتاج إلى مراجعة.', 'عدد الحقول التي تحتاج إلى مراجعة: %{smart_count}.', 'حقلان يحتاجان إلى مراجعة.'),
+  cannot_show: 'لا تستطيع المعاينة عرض هذا النموذج بعد.',
+  errors: {
+    required: 'هذا الحقل مطلوب',
+    min_length: 'أدخل %{limit} حرفًا على الأقل',
+    max_length: 'أدخل %{limit} حرفًا على الأكثر',
+    minimum: 'أدخل %{limit} أو أكثر',
+    maximum: 'أدخل %{limit} أو أقل',
+    digits: 'أدخل أرقامًا فقط',
+    pattern: 'هذه القيمة ليست بالشكل المتوقع',
+    email: 'أدخل عنوان بريد إلكتروني',
+    uri: 'أدخل عنوان ويب',
+    date: 'أدخل التاريخ بالصيغة يوم/شهر/سنة',
+    date_time: 'أدخل التاريخ والوقت بالصيغة يوم/شهر/سنة ساعة:دقيقة',
+    format: 'أدخل قيمة صالحة (%{format})',
+    min_items: 'أضف %{limit} على الأقل',
+    max_items: 'أضف %{limit} على الأكثر',
+    choice: 'اختر أحد الخيارات',
+  },
+  rjsf: {
+    add_item: 'إضافة عنصر',
+    copy: 'نسخ',
+    clear: 'مسح الإدخال',
+    errors: 'الأخطاء',
+    optional_add: 'إضافة بيانات للحقل الاختياري',
+    optional_remove: 'إزالة بيانات الحقل الاختياري',
+    optional_empty: 'لا توجد بيانات للحقل الاختياري',
+    unsupported: 'مخطط حقل غير مدعوم.',
+  },
+  date: {
+    day_format: 'يوم/شهر/سنة',
+    moment_format: 'يوم/شهر/سنة ساعة:دقيقة',
+    pick_day: 'اختر تاريخًا لـ %{label}',
+    pick_moment: 'اختر تاريخًا ووقتًا لـ %{label}',
+    this_field: 'هذا الحقل',
+  },
+  no_options: 'لا توجد خيارات للاختيار بعد: أضفها في خيارات الحقل',
+  view_list: {
+    shown: 'الصفوف المعروضة: %{shown} من %{total}',
+    loading_more: 'جارٍ تحميل مزيد من الصفوف',
+    load_more: 'تحميل المزيد',
+    searching: 'جارٍ البحث…',
+    searching_list: 'جارٍ البحث في القائمة',
+    failed: 'تعذّر تحميل القائمة: %{error}',
+    no_match: 'لا يوجد صف يحتوي على «%{text}»',
+    empty: 'لا تحتوي هذه القائمة على صفوف',
+    blank: '(فارغ)',
+    placeholder: 'اكتب للبحث في القائمة',
+  },
+};
+
+export const compiler: Strings<typeof englishCompiler> = {
+  circular: 'قواعد %{name} تعتمد على نفسها',
+  self: 'تشير قاعدة من قواعد %{name} إلى الحقل نفسه',
+  missing: 'تشير قاعدة من قواعد %{name} إلى %{target}، وهو ليس في النموذج',
+  bad_pattern: 'النمط في قاعدة من قواعد %{name} ليس نمطًا صالحًا',
+  slow_pattern: 'قد يستغرق التحقق من النمط في قاعدة من قواعد %{name} وقتًا طويلًا؛ بسّطه',
+  unknown_test: 'تستخدم قاعدة من قواعد %{name} اختبارًا غير معروف «%{test}»',
+  no_name: 'الحقل «%{label}» ليس له اسم (field_name)',
+  duplicate: 'يجب أن تكون أسماء الحقول (field_name) فريدة',
+};

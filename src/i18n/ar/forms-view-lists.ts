@@ -1,0 +1,66 @@
+import type { Strings } from '../catalogue';
+import type { view_lists as english } from '../en/forms-view-lists';
+import { arabicPlural } from './plural';
+
+export const view_lists: Strings<typeof english> = {
+  page: {
+    heading: 'النماذج المخصصة',
+    title: 'كل القوائم المرجعية',
+    subheader: 'القوائم التي تأخذ منها حقول الاختيار قيمها',
+    loading: 'جارٍ تحميل القوائم المرجعية',
+    denied: 'ليست لديك صلاحية لعرض القوائم المرجعية',
+    what: 'القوائم المرجعية',
+    empty: 'لا توجد قوائم مرجعية بعد: أضف واحدة بالزر +',
+    per_page: 'القوائم في الصفحة',
+    rows: arabicPlural('صف واحد', 'عدد الصفوف: %{count}', 'صفان'),
+    download: 'التنزيل',
+    actions: 'الإجراءات',
+    add: 'إضافة قائمة مرجعية',
+  },
+  dialog: {
+    add_title: 'إضافة قائمة مرجعية',
+    update_title: 'تحديث القائمة المرجعية',
+    name_required: 'الاسم مطلوب',
+    file_required: 'الملف مطلوب',
+    added: 'تمت إضافة القائمة المرجعية',
+    updated: 'تم تحديث القائمة المرجعية',
+    failed: 'تعذّر حفظ القائمة المرجعية',
+    keeps: 'يُحتفظ بـ %{name}',
+    keeps_current: 'يُحتفظ بالملف الحالي',
+    no_file: 'لم يُختر أي ملف',
+    replace: 'استبدال الملف',
+    choose: 'اختيار ملف',
+    file_hint: 'مصنف Excel بامتداد xlsx أو ملف CSV؛ صفه الأول هو صف العناوين.',
+    saving: 'جارٍ الحفظ…',
+  },
+  import: {
+    waiting: 'في انتظار انتهاء عمليات استيراد أخرى…',
+    reading: arabicPlural('جارٍ قراءة الصفوف… قُرئ صف واحد', 'جارٍ قراءة الصفوف… الصفوف المقروءة: %{count}', 'جارٍ قراءة الصفوف… قُرئ صفان'),
+    uploading: 'جارٍ رفع %{name}… %{percent}%',
+    uploaded: 'تم الرفع؛ جارٍ قراءة الملف…',
+    rows_read: 'الصفوف المقروءة',
+    upload: 'الرفع',
+  },
+  row: {
+    edit: 'تعديل %{name}',
+    delete: 'حذف %{name}',
+    deleted: 'تم حذف القائمة المرجعية',
+    delete_failed: 'تعذّر حذف القائمة المرجعية',
+    confirm_title: 'حذف هذه القائمة المرجعية؟',
+    confirm_content: 'ستُحذف «%{name}» وصفوفها. لن يبقى لحقول الاختيار التي تستخدمها ما تختار منه.',
+  },
+  sync: {
+    button: 'مزامنة',
+    all_done: 'تمت المزامنة مع قاعدة البيانات بنجاح',
+    all_failed: 'خطأ في المزامنة مع قاعدة البيانات',
+    one_done: 'تمت المزامنة بنجاح',
+    syncing_all: 'جارٍ مزامنة القوائم المرجعية',
+    one: 'مزامنة %{name}',
+    syncing_one: 'جارٍ مزامنة %{name}',
+  },
+  download: {
+    failed: 'تعذّر تنزيل الملف',
+    file: 'تنزيل %{name}',
+    downloading: 'جارٍ التنزيل',
+  },
+};
