@@ -4,7 +4,8 @@
  * table is typed by every title the schemas and the map hold, so a new title left untranslated
  * fails the type check.
  */
-import { resourceMessages, schemaMessages } from '@model/generated/catalogue';
+import type { resourceMessages, schemaMessages } from '@model/generated/catalogue';
+import { schemaEnglish } from './schema-english';
 import type { Strings } from './catalogue';
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
@@ -20,5 +21,5 @@ function translated<T>(tree: T, titles: Record<SchemaTitle, string>): Strings<T>
 }
 
 export function schemaCatalogue(titles: Record<SchemaTitle, string>) {
-  return { resources: translated(resourceMessages, titles), schemas: translated(schemaMessages, titles) };
+  return { resources: translated(schemaEnglish.resources, titles), schemas: translated(schemaEnglish.schemas, titles) };
 }

@@ -12,6 +12,8 @@ import { en } from '../../src/i18n/en';
 import { fr } from '../../src/i18n/fr';
 import { ar } from '../../src/i18n/ar';
 import { pseudoCatalogue } from '../../src/i18n/pseudo';
+import { schemaEnglish } from '../../src/i18n/schema-english';
+import { resourceMessages, schemaMessages } from '@model/generated/catalogue';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -41,6 +43,10 @@ const source = sourceFiles(path.resolve(__dirname, '../../src'))
 const usedAppKeys = new Set([...source.matchAll(/['"`](app\.[a-z0-9_.]+[a-z0-9_])['"`]/g)].map((m) => m[1]!));
 
 describe('the catalogue', () => {
+  it('derives from the schemas it carries exactly the English that codegen wrote out', () => {
+    expect(schemaEnglish).toEqual({ resources: resourceMessages, schemas: schemaMessages });
+  });
+
   it('has every app key the console uses', () => {
     expect([...usedAppKeys].filter((key) => !english.has(key))).toEqual([]);
   });

@@ -4,7 +4,7 @@
  * console's own texts under `app`.
  */
 import raEnglish from 'ra-language-english';
-import { resourceMessages, schemaMessages } from '@model/generated/catalogue';
+import { schemaEnglish } from '../schema-english';
 import { shell } from './shell';
 import { auth } from './auth';
 import { program } from './program';
@@ -17,4 +17,4 @@ import { errors } from './errors';
 
 export const app = { shell, auth, program, forms, documents, audit, people, records };
 
-export const en = { ...raEnglish, resources: resourceMessages, schemas: schemaMessages, app, errors };
+export const en = { ...raEnglish, ...schemaEnglish, app, errors };

@@ -20,6 +20,7 @@ import { useT } from '../../i18n/use-t';
 
 /** The seeded Admin role (its slug never changes), which holds every flag at each start. */
 import { ADMIN_ROLE_SLUG } from '@model/rules';
+import { groupKey } from '@model/schema-catalogue';
 
 /** The flags no group of the schema claims. */
 const OTHER_GROUP = 'Other';
@@ -31,7 +32,6 @@ export const flagsByGroup = () =>
     .filter((g) => g.flags.length > 0);
 
 /** A group's key in the catalogue (`schemas.permission.groups.<key>`), as the catalogue's generator makes it. */
-const groupKey = (group: string) => group.toLowerCase().replace(/[^a-z0-9]+/g, '_');
 
 /** 'permission' is no resource of the map: its flags (can_get_permission, can_edit_permission) guard the checklist. */
 export const PermissionChecklist = () => {
