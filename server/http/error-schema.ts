@@ -25,5 +25,11 @@ export const errorSchema = {
     permission: { type: 'string', description: 'FORBIDDEN only: the permission flag the role lacks' },
     permissions: { type: 'array', items: { type: 'string' }, description: 'PRIVILEGE_ESCALATION: the flags the caller does not hold' },
     users: { type: 'integer', minimum: 1, description: 'ROLE_IN_USE only: how many users hold the role' },
+    params: {
+      type: 'object',
+      additionalProperties: { type: ['string', 'number'] },
+      description:
+        "The message's variable parts (minutes, megabytes, counts), for a console that words the code in another language (ACCOUNT_LOCKED, TOO_LARGE, FILE_TOO_LARGE, PHOTO_TOO_LARGE, UPLOADS_BUSY, UPLOAD_QUOTA_FULL, IMPORTS_BUSY, ROLE_IN_USE)",
+    },
   },
 } as const;

@@ -155,8 +155,12 @@ describe('an export mid-run', () => {
     const csv = (await call('GET', `/export/${id}/file`, { token: admin.token })).rawPayload.toString('utf8');
     expect(csv.split('\n').filter(Boolean).length).toBe(4);
     // The stopped attempt's job ended without a failure on record; the recovery at start sent a new one.
-    const { rows } = await sql<{ state: string; retry_count: number }>`
-      select state::text, retry_count from pgboss.job where data ->> 'exportId' = ${id} order by created_on`.execute(t.ctx.db);
+    // pg-boss records the job's completion just after its handler returns (after the export row says done).
+    const rows = await until('both jobs to be recorded as ended', async () => {
+      const { rows: jobs } = await sql<{ state: string; retry_count: number }>`
+        select state::text, retry_count from pgboss.job where data ->> 'exportId' = ${id} order by created_on`.execute(t.ctx.db);
+      return jobs.every((j) => j.state !== 'active' && j.state !== 'created') ? jobs : undefined;
+    });
     expect(rows).toEqual([
       { state: 'completed', retry_count: 0 },
       { state: 'completed', retry_count: 0 },

@@ -22,7 +22,7 @@ beforeEach(() => {
   t.clock.slept.length = 0;
 });
 
-const LOCKED = { code: 'ACCOUNT_LOCKED', message: 'Too many failed attempts. Try again in 15 minutes.' };
+const LOCKED = { code: 'ACCOUNT_LOCKED', message: 'Too many failed attempts. Try again in 15 minutes.', params: { minutes: 15 } };
 const BAD = { code: 'BAD_CREDENTIALS', message: 'Invalid email or password' };
 
 const login = (email: string, password: string, from = '127.0.0.1') =>

@@ -85,7 +85,11 @@ describe('POST /login', () => {
     }
     const refused = await login({ email, password });
     expect(refused.statusCode).toBe(423);
-    expect(refused.json()).toEqual({ code: 'ACCOUNT_LOCKED', message: 'Too many failed attempts. Try again in 15 minutes.' });
+    expect(refused.json()).toEqual({
+      code: 'ACCOUNT_LOCKED',
+      message: 'Too many failed attempts. Try again in 15 minutes.',
+      params: { minutes: 15 },
+    });
 
     t.clock.advance(t.ctx.config.lockout.lockSeconds - 60);
     expect((await login({ email, password })).json().message).toBe('Too many failed attempts. Try again in 1 minute.');

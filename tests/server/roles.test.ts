@@ -182,7 +182,12 @@ describe('DELETE /role/{id}', () => {
     await insertUser(t.ctx.db, { email: 'crowd1@example.com', password: 'crowded passphrase', roleId: role._id });
     let res = await asAdmin('DELETE', `/role/${role._id}`);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'ROLE_IN_USE', message: 'This role is held by 1 user; give them another role first', users: 1 });
+    expect(res.json()).toEqual({
+      code: 'ROLE_IN_USE',
+      message: 'This role is held by 1 user; give them another role first',
+      users: 1,
+      params: { users: 1 },
+    });
 
     await insertUser(t.ctx.db, { email: 'crowd2@example.com', password: 'crowded passphrase', roleId: role._id });
     res = await asAdmin('DELETE', `/role/${role._id}`);

@@ -12,7 +12,7 @@ import { loadConfig, type Config } from '../../server/config.ts';
 import { createAuthServer } from '../../server/auth/app.ts';
 import type { ServerApp } from '../../server/http/create-app.ts';
 
-const LOCKED = { code: 'ACCOUNT_LOCKED', message: 'Too many failed attempts. Try again in 15 minutes.' };
+const LOCKED = { code: 'ACCOUNT_LOCKED', message: 'Too many failed attempts. Try again in 15 minutes.', params: { minutes: 15 } };
 const PROXY = '10.0.0.2';
 
 let t: TestServer;
