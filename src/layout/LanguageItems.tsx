@@ -20,9 +20,10 @@ export const LanguageItems = ({ onChosen }: { onChosen: () => void }) => {
   const choose = (language: string) => {
     setLocale(language);
     if (!user || user.language === language) return;
+    // Kept with the stored session at once: a reload before the server answers must not bring the old one back.
+    storeUser({ ...user, language: language as typeof user.language });
     dataProvider
       .update('user', { id: user._id, data: { language }, previousData: { id: user._id, language: user.language } })
-      .then(() => storeUser({ ...user, language: language as typeof user.language }))
       .catch(() => notify('app.shell.profile.language_not_saved', { type: 'warning' }));
   };
   return (

@@ -145,3 +145,10 @@ export async function pickUpWithKeyboard(page: Page, handle: Locator) {
   await page.keyboard.press('Space');
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
+
+/** Clears the admin's own console language (kept on their record), so no other test signs in to a language it did not pick. */
+export async function resetAdminLanguage(authUrl: string, creds: { email: string; password: string }): Promise<void> {
+  const token = await apiToken(authUrl, creds);
+  const session = (await callWith(token, 'POST', `${authUrl}/user/verify`, { token })).body as { user?: { _id: string } };
+  expect((await callWith(token, 'PATCH', `${authUrl}/user/${session.user!._id}`, { language: null })).status).toBe(200);
+}

@@ -7,18 +7,20 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { E2E, authUrl } from './e2e-settings.ts';
-import { apiToken, callWith, forgetSession, pickUpWithKeyboard, storeSession } from './helpers.ts';
+import { apiToken, callWith, forgetSession, pickUpWithKeyboard, resetAdminLanguage, storeSession } from './helpers.ts';
 import { expectNoSeriousAxe } from './axe.ts';
 import { keepScreenshot } from './screenshots.ts';
 import { seedProgram, type SeededProgram } from './seed-program.ts';
-import { fr } from '../../src/i18n/fr/index.ts';
-import { ar } from '../../src/i18n/ar/index.ts';
+// The catalogues' parts, not their index: that derives the schemas' English from the schema
+// registry, whose JSON imports Node does not load without import attributes.
+import * as french from '../../src/i18n/fr/areas.ts';
+import * as arabic from '../../src/i18n/ar/areas.ts';
 import { frenchTitles } from '../../src/i18n/fr/schema-titles.ts';
 import { arabicTitles } from '../../src/i18n/ar/schema-titles.ts';
 
 const LANGUAGES = [
-  { tag: 'fr', words: fr, titles: frenchTitles },
-  { tag: 'ar', words: ar, titles: arabicTitles },
+  { tag: 'fr', app: french.app, titles: frenchTitles },
+  { tag: 'ar', app: arabic.app, titles: arabicTitles },
 ] as const;
 
 /** A catalogue text with its placeholders filled; `form` picks a plural form (French: 0 one, 1 many; Arabic: 1 one, 3 many). */
@@ -31,6 +33,8 @@ let roleId = '';
 const run = Date.now().toString(36);
 
 test.beforeAll(async () => {
+  // The device's language is what these tests set: the admin's own (from another spec) must not override it.
+  await resetAdminLanguage(authUrl, E2E.admin);
   seeded = await seedProgram({
     form: { name: `Languages form ${run}`, fields: [{ field_label: 'Head of household', field_name: 'head', field_type: 'text' }] },
     type: { name: `Languages Household ${run}`, plural: 'Languages Households', description: 'Households seen in French and Arabic' },
@@ -63,10 +67,9 @@ async function atBothWidths(page: Page, name: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
-for (const { tag, words, titles } of LANGUAGES) {
+for (const { tag, app, titles } of LANGUAGES) {
   test.describe(`in ${tag}`, () => {
     test.describe.configure({ mode: 'serial' });
-    const app = words.app;
     const plural = tag === 'fr' ? 1 : 3;
 
     test(`signs in and reads the users list and a role's checklist (${tag})`, async ({ page }) => {
@@ -83,15 +86,15 @@ for (const { tag, words, titles } of LANGUAGES) {
       await page.getByRole('button', { name: app.auth.login.submit }).click();
       await expect(page).toHaveURL(/\/dashboard$/);
 
-      const users = say(words.resources.user.name, {}, plural);
+      const users = say(titles['User |||| Users'], {}, plural);
       await page.locator('.RaSidebar-fixed').getByRole('menuitem', { name: users }).click();
       await expect(page.getByRole('heading', { name: say(app.records.list.title_all, { name: users }) })).toBeVisible();
       await expect(page.getByRole('columnheader', { name: titles.Email })).toBeVisible();
       await atBothWidths(page, `${tag}-users`);
 
       await page.goto(`/role/permission/${roleId}`);
-      await expect(page.getByText(words.schemas.permission.groups.user, { exact: true })).toBeVisible();
-      await expect(page.getByRole('checkbox', { name: words.schemas.permission.fields.can_get_user })).toBeVisible();
+      await expect(page.getByText(titles.User, { exact: true })).toBeVisible();
+      await expect(page.getByRole('checkbox', { name: titles['Can get user'] })).toBeVisible();
       await atBothWidths(page, `${tag}-role-permissions`);
     });
 

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { E2E, authUrl } from './e2e-settings.ts';
-import { apiToken, callWith, openSignedIn } from './helpers.ts';
+import { apiToken, callWith, openSignedIn, resetAdminLanguage } from './helpers.ts';
 import { keepScreenshot } from './screenshots.ts';
 
 async function pickLanguage(page: Page, profileMenu: RegExp, language: string) {
@@ -17,6 +17,7 @@ async function pickLanguage(page: Page, profileMenu: RegExp, language: string) {
 const sideMenu = (page: Page) => page.locator('.RaSidebar-fixed');
 
 test.describe.configure({ mode: 'serial' });
+test.afterAll(() => resetAdminLanguage(authUrl, E2E.admin));
 
 test('a user switches the console to French and keeps it after a reload and after signing out', async ({ page }) => {
   await openSignedIn(page, E2E.admin, '/designation');

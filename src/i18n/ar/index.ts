@@ -3,20 +3,13 @@ import type { Catalogue } from '../catalogue';
 import { schemaCatalogue } from '../schema-titles';
 import { arabicRa } from './ra';
 import { arabicTitles } from './schema-titles';
-import { shell } from './shell';
-import { auth } from './auth';
-import { program } from './program';
-import { forms } from './forms';
-import { documents } from './documents';
-import { audit } from './audit';
-import { people } from './people';
-import { records } from './records';
 import { errors } from './errors';
+import { app } from './areas';
 
 export const ar: Catalogue = {
   ...arabicRa,
   ...schemaCatalogue(arabicTitles),
-  app: { shell, auth, program, forms, documents, audit, people, records },
+  app,
   errors,
 };
 
