@@ -14,8 +14,6 @@ export const list: Strings<typeof english.list> = {
   search: 'البحث في البرامج',
   per_page: 'عدد البرامج في الصفحة',
   last_updated: 'آخر تحديث %{date}',
-  confirm_activate: 'هل أنت متأكد أنك تريد التفعيل؟',
-  confirm_deactivate: 'هل أنت متأكد أنك تريد التعطيل؟',
   activated: 'تم تفعيل البرنامج',
   deactivated: 'تم تعطيل البرنامج',
 };

@@ -12,8 +12,6 @@ export const list = {
   search: 'Search programs',
   per_page: 'Programs per page',
   last_updated: 'Last updated %{date}',
-  confirm_activate: 'Are you Sure want to activate?',
-  confirm_deactivate: 'Are you Sure want to deactivate?',
   activated: 'Program activated',
   deactivated: 'Program deactivated',
 };

@@ -14,8 +14,6 @@ export const list: Strings<typeof english.list> = {
   search: 'Rechercher des programmes',
   per_page: 'Programmes par page',
   last_updated: 'Dernière mise à jour le %{date}',
-  confirm_activate: 'Voulez-vous vraiment activer ?',
-  confirm_deactivate: 'Voulez-vous vraiment désactiver ?',
   activated: 'Programme activé',
   deactivated: 'Programme désactivé',
 };

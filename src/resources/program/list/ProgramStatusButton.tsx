@@ -11,6 +11,7 @@ import { useT } from '../../../i18n/use-t';
 import { programCalls, type ProgramRecord } from '../../../providers/program-calls';
 import { useProgramAccess } from '../program-access';
 import { editBlockedReason } from '../shared/edit-blocked';
+import { confirmQuestion, statusAction } from '../../generic/status-wording';
 
 export const ProgramStatusButton = ({ program }: { program: ProgramRecord }) => {
   const access = useProgramAccess(program);
@@ -58,7 +59,7 @@ export const ProgramStatusButton = ({ program }: { program: ProgramRecord }) => 
       <Confirm
         isOpen={asking}
         loading={saving}
-        title={t(active ? 'app.program.list.confirm_deactivate' : 'app.program.list.confirm_activate')}
+        title={confirmQuestion(statusAction(active))}
         content={program.name}
         confirm={text}
         cancel={t('ra.action.cancel')}
