@@ -11,6 +11,7 @@ import type { FormField } from './field-definition.ts';
 import { FormDefinitionError, NO_ANSWER, isAlways, predicateSchema, visibilityCompiler, type Schema } from './condition.ts';
 import { DISPLAY_ONLY_TYPES, fieldParts, type FieldParts } from './field-schema.ts';
 import { NO_PLACEHOLDER_TYPES, withTypeDefaults } from './type-defaults.ts';
+import { fieldsIn } from './field-texts.ts';
 
 export interface CompiledForm {
   schema: Schema;
@@ -68,6 +69,7 @@ function compileObject(rawFields: FormField[]): FieldParts {
       ...parts.ui,
       'ui:options': { field_type: field.field_type, ...(parts.ui['ui:options'] as Schema | undefined) },
       ...(field.placeholder && !NO_PLACEHOLDER_TYPES.has(field.field_type) ? { 'ui:placeholder': field.placeholder } : {}),
+      ...(field.help_text?.trim() ? { 'ui:help': field.help_text } : {}),
     };
     order.push(name);
     if (!field.validation?.required) continue;
@@ -93,7 +95,8 @@ function compileObject(rawFields: FormField[]): FieldParts {
   return { schema, ui: { ...ui, 'ui:order': [...order, '*'] } };
 }
 
-export function compileForm(fields: FormField[]): CompiledForm {
-  const { schema, ui } = compileObject(fields);
+/** `language`: the texts shown are the fields' translations there where they have them (field-texts.ts); what is asked and checked is the same in every language. */
+export function compileForm(fields: FormField[], language?: string | null): CompiledForm {
+  const { schema, ui } = compileObject(fieldsIn(fields, language));
   return { schema: { $schema: 'http://json-schema.org/draft-07/schema#', ...schema }, uiSchema: ui };
 }

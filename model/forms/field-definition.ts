@@ -4,7 +4,11 @@
  * so the schema the servers validate with and the type the code reads cannot drift apart; the
  * lists of types and tests the builder offers are kept here, and checked against the schema's.
  */
-import type { ConditionRule as SchemaConditionRule, FormField as SchemaFormField } from '../generated/form-field.ts';
+import type {
+  ConditionRule as SchemaConditionRule,
+  FieldTexts as SchemaFieldTexts,
+  FormField as SchemaFormField,
+} from '../generated/form-field.ts';
 
 /** The types a form builder offers in its type picker. */
 export const OFFERED_FIELD_TYPES = [
@@ -51,6 +55,9 @@ export type ConditionRule = SchemaConditionRule;
 
 /** One field of a form's structures; a field-group's sub-fields (`extra_details.fields`) are fields too. */
 export type FormField = SchemaFormField;
+
+/** A field's label, help text, placeholder and option labels in one language (field-texts.ts). */
+export type FieldTexts = SchemaFieldTexts;
 
 /** Limits are a character length (text kinds, password, phone) or a value (number); blank or null is no limit. `types`: allowed file extensions, without the dot. */
 export type FieldValidation = NonNullable<FormField['validation']>;

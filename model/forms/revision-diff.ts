@@ -18,9 +18,23 @@ import { inFormOrder } from './compile-form.ts';
 import { parseOptionChoice } from './options.ts';
 import { limit, withTypeDefaults } from './type-defaults.ts';
 import { canonicalJson } from '../canonical-json.ts';
+import { FORM_LANGUAGES } from './field-texts.ts';
 
 export type FieldProperty =
-  'label' | 'type' | 'required' | 'min' | 'max' | 'options' | 'logic' | 'placeholder' | 'default' | 'list' | 'repeater' | 'sub-fields';
+  | 'label'
+  | 'type'
+  | 'required'
+  | 'min'
+  | 'max'
+  | 'options'
+  | 'logic'
+  | 'placeholder'
+  | 'help'
+  | 'translations'
+  | 'default'
+  | 'list'
+  | 'repeater'
+  | 'sub-fields';
 
 export interface PropertyChange {
   property: FieldProperty;
@@ -41,6 +55,19 @@ export interface FieldChange {
 
 const nullIfBlank = (v: unknown) => (v === undefined || v === null || v === '' ? null : v);
 
+/** The texts a field gives in each language, blanks left out: `{ fr: { field_label, choices: { y: 'Oui' } } }`. */
+function givenTexts(field: FormField): Record<string, Record<string, unknown>> {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const language of FORM_LANGUAGES) {
+    const { choices, ...texts } = field.translations?.[language] ?? {};
+    const kept: Record<string, unknown> = Object.fromEntries(Object.entries(texts).filter(([, v]) => typeof v === 'string' && v.trim()));
+    const keptChoices = Object.fromEntries(Object.entries(choices ?? {}).filter(([, v]) => typeof v === 'string' && v.trim()));
+    if (Object.keys(keptChoices).length) kept.choices = keptChoices;
+    if (Object.keys(kept).length) out[language] = kept;
+  }
+  return out;
+}
+
 /** Each property as compared and shown: blanks are null, limits numbers, rules in a fixed shape. */
 const READ: Record<FieldProperty, (f: FormField) => unknown> = {
   label: (f) => f.field_label ?? '',
@@ -57,6 +84,8 @@ const READ: Record<FieldProperty, (f: FormField) => unknown> = {
       ...(i > 0 ? { cond: r.cond ?? 'and' } : {}),
     })),
   placeholder: (f) => nullIfBlank(f.placeholder),
+  help: (f) => nullIfBlank(f.help_text?.trim()),
+  translations: (f) => givenTexts(f),
   default: (f) => nullIfBlank(f.default),
   list: (f) => nullIfBlank(f.url) ?? (typeof f.select_url === 'string' ? nullIfBlank(f.select_url) : null),
   repeater: (f) =>

@@ -317,7 +317,9 @@ export const schemaMessages = {
     "fields": {
       "field_label": "Field label",
       "field_name": "Field name",
-      "field_type": "Field type"
+      "field_type": "Field type",
+      "help_text": "Help text",
+      "translations": "Translations"
     },
     "messages": {
       "field_label": {

@@ -58,6 +58,18 @@ export interface FormField {
   default?: unknown;
   placeholder?: string | null;
   /**
+   * Shown under the field, to say what to enter
+   */
+  help_text?: string | null;
+  /**
+   * The field's texts in the console's languages, by language; a text left out or blank shows the field's own (written in the organisation's default language)
+   */
+  translations?: {
+    en?: FieldTexts;
+    fr?: FieldTexts;
+    ar?: FieldTexts;
+  };
+  /**
    * A view-list entry's id, for choice fields
    */
   url?: string | null;
@@ -91,6 +103,23 @@ export interface FormField {
     max_repeater?: Limit;
     types?: string[];
     cond_logic?: ConditionRule[];
+  };
+}
+/**
+ * A field's texts in one language
+ *
+ * This interface was referenced by `FormField`'s JSON-Schema
+ * via the `definition` "FieldTexts".
+ */
+export interface FieldTexts {
+  field_label?: string;
+  help_text?: string;
+  placeholder?: string;
+  /**
+   * An option's label by the option's value
+   */
+  choices?: {
+    [k: string]: string;
   };
 }
 /**

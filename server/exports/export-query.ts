@@ -8,6 +8,7 @@ import { AUDIT_EXPORT_HEADER, auditExportSelect, type AuditExportSpec } from '..
 import { exportColumns, exportSelect, type ExportSpec, type RunQuery } from '../documents/exports/export-sql.ts';
 import { headerLabels } from '../documents/exports/export-columns.ts';
 import type { ExportRow } from './export-store.ts';
+import { userLanguage } from '../settings/reader-language.ts';
 
 export type AnyExportSpec = ExportSpec | AuditExportSpec;
 
@@ -18,8 +19,9 @@ export interface ExportQuery {
 
 export async function exportQuery(db: Db, run: RunQuery, spec: AnyExportSpec): Promise<ExportQuery> {
   if ('kind' in spec) return { header: AUDIT_EXPORT_HEADER, select: auditExportSelect(db, spec.filter) };
-  const columns = await exportColumns(run, spec);
-  return { header: headerLabels(columns), select: exportSelect(spec, columns) };
+  const language = await userLanguage(db, spec.requested_by);
+  const columns = await exportColumns(run, spec, language);
+  return { header: headerLabels(columns, language), select: exportSelect(spec, columns) };
 }
 
 /** The export a stored row describes. */

@@ -20,6 +20,8 @@ import { DocumentContext, useDocumentContext } from './document-context';
 import { DocumentValue } from './fields/DocumentValue';
 import { JsonValue } from './fields/JsonValue';
 import { useT } from '../i18n/use-t';
+import { useCurrentLocale } from '../i18n/direction';
+import { fieldsIn } from '@model/forms/field-texts';
 
 const ANSWER_FIELD = 'documentAnswer';
 
@@ -116,9 +118,9 @@ function PlainAnswers({ answers, labels }: { answers: Answers; labels: Record<st
   );
 }
 
-/** What the drawer draws of a document: its fields as shown, their answers, and answers to fields the revision does not list. */
-function readDocument(document: Document) {
-  const structures = (document.form_fields?.structures ?? []) as FormField[];
+/** What the drawer draws of a document: its fields as shown in `language`, their answers, and answers to fields the revision does not list. */
+function readDocument(document: Document, language: string) {
+  const structures = fieldsIn((document.form_fields?.structures ?? []) as FormField[], language);
   const formData = document.form_data ?? {};
   const answers: Answers = Object.fromEntries(Object.entries(formData).map(([k, v]) => [k, v.value]));
   const labels = Object.fromEntries(Object.entries(formData).map(([k, v]) => [k, v.label]));
@@ -133,7 +135,8 @@ function readDocument(document: Document) {
 }
 
 export function DocumentAnswers({ document }: { document: Document }) {
-  const { shown, answers, labels, others, context } = useMemo(() => readDocument(document), [document]);
+  const language = useCurrentLocale().locale;
+  const { shown, answers, labels, others, context } = useMemo(() => readDocument(document, language), [document, language]);
   const t = useT();
   const hasOthers = Object.keys(others).length > 0;
   if (shown.length === 0 && !hasOthers) return <Alert severity="info">{t('app.documents.drawer.no_answers')}</Alert>;

@@ -20,3 +20,10 @@ export const PSEUDO_LOCALE: Locale = { locale: 'en-XA', name: 'Pseudo', dir: 'lt
 export const DEFAULT_LOCALE = 'en';
 
 export const localeOf = (tag: string | undefined): Locale => [...LOCALES, PSEUDO_LOCALE].find((l) => l.locale === tag) ?? LOCALES[0]!;
+
+/**
+ * A language's own name set apart from the text around it (Unicode's first-strong isolate), so
+ * "Français : 1 texte, العربية : 0 texte" keeps its order: without it the Arabic name pulls the
+ * colon and the count beside it into its right-to-left run.
+ */
+export const isolatedName = (locale: Locale): string => `\u2068${locale.name}\u2069`;

@@ -36,7 +36,17 @@ test.beforeAll(async () => {
   // The device's language is what these tests set: the admin's own (from another spec) must not override it.
   await resetAdminLanguage(authUrl, E2E.admin);
   seeded = await seedProgram({
-    form: { name: `Languages form ${run}`, fields: [{ field_label: 'Head of household', field_name: 'head', field_type: 'text' }] },
+    form: {
+      name: `Languages form ${run}`,
+      fields: [
+        {
+          field_label: 'Head of household',
+          field_name: 'head',
+          field_type: 'text',
+          translations: { fr: { field_label: 'Chef de ménage' }, ar: { field_label: 'ربّ الأسرة' } },
+        },
+      ],
+    },
     type: { name: `Languages Household ${run}`, plural: 'Languages Households', description: 'Households seen in French and Arabic' },
     program: { name: `Languages Program ${run}`, description: 'Seen in French and Arabic' },
   });
@@ -119,8 +129,31 @@ for (const { tag, app, titles } of LANGUAGES) {
       await page.keyboard.press('Space');
       await expect(spoken).toHaveText(say(builder.drag.dropped_at, { name: 'Alpha', position: 2 }));
       await expect(list.getByRole('listitem')).toHaveText([new RegExp(`^1\\.${escape('Beta')}`), new RegExp(`^2\\.${escape('Alpha')}`)]);
+
+      // The field's label in this language, given beside its own: the preview shows it, and the form's own on "English".
+      const language = tag === 'fr' ? 'Français' : 'العربية';
+      await list.getByRole('button', { name: say(builder.rows.open, { label: 'Alpha' }) }).click();
+      const alpha = list.getByRole('listitem').filter({ hasText: 'Alpha' });
+      await alpha.getByRole('button', { name: new RegExp(escape(builder.translations.title)) }).click();
+      const box = alpha.getByRole('textbox', { name: say(builder.translations.text_in, { text: builder.translations.label, language }) });
+      await box.fill(`Alpha ${tag}`);
+      await expect(box).toHaveAttribute('lang', tag);
+      const preview = page.getByRole('region', { name: builder.page.preview_section });
+      await expect(preview.getByText(`Alpha ${tag}`)).toBeVisible();
+      await preview.getByRole('button', { name: 'English' }).click();
+      await expect(preview.getByText('Alpha', { exact: true })).toBeVisible();
+      await expect(preview.getByText(`Alpha ${tag}`)).toHaveCount(0);
       await expectNoSeriousAxe(page, `${tag} builder`);
       await keepScreenshot(page, `${tag}-builder-1440`);
+      // At phone width the boxes stack under the text they translate (no reload: the draft lives on the page).
+      await page.setViewportSize({ width: 390, height: 844 });
+      // The layout's switch to the phone drawer draws the page afresh: the folded section may start folded again.
+      const translations = alpha.getByRole('button', { name: new RegExp(escape(builder.translations.title)) });
+      if ((await translations.getAttribute('aria-expanded')) === 'false') await translations.click();
+      await expect(box).toHaveValue(`Alpha ${tag}`);
+      await box.scrollIntoViewIfNeeded();
+      await expectNoSeriousAxe(page, `${tag} builder (390)`);
+      await keepScreenshot(page, `${tag}-builder-390`);
     });
 
     test(`opens a program's tab, the Data Explorer and a document's drawer (${tag})`, async ({ page }) => {
@@ -141,6 +174,8 @@ for (const { tag, app, titles } of LANGUAGES) {
         .click();
       const drawer = page.getByRole('dialog', { name: app.documents.drawer.label });
       await expect(drawer.getByText('Amina')).toBeVisible();
+      // The form's own label in this language.
+      await expect(drawer.getByText(tag === 'fr' ? 'Chef de ménage' : 'ربّ الأسرة', { exact: true })).toBeVisible();
       await expectNoSeriousAxe(page, `${tag} drawer`);
       await keepScreenshot(page, `${tag}-drawer-1440`);
     });

@@ -28,9 +28,10 @@ const SCREENS = [
 /** Visible texts under the console's root that are neither in brackets nor data (`known`: data shown as text, e.g. a program's name in its heading). */
 async function plainTexts(page: Page, known: string[]): Promise<string[]> {
   return page.evaluate((known) => {
-    // Data: table cells, inputs, the brand, a user's initials, charts' own drawing.
+    // Data: table cells, inputs, the brand, a user's initials, charts' own drawing; and text marked
+    // as in another language (a language's own name, as the language pickers show it).
     const data =
-      'td, input, textarea, [role="gridcell"], [data-testid="organisation-brand"], .MuiAvatar-root, svg, .recharts-wrapper, .MuiChartsSurface-root';
+      'td, input, textarea, [role="gridcell"], [data-testid="organisation-brand"], .MuiAvatar-root, svg, .recharts-wrapper, .MuiChartsSurface-root, [lang]:not(html)';
     const found = new Set<string>();
     const walker = document.createTreeWalker(document.getElementById('root')!, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {

@@ -18,6 +18,7 @@ import { callerWith, insertProgram, type Caller } from '../support/program-fixtu
 import { insertDocument, publishedForm, typeWithForm } from '../support/export-documents.ts';
 import { readOutbox } from '../support/outbox.ts';
 import { exportKey } from '../../server/exports/export-runner.ts';
+import { FIXED_LABELS } from '../../server/documents/exports/export-columns.ts';
 import { randomUUID } from 'node:crypto';
 
 let t: TestServer;
@@ -44,7 +45,7 @@ const REVISION_1 = [text('name', 'Name'), text('age', 'Age'), text('notes', 'Not
 const REVISION_2 = [
   { field_label: 'About you', field_name: 'about', field_type: 'heading' } as FormField,
   text('full_name', 'Full name'),
-  text('age', 'Age (years)'),
+  { ...text('age', 'Age (years)'), translations: { fr: { field_label: 'Âge (ans)' }, ar: { field_label: ' ' } } },
   text('phone', 'Phone'),
   members,
 ];
@@ -275,6 +276,27 @@ describe('scope', () => {
     const res = await call('GET', `/export/${job._id}/file`, { token: worker.token });
     const rows = await parseCsv(res.rawPayload.subarray(3).toString('utf8'));
     expect(rows.slice(1).map((r) => r[0])).toEqual([docs.workers]);
+  });
+
+  it("writes the header in the requester's language: the fixed columns, and each label the form gives in it", async () => {
+    await t.ctx.db.updateTable('users').set({ language: 'fr' }).where('id', '=', worker.id).execute();
+    try {
+      const job = await settled(worker.token, (await exportAll(worker.token, { doc_id: undefined }))._id);
+      const res = await call('GET', `/export/${job._id}/file`, { token: worker.token });
+      const [header] = await parseCsv(res.rawPayload.subarray(3).toString('utf8'));
+      // The fixed columns' French words are checked in tests/unit/form-field-texts.test.ts.
+      expect(header).toEqual([
+        ...FIXED_LABELS.fr,
+        'Full name',
+        'Âge (ans)',
+        'Phone',
+        'Members',
+        'Name',
+        'Notes',
+      ]);
+    } finally {
+      await t.ctx.db.updateTable('users').set({ language: null }).where('id', '=', worker.id).execute();
+    }
   });
 
   it('a program the caller may not explore is 404 as in the Data Explorer, even with can_explore_data; on its team, 202', async () => {

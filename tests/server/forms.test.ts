@@ -169,6 +169,25 @@ describe('POST /form', () => {
     expect(after).toBe(before);
   });
 
+  it("keeps a field's texts in other languages, and refuses a language the console does not have, naming the field", async () => {
+    const translated = text('a', 'Age', {
+      help_text: 'In years',
+      translations: { fr: { field_label: 'Âge', help_text: 'En années' }, ar: { field_label: 'العمر' } },
+    });
+    const saved = await create({ name: 'Translated', structures: [translated] });
+    expect(saved.structures?.[0]).toMatchObject({ help_text: 'In years', translations: translated.translations });
+    const res = await call('POST', '/form', {
+      token: admin.token,
+      payload: {
+        name: 'F',
+        structures: [text('a', 'Age', { translations: { de: { field_label: 'Alter' } } as FormField['translations'] })],
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields)).toEqual(['a']);
+    expect(res.json().fields.a).toMatch(/de/);
+  });
+
   it('names a field the way the definition check does, whoever finds its problem: by field_name, else by its place', async () => {
     const group = (fields: FormField[]): FormField => ({
       field_label: 'Group',

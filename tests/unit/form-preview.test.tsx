@@ -31,6 +31,27 @@ describe('the form preview', () => {
     await waitFor(() => expect(screen.queryByLabelText(/Reason/)).toBeNull());
   });
 
+  it("shows help texts, and a form's texts in the language picked above it (the form's own where none is given)", async () => {
+    const visit: FormField = {
+      field_label: 'Visited',
+      field_name: 'visited',
+      field_type: 'radio',
+      help_text: 'Did anyone answer the door?',
+      extra_details: { option_choice: 'y: Yes\nn: No' },
+      translations: { fr: { field_label: 'Visité', help_text: 'Quelqu’un a-t-il ouvert ?', choices: { y: 'Oui' } } },
+    };
+    render(<FormPreview fields={[{ ...heading, help_text: 'Ask at the door' }, visit]} />);
+    expect(await screen.findByText('Ask at the door')).toBeTruthy();
+    expect(screen.getByText('Did anyone answer the door?')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'English', pressed: true })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Français' }));
+    expect(await screen.findByText('Visité')).toBeTruthy();
+    expect(screen.getByText('Quelqu’un a-t-il ouvert ?')).toBeTruthy();
+    expect(screen.getByLabelText('Oui')).toBeTruthy();
+    expect(screen.getByLabelText('No')).toBeTruthy();
+    expect(screen.getByText('About the visit')).toBeTruthy();
+  });
+
   it('refuses a phone number of 9 digits when the field is left', async () => {
     render(<FormPreview fields={[phone]} />);
     const input = await screen.findByLabelText(/Phone/);

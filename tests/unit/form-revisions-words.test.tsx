@@ -35,6 +35,23 @@ const lines = (change: Omit<FieldChange, 'label'> & { label?: string }) =>
   );
 
 describe('what changed, in words', () => {
+  it('names the languages whose texts changed, and a help text before and after', () => {
+    const change = (before: unknown, after: unknown) =>
+      lines({ field_name: 'age', change: 'changed', properties: [{ property: 'translations', before, after }] });
+    expect(change({}, { fr: { field_label: 'Âge' }, ar: { field_label: 'العمر' } })).toEqual([
+      'Texts changed in \u2068Français\u2069, \u2068العربية\u2069',
+    ]);
+    expect(
+      change(
+        { fr: { field_label: 'Âge' }, ar: { field_label: 'العمر' } },
+        { fr: { field_label: 'Âge (ans)' }, ar: { field_label: 'العمر' } },
+      ),
+    ).toEqual(['Texts changed in \u2068Français\u2069']);
+    expect(lines({ field_name: 'age', change: 'changed', properties: [{ property: 'help', before: null, after: 'In years' }] })).toEqual([
+      'Help text: none → “In years”',
+    ]);
+  });
+
   it('names a field by its label, and a sub-field with its group', () => {
     const words = describeChange({ field_name: 'members.relation', label: 'Relation', change: 'added' }, lookup, translate);
     expect(words).toEqual({ kind: 'added', field: '“Relation”', where: 'in “Household members”', lines: [] });

@@ -15,6 +15,7 @@ import type { Db, ExportTable } from '../../db/database.ts';
 import { visibleDocumentCount } from '../document-scope.ts';
 import type { SessionUser } from '../../auth/session-user.ts';
 import { fieldColumns, type FieldColumn, type RevisionFields } from './export-columns.ts';
+import type { ServerLanguage } from '../../settings/reader-language.ts';
 
 /** A document export: its program and module (an audit export has neither: audit-export-sql.ts). */
 export type ExportSpec = Pick<Selectable<ExportTable>, 'id' | 'requested_by' | 'scope' | 'type_id' | 'document_id'> & {
@@ -119,12 +120,12 @@ async function typeForms(run: RunQuery, spec: ExportSpec): Promise<string[]> {
  * document was filled in (a type may have changed its form since). A one-document export has
  * the fields of its own revision only.
  */
-export async function exportColumns(run: RunQuery, spec: ExportSpec): Promise<FieldColumn[]> {
+export async function exportColumns(run: RunQuery, spec: ExportSpec, language: ServerLanguage = 'en'): Promise<FieldColumn[]> {
   if (spec.document_id !== null) {
     const rows = await run(sql<RevisionFields>`
       select r.form_id, r.version, r.structures from documents d join form_revisions r on r.id = d.form_revision_id
       where d.id = ${spec.document_id}`);
-    return fieldColumns([], rows);
+    return fieldColumns([], rows, language);
   }
   const ordered = await typeForms(run, spec);
   // Any other form is a column source only if a covered document was filled in one of its
@@ -136,5 +137,5 @@ export async function exportColumns(run: RunQuery, spec: ExportSpec): Promise<Fi
     select r.form_id, r.version, r.structures from form_revisions r
     where not (r.form_id = any(${ordered}::text[]))
       and exists (select 1 from documents d where d.form_revision_id = r.id and ${covered})`);
-  return fieldColumns(ordered, rows);
+  return fieldColumns(ordered, rows, language);
 }

@@ -22,6 +22,8 @@ import { previewErrors } from './preview-errors';
 import { namingProblem, shownFields, shownForm, visibilityKey } from './preview-form';
 import { compilerText } from './compiler-words';
 import { translate } from '../../providers/i18n-provider';
+import { fieldsIn } from '@model/forms/field-texts';
+import { consoleLanguage, PreviewLanguage } from './PreviewLanguage';
 
 export interface FormPreviewProps {
   fields: FormField[];
@@ -111,18 +113,22 @@ function PreviewProblem({ error }: { error: unknown }) {
 export default memo(function FormPreview({ fields, readOnly }: FormPreviewProps) {
   // Remounting clears the answers and RJSF's own state (errors, touched fields).
   const [round, setRound] = useState(0);
+  // The console's language first; another can be picked to check its translations without leaving the page.
+  const [language, setLanguage] = useState(consoleLanguage);
+  const shownInLanguage = useMemo(() => fieldsIn(fields, language), [fields, language]);
   if (fields.length === 0) return <Alert severity="info">{translate('app.forms.preview.empty')}</Alert>;
   return (
     <Stack spacing={1}>
-      {!readOnly && (
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
+        <PreviewLanguage value={language} onChange={setLanguage} />
+        {!readOnly && (
           <Button size="small" startIcon={<RestartAltIcon />} onClick={() => setRound((r) => r + 1)}>
             {translate('app.forms.preview.reset')}
           </Button>
-        </Box>
-      )}
-      <ErrorBoundary FallbackComponent={PreviewProblem} resetKeys={[fields]}>
-        <PreviewFields key={round} fields={fields} readOnly={readOnly} />
+        )}
+      </Box>
+      <ErrorBoundary FallbackComponent={PreviewProblem} resetKeys={[shownInLanguage]}>
+        <PreviewFields key={round} fields={shownInLanguage} readOnly={readOnly} />
       </ErrorBoundary>
     </Stack>
   );

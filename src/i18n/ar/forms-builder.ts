@@ -70,6 +70,17 @@ export const builder: Strings<typeof englishBuilder> = {
     placeholder: 'النص التوضيحي',
     required: 'مطلوب',
   },
+  translations: {
+    title: 'الترجمات',
+    count: arabicPlural('%{language}: نص واحد', '%{language}: %{smart_count} نصوص', '%{language}: نصّان'),
+    hint: 'نصوص هذا الحقل بلغات وحدة التحكم الأخرى. الخانة المتروكة فارغة تعرض نص الحقل نفسه.',
+    blank: '(فارغ)',
+    label: 'التسمية',
+    help_text: 'نص المساعدة',
+    placeholder: 'النص التوضيحي',
+    option: 'الخيار «%{value}»',
+    text_in: '%{text} باللغة %{language}',
+  },
   rows: {
     list: 'الحقول',
     no_label: '(بلا تسمية)',

@@ -4,6 +4,7 @@ import { arabicPlural } from './plural';
 
 export const preview: Strings<typeof englishPreview> = {
   empty: 'أضف حقلًا لترى النموذج هنا.',
+  language: 'عرض نصوص الاستمارة باللغة',
   reset: 'إعادة ضبط المعاينة',
   check: 'التحقق من الإجابات',
   pass: 'تستوفي هذه الإجابات جميع قواعد النموذج.',

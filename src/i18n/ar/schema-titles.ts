@@ -96,6 +96,8 @@ export const arabicTitles: Record<SchemaTitle, string> = {
   No: 'لا',
   'Field label': 'تسمية الحقل',
   'Field name': 'اسم الحقل',
+  'Help text': 'نص المساعدة',
+  Translations: 'الترجمات',
   'Field type': 'نوع الحقل',
   Beneficiary: 'مستفيد',
   Location: 'موقع',

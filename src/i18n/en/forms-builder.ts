@@ -62,6 +62,17 @@ export const builder = {
     placeholder: 'Placeholder',
     required: 'Required',
   },
+  translations: {
+    title: 'Translations',
+    count: '%{language}: 1 text |||| %{language}: %{smart_count} texts',
+    hint: "This field's texts in the console's other languages. A box left blank shows the field's own text.",
+    blank: '(blank)',
+    label: 'Label',
+    help_text: 'Help text',
+    placeholder: 'Placeholder',
+    option: 'Option “%{value}”',
+    text_in: '%{text} in %{language}',
+  },
   rows: {
     list: 'Fields',
     no_label: '(no label)',

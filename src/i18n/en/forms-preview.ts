@@ -1,6 +1,7 @@
 /** The form preview's texts: its buttons, the answers' checks, its widgets, RJSF's own words. */
 export const preview = {
   empty: 'Add a field to see the form here.',
+  language: "Show the form's texts in",
   reset: 'Reset preview',
   check: 'Check answers',
   pass: 'These answers pass every rule of the form.',

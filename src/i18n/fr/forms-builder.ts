@@ -69,6 +69,17 @@ export const builder: Strings<typeof englishBuilder> = {
     placeholder: 'Texte indicatif',
     required: 'Obligatoire',
   },
+  translations: {
+    title: 'Traductions',
+    count: '%{language} : 1 texte |||| %{language} : %{smart_count} textes',
+    hint: 'Les textes de ce champ dans les autres langues de la console. Une case laissée vide affiche le texte du champ.',
+    blank: '(vide)',
+    label: 'Libellé',
+    help_text: 'Texte d’aide',
+    placeholder: 'Texte indicatif',
+    option: 'Option « %{value} »',
+    text_in: '%{text} en %{language}',
+  },
   rows: {
     list: 'Champs',
     no_label: '(sans libellé)',

@@ -3,6 +3,7 @@ import type { compiler as englishCompiler, preview as englishPreview } from '../
 
 export const preview: Strings<typeof englishPreview> = {
   empty: 'Ajoutez un champ pour voir le formulaire ici.',
+  language: 'Afficher les textes du formulaire en',
   reset: "Réinitialiser l'aperçu",
   check: 'Vérifier les réponses',
   pass: 'Ces réponses respectent toutes les règles du formulaire.',

@@ -95,6 +95,8 @@ export const frenchTitles: Record<SchemaTitle, string> = {
   No: 'Non',
   'Field label': 'Libellé du champ',
   'Field name': 'Nom du champ',
+  'Help text': 'Texte d’aide',
+  Translations: 'Traductions',
   'Field type': 'Type de champ',
   Beneficiary: 'Bénéficiaire',
   Location: 'Lieu',

@@ -15,6 +15,7 @@ import { ChoiceEditor } from './ChoiceEditor';
 import { FileTypesInput } from './FileTypesInput';
 import { GroupEditor } from './GroupEditor';
 import { ConditionEditor } from './ConditionEditor';
+import { FieldTranslations } from './FieldTranslations';
 import type { RuleTarget } from './rule-targets';
 import { isBlankText } from '@model/trim-text';
 import { useT } from '../../../i18n/use-t';
@@ -92,6 +93,17 @@ export function FieldEditor({ field, targets, nested, onChange, onLabel, onName,
             onChange={(e) => onChange({ ...field, placeholder: e.target.value })}
           />
         )}
+        {type !== 'separator' && (
+          <TextField
+            size="small"
+            label={t('schemas.form-field.fields.help_text')}
+            value={field.help_text ?? ''}
+            onChange={(e) => onChange({ ...field, help_text: e.target.value })}
+            sx={{ gridColumn: '1 / -1' }}
+            multiline
+            maxRows={4}
+          />
+        )}
       </Box>
       {!UNVALIDATED_TYPES.has(type) && (
         <FormControlLabel
@@ -110,6 +122,14 @@ export function FieldEditor({ field, targets, nested, onChange, onLabel, onName,
       {type === 'field-group' && <GroupEditor field={field} onChange={onChange} />}
       {!UNVALIDATED_TYPES.has(type) && (
         <ConditionEditor validation={validation} ownName={field.field_name} targets={targets} onChange={setValidation} />
+      )}
+      {type !== 'separator' && (
+        <FieldTranslations
+          field={field}
+          placeholder={!NO_PLACEHOLDER.has(type)}
+          options={CHOICE_TYPES.has(type) && !field.url}
+          onChange={onChange}
+        />
       )}
     </Stack>
   );

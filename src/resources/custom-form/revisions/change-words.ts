@@ -9,6 +9,8 @@ import type { FormField } from '@model/forms/field-definition';
 import type { MessageKey } from '../../../i18n/catalogue';
 import type { Translate } from '../../../i18n/use-t';
 import { fieldTypeLabel } from '../builder/field-type-labels';
+import { canonicalJson } from '@model/canonical-json';
+import { isolatedName, LOCALES } from '../../../i18n/locales';
 
 export interface FieldInfo {
   label: string;
@@ -157,6 +159,12 @@ function repeatWords(value: unknown, t: Translate): string {
     : t('app.forms.changes.repeat.range', { min, max: r.max_repeater });
 }
 
+/** The languages, by their own names, whose texts differ between two `translations` values (revision-diff.ts). */
+function changedLanguages(before: unknown, after: unknown): string[] {
+  const texts = (v: unknown, language: string) => canonicalJson((v as Record<string, unknown> | null)?.[language] ?? null);
+  return LOCALES.filter(({ locale }) => texts(before, locale) !== texts(after, locale)).map(isolatedName);
+}
+
 function propertyLine(
   { property, before, after }: NonNullable<FieldChange['properties']>[number],
   field: string,
@@ -200,6 +208,15 @@ function propertyLine(
       };
     case 'placeholder':
       return values('app.forms.changes.what.placeholder');
+    case 'help':
+      return values('app.forms.changes.what.help');
+    case 'translations':
+      return {
+        what: t('app.forms.changes.what.translations'),
+        sentence: t('app.forms.changes.what.translations_changed', {
+          languages: changedLanguages(before, after).join(t('app.forms.common.separator')),
+        }),
+      };
     case 'default':
       return values('app.forms.changes.what.default');
     case 'list': {
