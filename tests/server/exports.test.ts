@@ -285,15 +285,7 @@ describe('scope', () => {
       const res = await call('GET', `/export/${job._id}/file`, { token: worker.token });
       const [header] = await parseCsv(res.rawPayload.subarray(3).toString('utf8'));
       // The fixed columns' French words are checked in tests/unit/form-field-texts.test.ts.
-      expect(header).toEqual([
-        ...FIXED_LABELS.fr,
-        'Full name',
-        'Âge (ans)',
-        'Phone',
-        'Members',
-        'Name',
-        'Notes',
-      ]);
+      expect(header).toEqual([...FIXED_LABELS.fr, 'Full name', 'Âge (ans)', 'Phone', 'Members', 'Name', 'Notes']);
     } finally {
       await t.ctx.db.updateTable('users').set({ language: null }).where('id', '=', worker.id).execute();
     }
