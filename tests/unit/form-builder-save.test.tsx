@@ -64,6 +64,27 @@ describe('a new form', () => {
     expect(await screen.findByText('Not Published Form')).toBeTruthy();
   });
 
+  it("sends a field's help text and its texts in other languages, leaving out a box cleared", async () => {
+    renderConsole('/custom-form/add-new');
+    await screen.findByRole('heading', { name: 'Add New Form Group' });
+    fireEvent.change(title(), { target: { value: 'Visit' } });
+    await addField('Attended', 'Dropdown');
+    fireEvent.change(input('Options'), { target: { value: 'y: Yes\nn: No' } });
+    fireEvent.change(input('Help text'), { target: { value: 'Did they come?' } });
+    click(/^Translations/);
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Label in Français' }), { target: { value: 'Présent' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Option “y” in Français' }), { target: { value: 'Oui' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Label in العربية' }), { target: { value: 'حضر' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Label in العربية' }), { target: { value: '' } });
+    expect(screen.getByText('Français: 2 texts, العربية: 0 texts'.replace(/(Français|العربية)/g, '\u2068$1\u2069'))).toBeTruthy();
+    click(/Save Draft/);
+    expect(await screen.findByText('Successfully added form')).toBeTruthy();
+    const [post] = await api.writes('POST', '/form');
+    const [field] = (post!.body as { structures: Array<Record<string, unknown>> }).structures;
+    expect(field!.help_text).toBe('Did they come?');
+    expect(field!.translations).toEqual({ fr: { field_label: 'Présent', choices: { y: 'Oui' } } });
+  });
+
   it("asks for a title and sends nothing without one ('add title')", async () => {
     renderConsole('/custom-form/add-new');
     await screen.findByRole('heading', { name: 'Add New Form Group' });
