@@ -18,6 +18,8 @@
  * same token check (a route cannot be cheaper than the bare SQL plus the session lookup).
  * Rounds take turns in a shuffled order; each figure is the median of all calls.
  * Knobs: BENCH_ROUNDS (20), BENCH_CALLS (10 per contender per round), BENCH_DEPTH (1000000).
+ * No HTTP port: the calls are in-process injects. The database is npm start's (DATA_DIR's
+ * embedded PostgreSQL on EMBEDDED_PG_PORT, or DATABASE_URL), as loadConfig reads them.
  */
 import pg from 'pg';
 import { sql } from 'kysely';
@@ -33,6 +35,7 @@ import { auditPage, auditPageQuery } from '../server/changes/audit-store.ts';
 import { minimalAuditServer } from './support/minimal-audit-server.ts';
 import { fileStoresFor } from '../server/files/file-stores.ts';
 import { median, shuffled } from './support/stats.ts';
+import { reportResult } from './support/report.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const CALLS = Number(process.env.BENCH_CALLS ?? 10);
@@ -86,7 +89,9 @@ async function main() {
       return res.body;
     };
     for (const query of [`limit=${LIMIT}`, `limit=${LIMIT}&before=${before}`]) {
-      if ((await get(api, query)) !== (await get(minimal.app, query))) throw new Error(`the yardstick answers ${query} differently`);
+      const same = (await get(api, query)) === (await get(minimal.app, query));
+      console.log(`same answer (route and yardstick, ${query}): ${same ? 'yes' : 'NO'}`);
+      if (!same) throw new Error(`the yardstick answers ${query} differently`);
     }
     const route =
       (query: string, app = api) =>
@@ -142,6 +147,25 @@ async function main() {
       `route / bare SQL, page 1 and at depth  ${ratio('route page 1', 'bare SQL page 1')}×  ${ratio('route at depth', 'bare SQL at depth')}×  ` +
         '(for scale: the token check is in the route, not in the SQL)',
     );
+    const report = (path: string, figure: string, baseline: string, goal?: number) => {
+      const r = p50(figure) / p50(baseline);
+      reportResult({
+        path,
+        figure: p50(figure),
+        unit: 'ms',
+        baseline: p50(baseline),
+        baselineName: baseline,
+        ratio: r,
+        ...(goal === undefined ? {} : { goal: `≤ ${goal}×`, met: r <= goal }),
+      });
+    };
+    report('GET /audit at depth vs its page 1', 'route at depth', 'route page 1', 2);
+    report('auditPage() page 1 vs its bare SQL', 'auditPage page 1', 'bare SQL page 1', 1.5);
+    report('auditPage() at depth vs its bare SQL', 'auditPage at depth', 'bare SQL at depth', 1.5);
+    report('GET /audit page 1 vs a minimal Fastify + pg handler', 'route page 1', 'yardstick page 1', 1.5);
+    report('GET /audit at depth vs a minimal Fastify + pg handler', 'route at depth', 'yardstick at depth', 1.5);
+    report('GET /audit page 1 vs the bare SQL (for scale)', 'route page 1', 'bare SQL page 1');
+    report('GET /audit at depth vs the bare SQL (for scale)', 'route at depth', 'bare SQL at depth');
     await api.close();
     await minimal.app.close();
     await minimal.pool.end();

@@ -18,8 +18,12 @@
  *    form of BENCH_SMALL_FIELDS (5) fields, the two taking turns in shuffled order. Prints the
  *    medians and the ratio. Goal: ≤ 1 s for the large form.
  *
+ * The bare input and the preview keystroke are measured in a shuffled order; the label edit comes
+ * last, as it opens a field's row in the builder.
+ *
  * Knobs: BENCH_FIELDS (500), BENCH_RULES (100), BENCH_KEYS (60 per measurement), BENCH_OPENS (7
- * of each form), BENCH_PORT_OFFSET (0: ports 28180–28182 and PostgreSQL 54789). To look closer:
+ * of each form), BENCH_PORT (28180: the console; auth and api on the next two), EMBEDDED_PG_PORT
+ * (54789), BENCH_PORT_OFFSET (0: added to all four). To look closer:
  * BENCH_PROFILE=1 (label edits) or BENCH_PROFILE_OPEN=1 (opens) print self time by source file;
  * BENCH_TRACE=1 the browser's work by kind; BENCH_OPEN_DEBUG=1 when each open showed the heading,
  * the list and the preview; BENCH_SHOTS=<folder> takes screenshots.
@@ -34,6 +38,8 @@ import { startServers } from '../server/servers.ts';
 import { embeddedDataDir } from '../server/db/embedded.ts';
 import { buildConsoleIfStale } from '../server/cli/console-build.ts';
 import { largeForm } from '../tests/support/large-form.ts';
+import { median, shuffled } from './support/stats.ts';
+import { reportResult } from './support/report.ts';
 
 const FIELDS = Number(process.env.BENCH_FIELDS ?? 500);
 const RULES = Number(process.env.BENCH_RULES ?? 100);
@@ -43,11 +49,16 @@ const SMALL_FIELDS = Number(process.env.BENCH_SMALL_FIELDS ?? 5);
 const ADMIN = { email: 'admin@bench.local', password: 'Bench-admin-pass-1' };
 const dataDir = path.join(projectRoot, 'data', 'bench-builder');
 const portOffset = Number(process.env.BENCH_PORT_OFFSET ?? 0);
-const ports = { console: 28180 + portOffset, auth: 28181 + portOffset, api: 28182 + portOffset, pg: 54789 + portOffset };
+const basePort = Number(process.env.BENCH_PORT ?? 28180) + portOffset;
+const ports = {
+  console: basePort,
+  auth: basePort + 1,
+  api: basePort + 2,
+  pg: Number(process.env.EMBEDDED_PG_PORT ?? 54789) + portOffset,
+};
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'];
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
 const summary = (samples: number[]) => {
   const sorted = [...samples].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
@@ -185,8 +196,7 @@ async function openTime(page: Page, consoleUrl: string, formId: string): Promise
 async function openTimes(page: Page, consoleUrl: string, forms: Record<string, string>): Promise<Record<string, number[]>> {
   const times: Record<string, number[]> = Object.fromEntries(Object.keys(forms).map((name) => [name, []]));
   for (let round = 0; round < OPENS; round++) {
-    const order = Object.keys(forms).sort(() => Math.random() - 0.5);
-    for (const name of order) times[name]!.push(await openTime(page, consoleUrl, forms[name]!));
+    for (const name of shuffled(Object.keys(forms))) times[name]!.push(await openTime(page, consoleUrl, forms[name]!));
   }
   return times;
 }
@@ -252,16 +262,21 @@ async function main() {
       input.style.cssText = 'position:fixed;top:0;left:0;z-index:99999';
       document.body.append(input);
     });
-    const bare = await measureTyping(page, '#bench-bare-input', (k) => `document.querySelector('#bench-bare-input').value.length === ${k}`);
-
     // Preview keystroke: the first text field of the preview.
     const previewInput = preview.getByLabel('Name 1', { exact: false }).first();
     const previewId = await previewInput.getAttribute('id');
-    const keystroke = await measureTyping(
-      page,
-      `[id="${previewId}"]`,
-      (k) => `document.getElementById(${JSON.stringify(previewId)}).value.length === ${k}`,
-    );
+    const typed: Record<'bare' | 'keystroke', number[]> = { bare: [], keystroke: [] };
+    for (const which of shuffled(['bare', 'keystroke'] as const)) {
+      typed[which] =
+        which === 'bare'
+          ? await measureTyping(page, '#bench-bare-input', (k) => `document.querySelector('#bench-bare-input').value.length === ${k}`)
+          : await measureTyping(
+              page,
+              `[id="${previewId}"]`,
+              (k) => `document.getElementById(${JSON.stringify(previewId)}).value.length === ${k}`,
+            );
+    }
+    const { bare, keystroke } = typed;
 
     const profiler = process.env.BENCH_PROFILE ? await startProfile(page) : undefined;
     if (process.env.BENCH_TRACE) await browser.startTracing(page, { categories: ['devtools.timeline'] });
@@ -293,6 +308,32 @@ async function main() {
     console.log(
       `${`${FIELDS} fields`.padEnd(24)} ${String(large).padStart(6)} ms  (${(large / base5).toFixed(2)}× the ${SMALL_FIELDS}-field form)`,
     );
+    for (const [name, samples] of [
+      ['preview keystroke', keystroke],
+      ['label edit → preview', labelEdit],
+    ] as const) {
+      const p95 = summary(samples).p95;
+      reportResult({
+        path: `builder, ${FIELDS} fields and ${RULES} rules: ${name}, p95`,
+        figure: p95,
+        unit: 'ms',
+        baseline: base.p95,
+        baselineName: 'bare <input>',
+        ratio: p95 / base.p95,
+        goal: '≤ 50 ms',
+        met: p95 <= 50,
+      });
+    }
+    reportResult({
+      path: `builder: opening a ${FIELDS}-field form, median`,
+      figure: large,
+      unit: 'ms',
+      baseline: base5,
+      baselineName: `${SMALL_FIELDS}-field form`,
+      ratio: large / base5,
+      goal: '≤ 1000 ms',
+      met: large <= 1000,
+    });
   } finally {
     await browser.close();
     await running.stop();

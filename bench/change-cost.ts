@@ -9,8 +9,12 @@
  * Each is measured with its change row (as it runs in production), without it (the same
  * request and the same answer; only the flush of the write's ChangeSet is skipped, so no advisory
  * lock, no revision upsert and no insert), and with the row hash-chained (AUDIT_HASH_CHAIN=on).
- * They take turns in rounds, in a shuffled order, and the figure is the median of the rounds'
- * medians. Goal: with ≤ 1.15× without, at p50.
+ * And the submission's floor, the bare insert: the same document row inserted alone (one INSERT
+ * into documents with the same values) by a minimal Fastify + pg handler with the same token
+ * check, over HTTP too, timed the same way (bench/support/bare-insert-server.ts).
+ * They all take turns in rounds, in a shuffled order, and each figure is the median of the
+ * rounds' medians (p50). Goals: a submission with its counters and change row ≤ 1.3× the bare
+ * insert; each write with its change row ≤ 1.15× without it. Hash-chained is reported only.
  *
  * Knobs: BENCH_ROUNDS (6), BENCH_WRITES (150 per contender per round), EMBEDDED_PG_PORT (54709),
  * BENCH_DATABASE_URL (another server instead of the embedded one).
@@ -23,6 +27,8 @@ import type { Db } from '../server/db/database.ts';
 import { projectRoot } from '../server/config.ts';
 import { listenAndSignIn, startBenchApps } from './support/bench-apps.ts';
 import { makeSubmissionTarget } from './support/submission-target.ts';
+import { startBareInsertServer } from './support/bare-insert-server.ts';
+import { reportResult } from './support/report.ts';
 import { median, shuffled } from './support/stats.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -30,6 +36,8 @@ const WRITES = Number(process.env.BENCH_WRITES ?? 150);
 const dataDir = path.join(projectRoot, 'data', 'bench-changes');
 
 type Mode = 'without' | 'with' | 'chained';
+const BARE = 'bare insert';
+const WRITE_PATHS = { submission: 'POST /document', update: 'PATCH /designation/:id' };
 const MODES: Mode[] = ['without', 'with', 'chained'];
 
 /** Runs `work` with the change log written (with, chained: hash-chained too) or its flush skipped (without). */
@@ -45,7 +53,8 @@ async function withLog<T>(db: Db, mode: Mode, work: () => Promise<T>): Promise<T
 }
 
 async function main() {
-  const { db, auth, api, stop } = await startBenchApps(dataDir, 54709);
+  const { db, auth, api, databaseUrl, stop } = await startBenchApps(dataDir, 54709);
+  const closers: Array<() => Promise<unknown>> = [];
   try {
     const { authUrl, apiUrl, token, headers } = await listenAndSignIn({ auth, api });
     const call = async (base: string, method: string, route: string, body?: unknown) => {
@@ -58,7 +67,18 @@ async function main() {
     const target = await makeSubmissionTarget(apiUrl, token);
     const designation = await call(authUrl, 'POST', '/designation', { name: 'Bench title 0' });
 
+    const secret = (await db.selectFrom('app_secrets').select('value').where('name', '=', 'jwt').executeTakeFirstOrThrow()).value;
+    const bare = await startBareInsertServer(databaseUrl, secret);
+    closers.push(
+      () => bare.app.close(),
+      () => bare.pool.end(),
+    );
+
     let n = 0;
+    const bareInsert = async () => {
+      n++;
+      await call(bare.url, 'POST', '/document', target.body(n));
+    };
     const contenders = {
       submission: async () => {
         n++;
@@ -71,13 +91,22 @@ async function main() {
     };
 
     // Warm both paths up, then the rounds.
-    for (const write of Object.values(contenders)) for (let i = 0; i < 30; i++) await write();
+    for (const write of [...Object.values(contenders), bareInsert]) for (let i = 0; i < 30; i++) await write();
     const rounds: Record<string, number[]> = {};
     for (let round = 0; round < ROUNDS; round++) {
-      const turns = shuffled(Object.keys(contenders).flatMap((name) => MODES.map((mode) => `${name} ${mode}`)));
+      const turns = shuffled([BARE, ...Object.keys(contenders).flatMap((name) => MODES.map((mode) => `${name} ${mode}`))]);
       for (const turn of turns) {
-        const [name, mode] = turn.split(' ') as [keyof typeof contenders, Mode];
         const times: number[] = [];
+        if (turn === BARE) {
+          for (let i = 0; i < WRITES; i++) {
+            const started = performance.now();
+            await bareInsert();
+            times.push(performance.now() - started);
+          }
+          (rounds[turn] ??= []).push(median(times));
+          continue;
+        }
+        const [name, mode] = turn.split(' ') as [keyof typeof contenders, Mode];
         await withLog(db, mode, async () => {
           for (let i = 0; i < WRITES; i++) {
             const started = performance.now();
@@ -92,14 +121,45 @@ async function main() {
     console.log(
       `\nthe change log's cost, p50 over HTTP, median of ${ROUNDS} rounds × ${WRITES} writes (goal ≤ 1.15×); ${rows[0]!.n} change rows written`,
     );
+    const ratios: Array<{ name: string; without: number; withRow: number }> = [];
     for (const name of Object.keys(contenders)) {
       const [without, withRow, chained] = MODES.map((mode) => median(rounds[`${name} ${mode}`]!));
+      ratios.push({ name, without: without!, withRow: withRow! });
       console.log(
         `${name.padEnd(12)} without the row ${without!.toFixed(2).padStart(7)} ms   with it ${withRow!.toFixed(2).padStart(7)} ms ` +
           `${(withRow! / without!).toFixed(3)}×   hash-chained ${chained!.toFixed(2).padStart(7)} ms ${(chained! / without!).toFixed(3)}×`,
       );
     }
+    const submission = median(rounds['submission with']!);
+    const bareP50 = median(rounds[BARE]!);
+    console.log(
+      `submission with counters and change row ${submission.toFixed(2)} ms   bare insert (minimal handler) ${bareP50.toFixed(2)} ms ` +
+        `${(submission / bareP50).toFixed(3)}× (goal ≤ 1.3×)\n`,
+    );
+    reportResult({
+      path: 'submission with counters and change row',
+      figure: submission,
+      unit: 'ms p50',
+      baseline: bareP50,
+      baselineName: 'bare insert, minimal Fastify + pg handler',
+      ratio: submission / bareP50,
+      goal: '≤ 1.3×',
+      met: submission / bareP50 <= 1.3,
+    });
+    for (const { name, without, withRow } of ratios) {
+      reportResult({
+        path: `${WRITE_PATHS[name as keyof typeof WRITE_PATHS]} with its change row`,
+        figure: withRow,
+        unit: 'ms p50',
+        baseline: without,
+        baselineName: 'same request, change row skipped',
+        ratio: withRow / without,
+        goal: '≤ 1.15×',
+        met: withRow / without <= 1.15,
+      });
+    }
   } finally {
+    for (const close of closers.reverse()) await close().catch(() => undefined);
     await stop();
   }
 }

@@ -14,7 +14,8 @@
  * operator fills one): on BENCH_DATABASE_URL (an admin connection that may CREATE DATABASE) when
  * set, else on an embedded PostgreSQL in data/bench-export-s3 on EMBEDDED_PG_PORT (default 54823).
  * Knobs: BENCH_DOCUMENTS (default 700000: the largest type, the one exported, then holds about
- * 100,000; filling takes about two minutes), BENCH_ROUNDS (default 5).
+ * 100,000; filling takes about two minutes), BENCH_ROUNDS (default 5). Baseline: the disk. The
+ * s3rver process listens on a port the system picks, so it cannot collide.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -35,6 +36,7 @@ import { processCpuMs } from './support/cpu-usage.ts';
 import { largestExport } from './support/largest-export.ts';
 import { startS3Process } from './support/s3-process.ts';
 import { median, shuffled } from './support/stats.ts';
+import { reportResult } from './support/report.ts';
 
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 700_000);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
@@ -134,6 +136,16 @@ async function main() {
     }
     console.log(`S3 ÷ disk: ${ratio.toFixed(2)}× (goal ≥ ${GOAL}×: ${ratio >= GOAL ? 'met' : 'NOT met'})`);
     console.log(`same bytes in both stores: ${diskSum === s3Sum ? 'yes' : 'NO'} (sha256 ${diskSum.slice(0, 16)}…)`);
+    reportResult({
+      path: `export of ${rows.toLocaleString('en')} rows to S3 (s3rver)`,
+      figure: onS3,
+      unit: 'rows/s',
+      baseline: disk,
+      baselineName: 'to the local disk',
+      ratio,
+      goal: `≥ ${GOAL}×`,
+      met: ratio >= GOAL,
+    });
     if (diskSum !== s3Sum) process.exitCode = 1;
   } finally {
     await s3.stop();

@@ -10,13 +10,16 @@
  *
  * The database is a throw-away one on an embedded PostgreSQL in data/bench-publish on port
  * EMBEDDED_PG_PORT (default 54699), or on BENCH_DATABASE_URL when set. Knobs: BENCH_PUBLISHES
- * (default 50), BENCH_FIELDS (fields of the form, default 40).
+ * (default 50), BENCH_FIELDS (fields of the form, default 40). No baseline and nothing to shuffle:
+ * the figure is a check of correctness (and the burst's time, reported only). The servers listen
+ * on ports the system picks (bench-apps.ts's listenAndSignIn), so they cannot collide.
  */
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { FormField } from '@model/forms/field-definition.ts';
 import { projectRoot } from '../server/config.ts';
 import { listenAndSignIn, startBenchApps } from './support/bench-apps.ts';
+import { reportResult } from './support/report.ts';
 
 const PUBLISHES = Number(process.env.BENCH_PUBLISHES ?? 50);
 const FIELDS = Number(process.env.BENCH_FIELDS ?? 40);
@@ -95,6 +98,14 @@ async function main() {
       `time: ${elapsed.toFixed(0)} ms for the burst, ${(elapsed / PUBLISHES).toFixed(1)} ms per publish (they queue on the form's row lock)`,
     );
     console.log(`goal (versions 1..${PUBLISHES}, no gap, no duplicate, no error): ${ok ? 'met' : 'MISSED'}`);
+    reportResult({
+      path: `${PUBLISHES} publishes at once: distinct revisions stored`,
+      figure: new Set(stored).size,
+      unit: 'revisions',
+      goal: `exactly 1..${PUBLISHES}, no gap, no duplicate, no error`,
+      met: ok,
+    });
+    reportResult({ path: `${PUBLISHES} publishes at once: time per publish`, figure: elapsed / PUBLISHES, unit: 'ms' });
   } finally {
     await stop();
   }

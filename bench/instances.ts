@@ -15,7 +15,7 @@
  * The database is a throw-away one on an embedded PostgreSQL in data/bench-instances
  * (EMBEDDED_PG_PORT, default 54831), or on BENCH_DATABASE_URL. Instances listen from
  * BENCH_PORT (default 18600) up. Knobs: BENCH_SECONDS (turns per set-up and route, default 10),
- * BENCH_CONCURRENCY (20).
+ * BENCH_CONCURRENCY (20). Baseline: the one-instance set-up; no goal (reported only).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -32,6 +32,7 @@ import { startLoadClient } from './support/load-client.ts';
 import { seedUsers } from './support/seed-users.ts';
 import { makeSubmissionTarget } from './support/submission-target.ts';
 import { BENCH_ADMIN } from './support/bench-apps.ts';
+import { reportResult } from './support/report.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
@@ -141,6 +142,14 @@ async function main() {
         `| ${name} | ${Math.round(rate(one))} | ${Math.round(rate(two))} | ${(rate(two) / rate(one)).toFixed(2)}× | ` +
           `${Math.round(busy(one) * 100)}% → ${Math.round(busy(two) * 100)}% | ${share(one)} | ${share(two)} |`,
       );
+      reportResult({
+        path: `${name}, two instances`,
+        figure: rate(two),
+        unit: 'req/s',
+        baseline: rate(one),
+        baselineName: 'one instance',
+        ratio: rate(two) / rate(one),
+      });
     }
     console.log("(CPU busy: all the processes above, as a share of every core for the turns' wall time; the client is this process.)");
   } finally {

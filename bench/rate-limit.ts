@@ -10,7 +10,10 @@
  * /user/change_password, the reset-link request, for an e-mail nobody has (200, no mail: the
  * cheapest limited request).
  * p50 of sequential calls, the contenders in a shuffled order each round; both stores answer
- * the same status and body shape (checked). Knobs: BENCH_SAMPLES (default 400), BENCH_ROUNDS (5).
+ * the same status and body shape (checked). Baseline: the in-memory store. Goal: PostgreSQL at
+ * most 1.2× the in-memory p50.
+ * Knobs: BENCH_SAMPLES (default 400), BENCH_ROUNDS (5), BENCH_PORT (18800: the PostgreSQL-store
+ * server; the in-memory one listens on the next port), EMBEDDED_PG_PORT (54773), BENCH_DATABASE_URL.
  */
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -19,13 +22,15 @@ import { projectRoot } from '../server/config.ts';
 import { createAuthServer } from '../server/auth/app.ts';
 import { BENCH_ADMIN, startBenchApps } from './support/bench-apps.ts';
 import { median, shuffled } from './support/stats.ts';
+import { reportResult } from './support/report.ts';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 400);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const GOAL = 1.2;
+const PORT = Number(process.env.BENCH_PORT ?? 18800);
 
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ host: '127.0.0.1', port: 0 });
+async function listen(app: FastifyInstance, port: number): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port });
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 
@@ -42,7 +47,7 @@ async function main() {
   const apps = await startBenchApps(dataDir, 54773, { loginRateLimit: { max: 1_000_000_000, windowMs: 60_000 } });
   const memoryApp = (await createAuthServer({ ...apps.ctx, config: { ...apps.ctx.config, rateLimitStore: 'memory' } })).app;
   try {
-    const stores = { postgres: await listen(apps.auth), memory: await listen(memoryApp) };
+    const stores = { postgres: await listen(apps.auth, PORT), memory: await listen(memoryApp, PORT + 1) };
     const routes = {
       'POST /login': { path: '/login', body: BENCH_ADMIN },
       'POST /user/change_password (a reset link for an unknown e-mail)': {
@@ -74,6 +79,16 @@ async function main() {
       console.log(
         `| ${name} | ${memory.toFixed(2)} ms | ${postgres.toFixed(2)} ms | ${ratio.toFixed(2)}× | ≤ ${GOAL}× | ${ratio <= GOAL ? 'yes' : 'no'} |`,
       );
+      reportResult({
+        path: `${name}, p50, PostgreSQL rate-limit store`,
+        figure: postgres,
+        unit: 'ms',
+        baseline: memory,
+        baselineName: 'in-memory store',
+        ratio,
+        goal: `≤ ${GOAL}×`,
+        met: ratio <= GOAL,
+      });
     }
   } finally {
     await memoryApp.close();

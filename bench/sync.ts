@@ -14,7 +14,11 @@
  * Pull  throughput in documents/s of fresh devices pulling the same BENCH_PULL documents from
  *     Fieldbase and from express-pouchdb (the reference CouchDB-protocol server), shuffled,
  *     median of BENCH_ROUNDS each: goal ≥ 1× (support/pull-throughput.ts).
+ * Baselines: S1–S3 have none (their goals are absolute); Pull's is express-pouchdb, taking turns
+ * with Fieldbase in a random order each round (support/pull-throughput.ts), the same documents
+ * on every device (checked: exit 1 when not).
  * Knobs: BENCH_ROUNDS (9: a pull round varies by ±15% on a shared host), BENCH_PUSH (10,000), BENCH_PULL (10,000), EMBEDDED_PG_PORT (54711), BENCH_DATABASE_URL.
+ * The servers listen on ports the system picks (bench-apps.ts's listenAndSignIn), so they cannot collide.
  */
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -24,6 +28,8 @@ import { multipart } from '../tests/support/multipart.ts';
 import { PouchDB } from '../scripts/field-client/pouchdb.ts';
 import { listenAndSignIn, startBenchApps } from './support/bench-apps.ts';
 import { measurePullThroughput } from './support/pull-throughput.ts';
+import { median } from './support/stats.ts';
+import { reportResult } from './support/report.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const PUSHED = Number(process.env.BENCH_PUSH ?? 10_000);
@@ -31,7 +37,6 @@ const PULLED = Number(process.env.BENCH_PULL ?? 10_000);
 const LIST_ROWS = 100_000;
 const FORMS = 20;
 const dataDir = path.join(projectRoot, 'data', 'bench-sync');
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 interface Traffic {
   requests: string[];
@@ -142,11 +147,20 @@ async function main() {
       `S1 fresh pull: ${s1.docs} documents in ${s1.seconds.toFixed(2)} s (goal ≤ 10), ${s1.mb.toFixed(2)} MB of JSON (goal ≤ 6); ` +
         `rounds: ${pulls.map((p) => `${(p.ms / 1000).toFixed(2)} s`).join(', ')}`,
     );
+    reportResult({ path: 'S1 fresh pull, time', figure: s1.seconds, unit: 's', goal: '≤ 10 s', met: s1.seconds <= 10 });
+    reportResult({ path: 'S1 fresh pull, JSON', figure: s1.mb, unit: 'MB', goal: '≤ 6 MB', met: s1.mb <= 6 });
 
     // S2: nothing new, then one row and one form.
     const idle: Traffic = { requests: [], bytes: 0 };
     const again = await kept.replicate.from(remote(apiUrl, token, programDb, idle));
     console.log(`S2 nothing new: ${again.docs_written} documents, ${idle.requests.length} requests (goal ≤ 5)`);
+    reportResult({
+      path: 'S2 pull with nothing new, requests',
+      figure: idle.requests.length,
+      unit: 'requests',
+      goal: '≤ 5',
+      met: idle.requests.length <= 5,
+    });
     await upload('PATCH', `/listview/${String(list._id)}`, [{ name: 'name', value: 'Places' }, listFile(54_321)]);
     const form = await call('GET', `/form/${forms[3]}`);
     await call('PATCH', `/form/${forms[3]}`, {
@@ -162,6 +176,13 @@ async function main() {
       `S2 one row and one form: ${after.docs_written} documents (expected 2: the row's chunk and the new revision), ` +
         `${changed.requests.length} requests (goal ≤ 12), ${(changed.bytes / 1024).toFixed(0)} KB`,
     );
+    reportResult({
+      path: 'S2 pull after one row and one form, requests',
+      figure: changed.requests.length,
+      unit: 'requests',
+      goal: '≤ 12',
+      met: changed.requests.length <= 12,
+    });
 
     // S3: pushes with answers cut.
     const revision = ((await call('GET', `/form/rev/${forms[0]}`)) as unknown as Array<{ _id: string }>)[0]!._id;
@@ -202,6 +223,14 @@ async function main() {
         `${Number(r.stored).toLocaleString()} rows (goal exactly ${PUSHED.toLocaleString()}), counters ${r.counted} = count(*) ${r.all}, ` +
         `${r.submits} validated submissions (goal ${PUSHED}), ${attempts} replications, ${seconds.toFixed(1)} s (goal ≤ 60)`,
     );
+    reportResult({
+      path: `S3 push of ${PUSHED.toLocaleString('en')} with answers cut, rows stored`,
+      figure: Number(r.stored),
+      unit: 'rows',
+      goal: `exactly ${PUSHED}, counters = count(*), each validated once`,
+      met: Number(r.stored) === PUSHED && Number(r.counted) === Number(r.all) && Number(r.submits) === PUSHED,
+    });
+    reportResult({ path: 'S3 push with answers cut, time', figure: seconds, unit: 's', goal: '≤ 60 s', met: seconds <= 60 });
 
     // Pull throughput against the reference server, in a program database of its own.
     const second = await newProgram('Throughput program', 'Documents pulled by fresh devices');
@@ -224,6 +253,17 @@ async function main() {
         `express-pouchdb ${pull.theirs.toFixed(0)} docs/s (rounds ${each('express-pouchdb')}): ${pull.ratio.toFixed(2)}× (goal ≥ 1×); ` +
         `same documents on every device: ${pull.same ? 'yes' : 'NO'}`,
     );
+    reportResult({
+      path: `pull throughput, ${PULLED.toLocaleString('en')} documents to fresh devices`,
+      figure: pull.ours,
+      unit: 'docs/s',
+      baseline: pull.theirs,
+      baselineName: 'express-pouchdb',
+      ratio: pull.ratio,
+      goal: '≥ 1×',
+      met: pull.ratio >= 1,
+    });
+    if (!pull.same) process.exitCode = 1;
   } finally {
     await stop();
   }

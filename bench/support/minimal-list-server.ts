@@ -1,9 +1,10 @@
 /**
  * The list benchmark's yardstick: the least a server can do to answer GET /user?range=[0,49]
  * as the auth server does — Fastify with one route, no plugins, plain pg. It does the same work:
- * one token check (minimal-session.ts), the same count and page queries with
- * the same joins and order (server/auth/user-store.ts), and the same JSON answer with the same
- * Content-Range.
+ * one token check (minimal-session.ts), the same count and page queries with the same joins and
+ * order (server/auth/user-store.ts), each a named prepared statement as the real server's hot
+ * statements are, and the same answer byte for byte: each row written straight to JSON text, its fields in the
+ * order the real route writes them, and the same Content-Range.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -12,12 +13,13 @@ import { minimalCallerFlags } from './minimal-session.ts';
 const FROM = `
   from users u join roles r on r.id = u.role_id join designation d on d.id = u.designation_id
   where u.deleted_at is null`;
-const COUNT = `select count(*) as count ${FROM}`;
-const PAGE = `
-  select u.id, u."employeeId", u.first_name, u.last_name, u.email, u.mobile, u.photo, u.status, u.created_at, u.updated_at,
+const COUNT = { name: 'minimal_user_count', text: `select count(*) as count ${FROM}` };
+const PAGE_TEXT = `
+  select u.id, u."employeeId", u.first_name, u.last_name, u.email, u.mobile, u.photo, u.status, u.builtin, u.language,
+         u.created_at, u.updated_at,
          r.id as role_id, r.role as role_name, r.role_slug, d.id as designation_id, d.name as designation_name
   ${FROM}
-  order by lower(u.first_name) asc, u.id offset $1 limit $2`;
+  order by lower(u.first_name) asc nulls last, u.id offset $1 limit $2`;
 
 interface PageRow {
   id: string;
@@ -28,6 +30,8 @@ interface PageRow {
   mobile: string;
   photo: string | null;
   status: boolean;
+  builtin: boolean;
+  language: string | null;
   created_at: Date;
   updated_at: Date;
   role_id: string;
@@ -37,51 +41,34 @@ interface PageRow {
   designation_name: string;
 }
 
-function toWire(row: PageRow): Record<string, unknown> {
-  return {
-    _id: row.id,
-    employeeId: row.employeeId,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    email: row.email,
-    mobile: row.mobile,
-    photo: row.photo,
-    status: row.status,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-    fullname: `${row.first_name} ${row.last_name}`,
-    // A list row names its role; the role's flags are not repeated in every row.
-    role: { _id: row.role_id, role: row.role_name, role_slug: row.role_slug },
-    designation: { _id: row.designation_id, name: row.designation_name },
-  };
-}
+const text = JSON.stringify;
 
-/** The value with only the keys `template` has, at every depth: the minimal answer takes the real one's row shape. */
-export function projectOnto(value: unknown, template: unknown): unknown {
-  if (!template || typeof template !== 'object' || Array.isArray(template) || !value || typeof value !== 'object') return value;
-  const source = value as Record<string, unknown>;
-  return Object.fromEntries(
-    Object.entries(template as Record<string, unknown>)
-      .filter(([key]) => key in source)
-      .map(([key, inner]) => [key, projectOnto(source[key], inner)]),
+/** One row as the real route answers it: its fields in the order the route writes them (user-store.ts, listRowToWire). */
+function rowJson(r: PageRow): string {
+  return (
+    `{"_id":${text(r.id)},"employeeId":${text(r.employeeId)},"first_name":${text(r.first_name)},` +
+    `"last_name":${text(r.last_name)},"email":${text(r.email)},"mobile":${text(r.mobile)},"photo":${text(r.photo)},` +
+    `"status":${r.status},"builtin":${r.builtin},"language":${text(r.language)},` +
+    `"createdAt":${text(r.created_at.toISOString())},"updatedAt":${text(r.updated_at.toISOString())},` +
+    `"fullname":${text(`${r.first_name} ${r.last_name}`)},` +
+    `"role":{"_id":${text(r.role_id)},"role":${text(r.role_name)},"role_slug":${text(r.role_slug)}},` +
+    `"designation":{"_id":${text(r.designation_id)},"name":${text(r.designation_name)}}}`
   );
 }
 
 export interface MinimalListServer {
   app: FastifyInstance;
   pool: pg.Pool;
-  /** Answer rows take this row's shape (set from the real server's answer, so both answer the same JSON). */
-  rowShape?: Record<string, unknown>;
+  url: string;
 }
 
-export async function startMinimalListServer(databaseUrl: string, secret: string): Promise<MinimalListServer & { url: string }> {
+export async function startMinimalListServer(databaseUrl: string, secret: string, port = 0): Promise<MinimalListServer> {
   const key = new TextEncoder().encode(secret);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const app = Fastify();
-  const server: MinimalListServer = { app, pool };
 
-  app.get<{ Querystring: { sort?: string; range?: string; filter?: string } }>('/user', async (request, reply) => {
-    const flags = await minimalCallerFlags(pool, key, request, reply);
+  app.get<{ Querystring: { sort?: string; range?: string } }>('/user', async (request, reply) => {
+    const flags = await minimalCallerFlags(pool, key, request, reply, { prepared: true });
     if (!flags) return reply;
     if (flags.can_access_dashboard !== true || flags.can_get_user !== true)
       return reply.status(403).send({ message: "You don't have permission", code: 'FORBIDDEN' });
@@ -91,12 +78,17 @@ export async function startMinimalListServer(databaseUrl: string, secret: string
       return reply.status(400).send({ message: 'This yardstick sorts by first_name ASC only', code: 'BAD_REQUEST' });
     const [start, end] = request.query.range ? (JSON.parse(request.query.range) as [number, number]) : [0, 999];
     const { count } = (await pool.query<{ count: string }>(COUNT)).rows[0]!;
-    const rows = (await pool.query<PageRow>(PAGE, [start, end - start + 1])).rows;
-    reply.header('Content-Range', `user ${start}-${start + Math.max(rows.length - 1, 0)}/${count}`);
-    return rows.map((row) => (server.rowShape ? projectOnto(toWire(row), server.rowShape) : toWire(row)));
+    const { rows } = await pool.query<PageRow>({ name: 'minimal_user_page', text: PAGE_TEXT, values: [start, end - start + 1] });
+    let body = '[';
+    for (let i = 0; i < rows.length; i++) body += (i ? ',' : '') + rowJson(rows[i]!);
+    body += ']';
+    return reply
+      .header('Content-Range', `user ${start}-${start + Math.max(rows.length - 1, 0)}/${count}`)
+      .type('application/json; charset=utf-8')
+      .send(body);
   });
 
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.listen({ host: '127.0.0.1', port });
   const address = app.server.address() as { port: number };
-  return Object.assign(server, { url: `http://127.0.0.1:${address.port}` });
+  return { app, pool, url: `http://127.0.0.1:${address.port}` };
 }

@@ -2,6 +2,8 @@
  * The yardsticks' token check: the least a server can do to know who calls, as the real servers
  * do it (server/http/authenticate.ts) — jose HS256 verify of the bearer token, then the session
  * row joined with its user and role — answering the caller's flags, or the 401 the real one gives.
+ * With `prepared`, the session read is a named statement, planned once per connection, as the
+ * real servers run it (server/db/prepared.ts).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
@@ -18,6 +20,7 @@ export async function minimalCallerFlags(
   key: Uint8Array,
   request: FastifyRequest,
   reply: FastifyReply,
+  { prepared = false }: { prepared?: boolean } = {},
 ): Promise<Record<string, boolean> | undefined> {
   const token = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
   if (!token) {
@@ -31,7 +34,8 @@ export async function minimalCallerFlags(
     await reply.status(401).send({ message: 'Your session has ended, please log in again', code: 'SESSION_ENDED' });
     return undefined;
   }
-  const session = (await pool.query(SESSION, [String(claims.sid), new Date(), true])).rows[0];
+  const values = [String(claims.sid), new Date(), true];
+  const session = (await (prepared ? pool.query({ name: 'minimal_session', text: SESSION, values }) : pool.query(SESSION, values))).rows[0];
   if (!session || session.id !== claims.sub) {
     await reply.status(401).send({ message: 'Your session has ended, please log in again', code: 'SESSION_ENDED' });
     return undefined;
