@@ -28,22 +28,19 @@
  * Knobs: BENCH_RUNS (rounds, default 30), BENCH_DEPTH (default 100000), BENCH_PAGE_SIZE
  * (default 10), BENCH_DOCUMENTS (default 700000).
  */
-import path from 'node:path';
 import { CompiledQuery, sql } from 'kysely';
-import { projectRoot } from '../server/config.ts';
-import { createDb, type Db } from '../server/db/database.ts';
+import type { Db } from '../server/db/database.ts';
 import { visibleDocumentCount, visibleDocumentCountSql, type ProgramAudience } from '../server/documents/document-scope.ts';
 import { documentSelect } from '../server/documents/document-wire.ts';
 import { documentPage, pageQuery, pageRows, type PageFilter } from '../server/documents/dashboard/document-pages.ts';
 import type { DocumentModule } from '@model/documents/modules.ts';
-import { seededDocuments } from './support/seeded-documents.ts';
+import { benchDocumentsDatabase } from './support/seeded-documents.ts';
 import { median, shuffled } from './support/stats.ts';
 import { reportResult } from './support/report.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const DEPTH = Number(process.env.BENCH_DEPTH ?? 100_000);
 const PAGE = Number(process.env.BENCH_PAGE_SIZE ?? 10);
-const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 700_000);
 const WARMUP = 3;
 const GOAL = { deep: 2, total: 2 };
 
@@ -91,14 +88,6 @@ async function deepestFilters(db: Db): Promise<{ byType?: Deep; byModule?: Deep 
         ? { filter: { program: await audience(module.program_id), module: module.module }, total: Number(module.n) }
         : undefined,
   };
-}
-
-async function openBenchDatabase() {
-  if (process.env.DATABASE_URL) {
-    const db = createDb(process.env.DATABASE_URL);
-    return { db, label: 'DATABASE_URL', stop: () => db.destroy() };
-  }
-  return seededDocuments({ dataDir: path.join(projectRoot, 'data', 'bench-documents'), port: 54857, documents: DOCUMENTS });
 }
 
 /** The contenders of one filter: page 1, the deep page three ways, the last page. */
@@ -162,7 +151,7 @@ async function medians<T>(contenders: Record<string, T>, run: (item: T) => Promi
 }
 
 async function main() {
-  const opened = await openBenchDatabase();
+  const opened = await benchDocumentsDatabase(54857);
   const { db } = opened;
   try {
     const documents = Number((await sql<{ n: string }>`select count(*) as n from documents`.execute(db)).rows[0]!.n);

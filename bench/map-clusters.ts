@@ -11,18 +11,18 @@
  *   no place columns  for scale, the same grouping with each place read from the answers
  *                (form_data and the revision's fields) as it would be without migration 015
  *
- *   npm run bench:map                          (the embedded database under DATA_DIR, as npm start opens it)
+ *   npm run bench:map                          (the documents benches' seeded database)
  *   DATABASE_URL=postgres://… npm run bench:map
  *
- * The table must hold at least 100,000 documents (`npm run demo-data -- --documents 1000000`
- * fills it); with fewer the bench says so and exits 1. It takes the program + module holding
- * the most documents with a place, for a caller who sees every document. Knob: BENCH_RUNS (default 15).
- * No HTTP port: the reads are in-process. The database is npm start's (DATA_DIR's embedded
- * PostgreSQL on EMBEDDED_PG_PORT, or DATABASE_URL), as loadConfig reads them.
+ * The table must hold at least 100,000 documents; with fewer the bench says so and exits 1.
+ * Without DATABASE_URL it reads the documents benches' database (bench/support/seeded-documents.ts:
+ * data/bench-documents, filled once with BENCH_DOCUMENTS demo documents, default 700,000; its
+ * embedded server here on EMBEDDED_PG_PORT, default 54877). It takes the program + module holding
+ * the most documents with a place, for a caller who sees every document. Knob: BENCH_RUNS
+ * (default 15). No HTTP port: the reads are in-process.
  */
 import { CompiledQuery, sql } from 'kysely';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/servers.ts';
+import { benchDocumentsDatabase } from './support/seeded-documents.ts';
 import type { Db } from '../server/db/database.ts';
 import type { ProgramAudience } from '../server/documents/document-scope.ts';
 import type { PageFilter } from '../server/documents/dashboard/document-pages.ts';
@@ -76,8 +76,8 @@ function withoutPlaceColumns(filter: PageFilter, box: BoundingBox, zoom: number)
 }
 
 async function main() {
-  const config = loadConfig();
-  const { db, embedded, label } = await openDatabase(config, () => undefined);
+  const opened = await benchDocumentsDatabase(Number(process.env.EMBEDDED_PG_PORT ?? 54877));
+  const { db, label } = opened;
   try {
     const documents = Number((await sql<{ n: string }>`select count(*) as n from documents`.execute(db)).rows[0]!.n);
     console.log(`map-clusters bench: ${label}, ${documents.toLocaleString('en')} documents, ${RUNS} runs (median)`);
@@ -169,8 +169,7 @@ async function main() {
       unit: 'ms',
     });
   } finally {
-    await db.destroy();
-    await embedded?.stop();
+    await opened.stop();
   }
 }
 

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { loadConfig, type Config } from '../../server/config.ts';
+import { loadConfig, projectRoot, type Config } from '../../server/config.ts';
 import { createDb, type Db } from '../../server/db/database.ts';
 import { startEmbeddedPostgres } from '../../server/db/embedded.ts';
 import { migrate } from '../../server/db/migrate.ts';
@@ -104,4 +104,20 @@ export async function seededDocuments(opts: {
     await embedded?.stop();
     throw error;
   }
+}
+
+/** How many documents the documents benches fill their database with: the largest type then holds about 105,000. */
+export const BENCH_DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 700_000);
+
+/**
+ * The large documents table the page, map and export benches read: DATABASE_URL's as it is when
+ * set (nothing filled), else the seeded database in data/bench-documents (its embedded server on
+ * `port`, one per bench so that two never share a running server).
+ */
+export async function benchDocumentsDatabase(port: number): Promise<{ db: Db; label: string; stop(): Promise<void> }> {
+  if (process.env.DATABASE_URL) {
+    const db = createDb(process.env.DATABASE_URL);
+    return { db, label: 'DATABASE_URL', stop: () => db.destroy() };
+  }
+  return seededDocuments({ dataDir: path.join(projectRoot, 'data', 'bench-documents'), port, documents: BENCH_DOCUMENTS });
 }
