@@ -21,19 +21,15 @@
  * No HTTP port: the calls are in-process injects. The database is npm start's (DATA_DIR's
  * embedded PostgreSQL on EMBEDDED_PG_PORT, or DATABASE_URL), as loadConfig reads them.
  */
+import { benchContext } from './support/bench-apps.ts';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/servers.ts';
-import type { AppContext } from '../server/context.ts';
-import { TokenService } from '../server/auth/tokens.ts';
-import { createMailer } from '../server/mail/mailer.ts';
-import { createJobSystem } from '../server/jobs/job-system.ts';
 import { createApiServer } from '../server/api/app.ts';
 import { openSession } from '../server/auth/sessions.ts';
 import { auditPage, auditPageQuery } from '../server/changes/audit-store.ts';
 import { minimalAuditServer } from './support/minimal-audit-server.ts';
-import { fileStoresFor } from '../server/files/file-stores.ts';
 import { median, shuffled } from './support/stats.ts';
 import { reportResult } from './support/report.ts';
 
@@ -63,14 +59,7 @@ async function main() {
     }>`select seq::text as seq from changes order by changes.seq desc offset ${DEPTH - 1} limit 1`.execute(db);
     const before = BigInt(at[0]!.seq);
 
-    const ctx: AppContext = {
-      db,
-      config,
-      tokens: await TokenService.create(db),
-      mailer: createMailer(config, () => undefined),
-      jobs: createJobSystem({ db, databaseUrl: url }),
-      ...fileStoresFor(config),
-    };
+    const ctx = await benchContext(db, config, url);
     const api = (await createApiServer(ctx)).app;
     const admin = await db
       .selectFrom('users')

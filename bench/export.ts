@@ -34,17 +34,12 @@ import { to as copyTo } from 'pg-copy-streams';
 import { CSV_BOM, csvLine } from '@model/csv.ts';
 import { MODULE_KINDS, type DocumentModule } from '@model/documents/modules.ts';
 import { projectRoot } from '../server/config.ts';
-import type { AppContext } from '../server/context.ts';
-import { createJobSystem } from '../server/jobs/job-system.ts';
-import { TokenService } from '../server/auth/tokens.ts';
-import { createMailer } from '../server/mail/mailer.ts';
 import { createAuthServer } from '../server/auth/app.ts';
 import { createApiServer } from '../server/api/app.ts';
-import { fileStoresFor } from '../server/files/file-stores.ts';
 import { exportQuery, specOf } from '../server/exports/export-query.ts';
 import type { ExportRow } from '../server/exports/export-store.ts';
 import type { RunQuery } from '../server/documents/exports/export-sql.ts';
-import { BENCH_ADMIN } from './support/bench-apps.ts';
+import { BENCH_ADMIN, benchContext } from './support/bench-apps.ts';
 import { largestExport } from './support/largest-export.ts';
 import { seededDocuments } from './support/seeded-documents.ts';
 import { median, shuffled } from './support/stats.ts';
@@ -110,14 +105,7 @@ async function main() {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'fieldbase-bench-export-'));
   // The export files go to a folder of their own, removed at the end.
   const config = { ...seeded.config, dataDir: tmp };
-  const ctx: AppContext = {
-    db,
-    config,
-    tokens: await TokenService.create(db),
-    mailer: createMailer(config, () => undefined),
-    jobs: createJobSystem({ db, databaseUrl: url }),
-    ...fileStoresFor(config),
-  };
+  const ctx = await benchContext(db, config, url);
   const auth = (await createAuthServer(ctx)).app;
   const api = (await createApiServer(ctx)).app;
   try {

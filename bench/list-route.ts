@@ -27,19 +27,15 @@
  * (default 10), BENCH_USERS (default 200), BENCH_DIAGNOSE (default 1; 0 skips the diagnostics),
  * BENCH_PROFILE_SECONDS (default 3). With the defaults a run takes about a minute.
  */
+import { benchContext } from './support/bench-apps.ts';
 import path from 'node:path';
 import { loadConfig, projectRoot } from '../server/config.ts';
-import type { AppContext } from '../server/context.ts';
 import { createDb } from '../server/db/database.ts';
-import { createJobSystem } from '../server/jobs/job-system.ts';
 import { startEmbeddedPostgres } from '../server/db/embedded.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { seed } from '../server/db/seed.ts';
-import { TokenService } from '../server/auth/tokens.ts';
-import { createMailer } from '../server/mail/mailer.ts';
 import { createAuthServer } from '../server/auth/app.ts';
 import { createTestDatabase } from '../tests/support/test-database.ts';
-import { fileStoresFor } from '../server/files/file-stores.ts';
 import { startMinimalListServer } from './support/minimal-list-server.ts';
 import { seedUsers } from './support/seed-users.ts';
 import { mainThreadCpuMs, postgresCpuMs } from './support/cpu-usage.ts';
@@ -105,15 +101,7 @@ async function main() {
   try {
     await migrate(db);
     await seed(db, config);
-    const ctx: AppContext = {
-      db,
-      config,
-      tokens: await TokenService.create(db),
-      mailer: createMailer(config, () => undefined),
-      // Never started: these benches run no background jobs.
-      jobs: createJobSystem({ db, databaseUrl: config.databaseUrl! }),
-      ...fileStoresFor(config),
-    };
+    const ctx = await benchContext(db, config);
     const real = (await createAuthServer(ctx)).app;
     closers.push(() => real.close());
     await real.listen({ host: '127.0.0.1', port: PORT });

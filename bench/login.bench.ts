@@ -23,25 +23,21 @@
  * BENCH_SAMPLES (sequential, default 300), BENCH_CONCURRENCY (clients and accounts, default 20). With the
  * defaults a run takes about a minute and a half.
  */
+import { benchContext } from './support/bench-apps.ts';
 import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { verify } from '@node-rs/argon2';
 import { loadConfig, projectRoot } from '../server/config.ts';
-import type { AppContext } from '../server/context.ts';
 import { createDb } from '../server/db/database.ts';
-import { createJobSystem } from '../server/jobs/job-system.ts';
 import { startEmbeddedPostgres } from '../server/db/embedded.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { seed } from '../server/db/seed.ts';
-import { TokenService } from '../server/auth/tokens.ts';
 import { hashPassword } from '../server/auth/passwords.ts';
-import { createMailer } from '../server/mail/mailer.ts';
 import { createAuthServer } from '../server/auth/app.ts';
 import { insertUser, roleIdBySlug } from '../tests/support/test-users.ts';
 import { createTestDatabase } from '../tests/support/test-database.ts';
-import { fileStoresFor } from '../server/files/file-stores.ts';
 import { median, shuffled } from './support/stats.ts';
 import { reportResult } from './support/report.ts';
 
@@ -168,15 +164,7 @@ async function main() {
   try {
     await migrate(db);
     await seed(db, config);
-    const ctx: AppContext = {
-      db,
-      config,
-      tokens: await TokenService.create(db),
-      mailer: createMailer(config, () => undefined),
-      // Never started: these benches run no background jobs.
-      jobs: createJobSystem({ db, databaseUrl: config.databaseUrl! }),
-      ...fileStoresFor(config),
-    };
+    const ctx = await benchContext(db, config);
     app = (await createAuthServer(ctx)).app;
     await app.listen({ host: '127.0.0.1', port: PORT });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { AppContext } from '../../server/context.ts';
-import { createDb } from '../../server/db/database.ts';
+import { createDb, type Db } from '../../server/db/database.ts';
 import { createJobSystem } from '../../server/jobs/job-system.ts';
 import { startEmbeddedPostgres } from '../../server/db/embedded.ts';
 import { migrate } from '../../server/db/migrate.ts';
@@ -40,15 +40,7 @@ export async function startBenchApps(dataDir: string, port: number, overrides: P
   try {
     await migrate(db);
     await seed(db, config);
-    const ctx: AppContext = {
-      db,
-      config,
-      tokens: await TokenService.create(db),
-      mailer: createMailer(config, () => undefined),
-      // Never started: these benches run no background jobs.
-      jobs: createJobSystem({ db, databaseUrl: config.databaseUrl! }),
-      ...fileStoresFor(config),
-    };
+    const ctx = await benchContext(db, config);
     const auth = (await createAuthServer(ctx)).app;
     const api = (await createApiServer(ctx)).app;
     return {
@@ -88,4 +80,20 @@ export async function listenAndSignIn(apps: { auth: FastifyInstance; api: Fastif
   if (login.status !== 200) throw new Error(`POST /login answered ${login.status}: ${await login.text()}`);
   const token = ((await login.json()) as { token: string }).token;
   return { authUrl, apiUrl, token, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } };
+}
+
+/**
+ * The servers' context as `npm start` builds it, with mail kept in the outbox. Its job system is
+ * made but not started: a bench that runs jobs (the export) starts it itself. `databaseUrl`: the
+ * jobs' connection, when the config does not name it (an embedded server opened by openDatabase).
+ */
+export async function benchContext(db: Db, config: Config, databaseUrl = config.databaseUrl!): Promise<AppContext> {
+  return {
+    db,
+    config,
+    tokens: await TokenService.create(db),
+    mailer: createMailer(config, () => undefined),
+    jobs: createJobSystem({ db, databaseUrl }),
+    ...fileStoresFor(config),
+  };
 }
