@@ -1,8 +1,7 @@
 /**
  * Reading the audit log deep in a million rows, side by side in one run:
  *
- *   npm run demo-data -- --documents 0 --changes 1000000     (once: fills the log)
- *   npm run bench:audit                                        (the database under DATA_DIR, as npm start opens it)
+ *   npm run bench:audit                  (or: BENCH_ONLY=audit npm run bench)
  *   DATABASE_URL=postgres://… npm run bench:audit
  *
  * Contenders, each a page of 50 newest first, page 1 and the page at depth BENCH_DEPTH
@@ -18,14 +17,19 @@
  * same token check (a route cannot be cheaper than the bare SQL plus the session lookup).
  * Rounds take turns in a shuffled order; each figure is the median of all calls.
  * Knobs: BENCH_ROUNDS (20), BENCH_CALLS (10 per contender per round), BENCH_DEPTH (1000000).
- * No HTTP port: the calls are in-process injects. The database is npm start's (DATA_DIR's
- * embedded PostgreSQL on EMBEDDED_PG_PORT, or DATABASE_URL), as loadConfig reads them.
+ * No HTTP port: the calls are in-process injects. The database: DATABASE_URL's when set (its
+ * log must hold BENCH_DEPTH + 50 rows: `npm run demo-data -- --documents 0 --changes N` fills
+ * it), else the documents benches' seeded one (bench/support/seeded-documents.ts, its embedded
+ * server on EMBEDDED_PG_PORT, default 54877), whose change log is filled here with the demo
+ * users' changes up to that depth the first time (about 40 s for a million rows).
  */
 import { benchContext } from './support/bench-apps.ts';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/servers.ts';
+import type { Db } from '../server/db/database.ts';
+import { ensureDemoCatalogue } from '../server/demo/demo-setup.ts';
+import { generateDemoChanges } from '../server/demo/demo-changes.ts';
+import { benchDocumentsDatabase } from './support/seeded-documents.ts';
 import { createApiServer } from '../server/api/app.ts';
 import { openSession } from '../server/auth/sessions.ts';
 import { auditPage, auditPageQuery } from '../server/changes/audit-store.ts';
@@ -39,20 +43,13 @@ const DEPTH = Number(process.env.BENCH_DEPTH ?? 1_000_000);
 const LIMIT = 50;
 
 async function main() {
-  const config = loadConfig({}, { logLevel: 'silent' });
-  const { db, embedded, url } = await openDatabase(config, () => undefined);
+  const opened = await benchDocumentsDatabase(Number(process.env.EMBEDDED_PG_PORT ?? 54877));
+  const { db, url, config } = opened;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const total = Number((await sql<{ n: string }>`select count(*) as n from changes`.execute(db)).rows[0]!.n);
-    if (total < DEPTH + LIMIT) {
-      console.error(
-        `The change log holds ${total.toLocaleString('en-US')} rows; the bench reads at depth ${DEPTH.toLocaleString('en-US')}. ` +
-          `Fill it first: npm run demo-data -- --documents 0 --changes ${(DEPTH + LIMIT - total).toLocaleString('en-US').replace(/,/g, '')}`,
-      );
-      process.exitCode = 1;
-      return;
-    }
+    // A full page past the depth, and one row more: the bare SQL reads limit + 1 to tell whether a next page exists.
+    const total = await changeLogFilled(db, DEPTH + LIMIT + 1, !process.env.DATABASE_URL);
     // `before` the row at that depth: the page a reader following `next` reaches there.
     const { rows: at } = await sql<{
       seq: string;
@@ -160,9 +157,25 @@ async function main() {
     await minimal.pool.end();
   } finally {
     await client.end();
-    await db.destroy();
-    await embedded?.stop();
+    await opened.stop();
   }
+}
+
+/** The change log's size, filled up to `wanted` rows first when `fill` (the seeded database is the bench's own). */
+async function changeLogFilled(db: Db, wanted: number, fill: boolean): Promise<number> {
+  const count = async () => Number((await sql<{ n: string }>`select count(*) as n from changes`.execute(db)).rows[0]!.n);
+  const total = await count();
+  if (total >= wanted) return total;
+  if (!fill)
+    throw new Error(
+      `The change log holds ${total.toLocaleString('en-US')} rows; the bench reads at depth ${DEPTH.toLocaleString('en-US')}. ` +
+        `Fill it first: npm run demo-data -- --documents 0 --changes ${wanted - total}`,
+    );
+  console.log(`filling the change log with ${(wanted - total).toLocaleString('en-US')} demo changes (kept for the next runs) …`);
+  const started = performance.now();
+  await generateDemoChanges(db, await ensureDemoCatalogue(db, new Date()), wanted - total, new Date());
+  console.log(`filled in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  return count();
 }
 
 main().catch((error) => {

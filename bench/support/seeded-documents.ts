@@ -114,10 +114,12 @@ export const BENCH_DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 700_000);
  * set (nothing filled), else the seeded database in data/bench-documents (its embedded server on
  * `port`, one per bench so that two never share a running server).
  */
-export async function benchDocumentsDatabase(port: number): Promise<{ db: Db; label: string; stop(): Promise<void> }> {
-  if (process.env.DATABASE_URL) {
-    const db = createDb(process.env.DATABASE_URL);
-    return { db, label: 'DATABASE_URL', stop: () => db.destroy() };
+export async function benchDocumentsDatabase(port: number): Promise<Pick<SeededDocuments, 'db' | 'url' | 'config' | 'label' | 'stop'>> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const db = createDb(url);
+    const config = loadConfig({}, { databaseUrl: url, logLevel: 'silent' });
+    return { db, url, config, label: 'DATABASE_URL', stop: () => db.destroy() };
   }
   return seededDocuments({ dataDir: path.join(projectRoot, 'data', 'bench-documents'), port, documents: BENCH_DOCUMENTS });
 }

@@ -29,6 +29,7 @@ export async function generateDemoChanges(db: Db, catalogue: DemoCatalogue, tota
     const end = Math.min(total, start + BATCH);
     await db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.changeOrder})`.execute(trx);
+      const { rows: last } = await sql<{ seq: string }>`select coalesce(max(seq), 0)::text as seq from changes`.execute(trx);
       await sql`
         with inserted as (
         insert into changes (at, resource, record_id, revision, action, actor_id, actor_email, actor_role, client, address, program_id, fields)
@@ -50,6 +51,10 @@ export async function generateDemoChanges(db: Db, catalogue: DemoCatalogue, tota
         insert into change_revisions (resource, record_id, revision)
         select resource, record_id, max(revision) from inserted group by resource, record_id
         on conflict (resource, record_id) do update set revision = greatest(change_revisions.revision, excluded.revision)`.execute(trx);
+      // The rows name made-up records, which no offline database reads: a follower that had read
+      // the whole log has nothing to build from them (following a million would take minutes).
+      await sql`update sync_follow set seq = (select max(seq) from changes)
+        where name = 'programs' and seq >= ${last[0]!.seq}::bigint`.execute(trx);
     });
   }
   // Fresh statistics: the planner's row estimates for the log change a million rows at a time here.

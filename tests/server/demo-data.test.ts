@@ -261,6 +261,19 @@ describe('the change log', () => {
       from (select *, at >= lag(at, 1, at) over (order by seq) as at_ordered from demo) d`.execute(t.ctx.db);
     expect(rows[0]).toEqual({ n: 45_000, actors: first.catalogue.users.size, programs: 4, oldest_first: true, gaps: 0, counts_kept: true });
   });
+
+  it('leaves a sync follower that had read the whole log at its end (the rows name no real record), and one behind where it was', async () => {
+    const cursor = async () =>
+      (await sql<{ seq: string }>`select seq::text as seq from sync_follow where name = 'programs'`.execute(t.ctx.db)).rows[0]!.seq;
+    const end = async () => (await sql<{ seq: string }>`select max(seq)::text as seq from changes`.execute(t.ctx.db)).rows[0]!.seq;
+    await sql`update sync_follow set seq = (select max(seq) from changes) where name = 'programs'`.execute(t.ctx.db);
+    await generateDemoChanges(t.ctx.db, first.catalogue, 1_000, new Date());
+    expect(await cursor()).toBe(await end());
+    const behind = String(BigInt(await end()) - 10n);
+    await sql`update sync_follow set seq = ${behind}::bigint where name = 'programs'`.execute(t.ctx.db);
+    await generateDemoChanges(t.ctx.db, first.catalogue, 1_000, new Date());
+    expect(await cursor()).toBe(behind);
+  });
 });
 
 describe('reset', () => {
