@@ -8,9 +8,12 @@
  *
  * A bench that fails, or reports nothing, is a row of its own saying so, and the command exits 1;
  * so does a missed goal. Each bench's baseline, and its knobs, are described in its own file.
+ * The table is also written as Markdown to data/bench-logs/table.md, headed by the machine, the
+ * commit and the load average before and after (the README's performance section shows one).
  */
-import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../server/config.ts';
 import { resultLine, type BenchResult } from './support/report.ts';
@@ -58,6 +61,21 @@ function run(bench: Bench, resultsFile: string): Promise<number> {
   return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
 }
 
+/** Where and when the figures were taken: a busy machine moves them, so the table says how busy it was. */
+function machineLine(loadBefore: number): string {
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: projectRoot, encoding: 'utf8' }).stdout.trim();
+  return (
+    `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit || 'unknown'}, ${os.cpus().length} cores ` +
+    `(${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GB; ` +
+    `load average ${loadBefore.toFixed(2)} before the run, ${os.loadavg()[0]!.toFixed(2)} after`
+  );
+}
+
+function markdownTable(rows: string[][]): string {
+  const line = (r: string[]) => `| ${r.map((cell) => cell.replace(/\|/g, '\\|')).join(' | ')} |`;
+  return [line(rows[0]!), line(rows[0]!.map(() => '---')), ...rows.slice(1).map(line)].join('\n');
+}
+
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => [...(r[i] ?? '')].length)));
   return rows.map((r) => r.map((cell, i) => cell + ' '.repeat(widths[i]! - [...cell].length)).join('  ')).join('\n');
@@ -69,6 +87,7 @@ async function main() {
   if (only && chosen.length !== only.length)
     throw new Error(`BENCH_ONLY names no bench: choose among ${BENCHES.map((b) => b.name).join(', ')}`);
   mkdirSync(logs, { recursive: true });
+  const loadBefore = os.loadavg()[0]!;
   const rows: string[][] = [['bench', 'path', 'figure', 'baseline (same run)', 'ratio', 'goal', 'met']];
   let failed = false;
   for (const bench of chosen) {
@@ -105,6 +124,9 @@ async function main() {
     }
   }
   console.log(`\n${table(rows)}`);
+  const markdown = path.join(logs, 'table.md');
+  writeFileSync(markdown, `${machineLine(loadBefore)}\n\n${markdownTable(rows)}\n`);
+  console.log(`\n${machineLine(loadBefore)}\nThe table as Markdown (for the README): ${path.relative(projectRoot, markdown)}`);
   process.exitCode = failed ? 1 : 0;
 }
 
