@@ -1,13 +1,13 @@
 /**
  * The yardsticks' token check: the least a server can do to know who calls, as the real servers
- * do it (server/http/authenticate.ts) — jose HS256 verify of the bearer token, then the session
+ * do it (server/http/authenticate.ts) — the same HS256 check of the bearer token (server/auth/hs256.ts), then the session
  * row joined with its user and role — answering the caller's flags, or the 401 the real one gives.
  * With `prepared`, the session read is a named statement, planned once per connection, as the
  * real servers run it (server/db/prepared.ts).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { jwtVerify } from 'jose';
+import { checkHs256 } from '../../server/auth/hs256.ts';
 
 const SESSION = `
   select s.id as session_id, s.keep_login, u.id, u.email, r.role, r.role_slug, r.permission, r.status as role_status
@@ -27,13 +27,12 @@ export async function minimalCallerFlags(
     await reply.status(401).send({ message: 'Please log in to continue', code: 'UNAUTHENTICATED' });
     return undefined;
   }
-  let claims: { sub?: string; sid?: unknown };
-  try {
-    claims = (await jwtVerify(token, key, { algorithms: ['HS256'] })).payload;
-  } catch {
+  const checked = checkHs256(token, key, Math.floor(Date.now() / 1000));
+  if (!checked.ok) {
     await reply.status(401).send({ message: 'Your session has ended, please log in again', code: 'SESSION_ENDED' });
     return undefined;
   }
+  const claims = checked.payload;
   const values = [String(claims.sid), new Date(), true];
   const session = (await (prepared ? pool.query({ name: 'minimal_session', text: SESSION, values }) : pool.query(SESSION, values))).rows[0];
   if (!session || session.id !== claims.sub) {

@@ -1,10 +1,10 @@
 /**
- * Access tokens: short-lived HS256 JWTs (jose) naming a session. The signing key lives in the
+ * Access tokens: short-lived HS256 JWTs (hs256.ts) naming a session. The signing key lives in the
  * database (or AUTH_SECRET), so the auth and api servers agree even as separate processes.
  */
-import { SignJWT, jwtVerify, errors } from 'jose';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
+import { checkHs256, signHs256 } from './hs256.ts';
 
 export interface TokenClaims {
   sub: string; // user id
@@ -30,25 +30,15 @@ export class TokenService {
 
   async sign(claims: TokenClaims, now: Date, ttlSeconds: number): Promise<string> {
     const iat = Math.floor(now.getTime() / 1000);
-    return new SignJWT({ sid: claims.sid })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(claims.sub)
-      .setIssuedAt(iat)
-      .setExpirationTime(iat + ttlSeconds)
-      .sign(this.key);
+    return signHs256({ sid: claims.sid, sub: claims.sub, iat, exp: iat + ttlSeconds }, this.key);
   }
 
   /** Checks the signature; reports an expired token with its claims (refresh needs them). */
   async check(token: string, now: Date): Promise<TokenCheck> {
-    try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: now });
-      return { ok: true, claims: { sub: String(payload.sub), sid: String(payload.sid) } };
-    } catch (err) {
-      if (err instanceof errors.JWTExpired) {
-        return { ok: false, expired: true, claims: { sub: String(err.payload.sub), sid: String(err.payload.sid) } };
-      }
-      return { ok: false, expired: false };
-    }
+    const checked = checkHs256(token, this.key, Math.floor(now.getTime() / 1000));
+    if (!checked.payload) return { ok: false, expired: false };
+    const claims = { sub: String(checked.payload.sub), sid: String(checked.payload.sid) };
+    return checked.ok ? { ok: true, claims } : { ok: false, expired: true, claims };
   }
 }
 
