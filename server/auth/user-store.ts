@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { Db, UserTable } from '../db/database.ts';
 import type { User } from '@model/generated/index.ts';
 import { resourceEntry } from '@model/schema-registry.ts';
-import { rowToWire, toColumn } from '../db/columns.ts';
+import { rowToWireWithout, toColumn } from '../db/columns.ts';
+import { executePrepared } from '../db/prepared.ts';
 import { problems } from '../http/errors.ts';
 import type { CrudStore } from '../crud/crud-store.ts';
 import { equalsCondition, searchCondition, searchFields, sortKey } from '../crud/list-sql.ts';
@@ -53,14 +54,16 @@ function userListQuery(db: Db) {
     .where('u.deleted_at', 'is', null);
 }
 
+/** The joined columns, answered as `role` and `designation` objects rather than as columns. */
+const REFERENCE_COLUMNS = new Set(['role_id', 'role_name', 'role_slug', 'designation_id', 'designation_name']);
+
 function listRowToWire(row: Record<string, unknown>): UserListRow {
-  const { role_id, role_name, role_slug, designation_id, designation_name, ...user } = row;
-  return {
-    ...(rowToWire(user) as Omit<UserListRow, 'fullname' | 'role' | 'designation'>),
+  const user = rowToWireWithout(row, REFERENCE_COLUMNS) as Omit<UserListRow, 'fullname' | 'role' | 'designation'>;
+  return Object.assign(user, {
     fullname: `${String(row.first_name)} ${String(row.last_name)}`,
-    role: { _id: String(role_id), role: String(role_name), role_slug: String(role_slug) },
-    designation: { _id: String(designation_id), name: String(designation_name) },
-  };
+    role: { _id: String(row.role_id), role: String(row.role_name), role_slug: String(row.role_slug) },
+    designation: { _id: String(row.designation_id), name: String(row.designation_name) },
+  });
 }
 
 export async function listUsers(db: Db, params: ListParams): Promise<{ rows: UserListRow[]; total: number }> {
@@ -71,13 +74,17 @@ export async function listUsers(db: Db, params: ListParams): Promise<{ rows: Use
   );
   if (search) query = query.where(search);
   for (const [field, value] of Object.entries(params.equals)) query = query.where(equalsCondition(listColumn(field, true), value));
-  const { count } = (await query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow()) as { count: string };
+  const [{ count }] = (await executePrepared(
+    db,
+    'user_list_count',
+    query.select((eb) => eb.fn.countAll<string>().as('count')),
+  )) as [{ count: string }];
   let rows = query
     .select(USER_ROW_COLUMNS)
     .orderBy(sortKey(listColumn(params.sort.field, false), params.sort.order, TEXT_SORTS.has(params.sort.field)))
     .orderBy('u.id');
   if (params.range) rows = rows.offset(params.range.start).limit(params.range.end - params.range.start + 1);
-  return { rows: (await rows.execute()).map(listRowToWire), total: Number(count) };
+  return { rows: (await executePrepared(db, 'user_list_page', rows)).map(listRowToWire), total: Number(count) };
 }
 
 export async function getUser(db: Db, id: string, opts: { includeDeleted?: boolean } = {}): Promise<Wire> {

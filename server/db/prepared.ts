@@ -6,6 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { CompiledQuery, type Compilable } from 'kysely';
+import type { Db } from './database.ts';
 
 const MARK = /^\s*\/\* prepared:([a-z0-9_]+) \*\//;
 
@@ -29,3 +31,13 @@ PreparingClient.prototype.query = function (this: pg.Client, config: unknown, va
   const run = plainQuery as (this: pg.Client, ...args: unknown[]) => unknown;
   return name ? run.call(this, { name, text: config, values }, callback) : run.call(this, config, values, callback);
 } as typeof plainQuery;
+
+/**
+ * Runs a query built with Kysely as a prepared statement named `name` (plus its text's hash, so
+ * each shape of a list — its sort, its filters — is prepared apart): for a list read on every
+ * page view, whose few shapes repeat.
+ */
+export async function executePrepared<Row>(db: Db, name: string, query: Compilable<Row>): Promise<Row[]> {
+  const { sql, parameters } = query.compile();
+  return (await db.executeQuery<Row>(CompiledQuery.raw(`/* prepared:${name} */ ${sql}`, [...parameters]))).rows;
+}

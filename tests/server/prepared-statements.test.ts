@@ -1,6 +1,7 @@
 /** Statements marked `/* prepared:<name> *\/` run as named prepared statements, once parsed per connection. */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
+import { executePrepared } from '../../server/db/prepared.ts';
 import { createDb, type Db } from '../../server/db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
@@ -31,5 +32,19 @@ it('prepares marked statements once per connection and leaves the others alone',
       '/* prepared:probe */ select $1::int as x',
     ]);
     expect(rows.every((r) => r.name.startsWith('probe_'))).toBe(true);
+  });
+});
+
+it('runs a Kysely query as a prepared statement, each shape of it apart', async () => {
+  await db.connection().execute(async (conn) => {
+    const shape = (n: number, plusOne: boolean) =>
+      conn.selectNoFrom(plusOne ? sql<number>`${n}::int + 1`.as('x') : sql<number>`${n}::int`.as('x'));
+    expect(await executePrepared(conn, 'shape', shape(4, false))).toEqual([{ x: 4 }]);
+    expect(await executePrepared(conn, 'shape', shape(5, false))).toEqual([{ x: 5 }]);
+    expect(await executePrepared(conn, 'shape', shape(5, true))).toEqual([{ x: 6 }]);
+    const { rows } = await conn.executeQuery<{ name: string }>(
+      CompiledQuery.raw(`select name from pg_prepared_statements where statement like '/* prepared:shape */%'`),
+    );
+    expect(rows).toHaveLength(2);
   });
 });
