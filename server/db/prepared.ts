@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { CompiledQuery, type Compilable } from 'kysely';
+import { CompiledQuery, type Compilable, type RawBuilder } from 'kysely';
 import type { Db } from './database.ts';
 
 const MARK = /^\s*\/\* prepared:([a-z0-9_]+) \*\//;
@@ -33,11 +33,13 @@ PreparingClient.prototype.query = function (this: pg.Client, config: unknown, va
 } as typeof plainQuery;
 
 /**
- * Runs a query built with Kysely as a prepared statement named `name` (plus its text's hash, so
- * each shape of a list — its sort, its filters — is prepared apart): for a list read on every
- * page view, whose few shapes repeat.
+ * Runs a query built with Kysely (a builder, or a sql`` template) as a prepared statement named
+ * `name` (plus its text's hash, so each shape of it — a list's sort and filters, a caller's
+ * visibility rule — is prepared apart): for reads on every page view, whose few shapes repeat.
+ * Only for statements whose tables keep their columns while the server runs (a prepared plan
+ * outlives the request).
  */
-export async function executePrepared<Row>(db: Db, name: string, query: Compilable<Row>): Promise<Row[]> {
-  const { sql, parameters } = query.compile();
+export async function executePrepared<Row>(db: Db, name: string, query: Compilable<Row> | RawBuilder<Row>): Promise<Row[]> {
+  const { sql, parameters } = 'isRawBuilder' in query ? query.compile(db) : query.compile();
   return (await db.executeQuery<Row>(CompiledQuery.raw(`/* prepared:${name} */ ${sql}`, [...parameters]))).rows;
 }

@@ -11,6 +11,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { executePrepared } from '../db/prepared.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 
 export type Sight = 'all' | 'own';
@@ -68,7 +69,11 @@ export function visibleTo(caller: Caller, alias = 'd'): RawBuilder<boolean> {
 export async function visibleToResolved(db: Db, caller: Caller, alias = 'd'): Promise<RawBuilder<boolean>> {
   if (seesAllDocuments(caller)) return sql<boolean>`true`;
   const column = (name: string) => sql.ref(`${alias}.${name}`);
-  const { rows } = await sql<{ id: string }>`select p.id from programs p where ${programSeenInFull(caller, 'p')}`.execute(db);
+  const rows = await executePrepared(
+    db,
+    'programs_seen_in_full',
+    sql<{ id: string }>`select p.id from programs p where ${programSeenInFull(caller, 'p')}`,
+  );
   if (!rows.length) return sql<boolean>`${column('created_by')} = ${caller.id}`;
   const ids = rows.map((r) => r.id);
   return sql<boolean>`(${column('created_by')} = ${caller.id} or ${column('program_id')} = any(${ids}::text[]))`;
@@ -98,6 +103,10 @@ export function visibleDocumentCountSql(caller: Caller, filter: CountFilter = {}
 
 /** Exact number of documents the caller may read, matching the filter: a sum over counter rows. */
 export async function visibleDocumentCount(db: Db, caller: Caller, filter: CountFilter = {}): Promise<number> {
-  const { rows } = await sql<{ n: string | number | null }>`select ${visibleDocumentCountSql(caller, filter)} as n`.execute(db);
+  const rows = await executePrepared(
+    db,
+    'visible_document_count',
+    sql<{ n: string | number | null }>`select ${visibleDocumentCountSql(caller, filter)} as n`,
+  );
   return Number(rows[0]?.n ?? 0);
 }

@@ -8,6 +8,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Document } from '@model/generated/index.ts';
 import { DOCUMENT_MODULES, MODULE_KINDS, type DocumentModule } from '@model/documents/modules.ts';
 import type { Db } from '../../db/database.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import type { SessionUser } from '../../auth/session-user.ts';
 import { problems } from '../../http/errors.ts';
 import { onTeamSql, seesAllDocuments, visibleTo, type ProgramAudience } from '../document-scope.ts';
@@ -60,10 +61,14 @@ export const toExplorerProgram = ({ _id, name, name_slug, active_module }: Explo
 });
 
 async function explorablePrograms(db: Db, caller: Caller, condition: RawBuilder<boolean>): Promise<ExploredProgram[]> {
-  const { rows } = await sql<ProgramRow>`
+  const rows = await executePrepared(
+    db,
+    'explorable_programs',
+    sql<ProgramRow>`
     select p.id, p.name, p.name_slug, p.active_module, p.document_visible, p.program_head, p.teams
     from programs p where ${explorable(caller)} and ${condition}
-    order by lower(p.name), p.id`.execute(db);
+    order by lower(p.name), p.id`,
+  );
   return rows.map(toExplored);
 }
 
@@ -86,12 +91,16 @@ export interface TypeChoice {
 /** The type records attached to one module of the program, in the program's order: `{ beneficiary_types: [...] }`. */
 export async function moduleTypes(db: Db, programId: string, module: DocumentModule): Promise<Record<string, TypeChoice[]>> {
   const { typeList, typeResource } = MODULE_KINDS[module];
-  const { rows } = await sql<TypeChoice>`
+  const rows = await executePrepared(
+    db,
+    'module_types',
+    sql<TypeChoice>`
     select t.id as "_id", t.name
     from programs p cross join jsonb_array_elements_text(p.${sql.ref(typeList)}) with ordinality as a(type_id, position)
     join ${sql.table(typeResource)} t on t.id = a.type_id
     where p.id = ${programId}
-    order by a.position`.execute(db);
+    order by a.position`,
+  );
   return { [typeList]: rows };
 }
 
@@ -103,12 +112,15 @@ export async function isTypeOfModule(db: Db, module: DocumentModule, typeId: str
 
 /** The Data Explorer's search: the document whose id, or else whose local id, this is — if the caller may read it. */
 export async function documentByIdOrLocalId(db: Db, caller: Caller, id: string): Promise<Document> {
-  const row = await documentSelect(db)
-    .where((eb) => eb.or([eb('d.id', '=', id), eb('d.local_id', '=', id)]))
-    .where(visibleTo(caller, 'd'))
-    .orderBy(sql`d.id = ${id}`, 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const [row] = await executePrepared(
+    db,
+    'document_by_id_or_local_id',
+    documentSelect(db)
+      .where((eb) => eb.or([eb('d.id', '=', id), eb('d.local_id', '=', id)]))
+      .where(visibleTo(caller, 'd'))
+      .orderBy(sql`d.id = ${id}`, 'desc')
+      .limit(1),
+  );
   if (!row) throw problems.documentNotFound();
   return toWireDocument(row, { full: true });
 }
@@ -120,10 +132,13 @@ export interface Submitter {
 
 /** Who submitted documents of the program that the caller may read, by name (from the counters: no document is read). */
 export async function programSubmitters(db: Db, caller: Caller, programId: string): Promise<Submitter[]> {
-  const { rows } = await sql<Submitter>`
+  return executePrepared(
+    db,
+    'program_submitters',
+    sql<Submitter>`
     select u.id as "_id", trim(u.first_name || ' ' || u.last_name) as name
     from users u
     where exists (select 1 from document_counts c where c.program_id = ${programId} and c.created_by = u.id and c.n > 0 and ${visibleTo(caller, 'c')})
-    order by lower(u.first_name), lower(u.last_name), u.id`.execute(db);
-  return rows;
+    order by lower(u.first_name), lower(u.last_name), u.id`,
+  );
 }
