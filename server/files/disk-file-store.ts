@@ -45,7 +45,9 @@ export function diskFileStore(root: string): FileStore {
       const file = where(key);
       try {
         // Opened before answering, so a missing file is undefined rather than a stream that fails.
-        return (await open(file, 'r')).createReadStream();
+        // Read a megabyte at a time: an export of tens of megabytes in 64 KB reads is a thousand
+        // reads and socket writes where fifty do.
+        return (await open(file, 'r')).createReadStream({ highWaterMark: 1 << 20 });
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw err;
