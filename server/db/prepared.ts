@@ -43,3 +43,55 @@ export async function executePrepared<Row>(db: Db, name: string, query: Compilab
   const { sql, parameters } = 'isRawBuilder' in query ? query.compile(db) : query.compile();
   return (await db.executeQuery<Row>(CompiledQuery.raw(`/* prepared:${name} */ ${sql}`, [...parameters]))).rows;
 }
+
+/**
+ * What a value is built with in a query built once per shape (`preparedRead`). NUL cannot be in a
+ * PostgreSQL text value, so no real value is taken for one; the capital letter shows a value that
+ * was lower-cased on its way.
+ */
+const PLACEHOLDER = (key: string) => `\u0000Placeholder:${key}\u0000`;
+
+interface CompiledShape {
+  text: string;
+  /** Per parameter: the value's key, or undefined for a constant the build put there itself. */
+  slots: Array<string | undefined>;
+  constants: unknown[];
+}
+
+function compileShape(name: string, keys: readonly string[], query: Compilable<unknown> | RawBuilder<unknown>, db: Db): CompiledShape {
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`preparedRead ${name}: a shape is named with a-z, 0-9 and _`);
+  const { sql, parameters } = 'isRawBuilder' in query ? query.compile(db) : query.compile();
+  const byPlaceholder = new Map(keys.map((key) => [PLACEHOLDER(key), key]));
+  const slots = parameters.map((p) => (typeof p === 'string' ? byPlaceholder.get(p) : undefined));
+  // A value written into the text, or changed on its way to a parameter, would be the first
+  // caller's for every caller: refuse the read rather than run it.
+  const altered = (p: unknown, i: number) => slots[i] === undefined && typeof p === 'string' && p.includes('\u0000');
+  if (sql.includes('\u0000') || parameters.some(altered))
+    throw new Error(`preparedRead ${name}: every value must go to a parameter as it is, not into the text nor changed`);
+  return { text: `/* prepared:${name} */ ${sql}`, slots, constants: [...parameters] };
+}
+
+/**
+ * A read on a hot path whose SQL is built with Kysely once per shape rather than on every call
+ * (building and compiling a wide select costs more than running it): `build` is called once per
+ * `shape` with a placeholder in place of each value, and each call then runs that text, as a
+ * prepared statement (executePrepared), with its own values in the placeholders' parameters.
+ *
+ * The text may depend on the shape alone (a caller's visibility rule, a module), never on a
+ * value: `build` passes every value through to a parameter untouched (checked when it builds).
+ */
+export function preparedRead<Key extends string, Row>(
+  name: string,
+  keys: readonly Key[],
+  build: (db: Db, values: Record<Key, string>, shape: string) => Compilable<Row> | RawBuilder<Row>,
+): (db: Db, shape: string, values: Record<Key, string>) => Promise<Row[]> {
+  const shapes = new Map<string, CompiledShape>();
+  const placeholders = Object.fromEntries(keys.map((key) => [key, PLACEHOLDER(key)])) as Record<Key, string>;
+  return async (db, shape, values) => {
+    let compiled = shapes.get(shape);
+    if (!compiled) shapes.set(shape, (compiled = compileShape(`${name}_${shape}`, keys, build(db, placeholders, shape), db)));
+    const { slots, constants } = compiled;
+    const parameters = slots.map((key, i) => (key === undefined ? constants[i] : values[key as Key]));
+    return (await db.executeQuery<Row>(CompiledQuery.raw(compiled.text, parameters))).rows;
+  };
+}

@@ -61,6 +61,13 @@ export function visibleTo(caller: Caller, alias = 'd'): RawBuilder<boolean> {
 }
 
 /**
+ * All visibleTo's text depends on (the caller's id goes in as a value): the shape of a read built
+ * once per shape (db/prepared.ts preparedRead), and a stand-in caller of that shape to build it.
+ */
+export const sightShape = (caller: Caller): 'all' | 'scoped' => (seesAllDocuments(caller) ? 'all' : 'scoped');
+export const callerOfShape = (shape: string, id: string): Caller => ({ id, permission: { can_see_all_docs: shape === 'all' } });
+
+/**
  * The same rule as visibleTo, with the programs the caller sees in full read first (a few ids),
  * for a scan in an order of its own (the most recently processed): "own, or one of these
  * programs" filters each row without a subquery, and with no such program it is "own" alone,

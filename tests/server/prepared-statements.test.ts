@@ -1,7 +1,7 @@
 /** Statements marked `/* prepared:<name> *\/` run as named prepared statements, once parsed per connection. */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { CompiledQuery, sql } from 'kysely';
-import { executePrepared } from '../../server/db/prepared.ts';
+import { executePrepared, preparedRead } from '../../server/db/prepared.ts';
 import { createDb, type Db } from '../../server/db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
@@ -47,4 +47,24 @@ it('runs a Kysely query as a prepared statement, each shape of it apart', async 
     );
     expect(rows).toHaveLength(2);
   });
+});
+
+it("builds a read once per shape and fills each call's values into its parameters", async () => {
+  let builds = 0;
+  const greeting = preparedRead('greeting', ['name', 'place'], (rdb, { name, place }, shape) => {
+    builds++;
+    const word = shape === 'loud' ? sql<string>`upper(${name})` : sql<string>`${name}::text`;
+    return rdb.selectNoFrom([word.as('who'), sql<string>`${place}::text`.as('place'), sql<number>`${41}::int + 1`.as('n')]);
+  });
+  expect(await greeting(db, 'plain', { name: 'ada', place: 'Lagos' })).toEqual([{ who: 'ada', place: 'Lagos', n: 42 }]);
+  expect(await greeting(db, 'plain', { name: 'grace', place: 'Quito' })).toEqual([{ who: 'grace', place: 'Quito', n: 42 }]);
+  expect(await greeting(db, 'loud', { name: 'ada', place: 'Pune' })).toEqual([{ who: 'ADA', place: 'Pune', n: 42 }]);
+  expect(builds).toBe(2);
+});
+
+it('refuses a read that writes a value into its text or changes it on the way', async () => {
+  const inText = preparedRead('in_text', ['name'], (rdb, { name }) => rdb.selectNoFrom(sql.lit(name).as('x')));
+  await expect(inText(db, 'plain', { name: 'ada' })).rejects.toThrow(/as it is/);
+  const changed = preparedRead('changed', ['name'], (rdb, { name }) => rdb.selectNoFrom(sql`${name.toLowerCase()}::text`.as('x')));
+  await expect(changed(db, 'plain', { name: 'Ada' })).rejects.toThrow(/as it is/);
 });

@@ -7,10 +7,10 @@
 import { sql } from 'kysely';
 import type { Document } from '@model/generated/index.ts';
 import type { Db } from '../../db/database.ts';
-import { executePrepared } from '../../db/prepared.ts';
+import { executePrepared, preparedRead } from '../../db/prepared.ts';
 import type { SessionUser } from '../../auth/session-user.ts';
 import { problems } from '../../http/errors.ts';
-import { visibleDocumentCount, visibleTo, visibleToResolved } from '../document-scope.ts';
+import { callerOfShape, sightShape, visibleDocumentCount, visibleTo, visibleToResolved } from '../document-scope.ts';
 import { documentSelect, toWireDocument } from '../document-wire.ts';
 
 type Caller = Pick<SessionUser, 'id' | 'permission'>;
@@ -77,12 +77,14 @@ export async function documentsPerDay(db: Db, caller: Caller, days: number, now:
 }
 
 /** The document with this local id (the mobile app's own id), full, if the caller may read it. */
+const byLocalId = preparedRead('document_by_local_id', ['localId', 'callerId'], (db, { localId, callerId }, sight) =>
+  documentSelect(db)
+    .where('d.local_id', '=', localId)
+    .where(visibleTo(callerOfShape(sight, callerId), 'd')),
+);
+
 export async function documentByLocalId(db: Db, caller: Caller, localId: string): Promise<Document> {
-  const [row] = await executePrepared(
-    db,
-    'document_by_local_id',
-    documentSelect(db).where('d.local_id', '=', localId).where(visibleTo(caller, 'd')),
-  );
+  const [row] = await byLocalId(db, sightShape(caller), { localId, callerId: caller.id });
   if (!row) throw problems.documentNotFound();
   return toWireDocument(row, { full: true });
 }

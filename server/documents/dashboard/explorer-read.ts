@@ -8,10 +8,10 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Document } from '@model/generated/index.ts';
 import { DOCUMENT_MODULES, MODULE_KINDS, type DocumentModule } from '@model/documents/modules.ts';
 import type { Db } from '../../db/database.ts';
-import { executePrepared } from '../../db/prepared.ts';
+import { preparedRead } from '../../db/prepared.ts';
 import type { SessionUser } from '../../auth/session-user.ts';
 import { problems } from '../../http/errors.ts';
-import { onTeamSql, seesAllDocuments, visibleTo, type ProgramAudience } from '../document-scope.ts';
+import { callerOfShape, onTeamSql, seesAllDocuments, sightShape, visibleTo, type ProgramAudience } from '../document-scope.ts';
 import { documentSelect, toWireDocument } from '../document-wire.ts';
 
 type Caller = Pick<SessionUser, 'id' | 'permission'>;
@@ -60,25 +60,29 @@ export const toExplorerProgram = ({ _id, name, name_slug, active_module }: Explo
   active_module,
 });
 
-async function explorablePrograms(db: Db, caller: Caller, condition: RawBuilder<boolean>): Promise<ExploredProgram[]> {
-  const rows = await executePrepared(
-    db,
-    'explorable_programs',
-    sql<ProgramRow>`
+type ProgramsBy = 'all' | 'id' | 'slug';
+
+/** The programs the caller may explore: every one, or the one with this id (`key`) or slug. */
+const explorableProgramRows = preparedRead('explorable_programs', ['callerId', 'key'], (_db, { callerId, key }, shape) => {
+  const [sight, by] = shape.split('_') as [string, ProgramsBy];
+  const condition = by === 'id' ? sql<boolean>`p.id = ${key}` : by === 'slug' ? sql<boolean>`p.name_slug = ${key}` : sql<boolean>`true`;
+  return sql<ProgramRow>`
     select p.id, p.name, p.name_slug, p.active_module, p.document_visible, p.program_head, p.teams
-    from programs p where ${explorable(caller)} and ${condition}
-    order by lower(p.name), p.id`,
-  );
+    from programs p where ${explorable(callerOfShape(sight, callerId))} and ${condition}
+    order by lower(p.name), p.id`;
+});
+
+async function explorablePrograms(db: Db, caller: Caller, by: ProgramsBy, key = ''): Promise<ExploredProgram[]> {
+  const rows = await explorableProgramRows(db, `${sightShape(caller)}_${by}`, { callerId: caller.id, key });
   return rows.map(toExplored);
 }
 
 export const programsToExplore = async (db: Db, caller: Caller): Promise<ExplorerProgram[]> =>
-  (await explorablePrograms(db, caller, sql<boolean>`true`)).map(toExplorerProgram);
+  (await explorablePrograms(db, caller, 'all')).map(toExplorerProgram);
 
 /** One program the caller may explore, by id or by slug; 404 otherwise (whether it exists or not). */
 export async function programToExplore(db: Db, caller: Caller, by: { id: string } | { slug: string }): Promise<ExploredProgram> {
-  const condition = 'id' in by ? sql<boolean>`p.id = ${by.id}` : sql<boolean>`p.name_slug = ${by.slug}`;
-  const [program] = await explorablePrograms(db, caller, condition);
+  const [program] = await ('id' in by ? explorablePrograms(db, caller, 'id', by.id) : explorablePrograms(db, caller, 'slug', by.slug));
   if (!program) throw problems.notFound('Program');
   return program;
 }
@@ -88,20 +92,19 @@ export interface TypeChoice {
   name: string;
 }
 
-/** The type records attached to one module of the program, in the program's order: `{ beneficiary_types: [...] }`. */
-export async function moduleTypes(db: Db, programId: string, module: DocumentModule): Promise<Record<string, TypeChoice[]>> {
-  const { typeList, typeResource } = MODULE_KINDS[module];
-  const rows = await executePrepared(
-    db,
-    'module_types',
-    sql<TypeChoice>`
+const moduleTypeRows = preparedRead('module_types', ['programId'], (_db, { programId }, module) => {
+  const { typeList, typeResource } = MODULE_KINDS[module as DocumentModule];
+  return sql<TypeChoice>`
     select t.id as "_id", t.name
     from programs p cross join jsonb_array_elements_text(p.${sql.ref(typeList)}) with ordinality as a(type_id, position)
     join ${sql.table(typeResource)} t on t.id = a.type_id
     where p.id = ${programId}
-    order by a.position`,
-  );
-  return { [typeList]: rows };
+    order by a.position`;
+});
+
+/** The type records attached to one module of the program, in the program's order: `{ beneficiary_types: [...] }`. */
+export async function moduleTypes(db: Db, programId: string, module: DocumentModule): Promise<Record<string, TypeChoice[]>> {
+  return { [MODULE_KINDS[module].typeList]: await moduleTypeRows(db, module, { programId }) };
 }
 
 /** Whether the type record is one of the module's kind (a type id of another kind matches no document of the module). */
@@ -110,17 +113,17 @@ export async function isTypeOfModule(db: Db, module: DocumentModule, typeId: str
   return rows.length > 0;
 }
 
+const byIdOrLocalId = preparedRead('document_by_id_or_local_id', ['id', 'callerId'], (db, { id, callerId }, sight) =>
+  documentSelect(db)
+    .where((eb) => eb.or([eb('d.id', '=', id), eb('d.local_id', '=', id)]))
+    .where(visibleTo(callerOfShape(sight, callerId), 'd'))
+    .orderBy(sql`d.id = ${id}`, 'desc')
+    .limit(1),
+);
+
 /** The Data Explorer's search: the document whose id, or else whose local id, this is — if the caller may read it. */
 export async function documentByIdOrLocalId(db: Db, caller: Caller, id: string): Promise<Document> {
-  const [row] = await executePrepared(
-    db,
-    'document_by_id_or_local_id',
-    documentSelect(db)
-      .where((eb) => eb.or([eb('d.id', '=', id), eb('d.local_id', '=', id)]))
-      .where(visibleTo(caller, 'd'))
-      .orderBy(sql`d.id = ${id}`, 'desc')
-      .limit(1),
-  );
+  const [row] = await byIdOrLocalId(db, sightShape(caller), { id, callerId: caller.id });
   if (!row) throw problems.documentNotFound();
   return toWireDocument(row, { full: true });
 }
@@ -130,15 +133,19 @@ export interface Submitter {
   name: string;
 }
 
-/** Who submitted documents of the program that the caller may read, by name (from the counters: no document is read). */
-export async function programSubmitters(db: Db, caller: Caller, programId: string): Promise<Submitter[]> {
-  return executePrepared(
-    db,
-    'program_submitters',
+const submitterRows = preparedRead(
+  'program_submitters',
+  ['programId', 'callerId'],
+  (_db, { programId, callerId }, sight) =>
     sql<Submitter>`
     select u.id as "_id", trim(u.first_name || ' ' || u.last_name) as name
     from users u
-    where exists (select 1 from document_counts c where c.program_id = ${programId} and c.created_by = u.id and c.n > 0 and ${visibleTo(caller, 'c')})
+    where exists (select 1 from document_counts c where c.program_id = ${programId} and c.created_by = u.id and c.n > 0
+      and ${visibleTo(callerOfShape(sight, callerId), 'c')})
     order by lower(u.first_name), lower(u.last_name), u.id`,
-  );
+);
+
+/** Who submitted documents of the program that the caller may read, by name (from the counters: no document is read). */
+export async function programSubmitters(db: Db, caller: Caller, programId: string): Promise<Submitter[]> {
+  return submitterRows(db, sightShape(caller), { programId, callerId: caller.id });
 }
