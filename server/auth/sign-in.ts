@@ -21,7 +21,7 @@ import { newSessionRow } from './sessions.ts';
 import { ENTRY_FLAG, userRowToWire, userViewQuery, type SessionClient } from './session-user.ts';
 import { signInAttemptsNotice } from './sign-in-notice.ts';
 import { mailTextsFor } from '../mail/mail-language.ts';
-import { ChangeSet, inWriteTransaction, type ChangeContext } from '../changes/change-log.ts';
+import { ChangeSet, changeRowParameters, withChangeRow, type ChangeContext } from '../changes/change-log.ts';
 import type { Db } from '../db/database.ts';
 
 export interface SignInRequest {
@@ -61,17 +61,24 @@ function wireUser(row: UserRow): Record<string, unknown> {
 
 /**
  * $1 e-mail, $2 address, then the session row: $3 id, $4 user, $5 keep login, $6 user agent,
- * $7 created, $8 refresh until, $10 the client; $9 the password hash the password was checked against.
+ * $7 created, $8 refresh until, $10 the client; $9 the password hash the password was checked
+ * against; from $11 its change row (withChangeRow). One statement, so one round trip and one
+ * commit: the session and its change row are written together or not at all.
  * The session opens only if that is still the user's password and the user still live: a reset
  * or a deactivation committed during the verify ends every session, and must end this one too.
  * FOR SHARE waits for such a change in flight and then sees it.
  */
 const OPEN_SESSION = `/* prepared:sign_in_passed */
-  with released as (${RELEASE_AFTER_SUCCESS})
-  insert into sessions (id, user_id, keep_login, user_agent, created_at, refresh_until, client)
-  select $3, $4, $5, $6, $7, $8, $10 from users
-  where id = $4 and password_hash = $9 and status and deleted_at is null
-  for share`;
+  with released as (${RELEASE_AFTER_SUCCESS} returning 1),
+  opened as (
+    insert into sessions (id, user_id, keep_login, user_agent, created_at, refresh_until, client)
+    select $3, $4, $5, $6, $7, $8, $10 from users
+    where id = $4 and password_hash = $9 and status and deleted_at is null
+      -- Read here so its row lock is taken before the change log's order lock, like the user's.
+      and (select count(*) from released) >= 0
+    for share
+    returning id
+  )${withChangeRow('opened', 11)}`;
 
 /** What every sign-in of one server shares: the context, the checks in flight on this instance, the reserve statement. */
 interface SignInKit {
@@ -128,34 +135,29 @@ async function refuseEntry(db: Db, key: ThrottleKey, user: UserRow, client: Sess
   throw client === 'mobile' ? problems.noMobileAccess() : problems.noDashboard();
 }
 
-/**
- * Opens the session and records it, in one transaction; answers its id, or undefined when the
- * password or the account changed while it was checked.
- */
+/** Opens the session and records it; answers its id, or undefined when the password or the account changed while it was checked. */
 async function openSession({ db, config }: AppContext, request: SignInRequest, key: ThrottleKey, user: UserRow) {
   const session = newSessionRow(config, user.id, request.keepLogin, request.userAgent);
   const { id, user_id, keep_login, user_agent, created_at, refresh_until } = session;
   const actor = { id: user.id, email: user.email, roleSlug: user.role_slug, sessionId: id, client: request.client };
-  // The session and its change-log row commit together: a session nobody can see opened does not exist.
-  const opened = await inWriteTransaction(db, { ...request.context, actor }, async (trx, changes) => {
-    const { numAffectedRows } = await trx.executeQuery(
-      CompiledQuery.raw(OPEN_SESSION, [
-        key.email,
-        key.address,
-        id,
-        user_id,
-        keep_login,
-        user_agent,
-        created_at,
-        refresh_until,
-        user.password_hash,
-        request.client,
-      ]),
-    );
-    if (numAffectedRows) changes.record('session', id, null, { user_id, client: request.client, keep_login, user_agent });
-    return Boolean(numAffectedRows);
-  });
-  return opened ? id : undefined;
+  const change = new ChangeSet();
+  change.record('session', id, null, { user_id, client: request.client, keep_login, user_agent });
+  const { numAffectedRows } = await db.executeQuery(
+    CompiledQuery.raw(OPEN_SESSION, [
+      key.email,
+      key.address,
+      id,
+      user_id,
+      keep_login,
+      user_agent,
+      created_at,
+      refresh_until,
+      user.password_hash,
+      request.client,
+      ...changeRowParameters(change.entries[0]!, { ...request.context, actor }),
+    ]),
+  );
+  return numAffectedRows ? id : undefined;
 }
 
 async function signIn(kit: SignInKit, request: SignInRequest, key: ThrottleKey) {

@@ -96,11 +96,12 @@ const REVISED = `/* prepared:change_row_revised */
   )
   insert into changes (${COLUMNS}) select ${ROW}, revision.revision from revision returning seq`;
 
-async function insertChange(trx: Db, entry: ChangeEntry, context: ChangeContext): Promise<number> {
+/** The values of a change row, in the order of COLUMNS (before `revision`); `withChangeRow`'s parameters. */
+export function changeRowParameters(entry: ChangeEntry, context: ChangeContext): unknown[] {
   const action = entry.action ?? context.action;
   if (!action) throw new Error(`a change of ${entry.resource} names no action, and its route declares none (config.audit)`);
   const actor = context.actor;
-  const values = [
+  return [
     entry.resource,
     entry.recordId ?? null,
     action,
@@ -114,9 +115,35 @@ async function insertChange(trx: Db, entry: ChangeEntry, context: ChangeContext)
     entry.programId ?? context.programId ?? null,
     JSON.stringify(entry.fields),
   ];
+}
+
+async function insertChange(trx: Db, entry: ChangeEntry, context: ChangeContext): Promise<number> {
   const revised = entry.recordId !== undefined && entry.revises !== false;
-  const { rows } = await trx.executeQuery<{ seq: string }>(CompiledQuery.raw(revised ? REVISED : UNREVISED, values));
+  const { rows } = await trx.executeQuery<{ seq: string }>(
+    CompiledQuery.raw(revised ? REVISED : UNREVISED, changeRowParameters(entry, context)),
+  );
   return Number(rows[0]!.seq);
+}
+
+/**
+ * A one-row write and its change row in ONE statement, so a hot write needs no transaction of
+ * its own (no BEGIN and COMMIT round trips): the statement's CTEs end with `written`, a
+ * data-modifying CTE returning its row (none: nothing was written, and nothing is recorded);
+ * this adds the order lock, the record's revision and the change row, their parameters numbered
+ * from `first` (pass `changeRowParameters` there). The order lock is taken for `written`'s row,
+ * so after the write's own row locks, as `flush` takes it after a write's work.
+ */
+export function withChangeRow(written: string, first: number): string {
+  const row = Array.from({ length: 12 }, (_, i) => `$${first + i}`);
+  row[11] += '::jsonb';
+  return `, ordered as (select pg_advisory_xact_lock(${CHANGE_ORDER_LOCK}) from ${written}),
+  revision as (
+    insert into change_revisions (resource, record_id, revision)
+    select ${row[0]}, ${row[1]}, 1 from ordered
+    on conflict (resource, record_id) do update set revision = change_revisions.revision + 1
+    returning revision
+  )
+  insert into changes (${COLUMNS}) select ${row.join(', ')}, revision.revision from revision`;
 }
 
 /** Runs `work` in one transaction and writes the changes it gathered at its end, in that transaction. */
