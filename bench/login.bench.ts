@@ -218,7 +218,7 @@ async function main() {
         label,
         `${median(r.rounds).toFixed(0)} /s`,
         Math.min(...ratios).toFixed(2),
-        `rounds ${ratios.map((x) => x.toFixed(2)).join(' ')}; ${floor}${refused}`,
+        `rounds ${ratios.map((x) => x.toFixed(2)).join(' ')} (${r.rounds.map((x) => x.toFixed(0)).join(' ')} /s); ${floor}${refused}`,
       );
     };
     console.log('');
@@ -226,7 +226,12 @@ async function main() {
     row('argon2id verify, p50 sequential', `${verifyP50.toFixed(2)} ms`, '1.00', '');
     row('POST /login over HTTP, p50 sequential', `${loginP50.toFixed(2)} ms`, (loginP50 / verifyP50).toFixed(2), '');
     row(`argon2id verify in-process, ${CONCURRENCY} at once`, `${median(verifyRates.rounds).toFixed(0)} /s`, '', '');
-    row(`bare verify server, ${CONCURRENCY} clients`, `${median(bareServerRates.rounds).toFixed(0)} /s`, '1.00', '');
+    row(
+      `bare verify server, ${CONCURRENCY} clients`,
+      `${median(bareServerRates.rounds).toFixed(0)} /s`,
+      '1.00',
+      `rounds ${bareServerRates.rounds.map((x) => x.toFixed(0)).join(' ')} /s`,
+    );
     rateRow(`POST /login, ${CONCURRENCY} clients, one account`, loginOneAccount);
     rateRow(`POST /login, ${CONCURRENCY} clients, own accounts`, loginOwnAccounts);
     console.log("(req/s: median of the rounds; ratio: the lowest round's, to the bare verify server of the same round)");
