@@ -201,6 +201,15 @@ export interface DocumentDayTable {
   n: number;
 }
 
+export interface DocumentSeqCountTable {
+  program_id: string;
+  module: string;
+  type_id: string;
+  /** seq >> STRETCH_BITS (document-counters.ts): its stretch of seq numbers. */
+  stretch: string;
+  n: number;
+}
+
 export type ExportStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled' | 'expired';
 
 export interface ExportTable {
@@ -261,6 +270,7 @@ export interface Database {
   document_attachments: DocumentAttachmentTable;
   document_counts: DocumentCountTable;
   document_days: DocumentDayTable;
+  document_seq_counts: DocumentSeqCountTable;
   exports: ExportTable;
   organisation_settings: OrganisationSettingsTable;
 }

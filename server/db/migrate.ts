@@ -34,6 +34,7 @@ import * as rateLimits from './migrations/026-rate-limits.ts';
 import * as syncNotify from './migrations/027-sync-notify.ts';
 import * as webhookDeliveries from './migrations/028-webhook-deliveries.ts';
 import * as userLanguage from './migrations/029-user-language.ts';
+import * as documentSeqCounts from './migrations/030-document-seq-counts.ts';
 import { createGenericTables, syncGenericTables } from './generic-tables.ts';
 import { ADVISORY_LOCKS } from './advisory-locks.ts';
 import { assertModelValid } from '@model/resource-map.ts';
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '027-sync-notify': syncNotify,
   '028-webhook-deliveries': webhookDeliveries,
   '029-user-language': userLanguage,
+  '030-document-seq-counts': documentSeqCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

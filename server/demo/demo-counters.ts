@@ -1,10 +1,12 @@
 /**
  * The counters every count and total is read from (document_counts per program, type and owner;
- * document_days per UTC day, program and owner), rebuilt for the demo programs from the
+ * document_days per UTC day, program and owner; document_seq_counts per program, type and
+ * stretch of seq), rebuilt for the demo programs from the
  * documents themselves: one INSERT … SELECT … GROUP BY each, after the load. Then checked:
  * every counter row equals count(*) of its group, and no group lacks its row.
  */
 import type pg from 'pg';
+import { STRETCH_BITS } from '../documents/document-counters.ts';
 
 export async function rebuildCounters(client: pg.Client, programIds: string[]): Promise<void> {
   await client.query('delete from document_counts where program_id = any($1::text[])', [programIds]);
@@ -21,6 +23,13 @@ export async function rebuildCounters(client: pg.Client, programIds: string[]): 
       where program_id = any($1::text[]) group by 1, 2, 3`,
     [programIds],
   );
+  await client.query('delete from document_seq_counts where program_id = any($1::text[])', [programIds]);
+  await client.query(
+    `insert into document_seq_counts (program_id, module, type_id, stretch, n)
+     select program_id, module, type_id, seq >> ${STRETCH_BITS}, count(*) from documents
+      where program_id = any($1::text[]) group by 1, 2, 3, 4`,
+    [programIds],
+  );
 }
 
 export interface CounterCheck {
@@ -29,6 +38,7 @@ export interface CounterCheck {
   /** Groups whose counter differs from count(*) (or is missing, or counts nothing that exists). */
   countMismatches: number;
   dayMismatches: number;
+  stretchMismatches: number;
   documents: number;
   counted: number;
 }
@@ -40,6 +50,7 @@ export async function checkCounters(client: pg.Client, programIds: string[]): Pr
     day_rows: number;
     count_mismatches: number;
     day_mismatches: number;
+    stretch_mismatches: number;
     documents: number;
     counted: number;
   }>(
@@ -49,6 +60,9 @@ export async function checkCounters(client: pg.Client, programIds: string[]): Pr
      actual_days as (
        select (created_at at time zone 'UTC')::date as day, program_id, created_by, count(*) as n from documents
         where program_id = any($1::text[]) group by 1, 2, 3),
+     actual_stretches as (
+       select program_id, module, type_id, seq >> ${STRETCH_BITS} as stretch, count(*) as n from documents
+        where program_id = any($1::text[]) group by 1, 2, 3, 4),
      counts as (select * from document_counts where program_id = any($1::text[])),
      days as (select * from document_days where program_id = any($1::text[]))
      select
@@ -60,6 +74,10 @@ export async function checkCounters(client: pg.Client, programIds: string[]): Pr
        (select count(*) from actual_days a full join days d
           on d.day = a.day and d.program_id = a.program_id and d.created_by = a.created_by
          where a.n is distinct from d.n)::int as day_mismatches,
+       (select count(*) from actual_stretches a
+          full join (select * from document_seq_counts where program_id = any($1::text[]) and n > 0) s
+          on s.program_id = a.program_id and s.module = a.module and s.type_id = a.type_id and s.stretch = a.stretch
+         where a.n is distinct from s.n)::int as stretch_mismatches,
        (select count(*) from documents where program_id = any($1::text[]))::int as documents,
        (select coalesce(sum(n), 0) from counts)::int as counted`,
     [programIds],
@@ -70,6 +88,7 @@ export async function checkCounters(client: pg.Client, programIds: string[]): Pr
     dayRows: r.day_rows,
     countMismatches: r.count_mismatches,
     dayMismatches: r.day_mismatches,
+    stretchMismatches: r.stretch_mismatches,
     documents: r.documents,
     counted: r.counted,
   };

@@ -142,9 +142,9 @@ export async function generateDemoData(db: Db, options: DemoDataOptions): Promis
     }
     await rebuildCounters(client, programIds);
     const counters = await checkCounters(client, programIds);
-    if (counters.countMismatches || counters.dayMismatches || counters.counted !== counters.documents) {
+    if (counters.countMismatches || counters.dayMismatches || counters.stretchMismatches || counters.counted !== counters.documents) {
       throw new Error(
-        `Counters do not match the documents: ${counters.countMismatches} program/type/owner groups and ${counters.dayMismatches} days differ`,
+        `Counters do not match the documents: ${counters.countMismatches} program/type/owner groups, ${counters.dayMismatches} days, ${counters.stretchMismatches} seq stretches differ`,
       );
     }
     await client.query('commit');
@@ -155,6 +155,7 @@ export async function generateDemoData(db: Db, options: DemoDataOptions): Promis
     await client.query('vacuum (analyze) documents');
     await client.query('vacuum (analyze) document_counts');
     await client.query('vacuum (analyze) document_days');
+    await client.query('vacuum (analyze) document_seq_counts');
     await client.query('analyze document_attachments');
     const maintenanceSeconds = seconds(maintenanceStart);
 

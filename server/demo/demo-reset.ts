@@ -52,6 +52,7 @@ async function removeDemoData(db: Db, files: FileStore): Promise<ResetResult> {
     const documents = await sql`delete from documents where program_id = any(${programIds}::text[])`.execute(trx);
     await sql`delete from document_counts where program_id = any(${programIds}::text[])`.execute(trx);
     await sql`delete from document_days where program_id = any(${programIds}::text[])`.execute(trx);
+    await sql`delete from document_seq_counts where program_id = any(${programIds}::text[])`.execute(trx);
     const programs = await sql`delete from programs where id = any(${programIds}::text[])`.execute(trx);
     let types = 0n;
     for (const module of DOCUMENT_MODULES) {

@@ -30,6 +30,7 @@ export interface StoredDocument {
   created_by: string;
   created_at: Date;
   processed_at: Date | null;
+  seq: string;
 }
 
 /** The same, with its answers: for a change or a delete, whose change-log row shows them. */
@@ -41,7 +42,7 @@ export async function lockDocument(trx: Db, id: string, withAnswers = false): Pr
   // Marking processed never needs the answers: they are read only when asked for.
   const answers = withAnswers ? sql`, form_data` : sql``;
   const { rows } = await sql<StoredDocument>`select id, local_id, program_id, module, type_id, form_revision_id, created_by,
-    created_at, processed_at${answers} from documents where id = ${id} for update`.execute(trx);
+    created_at, processed_at, seq${answers} from documents where id = ${id} for update`.execute(trx);
   return rows[0];
 }
 
@@ -66,7 +67,7 @@ export async function insertDocument(trx: Db, doc: NewDocument, createdBy: strin
 export async function insertDocuments(trx: Db, docs: NewDocument[], createdBy: string, now: Date): Promise<(string | undefined)[]> {
   if (!docs.length) return [];
   const column = <K extends keyof NewDocument>(key: K) => docs.map((doc) => doc[key]);
-  const { rows } = await sql<{ id: string; local_id: string }>`insert into documents
+  const { rows } = await sql<{ id: string; local_id: string; seq: string }>`insert into documents
       (id, local_id, program_id, module, type_id, form_revision_id, form_data, created_by, created_at, updated_at)
     select gen_random_uuid()::text, d.local_id, d.program_id, d.module, d.type_id, d.form_revision_id, d.form_data,
       ${createdBy}, ${now}, ${now}
@@ -74,13 +75,16 @@ export async function insertDocuments(trx: Db, docs: NewDocument[], createdBy: s
       ${column('form_revision_id')}::text[], ${docs.map((doc) => JSON.stringify(doc.form_data))}::jsonb[])
       with ordinality as d(local_id, program_id, module, type_id, form_revision_id, form_data, n)
     order by d.n
-    on conflict (local_id) do nothing returning id, local_id`.execute(trx);
-  const ids = new Map(rows.map((row) => [row.local_id, row.id]));
+    on conflict (local_id) do nothing returning id, local_id, seq`.execute(trx);
+  const inserted = new Map(rows.map((row) => [row.local_id, row]));
   await countNewDocuments(
     trx,
-    docs.filter((doc) => ids.has(doc.local_id)).map((doc) => ({ ...doc, created_by: createdBy, created_at: now })),
+    docs.flatMap((doc) => {
+      const row = inserted.get(doc.local_id);
+      return row ? [{ ...doc, created_by: createdBy, created_at: now, seq: row.seq }] : [];
+    }),
   );
-  return docs.map((doc) => ids.get(doc.local_id));
+  return docs.map((doc) => inserted.get(doc.local_id)?.id);
 }
 
 export async function updateDocument(

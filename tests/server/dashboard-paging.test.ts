@@ -11,6 +11,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestSe
 import { caller } from '../support/http.ts';
 import { attachType, insertProgram, insertTypeRecord } from '../support/program-fixtures.ts';
 import { insertDocuments, publishedForm, type NewDocument } from '../support/insert-documents.ts';
+import { STRETCH_BITS } from '../../server/documents/document-counters.ts';
 
 let t: TestServer;
 let admin: Session;
@@ -20,6 +21,7 @@ let other: { id: string; name_slug: string };
 let households: string;
 let schools: string;
 let wells: string;
+let revision: string;
 
 interface Page {
   data: Document[];
@@ -31,7 +33,7 @@ beforeAll(async () => {
   t = await startTestServer();
   admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
   const { revisionIds } = await publishedForm(t, admin.token, 'Visit', [{ field_label: 'Name', field_name: 'name', field_type: 'text' }]);
-  const revision = revisionIds[0]!;
+  revision = revisionIds[0]!;
   households = await insertTypeRecord(t.ctx.db, 'beneficiary_type', 'Household');
   schools = await insertTypeRecord(t.ctx.db, 'beneficiary_type', 'School');
   wells = await insertTypeRecord(t.ctx.db, 'location_type', 'Well');
@@ -217,5 +219,70 @@ describe('GET /dashboard/module/docs: keyset paging', () => {
     await refused({ program_slug: program.name_slug, module_name: 'permission' }, 400, 'module_name');
     await refused({ module_name: 'beneficiaries' }, 400, 'program_slug');
     await refused({ program_slug: 'no-such-program', module_name: 'beneficiaries' }, 404);
+  });
+});
+
+describe('GET /dashboard/module/docs: page jumps over documents far apart in seq', () => {
+  it('answers every pageNo as `order by seq desc offset` does when the rows lie in several stretches of seq, before and after deletes', async () => {
+    const spread = await insertProgram(t.ctx.db, { name: 'Spread Out', types: { beneficiary_types: [households, schools] } });
+    const of = (typeId: string, n: number): NewDocument => ({
+      programId: spread.id,
+      module: 'beneficiaries',
+      typeId,
+      formRevisionId: revision,
+      createdBy: admin.user._id,
+      formData: { name: `Spread ${n}` },
+    });
+    // Four batches, each in a stretch of seq numbers of its own (STRETCH_BITS); the third holds schools only.
+    const batches = [
+      [households, schools, households, households, schools],
+      [households, households, households],
+      [schools, schools],
+      [households, schools, households, households, households, schools, households],
+    ];
+    let n = 0;
+    for (const batch of batches) {
+      await sql`select setval(pg_get_serial_sequence('documents', 'seq'), (nextval(pg_get_serial_sequence('documents', 'seq')) | ${(1 << STRETCH_BITS) - 1}) + 5)`.execute(
+        t.ctx.db,
+      );
+      await insertDocuments(
+        t.ctx.db,
+        batch.map((typeId) => of(typeId, ++n)),
+      );
+    }
+    const filters: Array<{ query: Record<string, string>; filter: { programId: string; module?: string; typeId?: string } }> = [
+      {
+        query: { program_slug: spread.name_slug, module_name: 'beneficiaries' },
+        filter: { programId: spread.id, module: 'beneficiaries' },
+      },
+      {
+        query: { program_slug: spread.name_slug, module_name: 'beneficiaries', doc_id: households },
+        filter: { programId: spread.id, typeId: households },
+      },
+      {
+        query: { program_slug: spread.name_slug, module_name: 'beneficiaries', doc_id: schools },
+        filter: { programId: spread.id, typeId: schools },
+      },
+    ];
+    const everyPage = async () => {
+      for (const { query, filter } of filters) {
+        const total = (await reference(filter)).length;
+        for (const size of [1, 2, 3]) {
+          for (let pageNo = 0; pageNo * size < total; pageNo++) {
+            const p = await page({ ...query, pageSize: String(size), pageNo: String(pageNo) });
+            expect(ids(p), `${JSON.stringify(filter)} size ${size} page ${pageNo}`).toEqual(await reference(filter, pageNo * size, size));
+            expect(p.total).toBe(total);
+          }
+        }
+      }
+    };
+    await everyPage();
+    // Deleting rows moves every later row's place: the stretch counts move with them.
+    const victims = await reference({ programId: spread.id, module: 'beneficiaries' });
+    for (const id of [victims[1]!, victims[6]!, victims[12]!]) {
+      const res = await t.api.app.inject({ method: 'DELETE', url: `/document/${id}`, headers: admin.headers });
+      expect(res.statusCode, res.body).toBe(204);
+    }
+    await everyPage();
   });
 });

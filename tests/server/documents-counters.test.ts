@@ -1,11 +1,12 @@
 /**
  * The counters every count is read from stay exact: under parallel submissions and deletes,
- * document_counts sums to count(*) for every program/type/owner and document_days to the
- * documents of each day. What documents hold cannot be deleted from under them (409 naming
+ * document_counts sums to count(*) for every program/type/owner, document_days to the
+ * documents of each day and document_seq_counts to those of each stretch of seq. What documents hold cannot be deleted from under them (409 naming
  * them, never a 500), and goals count the documents of their type.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { STRETCH_BITS } from '../../server/documents/document-counters.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { answersFor, makeDocumentWorld, type DocumentWorld } from '../support/documents.ts';
 
@@ -33,7 +34,13 @@ async function counterDrift() {
     full join (select (created_at at time zone 'UTC')::date as day, program_id, created_by, count(*) as n from documents group by 1, 2, 3) d
       on d.day = c.day and d.program_id = c.program_id and d.created_by = c.created_by
     where coalesce(c.n, 0) <> coalesce(d.n, 0)`.execute(t.ctx.db);
-  return { counts, days };
+  const { rows: stretches } = await sql`
+    select coalesce(c.type_id, d.type_id) as type_id, coalesce(c.stretch, d.stretch) as stretch, coalesce(c.n, 0) as counted, coalesce(d.n, 0) as actual
+    from document_seq_counts c
+    full join (select program_id, module, type_id, seq >> ${STRETCH_BITS} as stretch, count(*) as n from documents group by 1, 2, 3, 4) d
+      on d.program_id = c.program_id and d.module = c.module and d.type_id = c.type_id and d.stretch = c.stretch
+    where coalesce(c.n, 0) <> coalesce(d.n, 0)`.execute(t.ctx.db);
+  return { counts, days, stretches };
 }
 
 const total = async () =>
@@ -66,7 +73,7 @@ describe('counters under concurrency', () => {
     expect(deleted.map((r) => r.statusCode)).toEqual(Array(10).fill(204));
     const { rows } = await sql<{ n: string }>`select count(*) as n from documents`.execute(t.ctx.db);
     expect(await total()).toBe(Number(rows[0]!.n));
-    expect(await counterDrift()).toEqual({ counts: [], days: [] });
+    expect(await counterDrift()).toEqual({ counts: [], days: [], stretches: [] });
   });
 });
 

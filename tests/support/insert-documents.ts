@@ -1,8 +1,7 @@
 /**
  * Documents written straight into the database, for the tests of what reads them (the dashboard,
- * the Data Explorer), with the counters bumped as a submission bumps them: in the same
- * transaction, `insert … on conflict do update set n = n + 1` on document_counts (program, type,
- * owner) and document_days (the UTC day, program, owner). And a published form revision made
+ * the Data Explorer), with the counters counted as a submission counts them, in the same
+ * transaction (countNewDocuments). And a published form revision made
  * through the form routes, for documents to be filled against.
  */
 import { randomUUID } from 'node:crypto';
@@ -11,6 +10,7 @@ import { sql } from 'kysely';
 import type { FormField } from '@model/forms/field-definition.ts';
 import type { DocumentModule } from '@model/documents/modules.ts';
 import type { Db } from '../../server/db/database.ts';
+import { countNewDocuments } from '../../server/documents/document-counters.ts';
 import { bearer, type TestServer } from './test-server.ts';
 
 export interface NewDocument {
@@ -46,11 +46,9 @@ export async function insertDocuments(db: Db, documents: NewDocument[]): Promise
           ${d.processedAt ?? null}, ${d.processedAt ? d.createdBy : null})
         returning id, seq, local_id`.execute(trx);
       inserted.push({ ...rows[0]!, seq: Number(rows[0]!.seq) });
-      await sql`insert into document_counts (program_id, module, type_id, created_by, n) values (${d.programId}, ${d.module}, ${d.typeId}, ${d.createdBy}, 1)
-        on conflict (program_id, type_id, created_by) do update set n = document_counts.n + 1`.execute(trx);
-      await sql`insert into document_days (day, program_id, created_by, n)
-        values ((${createdAt}::timestamptz at time zone 'UTC')::date, ${d.programId}, ${d.createdBy}, 1)
-        on conflict (day, program_id, created_by) do update set n = document_days.n + 1`.execute(trx);
+      await countNewDocuments(trx, [
+        { program_id: d.programId, module: d.module, type_id: d.typeId, created_by: d.createdBy, created_at: createdAt, seq: rows[0]!.seq },
+      ]);
     }
     return inserted;
   });

@@ -5,12 +5,14 @@
  *
  *   after=<cursor>   the page after that row: seq < cursor, descending (next page)
  *   before=<cursor>  the page before it: seq > cursor read ascending, then reversed (previous page)
- *   pageNo=<n>       a jump: the n-th page (0-based). The page's newest row is found first, by an
- *                    OFFSET on the seq column of the index that matches the filter (an index-only
- *                    scan: no table row is read for the rows skipped) — from the newest end for a
- *                    page in the first half, from the oldest end (ascending) for one in the
- *                    second half, so the last page costs what the first does — and the page is
- *                    then read from that row like a cursor page.
+ *   pageNo=<n>       a jump: the n-th page (0-based). The page's newest row is found first —
+ *                    counted from the newest end for a page in the first half, from the oldest end
+ *                    (ascending) for one in the second half — and the page is then read from that
+ *                    row like a cursor page. For a whole program + module or + type the stretch
+ *                    counts (document_seq_counts) say which stretch of seq holds that row, so at
+ *                    most one stretch of the index is skipped through: any page costs about what
+ *                    the first does. Narrower filters (own documents, dates, state) skip through
+ *                    the index from the nearer end (an index-only scan: no table row is read).
  *
  * The filter always matches one index's leading columns: program + type
  * (documents_program_type_seq) or program + module (documents_program_module_seq), with the
@@ -25,6 +27,7 @@ import type { Db } from '../../db/database.ts';
 import type { SessionUser } from '../../auth/session-user.ts';
 import { sightOf, visibleDocumentCountSql, type ProgramAudience } from '../document-scope.ts';
 import { documentSelect, toWireDocument, type DocumentRow } from '../document-wire.ts';
+import { STRETCH_BITS } from '../document-counters.ts';
 import { facetConditions, needsRowCount, type DocumentFacets } from './document-facets.ts';
 
 type Caller = Pick<SessionUser, 'id' | 'permission'>;
@@ -61,19 +64,52 @@ export function conditions(filter: PageFilter, ownerId: string | undefined, alia
 
 const all = (parts: RawBuilder<boolean>[]) => sql<boolean>`(${sql.join(parts, sql` and `)})`;
 
-/** SQL: the seq `skip` rows into the filtered documents, from the newest end (`desc`) or the oldest (`asc`). */
-function seqAt(filter: PageFilter, ownerId: string | undefined, direction: 'asc' | 'desc', skip: RawBuilder<number>): RawBuilder<number> {
+/**
+ * SQL: the seq `skip` rows into the filtered documents, from the newest end (`desc`) or the
+ * oldest (`asc`), by an OFFSET over the filter's index: it reads every row it skips.
+ */
+function seqByOffset(
+  filter: PageFilter,
+  ownerId: string | undefined,
+  direction: 'asc' | 'desc',
+  skip: RawBuilder<number>,
+): RawBuilder<number> {
   return sql<number>`(select x.seq from documents x where ${all(conditions(filter, ownerId, 'x'))}
     order by x.seq ${sql.raw(direction)} offset ${skip} limit 1)`;
 }
 
+/**
+ * SQL: the same seq found through the stretch counts (document_seq_counts, exact in every
+ * snapshot as the other counters are): the running sum of the filter's stretches from that end
+ * names the stretch the row is in and how many rows come before it, and the OFFSET then skips
+ * within that one stretch of seq numbers (STRETCH_BITS). For the whole program + module or + type only:
+ * the counts know no owner, date or state.
+ */
+const STRETCH = sql.lit(STRETCH_BITS);
+
+function seqByStretches(filter: PageFilter, direction: 'asc' | 'desc', skip: RawBuilder<number>): RawBuilder<number> {
+  const order = sql.raw(direction);
+  const kind = filter.typeId === undefined ? sql<boolean>`true` : sql<boolean>`s.type_id = ${filter.typeId}`;
+  return sql<number>`(select (select x.seq from documents x
+      where ${all(conditions(filter, undefined, 'x'))} and x.seq >= r.stretch << ${STRETCH} and x.seq < (r.stretch + 1) << ${STRETCH}
+      order by x.seq ${order} offset ${skip} - r.before limit 1)
+    from (select stretch, n, sum(n) over (order by stretch ${order}) - n as before
+      from (select s.stretch, sum(s.n) as n from document_seq_counts s
+        where s.program_id = ${filter.program._id} and s.module = ${filter.module} and ${kind} group by s.stretch) per_stretch) r
+    where r.before <= ${skip} and ${skip} < r.before + r.n
+    limit 1)`;
+}
+
 /** SQL: the seq of the newest row of page `pageNo`, found from whichever end is nearer; null past the last page. */
 function pageStart(filter: PageFilter, ownerId: string | undefined, start: number, total: RawBuilder<number>): RawBuilder<number | null> {
-  // The total is read once (t.n); only the branch taken runs its OFFSET.
+  const plain = ownerId === undefined && facetConditions(filter.facets ?? {}, 'x').length === 0;
+  const seqAt = (direction: 'asc' | 'desc', skip: RawBuilder<number>) =>
+    plain ? seqByStretches(filter, direction, skip) : seqByOffset(filter, ownerId, direction, skip);
+  // The total is read once (t.n); only the branch taken runs.
   return sql<number | null>`(select case
       when ${start}::bigint >= t.n then null
-      when ${start}::bigint * 2 < t.n then ${seqAt(filter, ownerId, 'desc', sql<number>`${start}::bigint`)}
-      else ${seqAt(filter, ownerId, 'asc', sql<number>`t.n - 1 - ${start}::bigint`)}
+      when ${start}::bigint * 2 < t.n then ${seqAt('desc', sql<number>`${start}::bigint`)}
+      else ${seqAt('asc', sql<number>`t.n - 1 - ${start}::bigint`)}
     end from (select ${total} as n) t)`;
 }
 
