@@ -67,6 +67,8 @@ test('in Arabic the page reads right to left: the side menu on the right, mirror
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('button', { name: /^قائمة الملف الشخصي/ })).toBeVisible();
+  // The list's code loads after the layout's: the screenshot waits for its rows.
+  await expect(page.getByText('Administrator')).toBeVisible();
   await keepScreenshot(page, 'language-ar-designations-390');
   await pickLanguage(page, /^قائمة الملف الشخصي/, 'English');
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');

@@ -6,10 +6,7 @@
 import { resourceEntry, type ResourceName } from '@model/schema-registry';
 import { menuIcon } from '../../layout/menu-icons';
 import type { ResourceScreens } from '../resource-screens';
-import { GenericList } from './GenericList';
-import { GenericCreate } from './GenericCreate';
-import { GenericEdit } from './GenericEdit';
-import { GenericShow } from './GenericShow';
+import { GenericCreate, GenericEdit, GenericList, GenericShow } from './lazy-pages';
 
 export function genericScreens(name: ResourceName): ResourceScreens {
   const entry = resourceEntry(name);

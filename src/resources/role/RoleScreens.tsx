@@ -1,6 +1,5 @@
 /** The roles table and a role's page: the generic ones, with a Permissions button on each row and on the page. */
-import { GenericList } from '../generic/GenericList';
-import { GenericShow } from '../generic/GenericShow';
+import { GenericList, GenericShow } from '../generic/lazy-pages';
 import { PermissionsButton } from './PermissionsButton';
 
 export const RoleList = () => <GenericList rowExtras={PermissionsButton} />;

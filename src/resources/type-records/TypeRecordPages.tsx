@@ -9,8 +9,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Link as RouterLink, Route } from 'react-router-dom';
 import { ResourceContextProvider } from 'react-admin';
 import { RequireSession } from '../../session/RequireSession';
-import { GenericList } from '../generic/GenericList';
-import { GenericCreate } from '../generic/GenericCreate';
+import { GenericCreate, GenericList } from '../generic/lazy-pages';
 import { TYPE_KINDS, typeMessages, type TypeKind } from './type-kinds';
 import { useT } from '../../i18n/use-t';
 

@@ -3,14 +3,11 @@
  * multipart through programCalls.savePermissionFile; the file is required on add ('File field
  * required', spec 2 §5) and replaces the stored one on edit only when a new one is chosen.
  */
-import { FileField, FileInput, useRecordContext, type RaRecord } from 'react-admin';
-import { useFormContext } from 'react-hook-form';
-import { Box, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
+import type { RaRecord } from 'react-admin';
 import { programCalls } from '../../providers/program-calls';
 import type { ResourceScreens } from '../resource-screens';
-import { PermissionFileActions } from './PermissionFileActions';
 import type { MessageKey } from '../../i18n/catalogue';
-import { useT } from '../../i18n/use-t';
 
 export const ACCEPTED_FILES = {
   'application/pdf': ['.pdf'],
@@ -25,7 +22,7 @@ export const FILE_TYPE: MessageKey = 'app.people.permission_file.wrong_type';
 export const FILE_TOO_LARGE: MessageKey = 'app.people.permission_file.too_large';
 
 /** The property of a chosen file that holds its name (react-admin's FileInput sets it). */
-const CHOSEN_NAME = 'title';
+export const CHOSEN_NAME = 'title';
 
 interface ChosenFile {
   rawFile: File;
@@ -33,7 +30,7 @@ interface ChosenFile {
   title?: string;
 }
 
-const chosen = (value: unknown): ChosenFile | undefined =>
+export const chosen = (value: unknown): ChosenFile | undefined =>
   value && typeof value === 'object' && (value as ChosenFile).rawFile instanceof File ? (value as ChosenFile) : undefined;
 
 /** Required on add; a chosen file must be one of the accepted kinds and sizes (the answer is a catalogue key). */
@@ -45,44 +42,8 @@ export function validatePermissionFile(value: unknown, values: Record<string, un
   return undefined;
 }
 
-const FileUpload = () => {
-  const t = useT();
-  const record = useRecordContext();
-  const { setError } = useFormContext();
-  return (
-    <Box sx={{ mb: 2 }}>
-      {record?.id && record.file_name ? (
-        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
-          <Typography variant="body2" color="text.secondary">
-            {t('app.people.permission_file.current', { name: String(record.file_name) })}
-          </Typography>
-          <PermissionFileActions record={record} />
-        </Box>
-      ) : null}
-      <FileInput
-        source="file"
-        label={record?.id ? t('app.people.permission_file.replace') : t('schemas.permission_file.fields.file')}
-        isRequired={!record?.id}
-        accept={ACCEPTED_FILES}
-        maxSize={MAX_FILE_BYTES}
-        validate={validatePermissionFile}
-        // The stored file is a path (shown above), not a file to preview in the drop zone.
-        format={(value: unknown) => chosen(value) ?? null}
-        placeholder={
-          <Typography variant="body2" sx={{ p: 1 }}>
-            {t('app.people.permission_file.drop')}
-          </Typography>
-        }
-        options={{
-          onDropRejected: ([rejection]) =>
-            setError('file', { message: rejection?.errors[0]?.code === 'file-too-large' ? FILE_TOO_LARGE : FILE_TYPE }),
-        }}
-      >
-        <FileField source="src" title={CHOSEN_NAME} />
-      </FileInput>
-    </Box>
-  );
-};
+// The drop zone (react-dropzone and file-selector) loads with the form that shows it, not with the console.
+const FileUpload = lazy(() => import('./PermissionFileUpload'));
 
 /** Saves name and file as multipart (PATCH on edit, with the file only when a new one was chosen). */
 export function savePermissionFile(values: Record<string, unknown>): Promise<RaRecord> {
@@ -93,7 +54,13 @@ export function savePermissionFile(values: Record<string, unknown>): Promise<RaR
 export const permissionFile: ResourceScreens = {
   form: {
     fields: ['name', 'file'],
-    inputs: { file: () => <FileUpload /> },
+    inputs: {
+      file: () => (
+        <Suspense fallback={null}>
+          <FileUpload />
+        </Suspense>
+      ),
+    },
     save: savePermissionFile,
   },
 };

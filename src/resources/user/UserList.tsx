@@ -1,5 +1,5 @@
 /** The users table: a user's name opens their read-only profile; adding and editing happen on the spec's pages. */
-import { GenericList } from '../generic/GenericList';
+import { GenericList } from '../generic/lazy-pages';
 
 export const UserList = () => (
   <GenericList

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import { useCanAccess, useNotify, useRecordContext } from 'react-admin';
-import { GenericShow } from '../generic/GenericShow';
+import { GenericShow } from '../generic/lazy-pages';
 import { testWebhook } from '../../providers/webhook-calls';
 import { DeliveryLog } from './DeliveryLog';
 import { useT } from '../../i18n/use-t';
