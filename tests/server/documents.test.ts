@@ -8,7 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { flags } from '../support/test-users.ts';
-import { answersFor, attachFormType, makeDocumentWorld, personWith, type DocumentWorld, type SignedIn } from '../support/documents.ts';
+import {
+  answersFor,
+  attachFormType,
+  makeDocumentWorld,
+  personWith,
+  publishedForm,
+  type DocumentWorld,
+  type SignedIn,
+} from '../support/documents.ts';
 
 let t: TestServer;
 let world: DocumentWorld;
@@ -194,6 +202,36 @@ describe('POST /document', () => {
     const missing = await post(world.member, submission({ form_revision_id: 'no-such-revision' }));
     expect(missing.statusCode).toBe(422);
     expect(missing.json().fields).toHaveProperty('form_revision_id');
+  });
+
+  it("takes an event's pre- and post-event forms as well as its own form, and refuses a form the event type does not name", async () => {
+    const fields = [{ field_label: 'Notes', field_name: 'notes', field_type: 'text' }];
+    const [own, before, after, other] = await Promise.all(
+      ['Event', 'Pre-event', 'Post-event', 'Unrelated'].map((name) => publishedForm(t, world.admin, `${name} form`, [fields])),
+    );
+    const create = await t.api.app.inject({
+      method: 'POST',
+      url: '/eventtype',
+      headers: world.admin.headers,
+      payload: {
+        name: 'Village meeting',
+        plural_name: 'Village meetings',
+        description: 'Meetings',
+        form: own!.id,
+        pre_event_form_ids: [before!.id],
+        post_event_form_ids: [after!.id],
+      },
+    });
+    expect(create.statusCode, create.body).toBe(201);
+    await sql`update programs set event_types = event_types || jsonb_build_array(${create.json()._id}::text) where id = ${world.program.id}`.execute(
+      t.ctx.db,
+    );
+    const event = (revision: string) =>
+      submission({ module: 'events', type_id: create.json()._id, form_revision_id: revision, form_data: { notes: 'Met' } });
+    for (const form of [own!, before!, after!]) expect((await post(world.member, event(form.revisions[0]!))).statusCode).toBe(201);
+    const refused = await post(world.member, event(other!.revisions[0]!));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().fields).toEqual({ form_revision_id: "This is not a published revision of the form of this document's type" });
   });
 
   it('refuses an unknown field and a wrong type with 400 naming each, and a missing required field by its label', async () => {
