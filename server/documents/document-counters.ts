@@ -10,7 +10,7 @@
  * already break `n >= 0`, before the conflict is seen). Rows that reach 0 stay: deleting them
  * would race with a submission adding to the same row.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { executePrepared } from '../db/prepared.ts';
 
@@ -34,11 +34,12 @@ export interface CountedDocument {
 
 /**
  * The end of a statement that writes the three counter tables in CTEs `counts`, `days` and
- * `stretches`: reading them in this order runs them in this order, so every writer locks the
- * tables' rows in the same order (an unread data-modifying CTE would run after the rest, in an
- * order of the planner's). Answers how many rows each one wrote.
+ * `stretches`, answering how many rows each one wrote. Every writer locks the tables' rows in
+ * that order: `days` reads `counts` before it writes, and `stretches` reads `days`, so each
+ * runs only once the one before has (an unread data-modifying CTE would run at the end, in an
+ * order of the planner's).
  */
-const COUNTER_TABLES_IN_ORDER = sql`select (select count(*) from counts)::int as counts, (select count(*) from days)::int as days,
+export const COUNTER_TABLES_IN_ORDER = sql`select (select count(*) from counts)::int as counts, (select count(*) from days)::int as days,
   (select count(*) from stretches)::int as stretches`;
 
 export async function bumpCounters(trx: Db, doc: CountedDocument, delta: 1 | -1): Promise<void> {
@@ -53,11 +54,12 @@ export async function bumpCounters(trx: Db, doc: CountedDocument, delta: 1 | -1)
       where program_id = ${doc.program_id} and type_id = ${doc.type_id} and created_by = ${doc.created_by} returning 1),
     days as (
       update document_days set n = n - 1
-      where day = ${day} and program_id = ${doc.program_id} and created_by = ${doc.created_by} returning 1),
+      where day = ${day} and program_id = ${doc.program_id} and created_by = ${doc.created_by}
+        and (select count(*) from counts) >= 0 returning 1),
     stretches as (
       update document_seq_counts set n = n - 1
       where program_id = ${doc.program_id} and module = ${doc.module} and type_id = ${doc.type_id}
-        and stretch = ${doc.seq}::bigint >> ${STRETCH} returning 1)
+        and stretch = ${doc.seq}::bigint >> ${STRETCH} and (select count(*) from days) >= 0 returning 1)
     ${COUNTER_TABLES_IN_ORDER}`,
   );
   // A document the counters never saw: refusing keeps the error visible instead of the totals quietly wrong.
@@ -66,10 +68,43 @@ export async function bumpCounters(trx: Db, doc: CountedDocument, delta: 1 | -1)
 }
 
 /**
- * Counts new documents, however many, in one statement: one upsert per counter table (a type
- * belongs to one module), each table's rows in key order so two batches counting the same rows
- * wait, never deadlock.
+ * SQL: the CTEs `counts`, `days` and `stretches` that count the new documents of CTE `docs`
+ * (program_id, module, type_id, created_by, created_at, seq), however many: one upsert per
+ * counter table (a type belongs to one module), each table's rows in key order so two batches
+ * counting the same rows wait, never deadlock. The statement then reads them in that order
+ * (COUNTER_TABLES_IN_ORDER).
  */
+export function countingCtes(docs: string): RawBuilder<unknown> {
+  const from = sql.table(docs);
+  return sql`counts as (
+      insert into document_counts (program_id, module, type_id, created_by, n)
+      select program_id, min(module), type_id, created_by, count(*) from ${from}
+      group by program_id, type_id, created_by
+      order by program_id, type_id, created_by
+      on conflict (program_id, type_id, created_by) do update set n = document_counts.n + excluded.n
+      returning 1
+    ),
+    days as (
+      insert into document_days (day, program_id, created_by, n)
+      select (created_at at time zone 'UTC')::date, program_id, created_by, count(*) from ${from}
+      where (select count(*) from counts) >= 0
+      group by 1, program_id, created_by
+      order by 1, program_id, created_by
+      on conflict (day, program_id, created_by) do update set n = document_days.n + excluded.n
+      returning 1
+    ),
+    stretches as (
+      insert into document_seq_counts (program_id, module, type_id, stretch, n)
+      select program_id, module, type_id, seq >> ${STRETCH}, count(*) from ${from}
+      where (select count(*) from days) >= 0
+      group by program_id, module, type_id, seq >> ${STRETCH}
+      order by program_id, module, type_id, seq >> ${STRETCH}
+      on conflict (program_id, module, type_id, stretch) do update set n = document_seq_counts.n + excluded.n
+      returning 1
+    )`;
+}
+
+/** Counts new documents, however many, in one statement (countingCtes). */
 export async function countNewDocuments(trx: Db, docs: CountedDocument[]): Promise<void> {
   if (!docs.length) return;
   const column = <K extends keyof CountedDocument>(key: K) => docs.map((doc) => doc[key]);
@@ -82,30 +117,7 @@ export async function countNewDocuments(trx: Db, docs: CountedDocument[]): Promi
         ${column('created_by')}::text[], ${docs.map((doc) => new Date(doc.created_at))}::timestamptz[], ${column('seq')}::bigint[])
         as d(program_id, module, type_id, created_by, created_at, seq)
     ),
-    counts as (
-      insert into document_counts (program_id, module, type_id, created_by, n)
-      select program_id, min(module), type_id, created_by, count(*) from docs
-      group by program_id, type_id, created_by
-      order by program_id, type_id, created_by
-      on conflict (program_id, type_id, created_by) do update set n = document_counts.n + excluded.n
-      returning 1
-    ),
-    days as (
-      insert into document_days (day, program_id, created_by, n)
-      select (created_at at time zone 'UTC')::date, program_id, created_by, count(*) from docs
-      group by 1, program_id, created_by
-      order by 1, program_id, created_by
-      on conflict (day, program_id, created_by) do update set n = document_days.n + excluded.n
-      returning 1
-    ),
-    stretches as (
-      insert into document_seq_counts (program_id, module, type_id, stretch, n)
-      select program_id, module, type_id, seq >> ${STRETCH}, count(*) from docs
-      group by program_id, module, type_id, seq >> ${STRETCH}
-      order by program_id, module, type_id, seq >> ${STRETCH}
-      on conflict (program_id, module, type_id, stretch) do update set n = document_seq_counts.n + excluded.n
-      returning 1
-    )
+    ${countingCtes('docs')}
     ${COUNTER_TABLES_IN_ORDER}`,
   );
 }

@@ -7,7 +7,8 @@ import { sql } from 'kysely';
 import type { DocumentModule } from '@model/documents/modules.ts';
 import type { Db } from '../db/database.ts';
 import { problems } from '../http/errors.ts';
-import { bumpCounters, countNewDocuments } from './document-counters.ts';
+import { bumpCounters, COUNTER_TABLES_IN_ORDER, countingCtes } from './document-counters.ts';
+import { executePrepared } from '../db/prepared.ts';
 import type { AttachmentFact } from './document-changes.ts';
 
 export interface NewDocument {
@@ -67,24 +68,28 @@ export async function insertDocument(trx: Db, doc: NewDocument, createdBy: strin
 export async function insertDocuments(trx: Db, docs: NewDocument[], createdBy: string, now: Date): Promise<(string | undefined)[]> {
   if (!docs.length) return [];
   const column = <K extends keyof NewDocument>(key: K) => docs.map((doc) => doc[key]);
-  const { rows } = await sql<{ id: string; local_id: string; seq: string }>`insert into documents
-      (id, local_id, program_id, module, type_id, form_revision_id, form_data, created_by, created_at, updated_at)
-    select gen_random_uuid()::text, d.local_id, d.program_id, d.module, d.type_id, d.form_revision_id, d.form_data,
-      ${createdBy}, ${now}, ${now}
-    from unnest(${column('local_id')}::text[], ${column('program_id')}::text[], ${column('module')}::text[], ${column('type_id')}::text[],
-      ${column('form_revision_id')}::text[], ${docs.map((doc) => JSON.stringify(doc.form_data))}::jsonb[])
-      with ordinality as d(local_id, program_id, module, type_id, form_revision_id, form_data, n)
-    order by d.n
-    on conflict (local_id) do nothing returning id, local_id, seq`.execute(trx);
-  const inserted = new Map(rows.map((row) => [row.local_id, row]));
-  await countNewDocuments(
+  // The rows and their counts in one statement: a local id taken meanwhile inserts nothing, so counts nothing.
+  const rows = await executePrepared(
     trx,
-    docs.flatMap((doc) => {
-      const row = inserted.get(doc.local_id);
-      return row ? [{ ...doc, created_by: createdBy, created_at: now, seq: row.seq }] : [];
-    }),
+    'insert_documents',
+    sql<{ id: string; local_id: string }>`
+    with inserted as (
+      insert into documents (id, local_id, program_id, module, type_id, form_revision_id, form_data, created_by, created_at, updated_at)
+      select gen_random_uuid()::text, d.local_id, d.program_id, d.module, d.type_id, d.form_revision_id, d.form_data,
+        ${createdBy}, ${now}, ${now}
+      from unnest(${column('local_id')}::text[], ${column('program_id')}::text[], ${column('module')}::text[], ${column('type_id')}::text[],
+        ${column('form_revision_id')}::text[], ${docs.map((doc) => JSON.stringify(doc.form_data))}::jsonb[])
+        with ordinality as d(local_id, program_id, module, type_id, form_revision_id, form_data, n)
+      order by d.n
+      on conflict (local_id) do nothing
+      returning id, local_id, program_id, module, type_id, created_by, created_at, seq
+    ),
+    ${countingCtes('inserted')},
+    counted as (${COUNTER_TABLES_IN_ORDER})
+    select inserted.id, inserted.local_id from inserted, counted`,
   );
-  return docs.map((doc) => inserted.get(doc.local_id)?.id);
+  const ids = new Map(rows.map((row) => [row.local_id, row.id]));
+  return docs.map((doc) => ids.get(doc.local_id));
 }
 
 export async function updateDocument(

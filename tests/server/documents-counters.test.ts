@@ -69,6 +69,7 @@ describe('counters under concurrency', () => {
       Promise.all(Array.from({ length: 40 }, (_, i) => submitOne(i % 3 ? world.member : world.admin, i % 2 ? 'beneficiaries' : 'surveys'))),
       Promise.all(victims.map((d) => t.api.app.inject({ method: 'DELETE', url: `/document/${d._id}`, headers: world.member.headers }))),
     ]);
+    expect(submitted.filter((r) => r.statusCode !== 201).map((r) => r.body)).toEqual([]);
     expect(submitted.map((r) => r.statusCode)).toEqual(Array(40).fill(201));
     expect(deleted.map((r) => r.statusCode)).toEqual(Array(10).fill(204));
     const { rows } = await sql<{ n: string }>`select count(*) as n from documents`.execute(t.ctx.db);
