@@ -4,7 +4,7 @@
  * required', spec 2 §5) and replaces the stored one on edit only when a new one is chosen.
  */
 import { lazy, Suspense } from 'react';
-import type { RaRecord } from 'react-admin';
+import { useInput, type RaRecord } from 'react-admin';
 import { programCalls } from '../../providers/program-calls';
 import type { ResourceScreens } from '../resource-screens';
 import type { MessageKey } from '../../i18n/catalogue';
@@ -45,6 +45,12 @@ export function validatePermissionFile(value: unknown, values: Record<string, un
 // The drop zone (react-dropzone and file-selector) loads with the form that shows it, not with the console.
 const FileUpload = lazy(() => import('./PermissionFileUpload'));
 
+/** While the drop zone loads, the file is checked as it will be then: a Save meanwhile is refused, not sent. */
+function FileRequiredMeanwhile() {
+  useInput({ source: 'file', validate: validatePermissionFile });
+  return null;
+}
+
 /** Saves name and file as multipart (PATCH on edit, with the file only when a new one was chosen). */
 export function savePermissionFile(values: Record<string, unknown>): Promise<RaRecord> {
   const id = values.id === undefined ? undefined : String(values.id);
@@ -56,7 +62,7 @@ export const permissionFile: ResourceScreens = {
     fields: ['name', 'file'],
     inputs: {
       file: () => (
-        <Suspense fallback={null}>
+        <Suspense fallback={<FileRequiredMeanwhile />}>
           <FileUpload />
         </Suspense>
       ),
