@@ -8,11 +8,14 @@
  *    sends it) and reports rows/s and the peak growth of the process's RSS while it imports
  *    (sampled every 10 ms). Beside it, for scale (no goal on the ratio): the same rows as CSV
  *    through `COPY … FROM STDIN` into a plain three-column table, which parses no workbook and
- *    builds no search column. Goals: at least 20,000 rows/s, at most 150 MB of RSS growth.
+ *    builds no search column. Goals: at least 20,000 rows/s, at most 150 MB of RSS growth. The api
+ *    server boots its spare import worker when it is ready (VIEW_LIST_IMPORT_WARM_WORKER, as
+ *    servers run), so its ~100 MB is in the process before the import, not in the growth.
  * 3. Runs 200 searches of three typed letters over HTTP (GET /listview/{id}/rows?q=…&range=[0,19];
- *    the route runs its page and its count side by side), then the same two statements the route
- *    runs (the page and its count) straight through pg, and prints p50/p95 of both.
- *    Goal: the route's p95 at most 30 ms.
+ *    the route runs its page and its count side by side, the count up to VIEW_LIST_COUNTED_MATCHES,
+ *    past which Content-Range says "10000+"), then the same two statements the route runs (the
+ *    page and its capped count) straight through pg, one after the other, and prints p50/p95 of
+ *    both. Goal: the route's p95 at most 30 ms.
  *
  * The database is a throw-away one on an embedded PostgreSQL in data/bench-view-list on port
  * EMBEDDED_PG_PORT (default 54689), or on BENCH_DATABASE_URL when set. The servers listen on
@@ -28,6 +31,7 @@ import type { FastifyInstance } from 'fastify';
 import { projectRoot } from '../server/config.ts';
 import { BENCH_ADMIN, startBenchApps } from './support/bench-apps.ts';
 import { likeContaining } from '../server/view-lists/view-list-store.ts';
+import { VIEW_LIST_COUNTED_MATCHES } from '../server/view-lists/limits.ts';
 import { multipart } from '../tests/support/multipart.ts';
 import { reportResult } from './support/report.ts';
 import { shuffled } from './support/stats.ts';
@@ -172,7 +176,7 @@ async function main() {
         .slice(0, 3)
         .toLowerCase(),
     );
-    const served = `view_list_rows r join view_lists l on l.id = r.view_list_id and r.generation = l.generation where l.id = $1 and r.search like $2`;
+    const served = `view_list_rows r where r.view_list_id = $1 and r.search like $2`;
     const search = {
       route: async (q: string) => {
         const res = await fetch(`${apiUrl}/listview/${list._id}/rows?q=${q}&range=[0,19]`, { headers: { authorization } });
@@ -184,7 +188,10 @@ async function main() {
           list._id,
           likeContaining(q),
         ]);
-        await direct.query(`select count(*)::int as n from ${served}`, [list._id, likeContaining(q)]);
+        await direct.query(`select count(*)::int as n from (select from ${served} limit ${VIEW_LIST_COUNTED_MATCHES + 1}) matches`, [
+          list._id,
+          likeContaining(q),
+        ]);
       },
     };
     const viaRoute: number[] = [];

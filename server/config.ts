@@ -75,7 +75,7 @@ export interface Config {
   /** Hours a finished document export's file is kept for download (EXPORT_TTL_HOURS). */
   exportTtlHours: number;
   /** View-list imports: seconds one may read before it is stopped, and its worker thread's heap cap in MB. */
-  viewListImport: { timeoutSeconds: number; heapMb: number };
+  viewListImport: { timeoutSeconds: number; heapMb: number; warmWorker: boolean };
   /**
    * Webhooks: whether they may call this machine's own and link-local addresses
    * (WEBHOOK_ALLOW_PRIVATE=on|off, off by default), and the pause before the first retry of a
@@ -239,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     viewListImport: {
       timeoutSeconds: int(env.VIEW_LIST_IMPORT_TIMEOUT_SECONDS, 120),
       heapMb: int(env.VIEW_LIST_IMPORT_HEAP_MB, 256),
+      warmWorker: onOff('VIEW_LIST_IMPORT_WARM_WORKER', env.VIEW_LIST_IMPORT_WARM_WORKER, true),
     },
     webhooks: {
       allowPrivate: onOff('WEBHOOK_ALLOW_PRIVATE', env.WEBHOOK_ALLOW_PRIVATE, false),

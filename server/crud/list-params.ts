@@ -201,10 +201,11 @@ function expectedValue(schema: EntitySchema, key: string): string {
 }
 
 /** Content-Range for a page of a list: "designation 0-9/25" (only when a range was asked for). */
-export function contentRange(resource: string, params: ListParams, rowCount: number, total: number): string | undefined {
+/** `moreThan`: the total was counted up to a cap and there are more (`…/10000+`, which parseInt still reads as 10000). */
+export function contentRange(resource: string, params: ListParams, rowCount: number, total: number, moreThan = false): string | undefined {
   if (!params.range) return undefined;
   const { start } = params.range;
-  return `${resource} ${start}-${start + Math.max(rowCount - 1, 0)}/${total}`;
+  return `${resource} ${start}-${start + Math.max(rowCount - 1, 0)}/${total}${moreThan ? '+' : ''}`;
 }
 
 /** Answers a list: the rows, with Content-Range when a page was asked for. */
@@ -212,9 +213,9 @@ export function answerList<T>(
   reply: { header(name: string, value: string): unknown },
   resource: string,
   params: ListParams,
-  { rows, total }: { rows: T[]; total: number },
+  { rows, total, moreThan }: { rows: T[]; total: number; moreThan?: boolean },
 ): T[] {
-  const range = contentRange(resource, params, rows.length, total);
+  const range = contentRange(resource, params, rows.length, total, moreThan);
   if (range) reply.header('Content-Range', range);
   return rows;
 }

@@ -35,6 +35,7 @@ import * as syncNotify from './migrations/027-sync-notify.ts';
 import * as webhookDeliveries from './migrations/028-webhook-deliveries.ts';
 import * as userLanguage from './migrations/029-user-language.ts';
 import * as documentSeqCounts from './migrations/030-document-seq-counts.ts';
+import * as viewListRowPartitions from './migrations/031-view-list-row-partitions.ts';
 import { createGenericTables, syncGenericTables } from './generic-tables.ts';
 import { ADVISORY_LOCKS } from './advisory-locks.ts';
 import { assertModelValid } from '@model/resource-map.ts';
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '028-webhook-deliveries': webhookDeliveries,
   '029-user-language': userLanguage,
   '030-document-seq-counts': documentSeqCounts,
+  '031-view-list-row-partitions': viewListRowPartitions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

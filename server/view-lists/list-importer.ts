@@ -9,7 +9,9 @@
  * A worker that dies (its heap cap, the budget) takes its database connection with it, and the
  * import's transaction rolls back; its connection is also ended here by name, so a statement
  * waiting on a lock does not linger. Workers are reused while imports keep coming and ended after
- * a minute idle.
+ * a minute idle, all but one: a worker takes over a second to boot (tsx, then exceljs, Kysely and
+ * pg to load), so with `warmWorker` one is booted when the server starts and kept as the spare,
+ * and the first import of the day does not wait for it.
  */
 import { Worker } from 'node:worker_threads';
 import path from 'node:path';
@@ -20,7 +22,7 @@ import type { AppContext } from '../context.ts';
 import { Problem, problems } from '../http/errors.ts';
 import type { Row } from '../crud/crud-store.ts';
 import { viewListFileProblem, type FileKind } from './file-kind.ts';
-import { refreshRowStatistics, type StoredFile } from './view-list-store.ts';
+import type { StoredFile } from './view-list-store.ts';
 import { recordImport, recordOutcome, recordProgress } from './import-store.ts';
 import type { ImportTask, WorkerMessage } from './import-worker.ts';
 import type { ChangeContext } from '../changes/change-log.ts';
@@ -66,13 +68,14 @@ export class ListImporter {
   private places = 0;
   private reading = 0;
   private readonly line: Array<() => void> = [];
-  private readonly idle = new Map<Worker, NodeJS.Timeout>();
+  /** Workers waiting for an import: each ends when its timer fires; the spare has none. */
+  private readonly idle = new Map<Worker, NodeJS.Timeout | undefined>();
   private readonly running = new Set<Running>();
   private stopping = false;
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly limits: { timeoutSeconds: number; heapMb: number },
+    private readonly limits: { timeoutSeconds: number; heapMb: number; warmWorker: boolean },
   ) {}
 
   /** Takes a place in line, or refuses with 429 when every place is taken. */
@@ -131,8 +134,6 @@ export class ListImporter {
           rowsRead: state.rowsRead,
           now: config.clock.now(),
         }).catch(() => undefined);
-        // Fresh planner statistics, so a search right after a large import uses the trigram index.
-        await refreshRowStatistics(db).catch(() => undefined);
         return outcome;
       } finally {
         this.reading--;
@@ -144,6 +145,12 @@ export class ListImporter {
       await recordOutcome(db, id, { status: 'failed', message, now: config.clock.now() }).catch(() => undefined);
       throw error;
     }
+  }
+
+  /** Boots the spare worker ahead of any import, unless one is waiting already. */
+  warm(): void {
+    if (!this.limits.warmWorker || this.stopping || this.idle.size) return;
+    this.idle.set(this.spawn(), undefined);
   }
 
   /** Ends every import (their transactions roll back) and worker: the server is stopping. */
@@ -171,6 +178,10 @@ export class ListImporter {
       this.idle.delete(reused);
       return reused;
     }
+    return this.spawn();
+  }
+
+  private spawn(): Worker {
     const worker = new Worker(WORKER_BOOT, {
       eval: true,
       execArgv: [],
@@ -178,11 +189,22 @@ export class ListImporter {
     });
     // An idle worker must not keep the process alive.
     worker.unref();
+    // One that fails or ends while waiting (at boot, say) is not handed the next import.
+    worker
+      .on('error', () => undefined)
+      .on('exit', () => {
+        clearTimeout(this.idle.get(worker));
+        this.idle.delete(worker);
+      });
     return worker;
   }
 
   private rest(worker: Worker) {
     if (this.stopping) return void worker.terminate();
+    if (this.limits.warmWorker && ![...this.idle.values()].includes(undefined)) {
+      this.idle.set(worker, undefined);
+      return;
+    }
     const timer = setTimeout(() => {
       this.idle.delete(worker);
       void worker.terminate();
@@ -225,6 +247,7 @@ export class ListImporter {
         if (kill) {
           void worker.terminate();
           void this.endConnection(connectionName);
+          this.warm();
         } else this.rest(worker);
         if (result instanceof Error) reject(result);
         else resolve(result);

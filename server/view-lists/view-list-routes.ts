@@ -61,6 +61,8 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
   const kit = viewListKit(ctx);
   // Before the server stops answering: running imports end (nothing of theirs is saved).
   app.addHook('preClose', async () => kit.importer.stop());
+  // The spare import worker boots once the server is ready, not on the way to its first request.
+  app.addHook('onReady', async () => kit.importer.warm());
   // The files of imports whose process died mid-way (a crash, a kill -9) are removed by any process.
   ctx.jobs.every({
     name: 'view-list-import-sweep',

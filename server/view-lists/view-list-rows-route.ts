@@ -21,7 +21,7 @@ export function rowsRoute(app: FastifyInstance, { base, tags, db, flag }: ViewLi
       schema: {
         tags,
         summary:
-          'One page of a view list\'s rows (default the first 20), those containing q (any cell, any case); filter={"id":[...]} answers those rows',
+          'One page of a view list\'s rows (default the first 20), those containing q (any cell, any case); filter={"id":[...]} answers those rows. Content-Range counts a search\'s matches up to 10,000: past that it reads …/10000+',
         params: idParams,
         querystring: rowsQuery,
         response: { 200: { type: 'array', items: rowSchema } },
@@ -33,13 +33,13 @@ export function rowsRoute(app: FastifyInstance, { base, tags, db, flag }: ViewLi
       params.range ??= { start: 0, end: DEFAULT_PAGE - 1 };
       const search = q?.trim() || params.search;
       const only = params.equals._id === undefined ? undefined : rowNumbers(params.equals._id);
-      const { rows, total } = await searchRows(
+      const { rows, total, moreThan } = await searchRows(
         db,
         request.params.id,
         { search, only, descending: params.sort.order === 'DESC' },
         params.range,
       );
-      return answerList(reply, 'listview', params, { rows, total });
+      return answerList(reply, 'listview', params, { rows, total, moreThan });
     },
   );
 }

@@ -10,6 +10,8 @@ import { problems } from '../http/errors.ts';
 import type { CrudStore, Row } from '../crud/crud-store.ts';
 import type { ListParams } from '../crud/list-params.ts';
 import { viewListFileProblem } from './file-kind.ts';
+import { VIEW_LIST_COUNTED_MATCHES } from './limits.ts';
+import { attachRowTable, createRowTable, dropRowTable, indexRowTable, rowTable } from './row-tables.ts';
 
 const BATCH = 5000;
 
@@ -90,24 +92,33 @@ export async function findViewList(db: Db, id: string, forUpdate = false): Promi
   return rows[0];
 }
 
-/** Writes the rows under a new generation; the first row is the header. Answers the generation, header and row count. */
+/**
+ * Writes the rows into a new generation's table and indexes it (row-tables.ts); the first row is
+ * the header. Answers the generation, header and row count; the caller attaches the table.
+ */
 async function loadRows(db: Db, viewListId: string, rows: AsyncIterable<string[]>) {
   const { rows: gen } = await sql<{
     g: number;
   }>`select nextval('view_list_generations')::int as g`.execute(db);
   const generation = gen[0]!.g;
+  await createRowTable(db, generation);
   let columns: string[] | undefined;
   let count = 0;
-  let batch: { no: number[]; cells: string[]; search: string[] } = {
-    no: [],
-    cells: [],
-    search: [],
-  };
+  // A batch goes as one JSON text, serialised natively, rather than as three arrays pg would quote element by element.
+  let batch: Array<[number, string[], string]> = [];
+  // One batch is written while the next is read: the file is parsed on this thread while
+  // PostgreSQL writes the previous rows in its own process, so an import takes about the longer
+  // of the two rather than their sum.
+  let writing: Promise<unknown> = Promise.resolve();
   const flush = async () => {
-    if (!batch.no.length) return;
-    await sql`insert into view_list_rows (view_list_id, generation, row_no, cells, search)
-      select ${viewListId}, ${generation}, * from unnest(${batch.no}::int[], ${batch.cells}::jsonb[], ${batch.search}::text[])`.execute(db);
-    batch = { no: [], cells: [], search: [] };
+    if (!batch.length) return;
+    const rows = JSON.stringify(batch);
+    batch = [];
+    await writing;
+    writing = sql`insert into ${rowTable(generation)} (view_list_id, generation, row_no, cells, search)
+      select ${viewListId}, ${generation}, (r->>0)::int, r->1, r->>2 from jsonb_array_elements(${rows}::jsonb) r`.execute(db);
+    // Its failure is met at the next flush (or the last): a refusal of the file meanwhile must not leave it unheard.
+    writing.catch(() => undefined);
   };
   for await (const cells of rows) {
     if (!columns) {
@@ -115,23 +126,23 @@ async function loadRows(db: Db, viewListId: string, rows: AsyncIterable<string[]
       continue;
     }
     count++;
-    batch.no.push(count);
-    batch.cells.push(JSON.stringify(cells));
-    batch.search.push(cells.join(' ').toLowerCase());
-    if (batch.no.length >= BATCH) await flush();
+    batch.push([count, cells, cells.join(' ').toLowerCase()]);
+    if (batch.length >= BATCH) await flush();
   }
   await flush();
+  await writing;
   if (!count) throw viewListFileProblem('The sheet is empty: it needs a header row and at least one row under it');
+  await indexRowTable(db, generation);
   return { generation, columns: columns ?? [], count };
 }
 
 /** A new list with its rows, in the caller's transaction. */
 export async function createViewList(trx: Db, name: string, file: StoredFile, rows: AsyncIterable<string[]>, now: Date): Promise<Row> {
   const id = randomUUID();
-  // The list exists (uncommitted) before its rows, which refer to it.
   await sql`insert into view_lists (id, name, file_path, file_name, columns, generation, row_count, created_at, updated_at)
     values (${id}, ${name}, ${file.path}, ${file.name}, '[]'::jsonb, 0, 0, ${now}, ${now})`.execute(trx);
   const loaded = await loadRows(trx, id, rows);
+  await attachRowTable(trx, id, loaded.generation);
   await sql`update view_lists set generation = ${loaded.generation}, columns = ${JSON.stringify(loaded.columns)}::jsonb, row_count = ${loaded.count}
     where id = ${id}`.execute(trx);
   return viewListAnswer(await findViewList(trx, id));
@@ -156,7 +167,9 @@ export async function updateViewList(
   if (loaded && change.file) {
     await sql`update view_lists set generation = ${loaded.generation}, columns = ${JSON.stringify(loaded.columns)}::jsonb,
       row_count = ${loaded.count}, file_path = ${change.file.path}, file_name = ${change.file.name} where id = ${id}`.execute(trx);
-    await sql`delete from view_list_rows where view_list_id = ${id} and generation <> ${loaded.generation}`.execute(trx);
+    // The list's rows as last committed (another import may have replaced them meanwhile) give way.
+    await dropRowTable(trx, before.generation);
+    await attachRowTable(trx, id, loaded.generation);
   }
   await sql`update view_lists set updated_at = ${now} where id = ${id}`.execute(trx);
   return {
@@ -164,15 +177,6 @@ export async function updateViewList(
     record: viewListAnswer(await findViewList(trx, id)),
     replacedFile: loaded ? before.file_path : undefined,
   };
-}
-
-/**
- * After an import commits: fresh planner statistics, so a search right after a 100k-row import
- * is planned on the trigram index rather than by reading every row of the list (autovacuum's
- * own analyze may come minutes later).
- */
-export async function refreshRowStatistics(db: Db): Promise<void> {
-  await sql`analyze view_list_rows`.execute(db);
 }
 
 /** The lists' name in the resource map, as the change log records them (the API's `listview`). */
@@ -193,12 +197,16 @@ export function loggedViewList(record: Row): Row {
 export async function deleteViewList(trx: Db, id: string): Promise<Row> {
   const record = await findViewList(trx, id, true);
   await sql`delete from view_lists where id = ${id}`.execute(trx);
+  await dropRowTable(trx, record.generation);
   return viewListAnswer(record);
 }
 
 /**
- * One page of a list's served rows, those containing `q` (any cell, any case) when given. The
- * rows are read joined to the list, so a page never mixes generations across a swap.
+ * One page of a list's served rows, those containing `q` (any cell, any case) when given, and how
+ * many match: every row is the list's own count; a search counts up to VIEW_LIST_COUNTED_MATCHES
+ * (`moreThan` past it). Only the served generation's table is attached as the list's rows, and it
+ * is swapped in one transaction (row-tables.ts), so a page never mixes generations; naming the
+ * list lets the planner read its table alone.
  */
 export async function searchRows(
   db: Db,
@@ -208,15 +216,22 @@ export async function searchRows(
 ) {
   const match = pick.search ? sql`and r.search like ${likeContaining(pick.search)}` : sql``;
   const only = pick.only ? sql`and r.row_no = any(${pick.only}::int[])` : sql``;
-  const served = sql`view_list_rows r join view_lists l on l.id = r.view_list_id and r.generation = l.generation where l.id = ${id} ${match} ${only}`;
+  const served = sql`view_list_rows r where r.view_list_id = ${id} ${match} ${only}`;
   const order = pick.descending ? sql`desc` : sql`asc`;
-  // The existence check, the page and the total run side by side on the pool's connections: a
-  // common three-letter search spends as long counting its matches as reading the page.
-  const [, { rows }, counted] = await Promise.all([
+  const cap = VIEW_LIST_COUNTED_MATCHES;
+  // The list (it exists, and its row count), the page and the count run side by side on the pool's connections.
+  const [list, { rows }, counted] = await Promise.all([
     findViewList(db, id),
     sql<{ row_no: number; cells: string[] }>`select r.row_no, r.cells from ${served}
       order by r.row_no ${order} limit ${range.end - range.start + 1} offset ${range.start}`.execute(db),
-    sql<{ n: number }>`select count(*)::int as n from ${served}`.execute(db),
+    pick.search || pick.only
+      ? sql<{ n: number }>`select count(*)::int as n from (select from ${served} limit ${cap + 1}) matches`.execute(db)
+      : undefined,
   ]);
-  return { rows: rows.map((r) => ({ _id: String(r.row_no), label: r.cells[0] ?? '', cells: r.cells })), total: counted.rows[0]?.n ?? 0 };
+  const n = counted ? counted.rows[0]!.n : list.row_count;
+  return {
+    rows: rows.map((r) => ({ _id: String(r.row_no), label: r.cells[0] ?? '', cells: r.cells })),
+    total: Math.min(n, counted ? cap : n),
+    moreThan: Boolean(counted) && n > cap,
+  };
 }

@@ -83,9 +83,27 @@ export class XmlLeafGuard extends Transform {
     const out: Buffer[] = [];
     let from = 0; // the first byte of this chunk not yet passed on or dropped
     let i = 0;
+    // What is passed on runs in one stretch of the chunk until something is dropped (whitespace
+    // between elements, which a sheet rarely has): kept as one slice, not one per tag.
+    let runStart = 0;
+    let runEnd = 0;
+    const endRun = () => {
+      if (runEnd > runStart) out.push(chunk.subarray(runStart, runEnd));
+      runStart = runEnd = 0;
+    };
     const pass = (to: number) => {
-      if (to > from) out.push(chunk.subarray(from, to));
+      if (to > from) {
+        if (from !== runEnd || runEnd === 0) {
+          endRun();
+          runStart = from;
+        }
+        runEnd = to;
+      }
       from = to;
+    };
+    const emit = (bytes: Buffer) => {
+      endRun();
+      out.push(bytes);
     };
     while (i < chunk.length) {
       switch (this.state) {
@@ -98,7 +116,16 @@ export class XmlLeafGuard extends Transform {
             pass(stop);
           } else from = stop;
           i = stop;
-          if (lt >= 0) {
+          if (lt < 0) break;
+          const second = lt + 1 < chunk.length ? chunk[lt + 1]! : -1;
+          if (second >= 0 && second !== BANG) {
+            // A tag or instruction opens within this chunk: read on, its `<` passing with it.
+            this.markupLength = 2;
+            i = lt + 2;
+            pass(i);
+            if (second === QUESTION) this.begin('instruction');
+            else this.beginTag(second);
+          } else {
             this.state = 'open';
             this.opening = '';
             this.markupLength = 0;
@@ -113,7 +140,7 @@ export class XmlLeafGuard extends Transform {
           this.markupLength++;
           this.classifyOpening();
           if (this.state !== 'open') {
-            out.push(Buffer.from(this.opening, 'latin1'));
+            emit(Buffer.from(this.opening, 'latin1'));
             this.opening = '';
           }
           break;
@@ -161,6 +188,7 @@ export class XmlLeafGuard extends Transform {
         }
       }
     }
+    endRun();
     return out.length === 1 ? out[0]! : Buffer.concat(out);
   }
 

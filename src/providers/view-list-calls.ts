@@ -22,8 +22,9 @@ export interface ViewListRow {
 
 export interface ViewListRowsPage {
   rows: ViewListRow[];
-  /** How many rows match the search in all. */
+  /** How many rows match the search in all; with `moreThan`, at least this many (the server counts up to a cap). */
   total: number;
+  moreThan?: boolean;
 }
 
 export interface ViewListRowsQuery {
@@ -85,10 +86,13 @@ export function newImportId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** "listview 0-24/100000" → 100000; without the header, what this page holds. */
-function totalOf(contentRange: string | null, fallback: number): number {
-  const total = Number(contentRange?.split('/').pop());
-  return Number.isFinite(total) && contentRange ? total : fallback;
+/**
+ * "listview 0-24/100000" → 100000; "listview 0-24/10000+" → more than 10000 (the server stopped
+ * counting); without the header, what this page holds.
+ */
+function totalOf(contentRange: string | null, fallback: number): { total: number; moreThan?: boolean } {
+  const counted = /\/(\d+)(\+?)$/.exec(contentRange ?? '');
+  return counted ? { total: Number(counted[1]), moreThan: counted[2] === '+' } : { total: fallback };
 }
 
 export const viewListCalls: ViewListCalls = {
@@ -125,6 +129,6 @@ export const viewListCalls: ViewListCalls = {
     const query = new URLSearchParams({ range: JSON.stringify(range) });
     if (q?.trim()) query.set('q', q.trim());
     const answer = await fetchWithSession<ViewListRow[]>(api(`listview/${id(listId)}/rows?${query}`), { signal });
-    return { rows: answer.json, total: totalOf(answer.headers.get('Content-Range'), range[0] + answer.json.length) };
+    return { rows: answer.json, ...totalOf(answer.headers.get('Content-Range'), range[0] + answer.json.length) };
   },
 };

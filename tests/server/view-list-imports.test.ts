@@ -213,6 +213,35 @@ describe('at most a few at once', () => {
   }, 120_000);
 });
 
+describe('replacing several lists at once', () => {
+  it('swaps each as it finishes, while another still waits, and searches go on answering', async () => {
+    const [a, b, c] = [
+      await lists.create('Swap A', csvFile('Town\nOld A\n')),
+      await lists.create('Swap B', csvFile('Town\nOld B\n')),
+      await lists.create('Swap C', csvFile('Town\nOld C\n')),
+    ];
+    const releaseA = await holdLists([a._id]);
+    const releaseB = await holdLists([b._id]);
+    try {
+      const replacingA = lists.send('PATCH', `/listview/${a._id}`, [csvFile('Town\nNew A\n')]);
+      const replacingB = lists.send('PATCH', `/listview/${b._id}`, [csvFile('Town\nNew B\n')]);
+      // Both have written their rows and wait on their list: B's import stays open while A swaps in.
+      await untilSomeoneWaitsOnALock(t.ctx.db, 'the two imports', 2);
+      await releaseA();
+      expect((await replacingA).statusCode).toBe(200);
+      expect(await lists.labels(a._id)).toEqual(['New A']);
+      expect(await lists.labels(c._id, { q: 'old' })).toEqual(['Old C']);
+      expect(await lists.labels(b._id)).toEqual(['Old B']);
+      await releaseB();
+      expect((await replacingB).statusCode).toBe(200);
+      expect(await lists.labels(b._id)).toEqual(['New B']);
+    } finally {
+      await releaseA();
+      await releaseB();
+    }
+  }, 60_000);
+});
+
 describe('a process that died mid-import', () => {
   it('is swept: its import marked failed, its stored file removed; a live import is left alone', async () => {
     const now = t.ctx.config.clock.now();
@@ -277,7 +306,8 @@ describe('text is read as written', () => {
 describe('a worker over its heap cap', () => {
   let small: TestServer;
   beforeAll(async () => {
-    small = await startTestServer({ config: { viewListImport: { timeoutSeconds: 120, heapMb: 24 } } });
+    // With a spare worker kept warm, as servers run: the one killed is replaced by a fresh spare.
+    small = await startTestServer({ config: { viewListImport: { timeoutSeconds: 120, heapMb: 24, warmWorker: true } } });
   });
   afterAll(() => small?.close());
 

@@ -13,7 +13,13 @@ import { flags, insertRole, insertUser } from '../support/test-users.ts';
 import { tinyPng } from '../support/images.ts';
 import { holdLocks, untilSomeoneWaitsOnALock } from '../support/lock-waits.ts';
 import { csvFile, importIdField, nameField, viewLists, xlsxFile } from '../support/view-lists.ts';
-import { VIEW_LIST_MAX_BYTES, VIEW_LIST_MAX_COLUMNS, VIEW_LIST_MAX_ROWS } from '../../server/view-lists/limits.ts';
+import * as rowTables from '../../server/db/migrations/031-view-list-row-partitions.ts';
+import {
+  VIEW_LIST_COUNTED_MATCHES,
+  VIEW_LIST_MAX_BYTES,
+  VIEW_LIST_MAX_COLUMNS,
+  VIEW_LIST_MAX_ROWS,
+} from '../../server/view-lists/limits.ts';
 
 let t: TestServer;
 let admin: Session;
@@ -82,6 +88,25 @@ describe('a workbook becomes a searchable list', () => {
       label: 'Nairobi',
       cells: ['Nairobi', 'Nairobi County'],
     });
+  });
+
+  it(`counts a search's matches up to ${VIEW_LIST_COUNTED_MATCHES.toLocaleString('en')}, then answers "more than"`, async () => {
+    const rows = VIEW_LIST_COUNTED_MATCHES + 5;
+    // Every row holds "ward"; one row in ten also holds "ten"; the first and last alone hold "edge".
+    const csv = [
+      'Ward',
+      ...Array.from({ length: rows }, (_, i) => `Ward ${i + 1}${i % 10 === 0 ? ' ten' : ''}${i === 0 || i === rows - 1 ? ' edge' : ''}`),
+    ];
+    const big = await create('Wards', csvFile(csv.join('\n') + '\n'));
+    const all = await rowsOf(big._id, { q: 'ward', range: '[0,1]' });
+    expect(all.headers['content-range']).toBe(`listview 0-1/${VIEW_LIST_COUNTED_MATCHES}+`);
+    expect(all.json().map((r: { label: string }) => r.label)).toEqual(['Ward 1 ten edge', 'Ward 2']);
+    const deep = await rowsOf(big._id, { q: 'ward', range: `[${rows - 1},${rows + 10}]` });
+    expect(deep.json().map((r: { label: string }) => r.label)).toEqual([`Ward ${rows} edge`]);
+    // Under the cap, and with no search at all, the count is exact.
+    expect((await rowsOf(big._id, { q: 'ten', range: '[0,0]' })).headers['content-range']).toBe(`listview 0-0/${Math.ceil(rows / 10)}`);
+    expect((await rowsOf(big._id, { q: 'edge', range: '[0,9]' })).headers['content-range']).toBe('listview 0-1/2');
+    expect((await rowsOf(big._id, { range: '[0,0]' })).headers['content-range']).toBe(`listview 0-0/${rows}`);
   });
 
   it('takes a typed "%" or "_" as itself, not as a wildcard', async () => {
@@ -186,8 +211,15 @@ describe('replacing the file', () => {
 });
 
 describe('deleting', () => {
-  it('removes the list, its rows and its file', async () => {
+  it('removes the list, its rows, their table and its file', async () => {
     const list = await create('Doomed', csvFile('Town\nKisumu\n'));
+    const tableOf = async () =>
+      (
+        await sql<{ table: string }>`select c.relname as table from pg_inherits i join pg_class c on c.oid = i.inhrelid
+          where i.inhparent = 'view_list_rows'::regclass and pg_get_expr(c.relpartbound, c.oid) like ${`%'${list._id}'%`}`.execute(t.ctx.db)
+      ).rows.map((r) => r.table);
+    const [table] = await tableOf();
+    expect(table).toMatch(/^view_list_rows_\d+$/);
     const res = await call('DELETE', `/listview/${list._id}`, {
       token: admin.token,
     });
@@ -200,6 +232,8 @@ describe('deleting', () => {
       n: string;
     }>`select count(*) as n from view_list_rows where view_list_id = ${list._id}`.execute(t.ctx.db);
     expect(Number(left.rows[0]!.n)).toBe(0);
+    expect(await tableOf()).toEqual([]);
+    expect((await sql`select to_regclass(${table!}) as t`.execute(t.ctx.db)).rows[0]).toEqual({ t: null });
   });
 });
 
@@ -325,5 +359,23 @@ describe('who may', () => {
     const post = await send('POST', '/listview', [nameField('Mine'), csvFile('Town\nKisumu\n')], someone.token);
     expect(post.statusCode).toBe(403);
     expect(post.json()).toMatchObject({ permission: 'can_create_listview' });
+  });
+});
+
+describe('migration 031 on lists written before it', () => {
+  it('gives each list a table of its served rows, leaving out rows of generations no longer served', async () => {
+    const db = t.ctx.db;
+    const kept = await create('Before the tables', csvFile('Town\nKisumu\nKisii\n'));
+    await rowTables.down(db as never);
+    // A generation a list no longer serves (as a replace left behind before it deleted them).
+    await sql`insert into view_list_rows (view_list_id, generation, row_no, cells, search)
+      values (${kept._id}, -1, 1, '["Stale"]', 'stale')`.execute(db);
+    await rowTables.up(db as never);
+    expect(await labels(kept._id)).toEqual(['Kisumu', 'Kisii']);
+    expect(await labels(kept._id, { q: 'sii' })).toEqual(['Kisii']);
+    // Imports go on as before.
+    const res = await send('PATCH', `/listview/${kept._id}`, [csvFile('Town\nKitale\n')]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await labels(kept._id)).toEqual(['Kitale']);
   });
 });

@@ -73,7 +73,8 @@ export async function startTestServer(opts: { config?: Partial<Config>; sameData
   const clock = createTestClock();
   // A clean environment: nothing from the developer's shell (DATABASE_URL, SMTP_URL...) leaks in.
   const config = loadConfig(
-    { ADMIN_PASSWORD, ADMIN_EMAIL },
+    // No spare import worker booted for every test server (the heap-cap test turns it on).
+    { ADMIN_PASSWORD, ADMIN_EMAIL, VIEW_LIST_IMPORT_WARM_WORKER: 'off' },
     {
       databaseUrl: database.url,
       dataDir: tempDir,

@@ -34,8 +34,10 @@ const server = setupServer(
     asked.push({ q, range });
     const matching = q ? ROWS.filter((r) => r.cells.join(' ').toLowerCase().includes(q.toLowerCase())) : ROWS;
     const page = matching.slice(range[0], range[1] + 1);
+    // As the server counts: a search's matches up to 10,000, then "more than".
+    const total = q && matching.length > 10_000 ? '10000+' : String(matching.length);
     return HttpResponse.json(page, {
-      headers: { 'Content-Range': `listview ${range[0]}-${range[0] + Math.max(page.length - 1, 0)}/${matching.length}` },
+      headers: { 'Content-Range': `listview ${range[0]}-${range[0] + Math.max(page.length - 1, 0)}/${total}` },
     });
   }),
 );
@@ -116,6 +118,15 @@ describe('a choice field backed by a view list', () => {
       [25, 49],
       [50, 74],
     ]);
+  });
+
+  it('says "more than" when the server stopped counting, and still pages on', async () => {
+    fireEvent.change(renderForm([town]).field('Town'), { target: { value: 'town' } });
+    const listbox = await screen.findByRole('listbox');
+    expect(await within(listbox).findByText('25 of more than 10,000 rows')).toBeTruthy();
+    fireEvent.click(within(listbox).getByText('Load more'));
+    expect(await within(listbox).findByText('Town 50')).toBeTruthy();
+    expect(within(listbox).getByText('50 of more than 10,000 rows')).toBeTruthy();
   });
 
   it('keeps several picks for a multiple-select, as a list of text, with the search still open', async () => {

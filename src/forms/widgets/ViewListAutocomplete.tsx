@@ -66,7 +66,7 @@ function ViewListField(props: WidgetProps) {
   const [typed, setTyped] = useState('');
   const search = useDebouncedValue(typed.trim(), SEARCH_DELAY_MS);
   const settling = search !== typed.trim();
-  const { rows, total, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, error } = useViewListRows(
+  const { rows, total, moreThan, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, error } = useViewListRows(
     listId,
     search,
     open && !settling,
@@ -83,7 +83,7 @@ function ViewListField(props: WidgetProps) {
   const renderMore = () => (
     <Box component="li" key={MORE._id} role="presentation" sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1 }}>
       <Typography variant="caption" color="text.secondary" sx={{ flex: 1 }}>
-        {translate('app.forms.preview.view_list.shown', {
+        {translate(moreThan ? 'app.forms.preview.view_list.shown_more_than' : 'app.forms.preview.view_list.shown', {
           shown: rows.length.toLocaleString(),
           total: (total ?? rows.length).toLocaleString(),
         })}

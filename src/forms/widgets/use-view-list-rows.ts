@@ -19,13 +19,15 @@ export function useViewListRows(listId: string, search: string, enabled: boolean
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((n, page) => n + page.rows.length, 0);
-      return last.rows.length > 0 && loaded < last.total ? loaded : undefined;
+      // Past the server's count, pages go on while they come back full.
+      const more = last.moreThan ? last.rows.length === ROWS_PAGE : loaded < last.total;
+      return last.rows.length > 0 && more ? loaded : undefined;
     },
     enabled: enabled && listId !== '',
     staleTime: 60_000,
     retry: false,
   });
   const rows: ViewListRow[] = query.data?.pages.flatMap((page) => page.rows) ?? [];
-  const total = query.data?.pages.at(-1)?.total;
-  return { ...query, rows, total };
+  const last = query.data?.pages.at(-1);
+  return { ...query, rows, total: last?.total, moreThan: last?.moreThan === true };
 }

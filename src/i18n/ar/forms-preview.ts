@@ -47,6 +47,7 @@ export const preview: Strings<typeof englishPreview> = {
   no_options: 'لا توجد خيارات للاختيار بعد: أضفها في خيارات الحقل',
   view_list: {
     shown: 'الصفوف المعروضة: %{shown} من %{total}',
+    shown_more_than: 'الصفوف المعروضة: %{shown} من أكثر من %{total}',
     loading_more: 'جارٍ تحميل مزيد من الصفوف',
     load_more: 'تحميل المزيد',
     searching: 'جارٍ البحث…',

@@ -45,6 +45,7 @@ export const preview = {
   no_options: 'No options to choose from yet: add them in the field’s Options',
   view_list: {
     shown: '%{shown} of %{total} rows',
+    shown_more_than: '%{shown} of more than %{total} rows',
     loading_more: 'Loading more rows',
     load_more: 'Load more',
     searching: 'Searching…',

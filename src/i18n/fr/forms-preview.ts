@@ -46,6 +46,7 @@ export const preview: Strings<typeof englishPreview> = {
   no_options: "Aucune option à choisir pour l'instant : ajoutez-les dans les Options du champ",
   view_list: {
     shown: '%{shown} lignes sur %{total}',
+    shown_more_than: '%{shown} lignes sur plus de %{total}',
     loading_more: "Chargement d'autres lignes",
     load_more: 'Charger plus',
     searching: 'Recherche…',
