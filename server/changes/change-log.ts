@@ -127,13 +127,15 @@ async function insertChange(trx: Db, entry: ChangeEntry, context: ChangeContext)
 
 /**
  * A one-row write and its change row in ONE statement, so a hot write needs no transaction of
- * its own (no BEGIN and COMMIT round trips): the statement's CTEs end with `written`, a
- * data-modifying CTE returning its row (none: nothing was written, and nothing is recorded);
- * this adds the order lock, the record's revision and the change row, their parameters numbered
- * from `first` (pass `changeRowParameters` there). The order lock is taken for `written`'s row,
- * so after the write's own row locks, as `flush` takes it after a write's work.
+ * its own (no BEGIN and COMMIT round trips): the statement's CTEs end with `written`, a CTE
+ * holding the written row (none: nothing was written, and nothing is recorded); this adds the
+ * order lock, the record's revision and the change row, their parameters numbered from `first`
+ * (pass `changeRowParameters` there). The order lock is taken for `written`'s row, so after the
+ * write's own row locks, as `flush` takes it after a write's work. The change row is the
+ * statement's end, or with `as`, one more CTE of that name (returning its `seq`) for the
+ * statement's own select to read.
  */
-export function withChangeRow(written: string, first: number): string {
+export function withChangeRow(written: string, first: number, as?: string): string {
   const row = Array.from({ length: 12 }, (_, i) => `$${first + i}`);
   row[11] += '::jsonb';
   return `, ordered as (select pg_advisory_xact_lock(${CHANGE_ORDER_LOCK}) from ${written}),
@@ -143,7 +145,7 @@ export function withChangeRow(written: string, first: number): string {
     on conflict (resource, record_id) do update set revision = change_revisions.revision + 1
     returning revision
   )
-  insert into changes (${COLUMNS}) select ${row.join(', ')}, revision.revision from revision`;
+  ${as ? `, ${as} as (` : ''}insert into changes (${COLUMNS}) select ${row.join(', ')}, revision.revision from revision${as ? ' returning seq)' : ''}`;
 }
 
 /** Runs `work` in one transaction and writes the changes it gathered at its end, in that transaction. */

@@ -9,7 +9,7 @@
  * other), the type record and the form `for key share` (their delete counts documents as
  * holders, and must see this one).
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { MODULE_KINDS, type DocumentModule } from '@model/documents/modules.ts';
 import type { FormField } from '@model/forms/field-definition.ts';
 import { resourceEntry } from '@model/schema-registry.ts';
@@ -114,6 +114,13 @@ export function assertValidAnswers(revision: RevisionForDocument, answers: Recor
   assertValidDocument({ structures: revision.structures, _id: revision.id }, answers);
 }
 
+/** SQL: the forms a document of the type record `t` may be filled in (formsOfType, as an array). */
+export function typeFormsSql(module: DocumentModule): RawBuilder<string[]> {
+  return module === 'events'
+    ? sql`array_remove(array[t.form] || array(select jsonb_array_elements_text(coalesce(t.pre_event_form_ids, '[]') || coalesce(t.post_event_form_ids, '[]'))), null)`
+    : sql`array_remove(array[t.form], null)`;
+}
+
 interface SubmissionRow extends DocumentProgram {
   /** The type's forms when the type is attached to the module; null otherwise. */
   forms: string[] | null;
@@ -131,10 +138,6 @@ async function submissionRow(
   body: { program_id: string; module: DocumentModule; type_id: string; form_revision_id: string },
 ): Promise<SubmissionRow | undefined> {
   const kind = MODULE_KINDS[body.module];
-  const typeForms =
-    body.module === 'events'
-      ? sql`array_remove(array[t.form] || array(select jsonb_array_elements_text(coalesce(t.pre_event_form_ids, '[]') || coalesce(t.post_event_form_ids, '[]'))), null)`
-      : sql`array_remove(array[t.form], null)`;
   const { rows } = await sql<SubmissionRow>`
     with p as (
       select id, status, lock_program, active_module, document_visible, program_head, teams, no_of_days_for_edit_program,
@@ -144,7 +147,7 @@ async function submissionRow(
     select p.*, t.forms, to_jsonb(r) as revision
     from p
     left join lateral (
-      select ${typeForms} as forms from ${sql.table(kind.typeResource)} t
+      select ${typeFormsSql(body.module)} as forms from ${sql.table(kind.typeResource)} t
       where t.id = ${body.type_id} and p.types ? ${body.type_id} for key share
     ) t on true
     left join lateral (

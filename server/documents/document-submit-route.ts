@@ -10,6 +10,8 @@ import { problems } from '../http/errors.ts';
 import { audited } from '../changes/audit-declaration.ts';
 import { needsFlagMobile } from '../http/permissions.ts';
 import { loadDocument } from './document-read.ts';
+import { submitInOneStatement } from './one-statement-submission.ts';
+import { changeContextOf } from '../changes/change-context.ts';
 import { checkSubmission, SubmissionReads } from './document-checks.ts';
 import { attachmentAnswers } from './document-answers.ts';
 import { claimAttachments } from './document-attachments.ts';
@@ -65,6 +67,9 @@ export function submitRoute(app: FastifyInstance, kit: DocumentKit): void {
       };
       const answerReplay = (stored: Awaited<ReturnType<typeof loadDocument>>) =>
         reply.status(200).header('Idempotent-Replay', 'true').send(stored);
+      // The plain case in one statement; anything else (a refusal, a retry, files) in the transaction below.
+      const submitted = await submitInOneStatement(db, caller, body, changeContextOf(request), kit.now());
+      if (submitted) return reply.status(201).send(submitted);
       const earlier = await earlierSubmission();
       if (earlier) return answerReplay(earlier);
       try {
