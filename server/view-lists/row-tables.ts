@@ -36,6 +36,9 @@ export async function createRowTable(trx: Db, generation: number): Promise<void>
  */
 export async function indexRowTable(trx: Db, generation: number): Promise<void> {
   const table = rowTable(generation);
+  // Built by this backend alone: PostgreSQL's parallel workers for an index build are processes
+  // of their own, which would not share the import's lowered priority (import-priority.ts).
+  await sql`set local max_parallel_maintenance_workers = 0`.execute(trx);
   await sql`alter table ${table} add primary key (view_list_id, row_no)`.execute(trx);
   await sql`create index on ${table} using gin (search gin_trgm_ops)`.execute(trx);
   await sql`analyze ${table}`.execute(trx);
