@@ -5,11 +5,11 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import helmet from '@fastify/helmet';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot, type Config } from './config.ts';
 import { consolePolicy } from './http/content-security-policy.ts';
+import { addSecurityHeaders } from './http/security-headers.ts';
 import type { MapTiles } from '@model/map-tiles.ts';
 
 export const consoleDist = path.join(projectRoot, 'dist', 'console');
@@ -44,7 +44,7 @@ export async function createConsoleServer(config: Config, root = consoleDist): P
   const app = Fastify({ logger: { level: config.logLevel } });
   // The page holds the session token: it may not be framed by another site, and its
   // Content-Security-Policy (worked out per request, from the host asked for) is set below.
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, frameguard: { action: 'deny' } });
+  addSecurityHeaders(app, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, frameguard: { action: 'deny' } });
   app.addHook('onSend', async (request, reply) => {
     reply.header(
       'content-security-policy',

@@ -5,7 +5,6 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -25,6 +24,7 @@ import { errorSchema } from './error-schema.ts';
 import { postgresRateLimitStore } from './rate-limit-store.ts';
 import { documentRoutes } from './openapi-routes.ts';
 import { swaggerOptions } from './openapi-document.ts';
+import { addSecurityHeaders } from './security-headers.ts';
 
 export interface ServerApp {
   app: FastifyInstance;
@@ -103,7 +103,7 @@ export async function createBaseApp(ctx: AppContext, kind: 'auth' | 'api'): Prom
     exposedHeaders: ['Content-Range'],
     maxAge: 600,
   });
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
+  addSecurityHeaders(app, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
   await app.register(rateLimit, {
     global: false,
     // Counted in PostgreSQL, a limit holds across every instance of the server (RATE_LIMIT_STORE).

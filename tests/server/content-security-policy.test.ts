@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../server/config.ts';
 import { createConsoleServer } from '../../server/console-server.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from '../support/test-server.ts';
 
 /** `{ directive: [sources] }` of a Content-Security-Policy header. */
 function directives(header: unknown): Record<string, string[]> {
@@ -180,4 +180,41 @@ describe('the /docs pages', () => {
       }
     });
   }
+
+  // helmet's set, worked out once (server/http/security-headers.ts): on answers, refusals and 404s alike.
+  const API_SECURITY_HEADERS = {
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'cross-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'no-referrer',
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'SAMEORIGIN',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+  for (const server of ['auth', 'api'] as const) {
+    it(`every answer of the ${server} server carries the security headers, a refusal and a 404 too`, async () => {
+      const admin = await t.loginAs(ADMIN_EMAIL, ADMIN_PASSWORD);
+      const list = server === 'auth' ? '/role' : '/form';
+      const answers = [
+        await t[server].app.inject({ method: 'GET', url: '/health' }),
+        await t[server].app.inject({ method: 'GET', url: list, headers: admin.headers }),
+        await t[server].app.inject({ method: 'GET', url: list }),
+        await t[server].app.inject({ method: 'GET', url: '/no-such-route', headers: admin.headers }),
+      ];
+      expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 401, 404]);
+      for (const res of answers) expect(res.headers).toMatchObject(API_SECURITY_HEADERS);
+    });
+  }
+});
+
+describe('the console page', () => {
+  it('carries the security headers, and may not be framed at all', async () => {
+    const res = await (await consoleServer({})).inject({ method: 'GET', url: '/' });
+    expect(res.headers).toMatchObject({ 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' });
+    expect(res.headers).not.toHaveProperty('cross-origin-embedder-policy');
+  });
 });
