@@ -13,9 +13,12 @@
  * And the submission's floor, the bare insert: the same document row inserted alone (one INSERT
  * into documents with the same values) by a minimal Fastify + pg handler with the same token
  * check, over HTTP too, timed the same way (bench/support/bare-insert-server.ts).
- * They all take turns in rounds, in a shuffled order, and each figure is the median of the
- * rounds' medians (p50). Goals: a submission with its counters and change row ≤ 1.3× the bare
- * insert; each write with its change row ≤ 1.15× without it. Hash-chained is reported only.
+ * A write with its row, the same write without it (and for a submission, the bare insert)
+ * alternate write by write, in an order drawn afresh each time, so that they meet the machine at
+ * the same pace; hash-chained writes have turns of their own (switching is DDL). Turns come in
+ * rounds, in a shuffled order, and each figure is the median of the rounds' medians (p50).
+ * Goals: a submission with its counters and change row ≤ 1.3× the bare insert; each write with
+ * its change row ≤ 1.15× without it. Hash-chained is reported only.
  *
  * Knobs: BENCH_ROUNDS (6), BENCH_WRITES (150 per contender per round), EMBEDDED_PG_PORT (54709),
  * BENCH_DATABASE_URL (another server instead of the embedded one).
@@ -25,7 +28,6 @@ import path from 'node:path';
 import { ChangeSet } from '../server/changes/change-log.ts';
 import { applyHashChain } from '../server/changes/hash-chain.ts';
 import { oneStatementLog } from '../server/documents/one-statement-submission.ts';
-import type { Db } from '../server/db/database.ts';
 import { projectRoot } from '../server/config.ts';
 import { listenAndSignIn, startBenchApps } from './support/bench-apps.ts';
 import { makeSubmissionTarget } from './support/submission-target.ts';
@@ -43,19 +45,12 @@ const BARE = 'bare insert';
 const WRITE_PATHS = { submission: 'POST /document', update: 'PATCH /designation/:id' };
 const MODES: Mode[] = ['without', 'with', 'chained'];
 
-/** Runs `work` with the change log written (with, chained: hash-chained too) or its flush skipped (without). */
-async function withLog<T>(db: Db, mode: Mode, work: () => Promise<T>): Promise<T> {
-  const flush = ChangeSet.prototype.flush;
-  if (mode === 'without') ChangeSet.prototype.flush = async () => [];
-  // A plain submission writes its row in its one statement (one-statement-submission.ts), not through flush.
-  oneStatementLog.changeRow = mode !== 'without';
-  await applyHashChain(db, mode === 'chained');
-  try {
-    return await work();
-  } finally {
-    ChangeSet.prototype.flush = flush;
-    oneStatementLog.changeRow = true;
-  }
+const flushChanges = ChangeSet.prototype.flush;
+
+/** Whether writes record their change row: when not, a transaction's ChangeSet flush is skipped and a plain submission's one statement leaves the row out. */
+function logRows(on: boolean): void {
+  ChangeSet.prototype.flush = on ? flushChanges : async () => [];
+  oneStatementLog.changeRow = on;
 }
 
 async function main() {
@@ -99,32 +94,48 @@ async function main() {
     // Warm both paths up, then the rounds.
     for (const write of [...Object.values(contenders), bareInsert]) for (let i = 0; i < 30; i++) await write();
     const rounds: Record<string, number[]> = {};
-    for (let round = 0; round < ROUNDS; round++) {
-      const turns = shuffled([BARE, ...Object.keys(contenders).flatMap((name) => MODES.map((mode) => `${name} ${mode}`))]);
-      for (const turn of turns) {
-        const times: number[] = [];
-        if (turn === BARE) {
-          for (let i = 0; i < WRITES; i++) {
-            const started = performance.now();
-            await bareInsert();
-            times.push(performance.now() - started);
-          }
-          (rounds[turn] ??= []).push(median(times));
-          continue;
+    const timed = async (write: () => Promise<void>) => {
+      const started = performance.now();
+      await write();
+      return performance.now() - started;
+    };
+    // Writes with and without their row (and a submission's bare insert) take turns write by
+    // write, which of them goes first drawn each time: the machine's pace drifts over seconds,
+    // and writes side by side see the same pace. The hash-chained writes need DDL to switch (so
+    // a turn of their own, its first writes untimed).
+    const plainTurn = async (name: keyof typeof contenders) => {
+      const kinds = name === 'submission' ? (['with', 'without', BARE] as const) : (['with', 'without'] as const);
+      const times: Record<string, number[]> = {};
+      for (let i = 0; i < WRITES; i++) {
+        for (const kind of shuffled(kinds)) {
+          if (kind !== BARE) logRows(kind === 'with');
+          (times[kind] ??= []).push(await timed(kind === BARE ? bareInsert : contenders[name]));
         }
-        const [name, mode] = turn.split(' ') as [keyof typeof contenders, Mode];
-        await withLog(db, mode, async () => {
-          // Switching the hash chain is DDL on changes: PostgreSQL plans the statements that write
-          // it afresh on each connection (five custom plans before a generic one), which no server
-          // does between two submissions. Those first writes are not timed.
-          for (let i = 0; i < UNTIMED_AFTER_SWITCH; i++) await contenders[name]();
-          for (let i = 0; i < WRITES; i++) {
-            const started = performance.now();
-            await contenders[name]();
-            times.push(performance.now() - started);
-          }
-        });
-        (rounds[turn] ??= []).push(median(times));
+      }
+      logRows(true);
+      for (const kind of kinds) (rounds[kind === BARE ? BARE : `${name} ${kind}`] ??= []).push(median(times[kind]!));
+    };
+    const chainedTurn = async (name: keyof typeof contenders) => {
+      await applyHashChain(db, true);
+      try {
+        // Switching the hash chain is DDL on changes: PostgreSQL plans the statements that write
+        // it afresh on each connection (five custom plans before a generic one), which no server
+        // does between two submissions. Those first writes are not timed.
+        for (let i = 0; i < UNTIMED_AFTER_SWITCH; i++) await contenders[name]();
+        const times: number[] = [];
+        for (let i = 0; i < WRITES; i++) times.push(await timed(contenders[name]));
+        (rounds[`${name} chained`] ??= []).push(median(times));
+      } finally {
+        await applyHashChain(db, false);
+      }
+    };
+    for (let round = 0; round < ROUNDS; round++) {
+      const turns = shuffled(Object.keys(contenders).flatMap((name) => [`${name} plain`, `${name} chained`]));
+      for (const turn of turns) {
+        const [name, kind] = turn.split(' ') as [keyof typeof contenders, string];
+        // After a hash-chained turn the plain statements are planned afresh too: untimed as well.
+        for (let i = 0; i < UNTIMED_AFTER_SWITCH; i++) await contenders[name]();
+        await (kind === 'plain' ? plainTurn(name) : chainedTurn(name));
       }
     }
     const { rows } = await sql<{ n: string }>`select count(*)::text as n from changes`.execute(db);
