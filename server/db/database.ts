@@ -1,7 +1,7 @@
 /** The Kysely handle and the row types of the hand-written tables. */
 import { Kysely, PostgresDialect, type Generated, type GeneratedAlways, type ColumnType } from 'kysely';
 import pg from 'pg';
-import { PreparingClient } from './prepared.ts';
+import { PreparingClient, rememberPool } from './prepared.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
@@ -318,7 +318,9 @@ export function createDb(connectionString: string, poolSize = 10): Db {
       if ((err as { code?: string }).code !== '57P01') console.warn(`[db] connection lost: ${err.message}`);
     });
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  rememberPool(db, pool);
+  return db;
 }
 
 /** Creates the database named in the URL when the server has only `postgres` (first embedded start). */

@@ -16,10 +16,10 @@
  * submission refused on this path has written nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { CompiledQuery } from 'kysely';
 import { MODULE_KINDS, type DocumentModule } from '@model/documents/modules.ts';
 import type { Document } from '@model/generated/index.ts';
 import type { Db } from '../db/database.ts';
+import { runStatement } from '../db/prepared.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { ChangeSet, changeRowParameters, withChangeRow, type ChangeContext } from '../changes/change-log.ts';
 import { assertValidAnswers, typeFormsSql } from './document-checks.ts';
@@ -103,21 +103,19 @@ export async function submitInOneStatement(
   const key = `${body.module} ${changeRow}`;
   let text = texts.get(key);
   if (!text) texts.set(key, (text = statementText(db, body.module, changeRow)));
-  const { rows } = await db.executeQuery<DocumentRow>(
-    CompiledQuery.raw(text, [
-      id,
-      body.local_id,
-      body.program_id,
-      body.module,
-      body.type_id,
-      body.form_revision_id,
-      JSON.stringify(body.form_data),
-      caller.id,
-      now,
-      seesAllDocuments(caller),
-      ...(changeRow ? changeRowParameters(changes.entries[0]!, context) : []),
-    ]),
-  );
+  const rows = await runStatement<DocumentRow>(db, text, [
+    id,
+    body.local_id,
+    body.program_id,
+    body.module,
+    body.type_id,
+    body.form_revision_id,
+    JSON.stringify(body.form_data),
+    caller.id,
+    now,
+    seesAllDocuments(caller),
+    ...(changeRow ? changeRowParameters(changes.entries[0]!, context) : []),
+  ]);
   const row = rows[0];
   if (!row) return undefined;
   return toWireDocument(

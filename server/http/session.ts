@@ -4,8 +4,8 @@
  * authenticate every call with it (authenticate.ts); the auth feature opens and ends sessions
  * (auth/sessions.ts) and re-exports these.
  */
-import { CompiledQuery } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { runStatement } from '../db/prepared.ts';
 
 export interface SessionUser {
   id: string;
@@ -86,7 +86,7 @@ export async function sessionUser(
   joined?: { read: JoinedRead; params: unknown[] },
 ): Promise<LiveSessionUser | undefined> {
   const values = joined ? [sessionId, now, ...joined.params] : [sessionId, now];
-  const { rows } = await db.executeQuery<SessionUserRow>(CompiledQuery.raw(statementOf(joined?.read), values));
+  const rows = await runStatement<SessionUserRow>(db, statementOf(joined?.read), values);
   const row = rows[0];
   if (!row) return undefined;
   return {
