@@ -223,6 +223,24 @@ test('a form of twenty fields is built, reordered, previewed with its logic, its
   await expect(page.getByRole('option', { name: /^Kisumu/ })).toBeVisible();
   await page.getByRole('option', { name: /^Kisumu/ }).click();
   await expect(county).toHaveValue('Kisumu');
+  // Scrolled to its end, the list loads the next rows where the person is reading: it does not
+  // jump back to its top, with an answer chosen and without.
+  for (const [search, total] of [
+    ['Place', '3,000'],
+    ['Place 1', '1,000'],
+  ] as const) {
+    if (search === 'Place 1') await county.clear();
+    await county.fill(search);
+    await expect(page.getByText(`25 of ${total} rows`)).toBeVisible();
+    const listbox = page.getByRole('listbox');
+    const end = await listbox.evaluate((list) => (list.scrollTop = list.scrollHeight - list.clientHeight));
+    await expect(page.getByText(`50 of ${total} rows`)).toBeVisible();
+    // Where it was, give or take the footer's height while it loads; the top would be 0.
+    await expect.poll(() => listbox.evaluate((list) => list.scrollTop)).toBeGreaterThan(end - 60);
+  }
+  await county.fill('Kis');
+  await page.getByRole('option', { name: /^Kisumu/ }).click();
+  await expect(county).toHaveValue('Kisumu');
   expect(violations, 'the builder and its preview run under the console policy').toEqual([]);
 
   await page.getByRole('button', { name: 'Save Draft' }).click();

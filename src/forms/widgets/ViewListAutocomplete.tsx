@@ -7,7 +7,7 @@
  * (one, or a list for checkbox and multiple-select): see docs/forms.md, "How a choice field uses a
  * list".
  */
-import { useContext, useMemo, useState, type HTMLAttributes, type UIEvent } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState, type HTMLAttributes, type UIEvent } from 'react';
 import { Autocomplete, Box, Button, Checkbox, CircularProgress, TextField, Typography } from '@mui/material';
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { labelValue, type WidgetProps } from '@rjsf/utils';
@@ -72,12 +72,34 @@ function ViewListField(props: WidgetProps) {
     open && !settling,
   );
   const loading = settling || (isFetching && !isFetchingNextPage);
-  const more = () => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+
+  // MUI's Autocomplete puts its list back at the top when its options change and it finds no
+  // option to highlight (useAutocomplete's syncHighlightedIndex, in an effect, on that render and
+  // the next): a page loaded at the end would throw the person back to the first row. From the
+  // first "more" until the next search, the list keeps the place the person scrolled to: every
+  // scroll moves the place, and after every render the list is put back there (this component's
+  // effects run after the Autocomplete's own).
+  const list = useRef<HTMLElement | null>(null);
+  const place = useRef<number | null>(null);
+  useEffect(() => {
+    if (list.current && place.current !== null && list.current.scrollTop !== place.current) list.current.scrollTop = place.current;
+  });
+  const more = (from: HTMLElement | null) => {
+    if (!hasNextPage || isFetchingNextPage) return;
+    if (from) {
+      list.current = from;
+      place.current = from.scrollTop;
+    }
+    void fetchNextPage();
   };
   const onListScroll = (event: UIEvent<HTMLElement>) => {
-    const list = event.currentTarget;
-    if (list.scrollTop + list.clientHeight >= list.scrollHeight - NEAR_END_PX) more();
+    const shown = event.currentTarget;
+    if (list.current === shown && place.current !== null) place.current = shown.scrollTop;
+    if (shown.scrollTop + shown.clientHeight >= shown.scrollHeight - NEAR_END_PX) more(shown);
+  };
+  const forgetPlace = () => {
+    list.current = null;
+    place.current = null;
   };
 
   const renderMore = () => (
@@ -94,7 +116,7 @@ function ViewListField(props: WidgetProps) {
         <Button
           size="small"
           onMouseDown={(e) => e.preventDefault()} // keeps the focus (and so the list) in the field
-          onClick={more}
+          onClick={(e) => more(e.currentTarget.closest<HTMLElement>('[role="listbox"]'))}
         >
           {translate('app.forms.preview.view_list.load_more')}
         </Button>
@@ -109,7 +131,10 @@ function ViewListField(props: WidgetProps) {
       disableCloseOnSelect={multiple}
       open={open}
       onOpen={() => setOpen(true)}
-      onClose={() => setOpen(false)}
+      onClose={() => {
+        setOpen(false);
+        forgetPlace();
+      }}
       value={answer}
       options={hasNextPage && !settling ? [...rows, MORE] : settling ? [] : rows}
       loading={loading}
@@ -133,6 +158,8 @@ function ViewListField(props: WidgetProps) {
         if (multiple && open && (reason === 'selectOption' || reason === 'removeOption' || reason === 'reset')) return;
         setInput(text);
         setTyped(reason === 'input' ? text : '');
+        // Another search starts at the top of its rows.
+        forgetPlace();
       }}
       onChange={(_event, picked) => {
         if (Array.isArray(picked)) onChange(picked.map((row) => row.label));
