@@ -16,9 +16,10 @@
  * a time for one account and address. A request beyond that waits for one to be answered: a
  * right password clears the count and lets the next one through, a wrong one may lock.
  */
-import { CompiledQuery } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import { isIPv6 } from 'node:net';
 import type { Db } from '../db/database.ts';
+import { runStatement } from '../db/prepared.ts';
 import type { Config } from '../config.ts';
 
 export const SLOW_DOWN_FIRST_MS = 1000;
@@ -125,7 +126,7 @@ export async function reserveCheck<Extra extends object>(
 ): Promise<AdmissionState & Partial<Extra>> {
   const stale = new Date(now.getTime() - RESERVATION_STALE_MS);
   const parameters = [key.email, key.address, now, windowStart(config, now), stale, config.lockout.maxFailures, waited];
-  const { rows } = await db.executeQuery<AdmissionState & Partial<Extra>>(CompiledQuery.raw(statement, parameters));
+  const rows = await runStatement<AdmissionState & Partial<Extra>>(db, statement, parameters);
   return rows[0]!;
 }
 
@@ -186,9 +187,7 @@ const RECORD_FAILURE = `/* prepared:sign_in_failed */
 /** A wrong password: one statement counts it for the address and the account, and releases the reservation. */
 export async function recordFailure(db: Db, config: Config, key: ThrottleKey, now: Date): Promise<FailureRecord> {
   const parameters = [key.email, key.address, now, windowStart(config, now), config.lockout.maxFailures];
-  const { rows } = await db.executeQuery<{ failures: number; notify: boolean; addresses: string | null }>(
-    CompiledQuery.raw(RECORD_FAILURE, parameters),
-  );
+  const rows = await runStatement<{ failures: number; notify: boolean; addresses: string | null }>(db, RECORD_FAILURE, parameters);
   const row = rows[0]!;
   return { accountFailures: row.failures, ...(row.notify ? { notice: { addresses: Number(row.addresses) } } : {}) };
 }

@@ -23,6 +23,7 @@ import { signInAttemptsNotice } from './sign-in-notice.ts';
 import { mailTextsFor } from '../mail/mail-language.ts';
 import { ChangeSet, changeRowParameters, withChangeRow, type ChangeContext } from '../changes/change-log.ts';
 import type { Db } from '../db/database.ts';
+import { countStatement } from '../db/prepared.ts';
 
 export interface SignInRequest {
   /** Trimmed and lower-cased. */
@@ -142,22 +143,20 @@ async function openSession({ db, config }: AppContext, request: SignInRequest, k
   const actor = { id: user.id, email: user.email, roleSlug: user.role_slug, sessionId: id, client: request.client };
   const change = new ChangeSet();
   change.record('session', id, null, { user_id, client: request.client, keep_login, user_agent });
-  const { numAffectedRows } = await db.executeQuery(
-    CompiledQuery.raw(OPEN_SESSION, [
-      key.email,
-      key.address,
-      id,
-      user_id,
-      keep_login,
-      user_agent,
-      created_at,
-      refresh_until,
-      user.password_hash,
-      request.client,
-      ...changeRowParameters(change.entries[0]!, { ...request.context, actor }),
-    ]),
-  );
-  return numAffectedRows ? id : undefined;
+  const written = await countStatement(db, OPEN_SESSION, [
+    key.email,
+    key.address,
+    id,
+    user_id,
+    keep_login,
+    user_agent,
+    created_at,
+    refresh_until,
+    user.password_hash,
+    request.client,
+    ...changeRowParameters(change.entries[0]!, { ...request.context, actor }),
+  ]);
+  return written ? id : undefined;
 }
 
 async function signIn(kit: SignInKit, request: SignInRequest, key: ThrottleKey) {

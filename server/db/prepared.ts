@@ -57,9 +57,22 @@ export function rememberPool(db: Db, pool: pg.Pool): void {
  * signed-in call pays on its session lookup and a submission once more.
  */
 export async function runStatement<Row>(db: Db, text: string, values: unknown[]): Promise<Row[]> {
+  return (await run<Row>(db, text, values)).rows;
+}
+
+/** How many rows a statement wrote (its last part's, as `rowCount`), run as runStatement runs it. */
+export async function countStatement(db: Db, text: string, values: unknown[]): Promise<number> {
+  return (await run(db, text, values)).count;
+}
+
+async function run<Row>(db: Db, text: string, values: unknown[]): Promise<{ rows: Row[]; count: number }> {
   const pool = pools.get(db);
-  if (pool) return (await pool.query<Row & pg.QueryResultRow>(text, values)).rows;
-  return (await db.executeQuery<Row>(CompiledQuery.raw(text, values))).rows;
+  if (pool) {
+    const result = await pool.query<Row & pg.QueryResultRow>(text, values);
+    return { rows: result.rows, count: result.rowCount ?? 0 };
+  }
+  const result = await db.executeQuery<Row>(CompiledQuery.raw(text, values));
+  return { rows: result.rows, count: Number(result.numAffectedRows ?? 0) };
 }
 
 /**

@@ -9,10 +9,11 @@
  * apart by the route, as its own stores do. `continueExceeding` and `exponentialBackoff` are not
  * offered: no route asks for them.
  */
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
+import { runStatement } from '../db/prepared.ts';
 
 type Done = Parameters<FastifyRateLimitStore['incr']>[1];
 type Options = { continueExceeding?: boolean; exponentialBackoff?: boolean };
@@ -37,8 +38,8 @@ interface Window {
 
 export function postgresRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
   const run = (statement: string, parameters: unknown[], done: Done) =>
-    db.executeQuery<Window>(CompiledQuery.raw(statement, parameters)).then(
-      ({ rows }) => done(null, rows[0] ? { current: rows[0].hits, ttl: rows[0].ttl } : { current: 0, ttl: 0 }),
+    runStatement<Window>(db, statement, parameters).then(
+      (rows) => done(null, rows[0] ? { current: rows[0].hits, ttl: rows[0].ttl } : { current: 0, ttl: 0 }),
       (err: Error) => done(err),
     );
 
