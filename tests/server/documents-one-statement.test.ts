@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { answersFor, makeDocumentWorld, type DocumentWorld } from '../support/documents.ts';
+import { answersFor, householdSubmission, makeDocumentWorld, type DocumentWorld } from '../support/documents.ts';
 import { submitInOneStatement } from '../../server/documents/one-statement-submission.ts';
 import type { SessionUser } from '../../server/auth/session-user.ts';
 
@@ -21,17 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-function submission(over: Record<string, unknown> = {}) {
-  return {
-    local_id: `one-statement-${++serial}`,
-    program_id: world.program.id,
-    module: 'beneficiaries' as const,
-    type_id: world.types.beneficiary,
-    form_revision_id: world.revisions.household[1],
-    form_data: answersFor('beneficiaries', 2, serial) as Record<string, unknown>,
-    ...over,
-  };
-}
+const submission = (over: Record<string, unknown> = {}) => householdSubmission(world, `one-statement-${++serial}`, serial, over);
 
 /** Documents, their counters and change rows: what a refused attempt must leave as it was. */
 async function written() {

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { flags } from '../support/test-users.ts';
 import {
-  answersFor,
+  householdSubmission,
   attachFormType,
   makeDocumentWorld,
   personWith,
@@ -29,17 +29,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** A household submission (revision 2) with a fresh local id, `over` changing any part of it. */
-function submission(over: Record<string, unknown> = {}) {
-  return {
-    local_id: `doc-test-${++serial}`,
-    program_id: world.program.id,
-    module: 'beneficiaries',
-    type_id: world.types.beneficiary,
-    form_revision_id: world.revisions.household[1],
-    form_data: answersFor('beneficiaries', 2, serial),
-    ...over,
-  };
-}
+const submission = (over: Record<string, unknown> = {}) => householdSubmission(world, `doc-test-${++serial}`, serial, over);
 
 const post = (who: { headers: object }, payload: unknown) =>
   t.api.app.inject({ method: 'POST', url: '/document', headers: who.headers as Record<string, string>, payload: payload as never });

@@ -93,6 +93,19 @@ export function answersFor(module: WorldModule, revision: 1 | 2, i: number): Rec
     : { name: `Household ${i}`, age: 20 + (i % 50), village: i % 2 ? 'north' : 'south' };
 }
 
+/** A household submission (revision 2) of `world` under `localId`, its answers numbered `n`, `over` changing any part of it. */
+export function householdSubmission(world: DocumentWorld, localId: string, n: number, over: Record<string, unknown> = {}) {
+  return {
+    local_id: localId,
+    program_id: world.program.id,
+    module: 'beneficiaries' as const,
+    type_id: world.types.beneficiary,
+    form_revision_id: world.revisions.household[1],
+    form_data: answersFor('beneficiaries', 2, n),
+    ...over,
+  };
+}
+
 let worlds = 0;
 let submissions = 0;
 
