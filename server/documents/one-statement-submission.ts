@@ -68,15 +68,18 @@ function statementText(db: Db, module: DocumentModule, changeRow: boolean): stri
     insert into documents (id, local_id, program_id, module, type_id, form_revision_id, form_data, created_by, created_at, updated_at)
     select $1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $9 from form_row
     on conflict (local_id) do nothing
-    returning id, seq, local_id, program_id, module, type_id, form_revision_id, form_data, created_by, created_at, updated_at, processed_at
+    returning id, seq, program_id, module, type_id, created_by, created_at
   ),
   ${counting},
   -- The change log's order lock after the counters' row locks, as a transaction takes them.
   written as (select id from inserted where (select count(*) from stretches) >= 0)
   ${changeRow ? withChangeRow('written', CHANGE_ROW_FROM, 'logged') : ', logged as (select id from written)'}
-  select d.*, p.name_slug as program_slug, p.name as program_name, t.name as type_name, u.first_name, u.last_name
+  select d.seq, p.name_slug as program_slug, p.name as program_name, t.name as type_name, u.first_name, u.last_name
   from inserted d join users u on u.id = d.created_by, program_row p, type_row t, logged`;
 }
+
+/** What the statement answers beyond what it was given: the row's place, and the names the answer shows. */
+type StatementRow = Pick<DocumentRow, 'seq' | 'program_slug' | 'program_name' | 'type_name' | 'first_name' | 'last_name'>;
 
 const texts = new Map<string, string>();
 
@@ -103,7 +106,7 @@ export async function submitInOneStatement(
   const key = `${body.module} ${changeRow}`;
   let text = texts.get(key);
   if (!text) texts.set(key, (text = statementText(db, body.module, changeRow)));
-  const rows = await runStatement<DocumentRow>(db, text, [
+  const rows = await runStatement<StatementRow>(db, text, [
     id,
     body.local_id,
     body.program_id,
@@ -118,8 +121,26 @@ export async function submitInOneStatement(
   ]);
   const row = rows[0];
   if (!row) return undefined;
+  // The rest of the stored row is what was sent to be stored: the answers as parsed from the body
+  // (the revision's fields, in its order, so jsonb's order of keys never shows), `now`, no processing.
   return toWireDocument(
-    { ...row, form_id: revision.form_id, form_version: revision.version, structures: revision.structures },
+    {
+      ...row,
+      id,
+      local_id: body.local_id,
+      program_id: body.program_id,
+      module: body.module,
+      type_id: body.type_id,
+      form_revision_id: body.form_revision_id,
+      form_data: body.form_data,
+      created_by: caller.id,
+      created_at: now,
+      updated_at: now,
+      processed_at: null,
+      form_id: revision.form_id,
+      form_version: revision.version,
+      structures: revision.structures,
+    },
     { full: true },
   );
 }
