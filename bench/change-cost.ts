@@ -3,7 +3,9 @@
  *
  *   npm run bench:changes
  *
- * Two writes, each timed over HTTP from the request to its answer, one after another:
+ * Two writes, each timed over HTTP from the request to the last byte of its answer, one after
+ * another, by a client in a process of its own as a phone is (support/http-client.ts: in this
+ * process, the servers' work after each answer would hold the answer back from the clock):
  *   - a document submission (POST /document: the hot path of the mobile app), and
  *   - a generic update (PATCH /designation/{id}, the CRUD plugin).
  * Each is measured with its change row (as it runs in production), without it (the same
@@ -33,6 +35,7 @@ import { listenAndSignIn, startBenchApps } from './support/bench-apps.ts';
 import { makeSubmissionTarget } from './support/submission-target.ts';
 import { startBareInsertServer } from './support/bare-insert-server.ts';
 import { reportResult } from './support/report.ts';
+import { startHttpClient } from './support/http-client.ts';
 import { median, shuffled } from './support/stats.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -75,30 +78,25 @@ async function main() {
       () => bare.pool.end(),
     );
 
-    let n = 0;
-    const bareInsert = async () => {
-      n++;
-      await call(bare.url, 'POST', '/document', target.body(n));
+    // The writes are sent from a process of their own, as a phone's are, and timed there.
+    const client = startHttpClient();
+    closers.push(() => client.stop());
+    /** One write over HTTP: its milliseconds from the request to the last byte of the answer. */
+    const timedCall = async (base: string, method: string, route: string, body: unknown) => {
+      const answer = await client.call({ url: `${base}${route}`, method, headers, body: JSON.stringify(body) });
+      if (answer.status >= 300) throw new Error(`${method} ${route} answered ${answer.status}: ${answer.body}`);
+      return answer.ms;
     };
+    let n = 0;
+    const bareInsert = () => timedCall(bare.url, 'POST', '/document', target.body(++n));
     const contenders = {
-      submission: async () => {
-        n++;
-        await call(apiUrl, 'POST', '/document', target.body(n));
-      },
-      update: async () => {
-        n++;
-        await call(authUrl, 'PATCH', `/designation/${String(designation._id)}`, { name: `Bench title ${n}` });
-      },
+      submission: () => timedCall(apiUrl, 'POST', '/document', target.body(++n)),
+      update: () => timedCall(authUrl, 'PATCH', `/designation/${String(designation._id)}`, { name: `Bench title ${++n}` }),
     };
 
     // Warm both paths up, then the rounds.
     for (const write of [...Object.values(contenders), bareInsert]) for (let i = 0; i < 30; i++) await write();
     const rounds: Record<string, number[]> = {};
-    const timed = async (write: () => Promise<void>) => {
-      const started = performance.now();
-      await write();
-      return performance.now() - started;
-    };
     // Writes with and without their row (and a submission's bare insert) take turns write by
     // write, which of them goes first drawn each time: the machine's pace drifts over seconds,
     // and writes side by side see the same pace. The hash-chained writes need DDL to switch (so
@@ -109,7 +107,7 @@ async function main() {
       for (let i = 0; i < WRITES; i++) {
         for (const kind of shuffled(kinds)) {
           if (kind !== BARE) logRows(kind === 'with');
-          (times[kind] ??= []).push(await timed(kind === BARE ? bareInsert : contenders[name]));
+          (times[kind] ??= []).push(await (kind === BARE ? bareInsert : contenders[name])());
         }
       }
       logRows(true);
@@ -123,7 +121,7 @@ async function main() {
         // does between two submissions. Those first writes are not timed.
         for (let i = 0; i < UNTIMED_AFTER_SWITCH; i++) await contenders[name]();
         const times: number[] = [];
-        for (let i = 0; i < WRITES; i++) times.push(await timed(contenders[name]));
+        for (let i = 0; i < WRITES; i++) times.push(await contenders[name]());
         (rounds[`${name} chained`] ??= []).push(median(times));
       } finally {
         await applyHashChain(db, false);

@@ -1,7 +1,7 @@
 /**
  * P1, the document export: rows/s of the export job end to end over HTTP, as the console runs it
  * — POST /export on the api server, GET /export/{id} until it is done, then GET /export/{id}/file
- * read to its end by a client in a process of its own, as a browser is (support/download-client.ts:
+ * read to its end by a client in a process of its own, as a browser is (support/http-client.ts:
  * in this process it would take the server's own event loop and count in its memory) — against the baseline, a pg client reading `COPY (the export's own SELECT) TO
  * STDOUT` to its end. The two take turns in a fresh shuffled order each round; the figures are
  * the median rows/s over the rounds and the ratio the median of the rounds' ratios (a first round
@@ -44,7 +44,7 @@ import { BENCH_ADMIN, benchContext } from './support/bench-apps.ts';
 import { largestExport } from './support/largest-export.ts';
 import { seededDocuments } from './support/seeded-documents.ts';
 import { median, shuffled } from './support/stats.ts';
-import { startDownloadClient } from './support/download-client.ts';
+import { startHttpClient } from './support/http-client.ts';
 import { digest } from './support/digest.ts';
 import { reportResult } from './support/report.ts';
 
@@ -93,7 +93,7 @@ async function main() {
   const auth = (await createAuthServer(ctx)).app;
   const api = (await createApiServer(ctx)).app;
   // The download reads the file as a browser would, from a thread of its own.
-  const downloader = startDownloadClient();
+  const client = startHttpClient();
   try {
     await ctx.jobs.start();
     const authUrl = await listen(auth, PORT);
@@ -149,7 +149,7 @@ async function main() {
         select = built.select;
         head = Buffer.byteLength(CSV_BOM + csvLine(built.header) + '\n');
       }
-      const file = await downloader.get({ url: `${apiUrl}/export/${id}/file`, authorization, skip: head });
+      const file = await client.download({ url: `${apiUrl}/export/${id}/file`, authorization, skip: head });
       return { rows: rowsDone, seconds: (performance.now() - started) / 1000, ...file };
     };
 
@@ -226,7 +226,7 @@ async function main() {
     if (!same) process.exitCode = 1;
   } finally {
     await ctx.jobs.stop().catch(() => undefined);
-    await downloader.stop();
+    await client.stop();
     await auth.close();
     await api.close();
     await rm(tmp, { recursive: true, force: true });

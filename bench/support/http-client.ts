@@ -1,29 +1,36 @@
 /**
- * Starts the download client (download-worker.ts) in a child process and answers one download at a time.
+ * Starts the benches' HTTP client (http-client-child.ts) in a child process; one request at a time.
  *
- *   const downloader = startDownloadClient();
- *   const { bytes, sha256 } = await downloader.get({ url, authorization, skip: 0 });
- *   await downloader.stop();
+ *   const client = startHttpClient();
+ *   const { status, ms, body } = await client.call({ url, method: 'POST', headers, body });
+ *   const { bytes, sha256 } = await client.download({ url, authorization, skip: 0 });
+ *   await client.stop();
  */
-import type { DownloadRequest, DownloadResult } from './download-worker.ts';
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import type { ClientRequest, ClientResult } from './http-client-child.ts';
 
-export interface DownloadClient {
-  get(request: DownloadRequest): Promise<{ bytes: number; sha256: string }>;
+type Answer<K> = Omit<Extract<ClientResult, { ok: true; kind: K }>, 'ok' | 'kind'>;
+type Asked<K> = Omit<Extract<ClientRequest, { kind: K }>, 'kind'>;
+
+export interface HttpClient {
+  call(request: Asked<'call'>): Promise<Answer<'call'>>;
+  download(request: Asked<'download'>): Promise<Answer<'download'>>;
   stop(): Promise<void>;
 }
 
-export function startDownloadClient(): DownloadClient {
+export function startHttpClient(): HttpClient {
   // A child inherits this process's flags, tsx's loader among them.
-  const child = fork(fileURLToPath(new URL('./download-worker.ts', import.meta.url)));
+  const child = fork(fileURLToPath(new URL('./http-client-child.ts', import.meta.url)));
+  const ask = <T>(request: ClientRequest) =>
+    new Promise<T>((resolve, reject) => {
+      child.once('message', (result: ClientResult) => (result.ok ? resolve(result as T) : reject(new Error(result.error))));
+      child.send(request);
+    });
   return {
-    get: (request) =>
-      new Promise((resolve, reject) => {
-        child.once('message', (result: DownloadResult) => (result.ok ? resolve(result) : reject(new Error(result.error))));
-        child.send(request);
-      }),
+    call: (request) => ask({ kind: 'call', ...request }),
+    download: (request) => ask({ kind: 'download', ...request }),
     async stop() {
       if (child.exitCode !== null) return;
       const exited = once(child, 'exit');
