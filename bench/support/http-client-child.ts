@@ -3,17 +3,19 @@
  * measured keeps its event loop (and its memory figure) to itself, and answers reach the client
  * as soon as they are sent, not once the server's event loop has finished what follows a send.
  * Started by http-client.ts; each message asks for one request:
- *  - `call`: one request, timed from its start to the last byte of its answer (keep-alive);
+ *  - `call`: one request, timed from its start to the last byte of its answer (keep-alive); its
+ *    body given, or read from a file as it is sent (an upload);
  *  - `download`: one GET read to its end, the bytes after the first `skip` counted and hashed.
  * node:http rather than fetch: fetch's web streams cost more per chunk than a server spends
  * sending one.
  */
+import { createReadStream } from 'node:fs';
 import http from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { digest } from './digest.ts';
 
 export type ClientRequest =
-  | { kind: 'call'; url: string; method: string; headers: Record<string, string>; body?: string }
+  | { kind: 'call'; url: string; method: string; headers: Record<string, string>; body?: string; bodyFile?: string }
   | { kind: 'download'; url: string; authorization: string; skip: number };
 
 export type ClientResult =
@@ -23,10 +25,17 @@ export type ClientResult =
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-function send(url: string, method: string, headers: Record<string, string>, body?: string): Promise<http.IncomingMessage> {
+function send(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string,
+  bodyFile?: string,
+): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method, headers, agent }, resolve).on('error', reject);
-    request.end(body);
+    if (bodyFile === undefined) request.end(body);
+    else pipeline(createReadStream(bodyFile), request).catch(reject);
   });
 }
 
@@ -39,7 +48,7 @@ async function text(res: http.IncomingMessage): Promise<string> {
 async function handle(request: ClientRequest): Promise<ClientResult> {
   if (request.kind === 'call') {
     const started = performance.now();
-    const res = await send(request.url, request.method, request.headers, request.body);
+    const res = await send(request.url, request.method, request.headers, request.body, request.bodyFile);
     const body = await text(res);
     return { ok: true, kind: 'call', status: res.statusCode ?? 0, ms: performance.now() - started, body };
   }
