@@ -33,6 +33,7 @@ import { rm } from 'node:fs/promises';
 import { SourceMapConsumer } from 'source-map-js';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/browser/chromium.ts';
 import { loadConfig, projectRoot } from '../server/config.ts';
 import { startServers } from '../server/servers.ts';
 import { embeddedDataDir } from '../server/db/embedded.ts';
@@ -56,7 +57,6 @@ const ports = {
   api: basePort + 2,
   pg: Number(process.env.EMBEDDED_PG_PORT ?? 54789) + portOffset,
 };
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'];
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const summary = (samples: number[]) => {
@@ -220,7 +220,7 @@ async function main() {
     LOG_LEVEL: 'warn',
   });
   const running = await startServers(config, { serveConsole: true });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const login = await fetch(`${running.urls.auth}/login`, {
       method: 'POST',

@@ -1,17 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_STACKS, consoleUrl, e2eStack } from './e2e-settings.ts';
-
-// Debian's Chromium headless shell (scripts/ensure-chromium.sh installs it and says why);
-// Playwright never downloads a browser here.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 export default defineConfig({
   testDir: '.',
@@ -32,7 +21,7 @@ export default defineConfig({
     baseURL: consoleUrl,
     viewport: { width: 1280, height: 800 },
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   // One stack per worker. Playwright starts them in order, so the first builds the console
   // (when its sources changed) before the next serves the same build.
