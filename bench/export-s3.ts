@@ -1,7 +1,7 @@
 /**
  * The export job writing its CSV to an S3-compatible store (s3rver, in a process of its own as a
  * store is another machine) against writing it to the local disk, side by side in one run: the
- * same writer (runExportToFile: COPY through pg-copy-streams, rows counted, streamed into the
+ * same writer (runExportToFile: COPY through pg-copy-streams, streamed into the
  * store; to S3 in parts through @aws-sdk/lib-storage), the same export, the two taking turns in a
  * shuffled order each round. The figure is the median rows/s of the rounds. Both files are read
  * back once and must be the same bytes.

@@ -166,13 +166,13 @@ async function main() {
       const line: string[] = [];
       for (const name of order) {
         global.gc?.();
-        const before = process.memoryUsage().rss;
+        const before = process.memoryUsage.rss();
         let peak = before;
-        const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+        const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
         const run = name === 'job' ? await job() : await copyOut(url, select!);
         clearInterval(sampler);
         if (name === 'job') {
-          peak = Math.max(peak, process.memoryUsage().rss);
+          peak = Math.max(peak, process.memoryUsage.rss());
           // The first export also grows the heap to its working size as the code warms up: the
           // rounds after it show what an export itself holds.
           if (round === 0) warmUpGrowth = peak - before;

@@ -144,9 +144,9 @@ async function main() {
       { name: 'excel_file', filename: 'towns.xlsx', contentType: 'application/octet-stream', content: file },
     ]);
     global.gc?.();
-    const baseline = process.memoryUsage().rss;
+    const baseline = process.memoryUsage.rss();
     let peak = baseline;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10);
     const start = performance.now();
     const created = await fetch(`${apiUrl}/listview`, {
       method: 'POST',
@@ -156,7 +156,7 @@ async function main() {
     const answer = await created.text();
     const seconds = (performance.now() - start) / 1000;
     clearInterval(sampler);
-    peak = Math.max(peak, process.memoryUsage().rss);
+    peak = Math.max(peak, process.memoryUsage.rss());
     if (created.status !== 201) throw new Error(`POST /listview answered ${created.status}: ${answer}`);
     const list = JSON.parse(answer) as { _id: string; row_count: number };
     if (list.row_count !== ROWS) throw new Error(`POST /listview imported ${list.row_count} rows of ${ROWS}`);

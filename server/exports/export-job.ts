@@ -51,12 +51,12 @@ export async function runExportJob(ctx: AppContext, exportId: string, stopping: 
   const claimed = await claimExport(db, exportId, config.clock.now());
   if (!claimed) return; // cancelled, finished, or another attempt has it
   const cancel = new AbortController();
-  let rowsDone = 0;
+  let copyBackend: number | undefined;
   let beating = false;
   const heartbeat = setInterval(() => {
     if (beating) return;
     beating = true;
-    beat(db, exportId, rowsDone, config.clock.now())
+    beat(db, exportId, copyBackend, config.clock.now())
       .then((running) => {
         if (!running) cancel.abort(new ExportCancelled('cancelled'));
       })
@@ -66,7 +66,7 @@ export async function runExportJob(ctx: AppContext, exportId: string, stopping: 
   try {
     const outcome = await runExportToFile({ db, connect: (name) => ctx.jobs.connect(name) }, specOf(claimed), {
       files: ctx.exportFiles,
-      onProgress: (rows) => (rowsDone = rows),
+      onCopying: (backend) => (copyBackend = backend),
       signal: AbortSignal.any([stopping, cancel.signal]),
     });
     const now = config.clock.now();

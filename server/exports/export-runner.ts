@@ -6,7 +6,9 @@
  * only once its export is marked done, after the last byte is stored, so a half-written one never
  * is; a failed or stopped write removes what it wrote (an S3 upload cut off by a dead process
  * leaves parts that the bucket's lifecycle rule removes: docs/several-machines.md). The COPY runs on a connection of its own named `fieldbase-export:<id>`
- * (pg_stat_activity), which a cancel from any process can find and stop.
+ * (pg_stat_activity), which a cancel from any process can find and stop, and whose progress
+ * PostgreSQL counts itself (pg_stat_progress_copy, read by the job's heartbeat): the rows pass
+ * through here unread.
  *
  * `runExportToFile` is also what `npm run bench:export` times.
  */
@@ -19,7 +21,6 @@ import { CSV_BOM, csvLine } from '@model/csv.ts';
 import type { Db } from '../db/database.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { EXPORTS_FOLDER } from '../files/file-stores.ts';
-import { CsvRowCounter } from './csv-row-counter.ts';
 import type { RunQuery } from '../documents/exports/export-sql.ts';
 import { exportQuery, type AnyExportSpec } from './export-query.ts';
 
@@ -40,14 +41,14 @@ export const exportConnectionName = (exportId: string) => `fieldbase-export:${ex
 export const exportKey = (exportId: string) => `${EXPORTS_FOLDER}/${exportId}.csv`;
 
 /**
- * Writes the export's file (replacing any earlier attempt's). `onProgress` hears the rows
- * written so far after every chunk; `signal` stops the COPY and removes what was written (the
- * promise then rejects with the signal's reason).
+ * Writes the export's file (replacing any earlier attempt's). `onCopying` hears the process id of
+ * the backend running the COPY as it starts (its rows so far: copyProgress); `signal` stops the
+ * COPY and removes what was written (the promise then rejects with the signal's reason).
  */
 export async function runExportToFile(
   source: ExportSource,
   spec: AnyExportSpec,
-  opts: { files: FileStore; onProgress?: (rowsDone: number) => void; signal?: AbortSignal },
+  opts: { files: FileStore; onCopying?: (backendPid: number) => void; signal?: AbortSignal },
 ): Promise<ExportOutcome> {
   const key = exportKey(spec.id);
   // An earlier attempt's file (a process that died while writing) goes first: stores never write over.
@@ -70,15 +71,13 @@ export async function runExportToFile(
   try {
     opts.signal?.throwIfAborted();
     const { header, select } = await exportQuery(source.db, run, spec);
-    const counter = new CsvRowCounter();
     const copy = client.query(copyTo(`COPY (${select}) TO STDOUT WITH (FORMAT csv)`));
+    opts.onCopying?.(backend);
     const head = Buffer.from(CSV_BOM + csvLine(header) + '\n');
     let bytes = head.length;
-    const progress = new Transform({
+    const sizing = new Transform({
       transform(chunk: Buffer, _encoding, done) {
-        counter.feed(chunk);
         bytes += chunk.length;
-        opts.onProgress?.(counter.rows);
         done(null, chunk);
       },
     });
@@ -87,17 +86,15 @@ export async function runExportToFile(
     // The store reads `out` while the COPY fills it; either failing fails both, and both are over
     // before what was written is removed.
     const [copied, stored] = await Promise.allSettled([
-      pipeline(copy, progress, out, opts.signal ? { signal: opts.signal } : {}),
+      pipeline(copy, sizing, out, opts.signal ? { signal: opts.signal } : {}),
       opts.files.put(key, out),
     ]);
     // The side that failed ends the other's stream early: its error, not "premature close", says why.
     const failures = [stored, copied].flatMap((r) => (r.status === 'rejected' ? [r.reason as NodeJS.ErrnoException] : []));
     if (failures.length) throw failures.find((e) => e?.code !== 'ERR_STREAM_PREMATURE_CLOSE') ?? failures[0];
     opts.signal?.throwIfAborted();
-    // The server's own count (CommandComplete) when it has arrived; the rows counted on the way are the same.
-    const rows = copy.rowCount > 0 ? copy.rowCount : counter.rows;
-    opts.onProgress?.(rows);
-    return { rows, bytes };
+    // The server's own count (CommandComplete), which has arrived once the stream has ended.
+    return { rows: copy.rowCount, bytes };
   } catch (err) {
     await opts.files.delete(key).catch(() => undefined);
     throw opts.signal?.aborted ? opts.signal.reason : err;

@@ -164,11 +164,17 @@ export async function claimExport(db: Db, id: string, now: Date): Promise<Export
     .executeTakeFirst();
 }
 
-/** Progress and a sign of life; false when the export is no longer running (cancelled meanwhile). */
-export async function beat(db: Db, id: string, rowsDone: number, now: Date): Promise<boolean> {
+/**
+ * Progress and a sign of life; false when the export is no longer running (cancelled meanwhile).
+ * The rows so far are PostgreSQL's own count for the backend running the export's COPY
+ * (`copyBackend`, once it runs): pg_stat_progress_copy has a row for it while the COPY lasts
+ * (PostgreSQL 14 and later), and the last count stays when it has none.
+ */
+export async function beat(db: Db, id: string, copyBackend: number | undefined, now: Date): Promise<boolean> {
+  const copied = sql<number>`(select tuples_processed from pg_stat_progress_copy where pid = ${copyBackend ?? 0}::int)`;
   const row = await db
     .updateTable('exports')
-    .set({ rows_done: rowsDone, heartbeat_at: now })
+    .set({ rows_done: sql<number>`coalesce(${copied}, rows_done)`, heartbeat_at: now })
     .where('id', '=', id)
     .where('status', '=', 'running')
     .returning('id')

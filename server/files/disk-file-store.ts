@@ -34,8 +34,9 @@ export function diskFileStore(root: string): FileStore {
         throw err;
       }
       try {
-        // The stream closes the handle when it finishes or fails.
-        await pipeline(content, handle.createWriteStream());
+        // The stream closes the handle when it finishes or fails. A megabyte queued lets it write
+        // what arrived meanwhile in one call: an export of tens of megabytes comes in 64 KB pieces.
+        await pipeline(content, handle.createWriteStream({ highWaterMark: 1 << 20 }));
       } catch (err) {
         await unlink(file).catch(() => undefined);
         throw err;

@@ -5,7 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormField } from '@model/forms/field-definition.ts';
 import { fieldColumns, headerLabels } from '../../server/documents/exports/export-columns.ts';
-import { CsvRowCounter } from '../../server/exports/csv-row-counter.ts';
 
 const field = (field_name: string, field_label: string, field_type: FormField['field_type'] = 'text'): FormField => ({
   field_name,
@@ -46,18 +45,5 @@ describe('export columns', () => {
         { fieldName: 'd', label: 'Phone' },
       ]).slice(7),
     ).toEqual(['Village (a)', 'village (b)', 'Local ID (c)', 'Phone']);
-  });
-});
-
-describe('the row counter', () => {
-  const csv = ['a,b\n', '"line one\nline two",x\n', '"say ""hi""\n",y\n', 'plain,"q,""\n"""\n', 'last,row\n'].join('');
-
-  it('counts rows, not line ends inside quoted cells, however the stream is cut', () => {
-    const bytes = Buffer.from(csv);
-    for (let size = 1; size <= bytes.length; size++) {
-      const counter = new CsvRowCounter();
-      for (let i = 0; i < bytes.length; i += size) counter.feed(bytes.subarray(i, i + size));
-      expect(counter.rows, `chunks of ${size}`).toBe(5);
-    }
   });
 });

@@ -13,7 +13,9 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type Session, type TestSe
 import { caller } from '../support/http.ts';
 import { insertProgram } from '../support/program-fixtures.ts';
 import { insertDocument, publishedForm, typeWithForm } from '../support/export-documents.ts';
+import { to as copyTo } from 'pg-copy-streams';
 import { exportConnectionName, exportKey } from '../../server/exports/export-runner.ts';
+import { beat } from '../../server/exports/export-store.ts';
 import { defineExportJobs } from '../../server/exports/export-job.ts';
 import { createDb } from '../../server/db/database.ts';
 import { createJobSystem } from '../../server/jobs/job-system.ts';
@@ -124,6 +126,36 @@ describe('an export mid-run', () => {
     } finally {
       await release().catch(() => undefined);
     }
+  });
+
+  it("counts its rows as PostgreSQL's COPY sends them, and keeps the last count once the COPY is over", async () => {
+    // A finished export marked running again: no job beats for it but this test.
+    const { _id: id } = await settled(await askExport());
+    await t.ctx.db.updateTable('exports').set({ status: 'running', rows_done: 0 }).where('id', '=', id).execute();
+    // A COPY of many rows on a connection of its own, read a little and then left waiting on its reader.
+    const copier = await t.ctx.jobs.connect('exports-test-copy');
+    const pid = (copier as unknown as { processID: number }).processID;
+    const stream = copier.query(copyTo('COPY (select g from generate_series(1, 5000000) g) TO STDOUT'));
+    stream.on('error', () => undefined);
+    await new Promise((resolve) => stream.once('data', resolve));
+    stream.pause();
+    const rowsDone = async () =>
+      Number((await t.ctx.db.selectFrom('exports').select('rows_done').where('id', '=', id).executeTakeFirstOrThrow()).rows_done);
+    try {
+      expect(await beat(t.ctx.db, id, pid, t.clock.now())).toBe(true);
+      const counted = await rowsDone();
+      expect(counted).toBeGreaterThan(0);
+      expect(counted).toBeLessThan(5_000_000);
+    } finally {
+      await copier.end().catch(() => undefined);
+    }
+    await until('the COPY to end', async () =>
+      (await sql`select 1 from pg_stat_activity where pid = ${pid}`.execute(t.ctx.db)).rows.length ? undefined : true,
+    );
+    const last = await rowsDone();
+    expect(await beat(t.ctx.db, id, pid, t.clock.now())).toBe(true);
+    expect(await rowsDone()).toBe(last);
+    await t.ctx.db.updateTable('exports').set({ status: 'done', rows_done: 3 }).where('id', '=', id).execute();
   });
 
   it('a finished export cannot be cancelled', async () => {
