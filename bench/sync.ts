@@ -13,7 +13,8 @@
  *
  * Pull  throughput in documents/s of fresh devices pulling the same BENCH_PULL documents from
  *     Fieldbase and from express-pouchdb (the reference CouchDB-protocol server), shuffled,
- *     median of BENCH_ROUNDS each: goal ≥ 1× (support/pull-throughput.ts).
+ *     median of BENCH_ROUNDS each, the ratio the median of the rounds' ratios: goal ≥ 1×
+ *     (support/pull-throughput.ts).
  * Baselines: S1–S3 have none (their goals are absolute); Pull's is express-pouchdb, taking turns
  * with Fieldbase in a random order each round (support/pull-throughput.ts), the same documents
  * on every device (checked: exit 1 when not).
