@@ -42,7 +42,7 @@ export const exportKey = (exportId: string) => `${EXPORTS_FOLDER}/${exportId}.cs
 
 /**
  * Writes the export's file (replacing any earlier attempt's). `onCopying` hears the process id of
- * the backend running the COPY as it starts (its rows so far: copyProgress); `signal` stops the
+ * the backend running the COPY as it starts (its rows so far: `beat` in export-store.ts); `signal` stops the
  * COPY and removes what was written (the promise then rejects with the signal's reason).
  */
 export async function runExportToFile(
@@ -93,7 +93,9 @@ export async function runExportToFile(
     const failures = [stored, copied].flatMap((r) => (r.status === 'rejected' ? [r.reason as NodeJS.ErrnoException] : []));
     if (failures.length) throw failures.find((e) => e?.code !== 'ERR_STREAM_PREMATURE_CLOSE') ?? failures[0];
     opts.signal?.throwIfAborted();
-    // The server's own count (CommandComplete), which has arrived once the stream has ended.
+    // The server's own count (CommandComplete). It follows the COPY's last data, maybe in a later
+    // read than the stream's end: a statement queued behind the COPY answers only after it.
+    await client.query('select 1');
     return { rows: copy.rowCount, bytes };
   } catch (err) {
     await opts.files.delete(key).catch(() => undefined);
