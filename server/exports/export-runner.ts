@@ -12,7 +12,7 @@
  *
  * `runExportToFile` is also what `npm run bench:export` times.
  */
-import { PassThrough, Transform } from 'node:stream';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
@@ -73,20 +73,20 @@ export async function runExportToFile(
     const { header, select } = await exportQuery(source.db, run, spec);
     const copy = client.query(copyTo(`COPY (${select}) TO STDOUT WITH (FORMAT csv)`));
     opts.onCopying?.(backend);
-    const head = Buffer.from(CSV_BOM + csvLine(header) + '\n');
-    let bytes = head.length;
-    const sizing = new Transform({
+    // What the store reads: the header, then the COPY's bytes as they come, counted on the way.
+    let bytes = 0;
+    const out = new Transform({
+      highWaterMark: 1 << 20,
       transform(chunk: Buffer, _encoding, done) {
         bytes += chunk.length;
         done(null, chunk);
       },
     });
-    const out = new PassThrough({ highWaterMark: 1 << 20 });
-    out.write(head);
+    out.write(Buffer.from(CSV_BOM + csvLine(header) + '\n'));
     // The store reads `out` while the COPY fills it; either failing fails both, and both are over
     // before what was written is removed.
     const [copied, stored] = await Promise.allSettled([
-      pipeline(copy, sizing, out, opts.signal ? { signal: opts.signal } : {}),
+      pipeline(copy, out, opts.signal ? { signal: opts.signal } : {}),
       opts.files.put(key, out),
     ]);
     // The side that failed ends the other's stream early: its error, not "premature close", says why.
