@@ -25,7 +25,14 @@ export function startHttpClient(): HttpClient {
   const child = fork(fileURLToPath(new URL('./http-client-child.ts', import.meta.url)));
   const ask = <T>(request: ClientRequest) =>
     new Promise<T>((resolve, reject) => {
-      child.once('message', (result: ClientResult) => (result.ok ? resolve(result as T) : reject(new Error(result.error))));
+      // A client that dies fails the bench rather than leaving it waiting for an answer.
+      const died = (code: number | null) => reject(new Error(`the bench's HTTP client exited (${code}) before answering`));
+      child.once('exit', died);
+      child.once('message', (result: ClientResult) => {
+        child.off('exit', died);
+        if (result.ok) resolve(result as T);
+        else reject(new Error(result.error));
+      });
       child.send(request);
     });
   return {
