@@ -29,7 +29,13 @@ export async function verifyToken(authUrl: string, token: string, fetchImpl: typ
   } catch {
     return { outcome: 'unreachable' };
   }
-  const answer = (await response.json().catch(() => undefined)) as Partial<SignedIn> | undefined;
+  let answer: Partial<SignedIn> | undefined;
+  try {
+    answer = (await response.json()) as Partial<SignedIn>;
+  } catch {
+    // A body cut off (the page being left as it arrived) or not JSON: no word on the session.
+    return { outcome: 'unreachable' };
+  }
   if ((response.status === 200 || response.status === 401) && answer?.user && answer.token) {
     return { outcome: response.status === 200 ? 'valid' : 'refreshed', answer: answer as SignedIn };
   }

@@ -106,6 +106,22 @@ describe('checkSessionAtStart', () => {
     expect(await checkSessionAtStart(AUTH, fetchImpl)).toBe('left unchecked');
     expect(stored()).toEqual(before);
 
+    // Cut off after the answer's status, in the middle of its body: no word on the session either.
+    const cutBody = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"user":{"_id":'));
+        window.dispatchEvent(new Event('pagehide'));
+        controller.error(new TypeError('network error'));
+      },
+    });
+    expect(
+      await checkSessionAtStart(
+        AUTH,
+        vi.fn<typeof fetch>(async () => new Response(cutBody, { status: 200 })),
+      ),
+    ).toBe('left unchecked');
+    expect(stored()).toEqual(before);
+
     // Shown again from the browser's page cache, the page is in use: a failure signs out as before.
     window.dispatchEvent(new Event('pageshow'));
     expect(
