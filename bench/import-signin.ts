@@ -17,10 +17,12 @@
  * first, smaller import beforehand starts the import worker, so the figures are those of a
  * server that has imported before.
  * Baseline: the idle sign-ins. The two sides are not shuffled: the idle half before and half
- * after the import is what keeps the order from favouring either. The p95 of 40 sign-ins is their
- * second slowest, so one import swings it (1.2× to 4× between runs): this runs BENCH_ROUNDS
- * imports (default 3), each with its own idle sign-ins, and the ratio is the median of the rounds'.
- * Knobs: BENCH_SIGNINS (default 40), BENCH_ROWS (default 199000), BENCH_PORT (18810: the auth
+ * after the import is what keeps the order from favouring either. The p95 of 40 sign-ins was their
+ * second slowest, and one import swung it 1.2× to 4× between runs: this makes 80 sign-ins per
+ * import (about 2.5 s of the import's 3.5 s on 2 cores; the p95 is the fourth slowest) in
+ * BENCH_ROUNDS imports (default 5), each with its own idle sign-ins, and the ratio is the median of
+ * the rounds'. About 40 s in all.
+ * Knobs: BENCH_SIGNINS (default 80), BENCH_ROWS (default 199000), BENCH_PORT (18810: the auth
  * server; the api server listens on the next port).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -36,8 +38,8 @@ import { reportResult } from './support/report.ts';
 import { median } from './support/stats.ts';
 import { startHttpClient } from './support/http-client.ts';
 
-const SIGNINS = Number(process.env.BENCH_SIGNINS ?? 40);
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const SIGNINS = Number(process.env.BENCH_SIGNINS ?? 80);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const ROWS = Number(process.env.BENCH_ROWS ?? 199_000);
 const PORT = Number(process.env.BENCH_PORT ?? 18810);
 const dataDir = path.join(projectRoot, 'data', 'bench-import');

@@ -20,6 +20,7 @@ import { csvFile, importIdField, nameField, viewLists, xlsxFile, type ImportProg
 import { townsCsv } from '../support/towns-csv.ts';
 import { buildZip, sharedCell, sharedStringsOf, sheetRow, sheetXml, textCell, workbookParts } from '../support/zip-files.ts';
 import { VIEW_LIST_IMPORTS_AT_ONCE, VIEW_LIST_IMPORTS_WAITING } from '../../server/view-lists/limits.ts';
+import { IMPORT_NICE } from '../../server/view-lists/import-priority.ts';
 
 let t: TestServer;
 let admin: Session;
@@ -87,13 +88,13 @@ describe('a 199,000-row file', () => {
         body: new Uint8Array(body.payload),
       });
       await progressUntil(importId, (p) => p.status === 'reading' && p.rows_read > 0);
-      // The import gives way: its thread and its PostgreSQL backend run at nice 10, this process's other threads at 0.
+      // The import gives way: its thread and its PostgreSQL backend run at nice 19, this process's other threads at 0.
       const { rows: backends } = await sql<{ pid: number }>`select pid from pg_stat_activity
         where application_name = ${`fieldbase-view-list-import:${importId}`}`.execute(t.ctx.db);
       expect(backends).toHaveLength(1);
-      expect(await niceOf(`/proc/${backends[0]!.pid}/stat`)).toBe(10);
+      expect(await niceOf(`/proc/${backends[0]!.pid}/stat`)).toBe(IMPORT_NICE);
       const threads = await Promise.all((await readdir('/proc/self/task')).map((tid) => niceOf(`/proc/self/task/${tid}/stat`)));
-      expect(threads.filter((nice) => nice === 10).length).toBeGreaterThanOrEqual(1);
+      expect(threads.filter((nice) => nice === IMPORT_NICE).length).toBeGreaterThanOrEqual(1);
       expect(await niceOf('/proc/self/stat')).toBe(0);
       for (let i = 0; i < 20; i++) {
         const health = await fetch(`${base}/health`);
