@@ -2,7 +2,8 @@
  * Sign-in cost, side by side in one run. The figure: POST /login over HTTP (validation, lockout
  * bookkeeping, the verify, the session and the token), 20 clients each signing in to their own
  * account, against its baseline, a bare verify server (Fastify, one route, no database: the
- * argon2id verify alone) called over HTTP by the same client. Goal: ≥ 0.85× in every run. A
+ * argon2id verify alone) called over HTTP by the same clients, which run in a thread of their
+ * own (support/load-client.ts), off the servers' event loop. Goal: ≥ 0.85× in every run. A
  * run's ratio is the median of its rounds' ratios (each round's two figures taken in the same
  * turns), the req/s beside it each one's median over the rounds; the lowest round is printed too.
  * A single round of 3 s swings ±0.06 with the machine's pace (0.78–0.91 in one run), so the
@@ -42,6 +43,8 @@ import { insertUser, roleIdBySlug } from '../tests/support/test-users.ts';
 import { createTestDatabase } from '../tests/support/test-database.ts';
 import { median, shuffled } from './support/stats.ts';
 import { reportResult } from './support/report.ts';
+import { startLoadClient, type LoadClient } from './support/load-client.ts';
+import { postgresCpuMs } from './support/cpu-usage.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -60,17 +63,32 @@ const ms = (ns: bigint) => Number(ns) / 1e6;
  * sample, in a fresh random order) so that a machine getting busier or quieter meanwhile weighs
  * on all of them alike.
  */
-async function sequentialP50s(samples: number, contenders: Array<() => Promise<void>>): Promise<number[]> {
+async function sequentialP50s(samples: number, contenders: Array<() => Promise<number>>): Promise<number[]> {
   for (let i = 0; i < 20; i++) for (const run of contenders) await run();
   const times = contenders.map(() => [] as number[]);
   for (let i = 0; i < samples; i++) {
-    for (const c of shuffled([...contenders.keys()])) {
-      const start = process.hrtime.bigint();
-      await contenders[c]!();
-      times[c]!.push(ms(process.hrtime.bigint() - start));
-    }
+    for (const c of shuffled([...contenders.keys()])) times[c]!.push(await contenders[c]!());
   }
   return times.map(median);
+}
+
+/** In this process, one call of worker `w`; or over HTTP from the client process, worker i POSTing `bodies[i]`. */
+type Contender = { local: (worker: number) => Promise<void> } | { remote: { url: string; bodies: string[] } };
+
+/** One call over HTTP, timed from its start to its answer's last byte (the p50s' sign-in). */
+function postJson(url: string, body: string): Promise<{ status: number; text: string; ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'POST', agent, headers: JSON_HEADERS }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject).end(body);
+  });
 }
 
 interface Rates {
@@ -78,6 +96,10 @@ interface Rates {
   rounds: number[];
   failed: number;
   firstError?: string;
+  /** Over the counted turns: calls, and CPU ms of this process (servers, hashing pool, clients) and of PostgreSQL's. */
+  calls: number;
+  processMs: number;
+  postgresMs: number;
 }
 
 /**
@@ -86,15 +108,41 @@ interface Rates {
  * that fails (a refused sign-in) is counted apart and reported.
  */
 async function throughputs(
+  client: LoadClient,
   workers: number,
   rounds: number,
   seconds: number,
-  contenders: Array<(worker: number) => Promise<void>>,
+  contenders: Contender[],
+  postmasterPid?: number,
 ): Promise<Rates[]> {
-  const results: Rates[] = contenders.map(() => ({ rounds: [], failed: 0 }));
-  /** Runs contender `c` for `sliceMs`; answers its successful calls and the time they took (ms). */
+  const results: Rates[] = contenders.map(() => ({ rounds: [], failed: 0, calls: 0, processMs: 0, postgresMs: 0 }));
+  const cpuMs = () => {
+    const used = process.cpuUsage();
+    return { process: (used.user + used.system) / 1000, postgres: postmasterPid ? postgresCpuMs(postmasterPid) : 0 };
+  };
+  /** Runs contender `c` for `sliceMs`, its CPU counted when `count`; answers its successful calls and the time they took (ms). */
   const slice = async (c: number, sliceMs: number, count: boolean) => {
+    const before = cpuMs();
+    const ran = await runSlice(c, sliceMs, count);
+    if (count) {
+      const after = cpuMs();
+      const result = results[c]!;
+      result.calls += ran.done;
+      result.processMs += after.process - before.process;
+      result.postgresMs += after.postgres - before.postgres;
+    }
+    return ran;
+  };
+  const runSlice = async (c: number, sliceMs: number, count: boolean) => {
     const result = results[c]!;
+    const contender = contenders[c]!;
+    if ('remote' in contender) {
+      const { url, bodies } = contender.remote;
+      const ran = await client.run({ urls: [url], bodies, concurrency: workers, ms: sliceMs });
+      if (count) result.failed += ran.failed;
+      result.firstError ??= ran.firstError;
+      return { done: ran.done, elapsed: ran.elapsedMs };
+    }
     let done = 0;
     const start = process.hrtime.bigint();
     const until = Date.now() + sliceMs;
@@ -102,7 +150,7 @@ async function throughputs(
       Array.from({ length: workers }, async (_, w) => {
         while (Date.now() < until) {
           try {
-            await contenders[c]!(w);
+            await contender.local(w);
             done++;
           } catch (err) {
             if (count) result.failed++;
@@ -131,28 +179,8 @@ async function throughputs(
   return results;
 }
 
-/**
- * A lean keep-alive HTTP client (node:http): the client shares the machine with the server, so
- * its own cost should weigh as little as a browser's would.
- */
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-function postJson(url: string, body: unknown): Promise<{ status: number; text: string }> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      url,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
-}
+const JSON_HEADERS = { 'content-type': 'application/json' };
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 async function main() {
   const embedded = process.env.BENCH_DATABASE_URL
@@ -176,6 +204,8 @@ async function main() {
     },
   );
   const db = createDb(config.databaseUrl!);
+  // The concurrent clients run in a thread of their own: on the servers' event loop they would take its time.
+  const client = startLoadClient();
   let app: Awaited<ReturnType<typeof createAuthServer>>['app'] | undefined;
   const bareServer = Fastify();
   try {
@@ -203,26 +233,37 @@ async function main() {
     });
     await bareServer.listen({ host: '127.0.0.1', port: PORT + 1 });
     const bareBase = `http://127.0.0.1:${(bareServer.server.address() as AddressInfo).port}`;
-    const bareServerVerify = async () => {
-      const res = await postJson(`${bareBase}/verify`, { email: ADMIN_EMAIL, password: PASSWORD });
-      if (res.status !== 200) throw new Error(`bare verify answered ${res.status}`);
+    const bareBody = JSON.stringify({ email: ADMIN_EMAIL, password: PASSWORD });
+    const loginBody = (email: string) => JSON.stringify({ email, password: PASSWORD, isKeepLogin: true, userAgent: 'bench' });
+    const timedBareVerify = async () => {
+      const start = process.hrtime.bigint();
+      await bareVerify();
+      return ms(process.hrtime.bigint() - start);
     };
-    const signIn = async (email: string) => {
-      const res = await postJson(`${base}/login`, { email, password: PASSWORD, isKeepLogin: true, userAgent: 'bench' });
+    const timedSignIn = async () => {
+      const res = await postJson(`${base}/login`, loginBody(ADMIN_EMAIL));
       if (res.status !== 200) throw new Error(`POST /login answered ${res.status}: ${res.text}`);
+      return res.ms;
     };
 
     console.log(
       `sign-in benchmark: ${SAMPLES} sequential samples each, then ${ROUNDS} rounds of ${CONCURRENCY} clients at once ` +
         `for ${SECONDS} s per contender, in a fresh random order every round`,
     );
-    const [verifyP50, loginP50] = (await sequentialP50s(SAMPLES, [bareVerify, () => signIn(ADMIN_EMAIL)])) as [number, number];
-    const [verifyRates, bareServerRates, loginOneAccount, loginOwnAccounts] = (await throughputs(CONCURRENCY, ROUNDS, SECONDS, [
-      bareVerify,
-      bareServerVerify,
-      () => signIn(ADMIN_EMAIL),
-      (w) => signIn(emails[w]!),
-    ])) as [Rates, Rates, Rates, Rates];
+    const [verifyP50, loginP50] = (await sequentialP50s(SAMPLES, [timedBareVerify, timedSignIn])) as [number, number];
+    const [verifyRates, bareServerRates, loginOneAccount, loginOwnAccounts] = (await throughputs(
+      client,
+      CONCURRENCY,
+      ROUNDS,
+      SECONDS,
+      [
+        { local: bareVerify },
+        { remote: { url: `${bareBase}/verify`, bodies: emails.map(() => bareBody) } },
+        { remote: { url: `${base}/login`, bodies: emails.map(() => loginBody(ADMIN_EMAIL)) } },
+        { remote: { url: `${base}/login`, bodies: emails.map(loginBody) } },
+      ],
+      embedded?.pid,
+    )) as [Rates, Rates, Rates, Rates];
 
     const row = (label: string, value: string, ratio: string, note: string) =>
       console.log(`${label.padEnd(44)}${value.padStart(12)}${ratio.padStart(8)}  ${note}`);
@@ -252,6 +293,14 @@ async function main() {
     rateRow(`POST /login, ${CONCURRENCY} clients, one account`, loginOneAccount);
     rateRow(`POST /login, ${CONCURRENCY} clients, own accounts`, loginOwnAccounts);
     console.log("(req/s: median of the rounds; ratio: median of the rounds' ratios to the bare verify server of the same round)");
+    // Where a sign-in's time goes on a machine its hashing keeps busy: every CPU ms it adds to the verify's is throughput lost.
+    const cpuRow = (label: string, r: Rates) =>
+      console.log(
+        `CPU per call, ${label.padEnd(34)}${(r.processMs / r.calls).toFixed(1).padStart(6)} ms this process` +
+          (embedded ? `, ${(r.postgresMs / r.calls).toFixed(1)} ms PostgreSQL` : ''),
+      );
+    cpuRow('bare verify server', bareServerRates);
+    cpuRow('POST /login, own accounts', loginOwnAccounts);
 
     const ratios = ratiosTo(loginOwnAccounts, bareServerRates);
     const ratio = median(ratios);
@@ -273,6 +322,7 @@ async function main() {
     }
   } finally {
     agent.destroy();
+    await client.stop();
     await bareServer.close();
     await app?.close();
     await db.destroy();

@@ -3,17 +3,20 @@
  * parsing answers) stays off the event loop of the servers being measured. Each message is one
  * slice: `concurrency` keep-alive loops calling `urls` in turn (several servers behind one
  * client, as a load balancer spreads them) for `ms` milliseconds. A GET by default; with a
- * `body`, a POST of it with each `{n}` replaced by a number no call of this worker used before.
+ * `body`, a POST of it with each `{n}` replaced by a number no call of this worker used before;
+ * with `bodies`, loop i POSTs `bodies[i]` (each loop a different person, say).
  */
 import http from 'node:http';
 import { parentPort } from 'node:worker_threads';
 
 export interface Slice {
   urls: string[];
-  token: string;
+  /** Sent as a bearer token when given. */
+  token?: string;
   concurrency: number;
   ms: number;
   body?: string;
+  bodies?: string[];
 }
 
 export interface SliceResult {
@@ -38,13 +41,14 @@ let numbered = 0;
 
 function call(
   url: string,
-  token: string,
+  token: string | undefined,
   agent: http.Agent,
   body: string | undefined,
 ): Promise<{ status: number; bytes: number; contentRange?: string }> {
   return new Promise((resolve, reject) => {
     const payload = body?.replaceAll('{n}', String(++numbered));
-    const headers: http.OutgoingHttpHeaders = { authorization: `Bearer ${token}`, accept: 'application/json' };
+    const headers: http.OutgoingHttpHeaders = { accept: 'application/json' };
+    if (token !== undefined) headers.authorization = `Bearer ${token}`;
     if (payload !== undefined) headers['content-type'] = 'application/json';
     const request = http.request(url, { agent, method: payload === undefined ? 'GET' : 'POST', headers }, (response) => {
       let bytes = 0;
@@ -64,12 +68,13 @@ async function run(slice: Slice): Promise<SliceResult> {
   const until = start + slice.ms;
   let next = 0;
   await Promise.all(
-    Array.from({ length: slice.concurrency }, async () => {
+    Array.from({ length: slice.concurrency }, async (_, loop) => {
+      const body = slice.bodies?.[loop] ?? slice.body;
       while (performance.now() < until) {
         const url = slice.urls[next++ % slice.urls.length]!;
         const sent = performance.now();
         try {
-          const answer = await call(url, slice.token, agent, slice.body);
+          const answer = await call(url, slice.token, agent, body);
           if (answer.status < 200 || answer.status > 299) throw new Error(`answered ${answer.status}`);
           result.latencies.push(performance.now() - sent);
           result.bodyBytes = answer.bytes;
