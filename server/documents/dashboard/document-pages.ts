@@ -5,14 +5,14 @@
  *
  *   after=<cursor>   the page after that row: seq < cursor, descending (next page)
  *   before=<cursor>  the page before it: seq > cursor read ascending, then reversed (previous page)
- *   pageNo=<n>       a jump: the n-th page (0-based). The page's newest row is found first —
- *                    counted from the newest end for a page in the first half, from the oldest end
- *                    (ascending) for one in the second half — and the page is then read from that
- *                    row like a cursor page. For a whole program + module or + type the stretch
- *                    counts (document_seq_counts) say which stretch of seq holds that row, so at
- *                    most one stretch of the index is skipped through: any page costs about what
- *                    the first does. Narrower filters (own documents, dates, state) skip through
- *                    the index from the nearer end (an index-only scan: no table row is read).
+ *   pageNo=<n>       a jump: the n-th page (0-based). The page's newest row is found first,
+ *                    and the page is then read from that row like a cursor page. For a whole
+ *                    program + module or + type the stretch counts (document_seq_counts) say
+ *                    which stretch of seq holds that row, so at most one stretch of the index is
+ *                    skipped through: any page costs about what the first does. Narrower filters
+ *                    (own documents, dates, state) skip through the index from the nearer end —
+ *                    the newest for a page in the first half, the oldest (ascending) for one in
+ *                    the second — an index-only scan: no table row is read.
  *
  * The filter always matches one index's leading columns: program + type
  * (documents_program_type_seq) or program + module (documents_program_module_seq), with the
@@ -102,14 +102,15 @@ function seqByStretches(filter: PageFilter, direction: 'asc' | 'desc', skip: Raw
 
 /** SQL: the seq of the newest row of page `pageNo`, found from whichever end is nearer; null past the last page. */
 function pageStart(filter: PageFilter, ownerId: string | undefined, start: number, total: RawBuilder<number>): RawBuilder<number | null> {
+  // Through the stretch counts every row is as near from one end as from the other, and a start
+  // past the last row is in no stretch (null): one direction, no total, half the statement to plan.
   const plain = ownerId === undefined && facetConditions(filter.facets ?? {}, 'x').length === 0;
-  const seqAt = (direction: 'asc' | 'desc', skip: RawBuilder<number>) =>
-    plain ? seqByStretches(filter, direction, skip) : seqByOffset(filter, ownerId, direction, skip);
+  if (plain) return seqByStretches(filter, 'desc', sql<number>`${start}::bigint`);
   // The total is read once (t.n); only the branch taken runs.
   return sql<number | null>`(select case
       when ${start}::bigint >= t.n then null
-      when ${start}::bigint * 2 < t.n then ${seqAt('desc', sql<number>`${start}::bigint`)}
-      else ${seqAt('asc', sql<number>`t.n - 1 - ${start}::bigint`)}
+      when ${start}::bigint * 2 < t.n then ${seqByOffset(filter, ownerId, 'desc', sql<number>`${start}::bigint`)}
+      else ${seqByOffset(filter, ownerId, 'asc', sql<number>`t.n - 1 - ${start}::bigint`)}
     end from (select ${total} as n) t)`;
 }
 
