@@ -13,8 +13,11 @@
  *   npx tsx bench/login.bench.ts            (or: npm run bench:login, or BENCH_ONLY=login npm run bench)
  *
  * Each round runs every contender for BENCH_SECONDS, in BENCH_SLICES turns each, every turn in a
- * fresh random order: the two above, the in-process verify loop (the stricter floor, no HTTP) and
- * POST /login with every client on one account. Before the rounds, one-after-another calls give p50s of the verify and of POST /login.
+ * fresh random order: the two above, the in-process verify loop (the stricter floor, no HTTP),
+ * POST /login with every client on one account, and the sign-in's own work (the per-address
+ * count, the reserved check and verify, the session with its change row, the token) in a bare
+ * Fastify handler beside the bare verify: its gap to the verify is what that work costs, and
+ * POST /login's gap to it what the server around the work costs. Before the rounds, one-after-another calls give p50s of the verify and of POST /login.
  *
  * The auth server runs in this process on a throw-away database: on BENCH_DATABASE_URL (an
  * admin connection that may CREATE DATABASE) when set, otherwise on an embedded PostgreSQL in
@@ -39,6 +42,10 @@ import { migrate } from '../server/db/migrate.ts';
 import { seed } from '../server/db/seed.ts';
 import { hashPassword } from '../server/auth/passwords.ts';
 import { createAuthServer } from '../server/auth/app.ts';
+import { createSignIn } from '../server/auth/sign-in.ts';
+import { clientNetwork } from '../server/auth/login-failures.ts';
+import { postgresRateLimitStore } from '../server/http/rate-limit-store.ts';
+import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { insertUser, roleIdBySlug } from '../tests/support/test-users.ts';
 import { createTestDatabase } from '../tests/support/test-database.ts';
 import { median, shuffled } from './support/stats.ts';
@@ -231,6 +238,30 @@ async function main() {
       if (!(await verify(passwordHash, request.body.password))) return reply.status(401).send({});
       return {};
     });
+    // The sign-in's own work with none of the server's plumbing (plugins, hooks, schemas): the
+    // per-address count, the reserved check with the verify, the session with its change row, the
+    // token. Its gap to the bare verify is what the database work costs; POST /login's gap to it,
+    // what the server around that work costs.
+    const signInWork = createSignIn(ctx);
+    const addressCount = new (postgresRateLimitStore(db) as unknown as new (options: object) => FastifyRateLimitStore)({});
+    bareServer.post<{ Body: { email: string; password: string } }>('/sign-in', async (request) => {
+      await new Promise((resolve, reject) =>
+        addressCount.incr(`POST /login ${request.ip}`, (err, result) => (err ? reject(err) : resolve(result)), 60_000, 1_000_000_000),
+      );
+      const { user, sessionId } = await signInWork({
+        email: request.body.email,
+        password: request.body.password,
+        address: clientNetwork(request.ip),
+        keepLogin: true,
+        userAgent: 'bench',
+        client: 'console',
+        context: { address: request.ip, requestId: String(request.id), action: 'sign-in' },
+      });
+      return {
+        user,
+        token: await ctx.tokens.sign({ sub: String(user._id), sid: sessionId }, config.clock.now(), config.accessTokenTtlSeconds),
+      };
+    });
     await bareServer.listen({ host: '127.0.0.1', port: PORT + 1 });
     const bareBase = `http://127.0.0.1:${(bareServer.server.address() as AddressInfo).port}`;
     const bareBody = JSON.stringify({ email: ADMIN_EMAIL, password: PASSWORD });
@@ -251,7 +282,7 @@ async function main() {
         `for ${SECONDS} s per contender, in a fresh random order every round`,
     );
     const [verifyP50, loginP50] = (await sequentialP50s(SAMPLES, [timedBareVerify, timedSignIn])) as [number, number];
-    const [verifyRates, bareServerRates, loginOneAccount, loginOwnAccounts] = (await throughputs(
+    const [verifyRates, bareServerRates, loginOneAccount, loginOwnAccounts, bareSignIns] = (await throughputs(
       client,
       CONCURRENCY,
       ROUNDS,
@@ -261,9 +292,10 @@ async function main() {
         { remote: { url: `${bareBase}/verify`, bodies: emails.map(() => bareBody) } },
         { remote: { url: `${base}/login`, bodies: emails.map(() => loginBody(ADMIN_EMAIL)) } },
         { remote: { url: `${base}/login`, bodies: emails.map(loginBody) } },
+        { remote: { url: `${bareBase}/sign-in`, bodies: emails.map(loginBody) } },
       ],
       embedded?.pid,
-    )) as [Rates, Rates, Rates, Rates];
+    )) as [Rates, Rates, Rates, Rates, Rates];
 
     const row = (label: string, value: string, ratio: string, note: string) =>
       console.log(`${label.padEnd(44)}${value.padStart(12)}${ratio.padStart(8)}  ${note}`);
@@ -292,6 +324,7 @@ async function main() {
     );
     rateRow(`POST /login, ${CONCURRENCY} clients, one account`, loginOneAccount);
     rateRow(`POST /login, ${CONCURRENCY} clients, own accounts`, loginOwnAccounts);
+    rateRow(`its work in a bare handler, own accounts`, bareSignIns);
     console.log("(req/s: median of the rounds; ratio: median of the rounds' ratios to the bare verify server of the same round)");
     // Where a sign-in's time goes on a machine its hashing keeps busy: every CPU ms it adds to the verify's is throughput lost.
     const cpuRow = (label: string, r: Rates) =>
@@ -301,6 +334,10 @@ async function main() {
       );
     cpuRow('bare verify server', bareServerRates);
     cpuRow('POST /login, own accounts', loginOwnAccounts);
+    cpuRow('its work in a bare handler', bareSignIns);
+    console.log(
+      `POST /login vs its work in a bare handler: ${median(ratiosTo(loginOwnAccounts, bareSignIns)).toFixed(2)} (median of the rounds' ratios)`,
+    );
 
     const ratios = ratiosTo(loginOwnAccounts, bareServerRates);
     const ratio = median(ratios);
@@ -315,7 +352,7 @@ async function main() {
       met: ratio >= GOAL,
     });
     // A refused sign-in with the right password is a wrong answer, not a slow one.
-    const refusals = [verifyRates, bareServerRates, loginOneAccount, loginOwnAccounts].filter((r) => r.failed);
+    const refusals = [verifyRates, bareServerRates, loginOneAccount, loginOwnAccounts, bareSignIns].filter((r) => r.failed);
     if (refusals.length) {
       console.log(`calls failed: ${refusals.map((r) => `${r.failed} (first: ${r.firstError})`).join(', ')}`);
       process.exitCode = 1;
