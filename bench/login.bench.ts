@@ -79,7 +79,7 @@ async function sequentialP50s(samples: number, contenders: Array<() => Promise<n
   return times.map(median);
 }
 
-/** In this process, one call of worker `w`; or over HTTP from the client process, worker i POSTing `bodies[i]`. */
+/** In this process, one call of worker `w`; or over HTTP from the load client's thread, worker i POSTing `bodies[i]`. */
 type Contender = { local: (worker: number) => Promise<void> } | { remote: { url: string; bodies: string[] } };
 
 /** One call over HTTP, timed from its start to its answer's last byte (the p50s' sign-in). */

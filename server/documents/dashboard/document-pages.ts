@@ -100,7 +100,7 @@ function seqByStretches(filter: PageFilter, direction: 'asc' | 'desc', skip: Raw
     limit 1)`;
 }
 
-/** SQL: the seq of the newest row of page `pageNo`, found from whichever end is nearer; null past the last page. */
+/** SQL: the seq of the newest row of page `pageNo` (at row `start`); null past the last page. */
 function pageStart(filter: PageFilter, ownerId: string | undefined, start: number, total: RawBuilder<number>): RawBuilder<number | null> {
   // Through the stretch counts every row is as near from one end as from the other, and a start
   // past the last row is in no stretch (null): one direction, no total, half the statement to plan.
