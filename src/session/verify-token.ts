@@ -33,8 +33,9 @@ export async function verifyToken(authUrl: string, token: string, fetchImpl: typ
   try {
     answer = (await response.json()) as Partial<SignedIn>;
   } catch {
-    // A body cut off (the page being left as it arrived) or not JSON: no word on the session.
-    return { outcome: 'unreachable' };
+    // 200 and 401 say what they mean in their body: one cut off (the page being left as it
+    // arrived) or not JSON is no word on the session. Any other status says it by itself.
+    if (response.status === 200 || response.status === 401) return { outcome: 'unreachable' };
   }
   if ((response.status === 200 || response.status === 401) && answer?.user && answer.token) {
     return { outcome: response.status === 200 ? 'valid' : 'refreshed', answer: answer as SignedIn };

@@ -121,6 +121,10 @@ describe('checkSessionAtStart', () => {
       ),
     ).toBe('left unchecked');
     expect(stored()).toEqual(before);
+    // A refusal needs no body to be read: the session is over even as the page is left.
+    expect(await checkSessionAtStart(AUTH, answer(403))).toBe('signed-out');
+    expect(stored()).toEqual({ isLoggedIn: false });
+    signIn('tok-kept');
 
     // Shown again from the browser's page cache, the page is in use: a failure signs out as before.
     window.dispatchEvent(new Event('pageshow'));
