@@ -260,7 +260,9 @@ describe('live replication (the longpoll feed)', () => {
       await followChanges(t.ctx.db, { wait: true });
       await expect.poll(() => arrived.includes(doc!.local_id), { timeout: 20_000 }).toBe(true);
     } finally {
+      // Stopped before the server closes: a request of it still in flight then would fail unhandled.
       live.cancel();
+      await live;
     }
   });
 });

@@ -62,7 +62,9 @@ describe('two api servers on one database', () => {
       await pushThroughB('two-instances-1', 1);
       await expect.poll(() => arrived.includes('two-instances-1'), { timeout: 20_000 }).toBe(true);
     } finally {
+      // Stopped before the server closes: a request of it still in flight then would fail unhandled.
       live.cancel();
+      await live;
     }
   });
 });

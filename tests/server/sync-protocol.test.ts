@@ -216,7 +216,9 @@ describe.each([
       await server.write([revision('live-1', ['a'], { title: 'Written while a device waits' })]);
       await expect.poll(() => arrived.includes('live-1'), { timeout: 20_000 }).toBe(true);
     } finally {
+      // Stopped before the server closes: a request of it still in flight then would fail unhandled.
       live.cancel();
+      await live;
     }
   });
 });

@@ -35,12 +35,15 @@ declare module 'pouchdb-core' {
       from(source: PouchDB, options?: { batch_size?: number }): Promise<Replication>;
       to(target: PouchDB, options?: { batch_size?: number }): Promise<Replication>;
     };
-    /** Live replication: runs until cancelled, telling each batch it wrote. */
+    /**
+     * Live replication: runs until cancelled, telling each batch it wrote. It settles once it has
+     * stopped (after a cancel, its last checkpoint written): await it before the server goes.
+     */
     static replicate(
       source: PouchDB,
       target: PouchDB,
       options: { live: true; retry?: boolean; heartbeat?: number },
-    ): { on(event: 'change', listener: (info: { docs: Meta[] }) => void): unknown; cancel(): void };
+    ): PromiseLike<unknown> & { on(event: 'change', listener: (info: { docs: Meta[] }) => void): unknown; cancel(): void };
     info(): Promise<{ doc_count: number; update_seq: number | string }>;
     get<T = Record<string, unknown>>(id: string, options: { conflicts: true }): Promise<T & Meta & { _conflicts?: string[] }>;
     get<T = Record<string, unknown>>(id: string, options?: { revs?: boolean }): Promise<T & Meta>;
